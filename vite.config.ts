@@ -1,0 +1,62 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const serverPort = Number(process.env.PORT ?? 8080);
+
+// The browser app lives in src/app (index.html there); the build goes to dist/app,
+// which the Fastify server serves with a history-mode fallback.
+export default defineConfig({
+  root: 'src/app',
+  plugins: [react()],
+  build: {
+    outDir: `${repoRoot}dist/app`,
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: { '/api': { target: `http://127.0.0.1:${serverPort}`, ws: true } },
+  },
+  test: {
+    root: repoRoot,
+    reporters: ['default', 'json'],
+    outputFile: { json: '.reports/vitest.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          root: repoRoot,
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/machines/**/*.test.ts', 'runtime/**/*.test.ts', 'machines/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-pglite',
+          root: repoRoot,
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          env: { LUMA_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          root: repoRoot,
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          env: { LUMA_TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
