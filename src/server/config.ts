@@ -1,0 +1,84 @@
+// Server configuration: read from the environment once, at start.
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; null means the embedded PGlite database. */
+  databaseUrl: string | null;
+  /** PGlite data directory, or 'memory://' for an in-memory database (tests). */
+  dataDir: string;
+  adminEmail: string;
+  /** null: a random password is generated at the first seed and printed once. */
+  adminPassword: string | null;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** Origin and scheme the browser uses; decides the Secure cookie flag and the allowed Origin. */
+  publicUrl: string;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+  loginWindowMs: number;
+  /** Directory of the built SPA (dist/app); served at / when it exists. */
+  appDir: string;
+  /** Trust X-Forwarded-For (behind a reverse proxy or load balancer). */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_APP_DIR = fileURLToPath(new URL('../../dist/app', import.meta.url));
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** A positive number (fractions allowed so tests can use tiny lifetimes). */
+function positive(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name} must be a positive number, got '${raw}'`);
+  }
+  return value;
+}
+
+function port(env: Env): number {
+  const raw = text(env, 'PORT');
+  if (raw === undefined) return 8080;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got '${raw}'`);
+  }
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const resolvedPort = port(env);
+  const publicUrl = text(env, 'LUMA_PUBLIC_URL') ?? `http://localhost:${resolvedPort}`;
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new Error(`LUMA_PUBLIC_URL must be an absolute URL, got '${publicUrl}'`);
+  }
+  const minute = 60_000;
+  return {
+    port: resolvedPort,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl: text(env, 'DATABASE_URL') ?? null,
+    dataDir: text(env, 'LUMA_DATA_DIR') ?? './data',
+    adminEmail: text(env, 'LUMA_ADMIN_EMAIL') ?? 'admin@luma.local',
+    adminPassword: env.LUMA_ADMIN_PASSWORD ? env.LUMA_ADMIN_PASSWORD : null,
+    sessionIdleMs: positive(env, 'LUMA_SESSION_IDLE_MINUTES', 120) * minute,
+    sessionAbsoluteMs: positive(env, 'LUMA_SESSION_ABSOLUTE_HOURS', 168) * 60 * minute,
+    publicUrl,
+    loginMaxFailuresPerAccount: Math.floor(positive(env, 'LUMA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 5)),
+    loginMaxFailuresPerAddress: Math.floor(positive(env, 'LUMA_LOGIN_MAX_FAILURES_PER_ADDRESS', 20)),
+    loginWindowMs: positive(env, 'LUMA_LOGIN_WINDOW_MINUTES', 15) * minute,
+    appDir: text(env, 'LUMA_APP_DIR') ?? DEFAULT_APP_DIR,
+    trustProxy: text(env, 'LUMA_TRUST_PROXY') === 'true' || text(env, 'LUMA_TRUST_PROXY') === '1',
+    logLevel: text(env, 'LUMA_LOG_LEVEL') ?? 'info',
+  };
+}

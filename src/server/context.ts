@@ -1,0 +1,23 @@
+// What every host plugin is given: the database and the configuration.
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { Accountability } from './services/tenancy';
+import type { ActiveSession } from './services/sessions';
+
+export interface ServerContext {
+  db: Kysely<Database>;
+  config: Config;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the session hook of each host; null on public routes. */
+    session: ActiveSession | null;
+    accountability: Accountability | null;
+  }
+  interface FastifyContextConfig {
+    /** The route needs no session (login, logout). */
+    public?: boolean;
+  }
+}

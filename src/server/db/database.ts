@@ -1,0 +1,53 @@
+// Opens the database: embedded PGlite when DATABASE_URL is unset, else PostgreSQL through pg.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { PGliteDialect } from './dialect-pglite';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Where the data lives, for the start-up message (a directory, or the URL without password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir'>;
+
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPGlite(config.dataDir);
+}
+
+async function openPGlite(dataDir: string): Promise<OpenDatabase> {
+  const inMemory = dataDir.startsWith('memory://');
+  const location = inMemory ? dataDir : resolve(dataDir);
+  if (!inMemory) mkdirSync(location, { recursive: true });
+  const pglite = await PGlite.create(location);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', location, close: () => db.destroy() };
+}
+
+async function openPostgres(url: string): Promise<OpenDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', location: redact(url), close: () => db.destroy() };
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'PostgreSQL';
+  }
+}

@@ -1,0 +1,24 @@
+// The one migration set for PGlite and PostgreSQL, provided in code (no file-system scan),
+// so it works the same under tsx, vitest and a bundle.
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as foundation from './0001_foundation';
+
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+const provider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
+
+/** Brings the schema up to date; throws with the failing migration's name and cause. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'luma_migrations', migrationLockTableName: 'luma_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,65 @@
+// SQL for projects, their workspaces, environments and members.
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+
+type Db = Kysely<Database>;
+
+export function projectsOfUser(db: Db, userUuid: string) {
+  return db
+    .selectFrom('projects')
+    .innerJoin('project_users', 'project_users.project_uuid', 'projects.uuid')
+    .selectAll('projects')
+    .where('project_users.user_uuid', '=', userUuid)
+    .orderBy('project_users.created_at')
+    .orderBy('projects.uuid')
+    .execute();
+}
+
+export function findProject(db: Db, uuid: string) {
+  return db.selectFrom('projects').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+export function workspacesOfProjects(db: Db, projectUuids: string[]) {
+  if (projectUuids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('workspaces')
+    .select(['uuid', 'project_uuid', 'name'])
+    .where('project_uuid', 'in', projectUuids)
+    .orderBy('created_at')
+    .orderBy('uuid')
+    .execute();
+}
+
+export function environmentsOfWorkspaces(db: Db, workspaceUuids: string[]) {
+  if (workspaceUuids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('environments')
+    .select(['workspace_uuid', 'name'])
+    .where('workspace_uuid', 'in', workspaceUuids)
+    .orderBy('name')
+    .execute();
+}
+
+export function membersOfProjects(db: Db, projectUuids: string[]) {
+  if (projectUuids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('project_users')
+    .innerJoin('users', 'users.uuid', 'project_users.user_uuid')
+    .select(['project_users.project_uuid', 'project_users.user_uuid', 'project_users.is_owner', 'users.name', 'users.email', 'users.status'])
+    .where('project_users.project_uuid', 'in', projectUuids)
+    .orderBy('project_users.created_at')
+    .orderBy('users.email')
+    .execute();
+}
+
+/** Every (user, role) pair of a project; workspace-scoped grants included. */
+export function roleGrantsOfProject(db: Db, projectUuid: string) {
+  return db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.uuid', 'user_roles.role_uuid')
+    .select(['user_roles.user_uuid', 'roles.uuid', 'roles.name'])
+    .distinct()
+    .where('roles.project_uuid', '=', projectUuid)
+    .orderBy('roles.name')
+    .execute();
+}

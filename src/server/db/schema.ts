@@ -1,0 +1,125 @@
+// Table types of the Luma database (one schema for PGlite and PostgreSQL).
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
+
+/** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** jsonb: read parsed; written as JSON text (pg would turn JS arrays into Postgres arrays). */
+type Json<T> = ColumnType<T, string, string>;
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+export interface ProjectsTable {
+  uuid: string;
+  name: string;
+  owner_uuid: string | null;
+  account: JsonWithDefault<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkspacesTable {
+  uuid: string;
+  project_uuid: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EnvironmentsTable {
+  workspace_uuid: string;
+  name: 'dev' | 'live';
+  settings: JsonWithDefault<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export type UserStatus = UserModel['status'];
+
+export interface UsersTable {
+  uuid: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  settings: JsonWithDefault<UserSettings>;
+  billing_address: ColumnType<BillingAddress | null, string | null | undefined, string | null>;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  login_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectUsersTable {
+  project_uuid: string;
+  user_uuid: string;
+  is_owner: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export interface RolesTable {
+  uuid: string;
+  project_uuid: string;
+  name: string;
+  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  level: ColumnType<number, number | undefined, number>;
+  permissions: JsonWithDefault<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserRolesTable {
+  user_uuid: string;
+  role_uuid: string;
+  /** null: the role applies in every workspace of the role's project. */
+  workspace_uuid: string | null;
+}
+
+export interface SessionsTable {
+  /** sha256 hex of the opaque cookie token; the token itself is never stored. */
+  id_hash: string;
+  user_uuid: string;
+  project_uuid: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ConfigTable {
+  uuid: string;
+  project_uuid: string;
+  /** null: project-level config; set: that user's own config in the project. */
+  user_uuid: string | null;
+  path: string;
+  data: Json<unknown>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  /** 'account:<email>' or 'address:<ip>' */
+  key: string;
+  count: number;
+  window_start: Timestamp;
+}
+
+export interface Database {
+  projects: ProjectsTable;
+  workspaces: WorkspacesTable;
+  environments: EnvironmentsTable;
+  users: UsersTable;
+  project_users: ProjectUsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  config: ConfigTable;
+  login_failures: LoginFailuresTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type ConfigRow = Selectable<ConfigTable>;

@@ -1,0 +1,58 @@
+// The one error handler: every failure leaves as the contract's ApiError body.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_KEY, HEADER, type ApiError, type FieldError } from '../../runtime/api/contract';
+import { HttpError, messageForStatus } from './errors';
+
+interface ValidationIssue {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Ajv issues as per-field messages: a missing field is 'identityField.requiredField', anything else 'invalid'. */
+function fieldErrors(issues: ValidationIssue[]): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    const missing = issue.keyword === 'required' ? String(issue.params?.missingProperty ?? '') : '';
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const field = [path, missing].filter(Boolean).join('.') || 'body';
+    const message = missing ? 'identityField.requiredField' : 'invalid';
+    const existing = errors.find((error) => error.field === field);
+    if (!existing) errors.push({ field, messages: [message] });
+    else if (!existing.messages.includes(message)) existing.messages.push(message);
+  }
+  return errors;
+}
+
+export function toApiError(error: unknown, request: FastifyRequest): { body: ApiError; headers?: Record<string, string> } {
+  const request_uuid = request.id;
+  if (error instanceof HttpError) {
+    const body: ApiError = { status: error.status, message: error.message, request_uuid };
+    if (error.errors) body.errors = error.errors;
+    return { body, headers: error.headers };
+  }
+  const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[] };
+  if (Array.isArray(fastifyError.validation)) {
+    return { body: { status: 400, message: ERROR_KEY.badRequest, errors: fieldErrors(fastifyError.validation), request_uuid } };
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { body: { status, message: messageForStatus(status), request_uuid } };
+  }
+  return { body: { status: 500, message: ERROR_KEY.serverError, request_uuid } };
+}
+
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { body, headers } = toApiError(error, request);
+  if (body.status >= 500) {
+    // Logged with the request uuid (Fastify's reqId); the client gets no stack, only the uuid.
+    request.log.error({ err: error, request_uuid: request.id }, 'request failed');
+  }
+  reply.header(HEADER.requestUuid, request.id);
+  if (headers) reply.headers(headers);
+  return reply.code(body.status).type('application/json; charset=utf-8').send(body);
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+}

@@ -1,0 +1,17 @@
+// The main host (/api): auth, user, project and config routes of spec section 7.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from '../../context';
+import { installSessionRequirement } from '../session';
+import { authRoutes } from './auth';
+import { configRoutes } from './config';
+import { projectRoutes } from './project';
+import { userRoutes } from './user';
+
+export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
+  installSessionRequirement(host, context);
+  const routes = { db: context.db, config: context.config };
+  await host.register(authRoutes, routes);
+  await host.register(userRoutes, routes);
+  await host.register(projectRoutes, routes);
+  await host.register(configRoutes, routes);
+};

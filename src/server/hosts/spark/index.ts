@@ -1,0 +1,9 @@
+// The spark host (spec section 7). No routes yet: every path needs a session and then answers
+// 404 JSON. Routes arrive with their feature; nothing answers a fake success.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from '../../context';
+import { installSessionRequirement } from '../session';
+
+export const sparkHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
+  installSessionRequirement(host, context);
+};

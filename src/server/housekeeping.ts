@@ -1,0 +1,24 @@
+// Periodic clean-up of dead sessions and old throttle counters, until the job queue
+// (pg-boss) takes such work over. Expiry is enforced on use regardless.
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import { deleteStaleFailures } from './db/queries/login-failures';
+import { deleteExpiredSessions } from './db/queries/sessions';
+import type { Database } from './db/schema';
+
+const EVERY_MS = 15 * 60_000;
+
+export function startHousekeeping(db: Kysely<Database>, config: Config, log: (error: unknown) => void): () => void {
+  const run = async () => {
+    try {
+      await deleteExpiredSessions(db, config.sessionIdleMs);
+      await deleteStaleFailures(db, config.loginWindowMs);
+    } catch (error) {
+      log(error);
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,41 @@
+// Permission strings assignable to roles in a project. Each feature contributes a provider;
+// components and apps add theirs later by appending to PERMISSION_PROVIDERS.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Accountability } from './tenancy';
+
+export interface PermissionProviderContext {
+  db: Kysely<Database>;
+  projectUuid: string;
+  workspaceUuid: string | null;
+}
+
+export interface PermissionProvider {
+  name: string;
+  permissions(context: PermissionProviderContext): string[] | Promise<string[]>;
+}
+
+export const MEDIA_PERMISSIONS = [
+  'use luma-media',
+  'upload luma-media',
+  'create_dir luma-media',
+  'delete_dir luma-media',
+  'download luma-media',
+  'delete luma-media',
+] as const;
+
+export const mediaPermissions: PermissionProvider = { name: 'media', permissions: () => [...MEDIA_PERMISSIONS] };
+
+export const PERMISSION_PROVIDERS: PermissionProvider[] = [mediaPermissions];
+
+export async function assignablePermissions(
+  context: PermissionProviderContext,
+  providers: readonly PermissionProvider[] = PERMISSION_PROVIDERS,
+): Promise<string[]> {
+  const lists = await Promise.all(providers.map((provider) => provider.permissions(context)));
+  return [...new Set(lists.flat())];
+}
+
+export function rolePermissions(accountability: Accountability): { is_admin: boolean; permissions: string[] } {
+  return { is_admin: accountability.is_admin, permissions: accountability.permissions };
+}

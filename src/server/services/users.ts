@@ -1,0 +1,58 @@
+// The caller's own user: the model the browser reads and the profile it edits.
+import type { Kysely } from 'kysely';
+import type { UserModel } from '../../../runtime/api/contract';
+import { toJson } from '../db/json';
+import { isEmailTakenByOther, updateUser } from '../db/queries/users';
+import type { Database, UserRow, UserUpdate } from '../db/schema';
+import { badRequest, fieldsNotValid, unauthorized } from '../errors';
+import { isPlainObject } from '../validate';
+import { hashPassword } from './passwords';
+import { checkProfile } from './profile-rules';
+import type { Accountability } from './tenancy';
+
+export function toUserModel(user: UserRow, accountability: Accountability): UserModel {
+  return {
+    uuid: user.uuid,
+    name: user.name,
+    email: user.email,
+    settings: isPlainObject(user.settings) ? user.settings : {},
+    billing_address: isPlainObject(user.billing_address) ? user.billing_address : null,
+    login_at: user.login_at ? user.login_at.toISOString() : null,
+    status: user.status,
+    project_uuid: accountability.project_uuid,
+    workspace_uuid: accountability.workspace_uuid,
+    is_admin: accountability.is_admin,
+  };
+}
+
+const emailTaken = () => fieldsNotValid([{ field: 'email', messages: ['email_already_exists'] }]);
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** Validates everything first, then writes in one transaction: nothing is half-written. */
+export async function editProfile(db: Kysely<Database>, accountability: Accountability, body: unknown): Promise<UserModel> {
+  if (!isPlainObject(body)) throw badRequest();
+  const check = checkProfile(body);
+  if (!check.ok) throw fieldsNotValid(check.errors);
+  const { changes } = check;
+
+  const update: UserUpdate = { name: changes.name, email: changes.email };
+  if (changes.settings !== undefined) update.settings = toJson(changes.settings);
+  if (changes.billing_address !== undefined) update.billing_address = changes.billing_address === null ? null : toJson(changes.billing_address);
+  if (changes.password !== undefined) update.password_hash = await hashPassword(changes.password);
+
+  try {
+    const user = await db.transaction().execute(async (tx) => {
+      if (await isEmailTakenByOther(tx, changes.email, accountability.user.uuid)) throw emailTaken();
+      return updateUser(tx, accountability.user.uuid, update);
+    });
+    if (!user) throw unauthorized();
+    return toUserModel(user, accountability);
+  } catch (error) {
+    // Two users racing for one address: the unique index decides, the loser gets 417.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+// The built browser app (dist/app) at /, with the history-mode fallback: a GET of a non-/api
+// path that accepts HTML answers index.html. Hashed files under /assets are cached for a year.
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface Spa {
+  /** Whether this unmatched request should get the app's index.html. */
+  wants(request: FastifyRequest): boolean;
+  sendIndex(reply: FastifyReply): FastifyReply;
+}
+
+const YEAR = 'public, max-age=31536000, immutable';
+
+export async function installSpa(app: FastifyInstance, appDir: string): Promise<Spa> {
+  const indexFile = join(appDir, 'index.html');
+  if (!existsSync(indexFile)) return { wants: () => false, sendIndex: (reply) => reply };
+
+  const assetsDir = join(appDir, 'assets') + sep;
+  await app.register(fastifyStatic, {
+    root: appDir,
+    prefix: '/',
+    cacheControl: false,
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.startsWith(assetsDir) ? YEAR : 'no-cache');
+    },
+  });
+
+  return {
+    wants(request) {
+      const path = request.url.split('?')[0] ?? '/';
+      const isGet = request.method === 'GET' || request.method === 'HEAD';
+      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      return isGet && wantsHtml && !isApiPath(path) && !path.startsWith('/assets/');
+    },
+    sendIndex(reply) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    },
+  };
+}
+
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}

@@ -1,0 +1,160 @@
+// A fresh Luma server per test file, on the database LUMA_TEST_DB names:
+// pglite => in-memory PGlite; postgres => a throw-away database luma_test_<random> on
+// DATABASE_URL (or postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrations/index';
+import { seed } from '../../src/server/db/seed';
+
+export const ADMIN_EMAIL = 'admin@luma.test';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+export const DB_KIND: 'pglite' | 'postgres' = process.env.LUMA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
+
+async function probePostgres(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Why this run cannot reach its database (then the suites are skipped), or null. */
+export const unavailable: string | null = await (async () => {
+  if (DB_KIND !== 'postgres') return null;
+  const problem = await probePostgres();
+  if (problem === null) return null;
+  if (process.env.CI === 'true' || process.env.DATABASE_URL) {
+    throw new Error(`LUMA_TEST_DB=postgres: PostgreSQL at ${postgresUrl} does not answer: ${problem}`);
+  }
+  const reason = `PostgreSQL not reachable at ${DEFAULT_POSTGRES_URL} (${problem}); set DATABASE_URL to run this suite`;
+  console.warn(`[api-postgres] SKIPPED: ${reason}`);
+  return reason;
+})();
+
+/** describe(), or a visibly skipped describe naming the reason when the database is missing. */
+export function describeApi(name: string, body: () => void): void {
+  if (unavailable) describe.skip(`${name} [skipped: ${unavailable}]`, body);
+  else describe(name, body);
+}
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ScratchDatabase {
+  database: OpenDatabase;
+  drop(): Promise<void>;
+}
+
+/** An empty, migrated database of this run's kind (not seeded). */
+export async function createScratchDatabase(): Promise<ScratchDatabase> {
+  if (DB_KIND === 'pglite') {
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    await migrateToLatest(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const name = `luma_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/** Test configuration: fixed admin password, small throttle limits, quiet logs. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    PORT: '0',
+    LUMA_DATA_DIR: 'memory://',
+    LUMA_ADMIN_EMAIL: ADMIN_EMAIL,
+    LUMA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LUMA_LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    LUMA_LOGIN_MAX_FAILURES_PER_ADDRESS: '50',
+    LUMA_APP_DIR: '/nonexistent/luma-app',
+    LUMA_LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: OpenDatabase;
+  config: Config;
+  /** Another app on the same database with other settings (closed with the server). */
+  appWith(overrides: Record<string, string>): Promise<FastifyInstance>;
+}
+
+/** Registers beforeAll/afterAll for a fresh, migrated and seeded server; read it inside tests. */
+export function useServer(overrides: Record<string, string> = {}): () => TestServer {
+  let server: TestServer | null = null;
+  let scratch: ScratchDatabase | null = null;
+  const extraApps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    if (unavailable) return;
+    scratch = await createScratchDatabase();
+    const config = testConfig(overrides);
+    await seed(scratch.database.db, config);
+    const database = scratch.database;
+    const app = await buildApp({ config, database });
+    await app.ready();
+    server = {
+      app,
+      database,
+      config,
+      async appWith(more) {
+        const extra = await buildApp({ config: testConfig({ ...overrides, ...more }), database });
+        await extra.ready();
+        extraApps.push(extra);
+        return extra;
+      },
+    };
+  });
+  afterAll(async () => {
+    for (const extra of extraApps) await extra.close();
+    await server?.app.close();
+    await scratch?.drop();
+  });
+  return () => {
+    if (!server) throw new Error('server not started');
+    return server;
+  };
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((candidate) => candidate.name === 'luma_session');
+  return cookie ? `luma_session=${cookie.value}` : undefined;
+}
+
+/** Signs in and answers the Cookie header value of the new session. */
+export async function login(app: FastifyInstance, email = ADMIN_EMAIL, password = ADMIN_PASSWORD, remoteAddress?: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress });
+  const cookie = sessionCookie(response);
+  if (response.statusCode !== 200 || !cookie) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return cookie;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/server/config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      dataDir: './data',
+      adminEmail: 'admin@luma.local',
+      adminPassword: null,
+      sessionIdleMs: 120 * 60_000,
+      sessionAbsoluteMs: 168 * 3_600_000,
+      publicUrl: 'http://localhost:8080',
+      loginMaxFailuresPerAccount: 5,
+      loginMaxFailuresPerAddress: 20,
+      loginWindowMs: 15 * 60_000,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@h/db',
+      LUMA_DATA_DIR: 'memory://',
+      LUMA_ADMIN_EMAIL: 'root@example.com',
+      LUMA_ADMIN_PASSWORD: 'secret-pass',
+      LUMA_SESSION_IDLE_MINUTES: '0.5',
+      LUMA_SESSION_ABSOLUTE_HOURS: '2',
+      LUMA_PUBLIC_URL: 'https://luma.example.com',
+      LUMA_LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
+      LUMA_LOGIN_MAX_FAILURES_PER_ADDRESS: '9',
+      LUMA_LOGIN_WINDOW_MINUTES: '1',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@h/db',
+      dataDir: 'memory://',
+      adminEmail: 'root@example.com',
+      adminPassword: 'secret-pass',
+      sessionIdleMs: 30_000,
+      sessionAbsoluteMs: 7_200_000,
+      publicUrl: 'https://luma.example.com',
+      loginMaxFailuresPerAccount: 2,
+      loginMaxFailuresPerAddress: 9,
+      loginWindowMs: 60_000,
+    });
+  });
+
+  it('derives the public URL from PORT', () => {
+    expect(loadConfig({ PORT: '8099' }).publicUrl).toBe('http://localhost:8099');
+  });
+
+  it('rejects nonsense instead of guessing', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ LUMA_SESSION_IDLE_MINUTES: '-1' })).toThrow(/LUMA_SESSION_IDLE_MINUTES/);
+    expect(() => loadConfig({ LUMA_PUBLIC_URL: 'localhost' })).toThrow(/LUMA_PUBLIC_URL/);
+  });
+});
