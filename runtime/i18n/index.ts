@@ -1,0 +1,21 @@
+// Locales and their catalogues (spec section 9: en_US default, sr).
+import { en_US, type Catalogue, type MessageKey } from './en_US';
+import { sr } from './sr';
+
+export type { Catalogue, MessageKey };
+export const LOCALES = ['en_US', 'sr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en_US';
+
+export const CATALOGUES: Record<Locale, Catalogue> = { en_US, sr };
+
+/** BCP 47 tags for Intl (sr is written in Latin script). */
+export const LOCALE_TAG: Record<Locale, string> = { en_US: 'en-US', sr: 'sr-Latn-RS' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(en_US, value);
+}

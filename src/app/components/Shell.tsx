@@ -1,0 +1,86 @@
+// The console layout for /admin and /home: sidebar navigation, header, content.
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { userModelQueryOptions } from '../api/queries';
+import { browserStorage, STORAGE_KEY } from '../lib/storage';
+import { ADMIN_NAV } from '../nav/adminNav';
+import { HOME_NAV } from '../nav/homeNav';
+import type { NavItem } from '../nav/model';
+import { AppLink } from './AppLink';
+import { Breadcrumbs } from './Breadcrumbs';
+import { LanguageSelect } from './LanguageSelect';
+import { Sidebar } from './Sidebar';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+/** Keeps X-Workspace-Uuid in step with the signed-in user's workspace. */
+function useWorkspaceHeader(): void {
+  const user = useQuery(userModelQueryOptions());
+  const workspace = user.data?.workspace_uuid;
+  useEffect(() => {
+    if (workspace) browserStorage.setItem(STORAGE_KEY.workspaceUuid, workspace);
+  }, [workspace]);
+}
+
+function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string }) {
+  const intl = useIntl();
+  const [navOpen, setNavOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useWorkspaceHeader();
+  // The small-screen drawer closes after a navigation and on Escape.
+  useEffect(() => setNavOpen(false), [pathname]);
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setNavOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navOpen]);
+  return (
+    <div className={`shell${navOpen ? ' nav-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        <FormattedMessage id="common.skipToContent" />
+      </a>
+      <aside className="shell-aside">
+        <AppLink className="brand" href={homeHref}>
+          <span className="brand-mark" aria-hidden="true">
+            L
+          </span>
+          <FormattedMessage id="app.name" />
+        </AppLink>
+        <Sidebar items={nav} />
+      </aside>
+      <div className="shell-main">
+        <header className="shell-header">
+          <button
+            type="button"
+            className="icon-button nav-burger"
+            aria-label={intl.formatMessage({ id: 'shell.openNavigation' })}
+            aria-expanded={navOpen}
+            onClick={() => setNavOpen((o) => !o)}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+          <Breadcrumbs />
+          <div className="header-tools">
+            <LanguageSelect />
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </header>
+        <main id="main" className="content" tabIndex={-1} onClick={() => setNavOpen(false)}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function AdminShell() {
+  return <Shell nav={ADMIN_NAV} homeHref="/admin/dashboard" />;
+}
+
+export function HomeShell() {
+  return <Shell nav={HOME_NAV} homeHref="/home/home" />;
+}

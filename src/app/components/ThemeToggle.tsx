@@ -1,0 +1,23 @@
+import { useIntl } from 'react-intl';
+import { setTheme, themeStore } from '../lib/prefs';
+import { useStore } from '../lib/store';
+
+export function ThemeToggle() {
+  const theme = useStore(themeStore);
+  const intl = useIntl();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  const label = intl.formatMessage({ id: next === 'dark' ? 'theme.dark' : 'theme.light' });
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      data-testid="theme-toggle"
+      aria-label={intl.formatMessage({ id: 'theme.toggle' })}
+      aria-pressed={theme === 'dark'}
+      title={label}
+      onClick={() => setTheme(next)}
+    >
+      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+    </button>
+  );
+}

@@ -1,0 +1,79 @@
+// The /admin sidebar.
+import type { NavItem } from './model';
+
+/** Placeholder until the product has a documentation site. */
+export const DOCS_URL = 'https://example.com/luma/docs';
+
+export const ADMIN_NAV: readonly NavItem[] = [
+  { kind: 'link', label: 'nav.dashboard', href: '/admin/dashboard', icon: '◧' },
+  { kind: 'title', label: 'nav.section.build' },
+  { kind: 'link', label: 'nav.components', href: '/admin/components', icon: '▦' },
+  {
+    kind: 'dropdown',
+    id: 'apps',
+    label: 'nav.apps',
+    icon: '▣',
+    children: [
+      { kind: 'link', label: 'nav.platformApps', href: '/admin/app' },
+      { kind: 'link', label: 'nav.publicApps', href: '/admin/public-app' },
+      { kind: 'link', label: 'nav.forge', href: '/admin/forge' },
+      { kind: 'link', label: 'nav.templates', href: '/admin/templates' },
+      { kind: 'link', label: 'nav.widgets', href: '/admin/widgets' },
+    ],
+  },
+  { kind: 'title', label: 'nav.section.automate' },
+  { kind: 'link', label: 'nav.functions', href: '/admin/functions', icon: 'ƒ' },
+  {
+    kind: 'dropdown',
+    id: 'workflows',
+    label: 'nav.workflows',
+    icon: '⇄',
+    children: [
+      { kind: 'link', label: 'nav.sparks', href: '/admin/spark' },
+      { kind: 'link', label: 'nav.ratchet', href: '/admin/ratchet' },
+      { kind: 'link', label: 'nav.thunder', href: '/admin/thunder' },
+      {
+        kind: 'dropdown',
+        id: 'workflows.scout',
+        label: 'nav.scout',
+        children: [
+          { kind: 'link', label: 'nav.scoutEvents', href: '/admin/scout/events' },
+          { kind: 'link', label: 'nav.scoutApi', href: '/admin/scout/api' },
+          { kind: 'link', label: 'nav.scoutWorkflow', href: '/admin/scout/workflow' },
+        ],
+      },
+    ],
+  },
+  { kind: 'title', label: 'nav.section.manage' },
+  {
+    kind: 'dropdown',
+    id: 'iam',
+    label: 'nav.iam',
+    icon: '◎',
+    children: [
+      { kind: 'link', label: 'nav.users', href: '/admin/iam' },
+      { kind: 'link', label: 'nav.roles', href: '/admin/iam/roles' },
+      { kind: 'link', label: 'nav.invite', href: '/admin/iam/invite' },
+      { kind: 'link', label: 'nav.apiUser', href: '/admin/iam/create' },
+    ],
+  },
+  { kind: 'link', label: 'nav.projects', href: '/admin/projects', icon: '◫' },
+  { kind: 'link', label: 'nav.workspaces', href: '/admin/workspace', icon: '▤' },
+  { kind: 'link', label: 'nav.integrations', href: '/admin/integrations', icon: '⊕' },
+  {
+    kind: 'dropdown',
+    id: 'settings',
+    label: 'nav.settings',
+    icon: '⚙',
+    children: [
+      { kind: 'link', label: 'nav.environment', href: '/admin/environment' },
+      { kind: 'link', label: 'nav.developer', href: '/admin/developer' },
+      { kind: 'link', label: 'nav.projectSettings', href: '/admin/projects/settings' },
+    ],
+  },
+  { kind: 'divider' },
+  { kind: 'label', label: 'nav.section.resources' },
+  { kind: 'link', label: 'nav.home', href: '/home/home', icon: '⌂' },
+  { kind: 'link', label: 'nav.billing', href: '/checkout', icon: '¤', disabled: true, badge: { label: 'common.soon', tone: 'neutral' } },
+  { kind: 'link', label: 'nav.documentation', href: DOCS_URL, icon: '↗' },
+];

@@ -1,0 +1,144 @@
+// /admin/dashboard: the signed-in user, the current project, the admin flag, the environment switch.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ENVIRONMENTS, type Environment } from '../../../runtime/api/contract';
+import { claimsQueryOptions, projectInfoQueryOptions, userModelQueryOptions } from '../api/queries';
+import { EmptyState } from '../components/EmptyState';
+import { environmentStore, setEnvironment } from '../lib/prefs';
+import { useStore } from '../lib/store';
+import { truncateTitle } from '../lib/truncate';
+
+function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section className="card" data-testid={testId}>
+      <h2 className="card-title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Loading() {
+  return <div className="skeleton" aria-busy="true" />;
+}
+
+function Failed() {
+  return (
+    <p className="form-error">
+      <FormattedMessage id="dashboard.loadFailed" />
+    </p>
+  );
+}
+
+function EnvironmentSwitch() {
+  const env = useStore(environmentStore);
+  const queryClient = useQueryClient();
+  const id = useId();
+  const intl = useIntl();
+  const change = (next: Environment) => {
+    setEnvironment(next);
+    // Everything cached belongs to the other environment now.
+    void queryClient.invalidateQueries();
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        <FormattedMessage id="dashboard.environment" />
+      </label>
+      <select id={id} data-testid="env-select" value={env} onChange={(e) => change(e.target.value as Environment)}>
+        {ENVIRONMENTS.map((e) => (
+          <option key={e} value={e}>
+            {intl.formatMessage({ id: `env.${e}` })}
+          </option>
+        ))}
+      </select>
+      <small className="muted">
+        <FormattedMessage id="dashboard.environmentHint" />
+      </small>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  const user = useQuery(userModelQueryOptions());
+  const claims = useQuery(claimsQueryOptions());
+  const project = useQuery(projectInfoQueryOptions());
+  const isAdmin = claims.data?.IsAdmin ?? user.data?.is_admin ?? false;
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1 data-testid="dashboard-heading">
+          <FormattedMessage id="dashboard.heading" />
+        </h1>
+      </header>
+      <div className="grid">
+        <Card title={<FormattedMessage id="dashboard.you" />} testId="dashboard-user">
+          {user.isPending ? <Loading /> : user.isError ? <Failed /> : (
+            <dl className="details">
+              <dt>
+                <FormattedMessage id="dashboard.name" />
+              </dt>
+              <dd data-testid="dashboard-user-name">{user.data.name}</dd>
+              <dt>
+                <FormattedMessage id="dashboard.email" />
+              </dt>
+              <dd data-testid="dashboard-user-email">{user.data.email}</dd>
+              <dt>
+                <FormattedMessage id="dashboard.admin" />
+              </dt>
+              <dd data-testid="dashboard-admin">
+                <span className={`badge badge-${isAdmin ? 'success' : 'neutral'}`}>
+                  <FormattedMessage id={isAdmin ? 'common.yes' : 'common.no'} />
+                </span>
+              </dd>
+            </dl>
+          )}
+        </Card>
+        <Card title={<FormattedMessage id="dashboard.project" />} testId="dashboard-project">
+          {project.isPending ? <Loading /> : project.isError ? <Failed /> : (
+            <>
+              <p className="project-name" data-testid="dashboard-project-name" title={project.data.name}>
+                {truncateTitle(project.data.name)}
+              </p>
+              <h3 className="subtle-heading">
+                <FormattedMessage id="dashboard.workspaces" />
+              </h3>
+              {project.data.workspaces.length === 0 ? (
+                <p className="muted">
+                  <FormattedMessage id="dashboard.noWorkspaces" />
+                </p>
+              ) : (
+                <ul className="workspace-list">
+                  {project.data.workspaces.map((ws) => (
+                    <li key={ws.uuid}>
+                      <span>{ws.name}</span>
+                      <span className="chips" aria-label="environments">
+                        {ws.environments.map((env) => (
+                          <span key={env} className={`badge badge-${env === 'live' ? 'success' : 'info'}`}>
+                            {env}
+                          </span>
+                        ))}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </Card>
+        <Card title={<FormattedMessage id="dashboard.environments" />} testId="dashboard-environment">
+          <EnvironmentSwitch />
+        </Card>
+      </div>
+      <Card title={<FormattedMessage id="dashboard.components" />} testId="dashboard-components">
+        <EmptyState
+          testId="components-empty"
+          icon="▦"
+          title={<FormattedMessage id="noComponents" />}
+          hint={<FormattedMessage id="dashboard.componentsHint" />}
+        />
+      </Card>
+    </div>
+  );
+}

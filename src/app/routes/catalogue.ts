@@ -1,0 +1,117 @@
+// Every route of spec section 2 that the router declares, with its status.
+// Plain data (no imports) so scripts (docs/STATUS.md) and e2e can read it.
+// Paths use the router's syntax: $name is a path parameter.
+
+export type RouteStatus = 'done' | 'not done';
+export type RouteAccess = 'public' | 'session';
+
+export interface RouteCatalogueEntry {
+  path: string;
+  status: RouteStatus;
+  access: RouteAccess;
+}
+
+const publicDone = ['/', '/login', '/error'];
+const publicTodo = [
+  '/two-factor-auth',
+  '/register',
+  '/project/invite/$uuid',
+  '/user/forgotpassword',
+  '/user/resetpassword/$uuid',
+  '/mobile',
+];
+
+/** /admin and /home redirect to their first page; they count as done. */
+const sessionDone = ['/admin', '/admin/dashboard', '/home', '/home/home'];
+
+/** Dynamic component routes (name, or scope/name): list, create, edit/$uuid, settings. */
+export function componentRoutePaths(base: '/admin/component' | '/home/component'): string[] {
+  return ['$ref', '$scope/$name'].flatMap((ref) =>
+    ['', '/create', '/edit/$uuid', '/settings'].map((child) => `${base}/${ref}${child}`),
+  );
+}
+
+const sessionTodo = [
+  '/a/$id',
+  '/app/editor/$id',
+  '/public-app/editor/$id',
+  '/component/editor/$id',
+  '/template/$id',
+  '/checkout',
+  '/checkout/thankyou',
+  '/app',
+  '/app/playground',
+  '/app/$id',
+  '/home/users/profile',
+  '/home/platform/updates',
+  '/home/integrations/page/$id',
+  ...componentRoutePaths('/home/component'),
+  '/admin/components',
+  '/admin/components/create',
+  ...componentRoutePaths('/admin/component'),
+  '/admin/public-app',
+  '/admin/public-app/$id',
+  '/admin/app',
+  '/admin/app/$id',
+  '/admin/app/settings/$id',
+  '/admin/thunder',
+  '/admin/thunder/$name',
+  '/admin/spark',
+  '/admin/spark/create',
+  '/admin/spark/$id',
+  '/admin/ratchet',
+  '/admin/ratchet/create',
+  '/admin/ratchet/edit/$id',
+  '/admin/functions',
+  '/admin/functions/create',
+  '/admin/functions/$id',
+  '/admin/forge',
+  '/admin/forge/create',
+  '/admin/forge/$id',
+  '/admin/developer',
+  '/admin/workflow/$id',
+  '/admin/projects',
+  '/admin/projects/create',
+  '/admin/projects/settings',
+  '/admin/widgets',
+  '/admin/widgets/edit/$id',
+  '/admin/widgets/create',
+  '/admin/workspace',
+  '/admin/workspace/edit/$id',
+  '/admin/workspace/create',
+  '/admin/templates',
+  '/admin/scout/events',
+  '/admin/scout/events/settings',
+  '/admin/scout/events/$id',
+  '/admin/scout/api',
+  '/admin/scout/api/inspect',
+  '/admin/scout/workflow',
+  '/admin/environment',
+  '/admin/integrations',
+  '/admin/integrations/$id',
+  '/admin/integrations/page/$id',
+  '/admin/integrations/page/$id/$subPage',
+  '/admin/iam',
+  '/admin/iam/edit/$id',
+  '/admin/iam/api/$id',
+  '/admin/iam/roles',
+  '/admin/iam/roles/create',
+  '/admin/iam/roles/edit/$id',
+  '/admin/iam/invite',
+  '/admin/iam/create',
+];
+
+const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>
+  paths.map((path) => ({ path, status, access }));
+
+export const ROUTE_CATALOGUE: readonly RouteCatalogueEntry[] = [
+  ...entries(publicDone, 'done', 'public'),
+  ...entries(publicTodo, 'not done', 'public'),
+  ...entries(sessionDone, 'done', 'session'),
+  ...entries(sessionTodo, 'not done', 'session'),
+];
+
+/** A visitable URL for a path: each $param becomes "sample-<param>". */
+export function samplePath(path: string): string {
+  return path.replace(/\$([A-Za-z]+)/g, (_, name: string) => `sample-${name.toLowerCase()}`);
+}

@@ -1,0 +1,37 @@
+// /home (spec section 2): home, users/profile, platform/updates, integrations/page/$id and the component routes.
+import { createRoute, redirect } from '@tanstack/react-router';
+import { componentRoutes, integrationPageRoute } from './componentRoutes';
+import { HomePage, HomeShell } from './pages';
+import { sessionRoute } from './session';
+import { stubRoute } from './stub';
+
+export const homeRoute = createRoute({
+  getParentRoute: () => sessionRoute,
+  path: '/home',
+  component: HomeShell,
+  staticData: { crumb: false },
+});
+
+const homeIndexRoute = createRoute({
+  getParentRoute: () => homeRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/home/home' });
+  },
+});
+
+export const homeHomeRoute = createRoute({
+  getParentRoute: () => homeRoute,
+  path: 'home',
+  component: HomePage,
+  staticData: { label: 'nav.home' },
+});
+
+export const homeChildren = [
+  homeIndexRoute,
+  homeHomeRoute,
+  stubRoute(homeRoute, 'users/profile'),
+  stubRoute(homeRoute, 'platform/updates'),
+  integrationPageRoute(homeRoute, 'integrations/page/$id'),
+  ...componentRoutes(homeRoute),
+] as const;

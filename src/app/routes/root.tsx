@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { localeFromSearch, setLocale } from '../lib/prefs';
+import { ReportErrorModal } from '../components/ReportErrorModal';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { recordVisit } from './breadcrumbs';
+import { validateLangSearch } from './search';
+import './staticData';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** Records each resolved page in the breadcrumb trail, unless its route opts out. */
+function useBreadcrumbRecorder(): void {
+  const router = useRouter();
+  const resolved = useRouterState({ select: (s) => (s.status === 'idle' ? s.resolvedLocation?.href : undefined) });
+  useEffect(() => {
+    if (!resolved) return;
+    const leaf = router.state.matches.at(-1);
+    if (!leaf || leaf.status !== 'success' || leaf._notFound) return;
+    const data = leaf.staticData;
+    if (data.crumb === false) return;
+    const path = String(leaf.fullPath).replace(/(.)\/$/, '$1');
+    recordVisit({ href: resolved, label: data.label ?? path });
+  }, [resolved, router]);
+}
+
+function RootLayout() {
+  useBreadcrumbRecorder();
+  return (
+    <>
+      <Outlet />
+      <ReportErrorModal />
+    </>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  validateSearch: validateLangSearch,
+  // ?lang= on any URL sets and stores the locale.
+  beforeLoad: ({ location }) => {
+    const lang = localeFromSearch(location.searchStr);
+    if (lang) setLocale(lang);
+  },
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});

@@ -1,0 +1,52 @@
+// The session layout: every protected route sits under it, behind the entry guard.
+import { createRoute, redirect } from '@tanstack/react-router';
+import { claimsQueryOptions } from '../api/queries';
+import { browserStorage, STORAGE_KEY } from '../lib/storage';
+import { resolveEntry, type ClaimsOutcome } from './guard';
+import { NotAvailableYet } from './pages';
+import { rootRoute } from './root';
+import { validateVersionSearch } from './search';
+import { stubRoute } from './stub';
+
+export const sessionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'session',
+  beforeLoad: async ({ context, location }) => {
+    const outcome: ClaimsOutcome = await context.queryClient
+      .ensureQueryData(claimsQueryOptions())
+      .then((claims) => ({ claims }), (error: unknown) => ({ error }));
+    const decision = resolveEntry(outcome, location.href);
+    switch (decision.kind) {
+      case 'continue':
+        // The clients send it as X-Project-Uuid.
+        browserStorage.setItem(STORAGE_KEY.projectUuid, decision.projectUuid);
+        return;
+      case 'noProject':
+        throw redirect({ to: decision.to, search: decision.search });
+      case 'signIn':
+        throw redirect({ to: decision.to, search: decision.search });
+    }
+  },
+});
+
+const componentEditorRoute = createRoute({
+  getParentRoute: () => sessionRoute,
+  path: '/component/editor/$id',
+  validateSearch: validateVersionSearch,
+  component: NotAvailableYet,
+});
+
+const appRoute = stubRoute(sessionRoute, '/app');
+
+export const sessionRoutes = [
+  stubRoute(sessionRoute, '/a/$id'),
+  stubRoute(sessionRoute, '/app/editor/$id'),
+  stubRoute(sessionRoute, '/public-app/editor/$id'),
+  componentEditorRoute,
+  stubRoute(sessionRoute, '/template/$id'),
+  stubRoute(sessionRoute, '/checkout'),
+  stubRoute(sessionRoute, '/checkout/thankyou'),
+  appRoute,
+  stubRoute(sessionRoute, '/app/playground'),
+  stubRoute(sessionRoute, '/app/$id'),
+] as const;

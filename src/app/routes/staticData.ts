@@ -1,0 +1,13 @@
+// What a route may declare in staticData: its breadcrumb label, or that it stays out of the trail.
+import type { MessageKey } from '../../../runtime/i18n';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Breadcrumb label (a message key). Without one, the trail shows the route path. */
+    label?: MessageKey;
+    /** false keeps the route out of the breadcrumb trail. */
+    crumb?: boolean;
+  }
+}
+
+export {};
