@@ -141,7 +141,6 @@ export const en_US = {
   'nav.developer': 'Developer',
   'nav.projectSettings': 'Project settings',
   'nav.billing': 'Billing',
-  'nav.documentation': 'Documentation',
   'nav.home': 'Home',
   'nav.profile': 'Profile',
   'nav.updates': 'Platform updates',

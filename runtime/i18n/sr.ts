@@ -129,7 +129,6 @@ export const sr: Catalogue = {
   'nav.developer': 'Za programere',
   'nav.projectSettings': 'Podešavanja projekta',
   'nav.billing': 'Naplata',
-  'nav.documentation': 'Dokumentacija',
   'nav.home': 'Početna',
   'nav.profile': 'Profil',
   'nav.updates': 'Novosti platforme',

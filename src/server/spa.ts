@@ -1,5 +1,5 @@
 // The built browser app (dist/app) at /, with the history-mode fallback: a GET of a non-/api
-// path that accepts HTML answers index.html. Hashed files under /assets are cached for a year.
+// path that accepts HTML, or that names no file, answers index.html. Hashed files under /assets are cached for a year.
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -31,7 +31,12 @@ export async function installSpa(app: FastifyInstance, appDir: string): Promise<
     wants(request) {
       const path = request.url.split('?')[0] ?? '/';
       const isGet = request.method === 'GET' || request.method === 'HEAD';
-      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      // A browser navigation asks for HTML; a probe or curl may send no Accept or */*, and
+      // then a path naming a file (ending in an extension) stays a 404. A client that asks
+      // only for JSON gets the JSON 404.
+      const accept = request.headers.accept ?? '';
+      const looksLikeFile = /\.[A-Za-z0-9]+$/.test(path);
+      const wantsHtml = accept.includes('text/html') || ((accept === '' || accept.includes('*/*')) && !looksLikeFile);
       return isGet && wantsHtml && !isApiPath(path) && !path.startsWith('/assets/');
     },
     sendIndex(reply) {

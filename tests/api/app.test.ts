@@ -67,6 +67,11 @@ describeApi(`app (${DB_KIND})`, () => {
     const json = await app.inject({ url: '/admin', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(404);
     expect(json.json()).toMatchObject({ status: 404, message: 'notFound' });
+    // A probe or curl that sends no Accept header gets the app for a route, a 404 for a missing file.
+    const bare = await app.inject({ url: '/login', headers: { accept: '' } });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.headers['content-type']).toContain('text/html');
+    expect((await app.inject({ url: '/missing.png', headers: { accept: '' } })).statusCode).toBe(404);
   });
 
   it('answers 500 serverError without a stack for an unexpected failure', async () => {

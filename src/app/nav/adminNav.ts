@@ -1,9 +1,6 @@
 // The /admin sidebar.
 import type { NavItem } from './model';
 
-/** Placeholder until the product has a documentation site. */
-export const DOCS_URL = 'https://example.com/luma/docs';
-
 export const ADMIN_NAV: readonly NavItem[] = [
   { kind: 'link', label: 'nav.dashboard', href: '/admin/dashboard', icon: '◧' },
   { kind: 'title', label: 'nav.section.build' },
@@ -75,5 +72,4 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { kind: 'label', label: 'nav.section.resources' },
   { kind: 'link', label: 'nav.home', href: '/home/home', icon: '⌂' },
   { kind: 'link', label: 'nav.billing', href: '/checkout', icon: '¤', disabled: true, badge: { label: 'common.soon', tone: 'neutral' } },
-  { kind: 'link', label: 'nav.documentation', href: DOCS_URL, icon: '↗' },
 ];
