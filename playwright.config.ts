@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+
+// e2e runs against the built app served by the real server on a fresh in-memory PGlite,
+// in Debian's Chromium: Playwright never downloads a browser here.
+const port = Number(process.env.LUMA_E2E_PORT ?? 8181);
+export const E2E_ADMIN = { email: 'admin@luma.local', password: 'e2e-admin-password-1' };
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.reports/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx src/server/main.ts',
+    url: `http://127.0.0.1:${port}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      LUMA_DATA_DIR: 'memory://',
+      LUMA_ADMIN_EMAIL: E2E_ADMIN.email,
+      LUMA_ADMIN_PASSWORD: E2E_ADMIN.password,
+      LUMA_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LUMA_DEMO: '0',
+      LUMA_LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,111 @@
+// npm run bench: figures, never a pass/fail on time.
+// Light first load: the gzip size of the JavaScript that the sign-in page and the dashboard
+// actually load in Chromium, against a baseline measured in the same run: all the JavaScript
+// the build produced (what an app without code splitting would ship).
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const TARGET_KB = 250;
+const port = 8191;
+const base = `http://127.0.0.1:${port}`;
+const admin = { email: 'admin@luma.local', password: 'bench-admin-password-1' };
+const assetsDir = join('dist', 'app', 'assets');
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function wholeBuildGzip(): number {
+  if (!existsSync(assetsDir)) throw new Error('dist/app is missing: run `npm run build` first');
+  return readdirSync(assetsDir)
+    .filter((name) => name.endsWith('.js'))
+    .reduce((sum, name) => sum + gzipSync(readFileSync(join(assetsDir, name))).length, 0);
+}
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/login`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+async function main() {
+  const build = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
+  await new Promise((resolve, reject) => build.on('exit', (code) => (code === 0 ? resolve(null) : reject(new Error('build failed')))));
+
+  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      LUMA_DATA_DIR: 'memory://',
+      LUMA_ADMIN_EMAIL: admin.email,
+      LUMA_ADMIN_PASSWORD: admin.password,
+      LUMA_PUBLIC_URL: base,
+      LUMA_DEMO: '0',
+    },
+  });
+  try {
+    await waitForServer();
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    });
+    const page = await browser.newPage();
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      try {
+        scripts.set(response.url(), gzipSync(await response.body()).length);
+      } catch {
+        // a redirected or aborted script has no body
+      }
+    });
+    const measure = async (label: string, go: () => Promise<void>) => {
+      scripts.clear();
+      await go();
+      await page.waitForLoadState('networkidle');
+      const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+      return { label, total, files: scripts.size };
+    };
+
+    const login = await measure('sign-in page (/login)', async () => {
+      await page.goto(`${base}/login`);
+    });
+    await page.locator('input[name="email"]').fill(admin.email);
+    await page.locator('input[name="password"]').fill(admin.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/admin\/dashboard/);
+    const dashboard = await measure('dashboard (/admin/dashboard, fresh load)', async () => {
+      await page.goto(`${base}/admin/dashboard`);
+      await page.getByTestId('dashboard-heading').waitFor();
+    });
+    await browser.close();
+
+    const baseline = wholeBuildGzip();
+    console.log('\nLight first load: gzip size of the JavaScript each route loads');
+    console.log(`baseline: all JavaScript in the build, gzip = ${kb(baseline)} KB`);
+    for (const r of [login, dashboard]) {
+      console.log(
+        `${r.label}: ${kb(r.total)} KB gzip in ${r.files} files; ` +
+          `${((r.total / baseline) * 100).toFixed(1)}% of the baseline; ` +
+          `target ${TARGET_KB} KB: ${r.total / 1024 <= TARGET_KB ? 'under' : 'OVER'} (${(r.total / 1024 / TARGET_KB).toFixed(2)}x)`,
+      );
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
