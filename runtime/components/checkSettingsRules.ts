@@ -1,0 +1,51 @@
+import type { FieldError } from '../api/contract';
+import type { ComponentSettings } from '../../schemas';
+import { ACTION_FIELD_MODULES } from '../../schemas/fieldTypes';
+import { ACTION_NAME_MIN, ACTION_NAME_MAX } from '../../schemas/action.schema';
+import { ROUTE_PATH_MIN, ROUTE_PATH_MAX } from '../../schemas/route.schema';
+import { checkFields } from './checkFields';
+import { fieldErrors } from './fieldErrors';
+import { COMPONENT_MESSAGE as M } from './messageKeys';
+
+/**
+ * The rules beyond the schema for one version's model: fields, actions (name 2..25, their fields,
+ * modules input/select/radio/checkbox/picker), routes (path 2..64, lower case, unique) and
+ * functions (name required and unique). Paths: 'fields.2.key', 'actions.0.name', 'routes.<path>',
+ * 'functions.1.name'.
+ */
+export function checkSettingsRules(settings: Pick<ComponentSettings, 'fields' | 'actions' | 'routes' | 'functions'>): FieldError[] {
+  const errors = fieldErrors();
+  errors.addAll(checkFields(settings.fields ?? []));
+
+  (settings.actions ?? []).forEach((action, i) => {
+    const name = typeof action.name === 'string' ? action.name.trim() : '';
+    if (name === '') errors.add(`actions.${i}.name`, M.requiredField);
+    else if (name.length < ACTION_NAME_MIN || name.length > ACTION_NAME_MAX) errors.add(`actions.${i}.name`, M.invalidInput);
+    const fields = action.fields ?? [];
+    errors.addAll(checkFields(fields, `actions.${i}.fields`));
+    fields.forEach((f, j) => {
+      if (f.module && !(ACTION_FIELD_MODULES as readonly string[]).includes(f.module)) {
+        errors.add(`actions.${i}.fields.${j}.module`, M.invalidSelection);
+      }
+    });
+  });
+
+  const paths = new Set<string>();
+  for (const path of Object.keys(settings.routes ?? {})) {
+    const lower = path.toLowerCase();
+    if (path.length < ROUTE_PATH_MIN || path.length > ROUTE_PATH_MAX || path !== lower || /\s/.test(path)) {
+      errors.add(`routes.${path}`, M.invalidInput);
+    }
+    if (paths.has(lower)) errors.add(`routes.${path}`, M.routeExists);
+    paths.add(lower);
+  }
+
+  const names = new Set<string>();
+  (settings.functions ?? []).forEach((fn, i) => {
+    const name = typeof fn.name === 'string' ? fn.name.trim() : '';
+    if (name === '') errors.add(`functions.${i}.name`, M.requiredField);
+    else if (names.has(name)) errors.add(`functions.${i}.name`, M.functionExists);
+    names.add(name);
+  });
+  return errors.list();
+}
