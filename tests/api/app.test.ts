@@ -37,7 +37,7 @@ describeApi(`app (${DB_KIND})`, () => {
   it('answers unknown /api paths and hosts without routes with the 404 error shape', async () => {
     const { app } = server();
     const cookie = await login(app);
-    for (const url of ['/api/v1/nothing', '/api', '/api/v3/system/components', '/api/workflow/x', '/api/media/list', '/api/integration/a', '/api/transaction/b', '/api/spark/c', '/api/bus/00000000-0000-4000-8000-000000000000']) {
+    for (const url of ['/api/v1/nothing', '/api', '/api/v3/system/nothing', '/api/workflow/x', '/api/media/list', '/api/integration/a', '/api/transaction/b', '/api/spark/c', '/api/bus/00000000-0000-4000-8000-000000000000']) {
       const response = await app.inject({ url, headers: { cookie, accept: 'text/html,application/json' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);

@@ -1,6 +1,8 @@
 // Rows written straight to the database, for states the API cannot create yet
-// (a second project, other members, roles).
+// (a second project, other members, roles), and small clients for the component calls.
+import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { defaultSettings } from '../../runtime/components';
 import { toJson } from '../../src/server/db/json';
 import type { Database, UserStatus } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/services/passwords';
@@ -73,4 +75,60 @@ export async function createMember(db: Db, email: string, password: string, perm
   const roleUuid = await createRole(db, projectUuid, { name: `Role of ${email}`, permissions });
   await grantRole(db, userUuid, roleUuid);
   return { userUuid, roleUuid, projectUuid, workspaceUuid };
+}
+
+/** A component written straight to the database (e.g. in another project), with one version. */
+export async function insertComponentRow(
+  db: Db,
+  projectUuid: string,
+  component: { name: string; scope?: string | null; settings?: unknown; version?: string; devVersion?: string | null; publicVersion?: string | null },
+): Promise<string> {
+  const uuid = crypto.randomUUID();
+  const version = component.version ?? 'v1';
+  await db
+    .insertInto('components')
+    .values({
+      uuid,
+      project_uuid: projectUuid,
+      name: component.name,
+      scope: component.scope ?? null,
+      label: toJson({ en_US: component.name }),
+      dev_version: component.devVersion === undefined ? version : component.devVersion,
+      public_version: component.publicVersion ?? null,
+    })
+    .execute();
+  await db
+    .insertInto('component_versions')
+    .values({ component_uuid: uuid, name: version, settings: toJson(component.settings ?? defaultSettings(version)) })
+    .execute();
+  return uuid;
+}
+
+type Inject = (options: { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object | string; headers: Record<string, string> }) => Promise<LightMyRequestResponse>;
+
+/** The component calls of docs/components.md for one caller (cookie) and environment. */
+export function componentApi(app: () => { inject: Inject }, cookie: () => string, env: 'dev' | 'live' = 'dev') {
+  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, more: Record<string, string> = {}) =>
+    app().inject({ method, url: `/api${url}`, payload: payload as object, headers: { cookie: cookie(), 'x-project-env': env, ...more } });
+  const path = (ref: string) => ref.split('/').map(encodeURIComponent).join('/');
+  return {
+    send,
+    create: (body: unknown) => send('POST', '/v3/system/component', body),
+    menu: (more?: Record<string, string>) => send('GET', '/v3/system/component/menu', undefined, more),
+    list: () => send('GET', '/v3/system/components'),
+    settings: (ref: string, version?: string, more?: Record<string, string>) =>
+      send('GET', `/v3/system/component/settings/${path(ref)}${version === undefined ? '' : `/${encodeURIComponent(version)}`}`, undefined, more),
+    save: (ref: string, version: string, model: unknown) => send('POST', `/v3/system/component/settings/${path(ref)}/${encodeURIComponent(version)}`, model),
+    remove: (ref: string) => send('DELETE', `/v3/system/component/${path(ref)}`),
+    clone: (body: unknown) => send('POST', '/v3/system/component/clone', body),
+    fork: (body: unknown) => send('POST', '/v3/system/component/version/fork', body),
+    forkSchema: (body: unknown) => send('POST', '/v3/system/component/version/fork/schema', body),
+    removeVersion: (body: unknown) => send('POST', '/v3/system/component/version/remove', body),
+    publish: (body: unknown) => send('POST', '/v3/system/component/version/publish', body),
+  };
+}
+
+/** A valid text input field definition (the server fills in the rest). */
+export function textField(name: string, extra: Record<string, unknown> = {}) {
+  return { name, key: name.toLowerCase().replace(/\s+/g, '_'), module: 'input', type: 'text', constraints: { length: { min: 1, max: 255 } }, ...extra };
 }

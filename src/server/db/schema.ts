@@ -103,6 +103,39 @@ export interface LoginFailuresTable {
   window_start: Timestamp;
 }
 
+export interface ComponentsTable {
+  uuid: string;
+  project_uuid: string;
+  name: string;
+  scope: string | null;
+  tag: string | null;
+  label: JsonWithDefault<Record<string, string>>;
+  icon: string | null;
+  sort: ColumnType<number, number | undefined, number>;
+  is_public: ColumnType<boolean, boolean | undefined, boolean>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  is_custom: ColumnType<boolean, boolean | undefined, boolean>;
+  public_version: string | null;
+  dev_version: string | null;
+  props: JsonWithDefault<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ComponentVersionsTable {
+  component_uuid: string;
+  name: string;
+  /** One version's ComponentSettings (schemas/), validated before every write. */
+  settings: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ComponentWorkspacesTable {
+  component_uuid: string;
+  workspace_uuid: string;
+}
+
 export interface Database {
   projects: ProjectsTable;
   workspaces: WorkspacesTable;
@@ -114,6 +147,9 @@ export interface Database {
   sessions: SessionsTable;
   config: ConfigTable;
   login_failures: LoginFailuresTable;
+  components: ComponentsTable;
+  component_versions: ComponentVersionsTable;
+  component_workspaces: ComponentWorkspacesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -123,3 +159,7 @@ export type ProjectRow = Selectable<ProjectsTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ConfigRow = Selectable<ConfigTable>;
+export type ComponentRow = Selectable<ComponentsTable>;
+export type NewComponent = Insertable<ComponentsTable>;
+export type ComponentUpdate = Updateable<ComponentsTable>;
+export type ComponentVersionRow = Selectable<ComponentVersionsTable>;

@@ -2,6 +2,7 @@
 // components and apps add theirs later by appending to PERMISSION_PROVIDERS.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { componentPermissionStrings } from './components';
 import type { Accountability } from './tenancy';
 
 export interface PermissionProviderContext {
@@ -26,7 +27,13 @@ export const MEDIA_PERMISSIONS = [
 
 export const mediaPermissions: PermissionProvider = { name: 'media', permissions: () => [...MEDIA_PERMISSIONS] };
 
-export const PERMISSION_PROVIDERS: PermissionProvider[] = [mediaPermissions];
+/** read|create|update|delete|see|settings {ref} for each component of the project. */
+export const componentPermissions: PermissionProvider = {
+  name: 'components',
+  permissions: ({ db, projectUuid }) => componentPermissionStrings(db, projectUuid),
+};
+
+export const PERMISSION_PROVIDERS: PermissionProvider[] = [mediaPermissions, componentPermissions];
 
 export async function assignablePermissions(
   context: PermissionProviderContext,

@@ -2,10 +2,15 @@
 // so it works the same under tsx, vitest and a bundle.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as foundation from './0001_foundation';
+import * as components from './0002_components';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_components': components,
 };
+
+/** The names of every migration, in order. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 const provider: MigrationProvider = {
   async getMigrations() {

@@ -1,8 +1,9 @@
-// The main host (/api): auth, user, project and config routes of spec section 7.
+// The main host (/api): auth, user, project, config and component routes of spec section 7.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../../context';
 import { installSessionRequirement } from '../session';
 import { authRoutes } from './auth';
+import { componentRoutes } from './components';
 import { configRoutes } from './config';
 import { projectRoutes } from './project';
 import { userRoutes } from './user';
@@ -14,4 +15,5 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(userRoutes, routes);
   await host.register(projectRoutes, routes);
   await host.register(configRoutes, routes);
+  await host.register(componentRoutes, routes);
 };
