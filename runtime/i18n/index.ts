@@ -1,13 +1,21 @@
-// Locales and their catalogues (spec section 9: en_US default, sr).
-import { en_US, type Catalogue, type MessageKey } from './en_US';
+// Locales and their catalogues (spec section 9: en_US default, sr). Each locale's catalogue is the
+// main one (UI texts, server keys) merged with the components rules' texts (components.*.ts).
+import { componentsEn_US, type ComponentsMessageKey } from './components.en_US';
+import { componentsSr } from './components.sr';
+import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 import { sr } from './sr';
 
-export type { Catalogue, MessageKey };
+export type MessageKey = MainMessageKey | ComponentsMessageKey;
+export type Catalogue = Record<MessageKey, string>;
+export type { MainCatalogue };
 export const LOCALES = ['en_US', 'sr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en_US';
 
-export const CATALOGUES: Record<Locale, Catalogue> = { en_US, sr };
+export const CATALOGUES: Record<Locale, Catalogue> = {
+  en_US: { ...en_US, ...componentsEn_US },
+  sr: { ...sr, ...componentsSr },
+};
 
 /** BCP 47 tags for Intl (sr is written in Latin script). */
 export const LOCALE_TAG: Record<Locale, string> = { en_US: 'en-US', sr: 'sr-Latn-RS' };
@@ -17,5 +25,5 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 export function isMessageKey(value: unknown): value is MessageKey {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(en_US, value);
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(CATALOGUES[DEFAULT_LOCALE], value);
 }

@@ -39,8 +39,10 @@ async function main() {
   const build = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
   await new Promise((resolve, reject) => build.on('exit', (code) => (code === 0 ? resolve(null) : reject(new Error('build failed')))));
 
+  // Its own process group, so stopping it stops tsx's node child too.
   const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
     stdio: 'ignore',
+    detached: true,
     env: {
       ...process.env,
       PORT: String(port),
@@ -101,7 +103,7 @@ async function main() {
       );
     }
   } finally {
-    server.kill('SIGTERM');
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
 }
 

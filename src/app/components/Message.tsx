@@ -7,6 +7,6 @@ export function useMessage(): (keyOrText: string, values?: Record<string, string
   return (keyOrText, values) => (isMessageKey(keyOrText) ? intl.formatMessage({ id: keyOrText }, values) : keyOrText);
 }
 
-export function Message({ value }: { value: string }) {
-  return <>{useMessage()(value)}</>;
+export function Message({ value, values }: { value: string; values?: Record<string, string | number> }) {
+  return <>{useMessage()(value, values)}</>;
 }

@@ -1,9 +1,13 @@
 // The console layout for /admin and /home: sidebar navigation, header, content.
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { componentMenuQueryOptions } from '../api/components';
 import { userModelQueryOptions } from '../api/queries';
+import { localeStore } from '../lib/prefs';
+import { useStore } from '../lib/store';
+import { menuLinks, withLinksAfter } from '../nav/componentMenu';
 import { browserStorage, STORAGE_KEY } from '../lib/storage';
 import { ADMIN_NAV } from '../nav/adminNav';
 import { HOME_NAV } from '../nav/homeNav';
@@ -13,6 +17,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { LanguageSelect } from './LanguageSelect';
 import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
+import { Toasts } from './Toasts';
 import { UserMenu } from './UserMenu';
 
 /** Keeps X-Workspace-Uuid in step with the signed-in user's workspace. */
@@ -73,14 +78,22 @@ function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string })
           <Outlet />
         </main>
       </div>
+      <Toasts />
     </div>
   );
 }
 
+/** The static nav plus the menu components (their icon, active flag and sort come from the server). */
+function useNavWithComponents(nav: readonly NavItem[], afterHref: string, base: '/admin/component' | '/home/component'): readonly NavItem[] {
+  const menu = useQuery(componentMenuQueryOptions());
+  const locale = useStore(localeStore);
+  return useMemo(() => withLinksAfter(nav, afterHref, menuLinks(menu.data ?? [], locale, base)), [nav, afterHref, base, menu.data, locale]);
+}
+
 export function AdminShell() {
-  return <Shell nav={ADMIN_NAV} homeHref="/admin/dashboard" />;
+  return <Shell nav={useNavWithComponents(ADMIN_NAV, '/admin/components', '/admin/component')} homeHref="/admin/dashboard" />;
 }
 
 export function HomeShell() {
-  return <Shell nav={HOME_NAV} homeHref="/home/home" />;
+  return <Shell nav={useNavWithComponents(HOME_NAV, '/home/home', '/home/component')} homeHref="/home/home" />;
 }

@@ -22,9 +22,7 @@ function LinkItem({ link, active }: { link: NavLink; active: boolean }) {
           {link.icon}
         </span>
       ) : null}
-      <span className="nav-text">
-        <FormattedMessage id={link.label} />
-      </span>
+      <span className="nav-text">{link.text ?? <FormattedMessage id={link.label} />}</span>
       <Badge link={link} />
     </>
   );

@@ -23,6 +23,8 @@ export interface NavLabel {
 export interface NavLink {
   kind: 'link';
   label: MessageKey;
+  /** Text shown instead of the label's message (data such as a component's own label). */
+  text?: string;
   /** An app path, or an external URL (beginning with http). */
   href: string;
   icon?: string;

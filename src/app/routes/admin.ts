@@ -1,7 +1,7 @@
 // /admin (spec section 2): redirects to /admin/dashboard; every child listed in the spec.
 import { createRoute, redirect } from '@tanstack/react-router';
 import { componentRoutes, integrationPageRoute } from './componentRoutes';
-import { AdminShell, DashboardPage } from './pages';
+import { AdminShell, ComponentCreatePage, ComponentsListPage, DashboardPage } from './pages';
 import { sessionRoute } from './session';
 import { stubRoute } from './stub';
 
@@ -27,14 +27,28 @@ export const dashboardRoute = createRoute({
   staticData: { label: 'nav.dashboard' },
 });
 
+export const componentsListRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'components',
+  component: ComponentsListPage,
+  staticData: { label: 'nav.components' },
+});
+
+export const componentCreateRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'components/create',
+  component: ComponentCreatePage,
+  staticData: { label: 'nav.componentCreate' },
+});
+
 const stub = <TPath extends string>(path: TPath) => stubRoute(adminRoute, path);
 
 export const adminChildren = [
   adminIndexRoute,
   dashboardRoute,
-  stub('components'),
-  stub('components/create'),
-  ...componentRoutes(adminRoute),
+  componentsListRoute,
+  componentCreateRoute,
+  ...componentRoutes(adminRoute, { settingsScreen: true }),
   stub('public-app'),
   stub('public-app/$id'),
   stub('app'),

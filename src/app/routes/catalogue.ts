@@ -22,7 +22,16 @@ const publicTodo = [
 ];
 
 /** /admin and /home redirect to their first page; they count as done. */
-const sessionDone = ['/admin', '/admin/dashboard', '/home', '/home/home'];
+const sessionDone = [
+  '/admin',
+  '/admin/dashboard',
+  '/home',
+  '/home/home',
+  '/admin/components',
+  '/admin/components/create',
+  '/admin/component/$ref/settings',
+  '/admin/component/$scope/$name/settings',
+];
 
 /** Dynamic component routes (name, or scope/name): list, create, edit/$uuid, settings. */
 export function componentRoutePaths(base: '/admin/component' | '/home/component'): string[] {
@@ -46,9 +55,7 @@ const sessionTodo = [
   '/home/platform/updates',
   '/home/integrations/page/$id',
   ...componentRoutePaths('/home/component'),
-  '/admin/components',
-  '/admin/components/create',
-  ...componentRoutePaths('/admin/component'),
+  ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
   '/admin/public-app',
   '/admin/public-app/$id',
   '/admin/app',

@@ -1,23 +1,51 @@
 // Dynamic component routes (spec section 2): under /admin/component and /home/component,
 // named after the component ($ref) or scope/name. Static segments (create, edit, settings)
 // outrank parameters, so /admin/component/$ref/settings wins over $scope/$name.
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from './pages';
+// List, create and edit resolve only for menu components (else not found) and name the component
+// until the records screens arrive; /admin/.../settings is the component settings screen.
+import { createRoute, notFound, type AnyRoute } from '@tanstack/react-router';
+import { componentMenuQueryOptions } from '../api/components';
+import { findMenuItem, refFromParams, type RefParams } from '../features/components/routes/menuRef';
+import type { RouterContext } from './root';
+import { ComponentNotAvailable, ComponentSettingsPage, NotAvailableYet } from './pages';
 import { validateLibrarySearch, validateListSearch } from './search';
-import { stubRoute } from './stub';
 
-export function componentRoutes<TParent extends AnyRoute>(parent: TParent) {
+async function requireMenuComponent(context: RouterContext, params: RefParams): Promise<void> {
+  const menu = await context.queryClient.ensureQueryData(componentMenuQueryOptions());
+  if (!findMenuItem(menu, refFromParams(params))) throw notFound();
+}
+
+export function componentRoutes<TParent extends AnyRoute>(parent: TParent, { settingsScreen }: { settingsScreen: boolean }) {
+  const gated = <TPath extends string>(path: TPath) =>
+    createRoute({
+      getParentRoute: () => parent,
+      path,
+      loader: ({ context, params }) => requireMenuComponent(context as RouterContext, params as RefParams),
+      component: ComponentNotAvailable,
+      staticData: { label: 'cmp.route.crumb' },
+    });
   const list = <TPath extends string>(path: TPath) =>
-    createRoute({ getParentRoute: () => parent, path, validateSearch: validateListSearch, component: NotAvailableYet });
+    createRoute({
+      getParentRoute: () => parent,
+      path,
+      validateSearch: validateListSearch,
+      loader: ({ context, params }) => requireMenuComponent(context as RouterContext, params as RefParams),
+      component: ComponentNotAvailable,
+      staticData: { label: 'cmp.route.crumb' },
+    });
+  const settings = <TPath extends string>(path: TPath) =>
+    settingsScreen
+      ? createRoute({ getParentRoute: () => parent, path, component: ComponentSettingsPage, staticData: { label: 'cmp.settings.crumb' } })
+      : gated(path);
   return [
     list('component/$ref'),
-    stubRoute(parent, 'component/$ref/create'),
-    stubRoute(parent, 'component/$ref/edit/$uuid'),
-    stubRoute(parent, 'component/$ref/settings'),
+    gated('component/$ref/create'),
+    gated('component/$ref/edit/$uuid'),
+    settings('component/$ref/settings'),
     list('component/$scope/$name'),
-    stubRoute(parent, 'component/$scope/$name/create'),
-    stubRoute(parent, 'component/$scope/$name/edit/$uuid'),
-    stubRoute(parent, 'component/$scope/$name/settings'),
+    gated('component/$scope/$name/create'),
+    gated('component/$scope/$name/edit/$uuid'),
+    settings('component/$scope/$name/settings'),
   ] as const;
 }
 

@@ -33,5 +33,5 @@ export const homeChildren = [
   stubRoute(homeRoute, 'users/profile'),
   stubRoute(homeRoute, 'platform/updates'),
   integrationPageRoute(homeRoute, 'integrations/page/$id'),
-  ...componentRoutes(homeRoute),
+  ...componentRoutes(homeRoute, { settingsScreen: false }),
 ] as const;

@@ -23,7 +23,8 @@ function useBreadcrumbRecorder(): void {
     const data = leaf.staticData;
     if (data.crumb === false) return;
     const path = String(leaf.fullPath).replace(/(.)\/$/, '$1');
-    recordVisit({ href: resolved, label: data.label ?? path });
+    // A hash is a place within a page (the settings tabs), not another page of the trail.
+    recordVisit({ href: resolved.split('#')[0] ?? resolved, label: data.label ?? path });
   }, [resolved, router]);
 }
 

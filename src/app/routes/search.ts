@@ -54,13 +54,13 @@ export const validateListSearch = (search: Raw): ListSearch => {
   return out;
 };
 
-/** The component editor: ?v is the version. */
+/** The component editor: ?v is the version (a number, or a component version name such as "v2"). */
 export interface VersionSearch {
-  v?: number;
+  v?: number | string;
 }
 export const validateVersionSearch = (search: Raw): VersionSearch => {
-  const v = positiveInt(search.v);
-  return v ? { v } : {};
+  const v = positiveInt(search.v) ?? text(search.v);
+  return v !== undefined ? { v } : {};
 };
 
 /** Media library pages: ?lib is the chosen library. */

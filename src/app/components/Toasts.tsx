@@ -1,0 +1,24 @@
+import { FormattedMessage } from 'react-intl';
+import { dismissToast, toastStore } from '../lib/toast';
+import { useStore } from '../lib/store';
+import { useMessage } from './Message';
+
+export function Toasts() {
+  const toasts = useStore(toastStore);
+  const message = useMessage();
+  return (
+    <div className="toasts" aria-live="polite">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast toast-${t.tone}`} data-testid="toast" role={t.tone === 'danger' || t.tone === 'warning' ? 'alert' : 'status'}>
+          <span>{message(t.message, t.values)}</span>
+          <button type="button" className="icon-button" onClick={() => dismissToast(t.id)}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">
+              <FormattedMessage id="common.close" />
+            </span>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// The CodeMirror 6 view behind CodeEditor. Loaded only when a code editor mounts (see CodeEditor.tsx).
+import { indentUnit } from '@codemirror/language';
+import { Compartment, EditorState } from '@codemirror/state';
+import { basicSetup, EditorView } from 'codemirror';
+import { useEffect, useRef } from 'react';
+import { CODE_EDITOR, type CodeEditorProps } from './codeEditorModel';
+
+const theme = EditorView.theme({
+  '&': { fontSize: `${CODE_EDITOR.fontSize}px`, backgroundColor: 'var(--surface)', color: 'var(--text)' },
+  '.cm-gutters': { backgroundColor: 'var(--surface-2)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+  '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--primary-soft) 45%, transparent)' },
+  '&.cm-focused': { outline: 'none' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+});
+
+async function languageFor(language: CodeEditorProps['language']) {
+  if (language === 'json') return (await import('@codemirror/lang-json')).json();
+  return (await import('@codemirror/lang-javascript')).javascript();
+}
+
+export default function CodeMirrorView({ value, onChange, language, readOnly, label, cssHeight }: Omit<CodeEditorProps, 'height'> & { cssHeight: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const lang = useRef(new Compartment());
+  const editable = useRef(new Compartment());
+
+  useEffect(() => {
+    if (!host.current) return;
+    const editor = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          basicSetup,
+          theme,
+          EditorState.tabSize.of(CODE_EDITOR.tabSize),
+          indentUnit.of(' '.repeat(CODE_EDITOR.tabSize)),
+          lang.current.of([]),
+          editable.current.of(EditorState.readOnly.of(Boolean(readOnly))),
+          EditorView.contentAttributes.of({ 'aria-label': label }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    let live = true;
+    void languageFor(language).then((support) => {
+      if (live) editor.dispatch({ effects: lang.current.reconfigure(support) });
+    });
+    return () => {
+      live = false;
+      editor.destroy();
+      view.current = null;
+    };
+    // The view is created once; value, language and readOnly are synced below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // An outside change (restore, reload) replaces the document; the user's own edits already match.
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const current = editor.state.doc.toString();
+    if (current !== value) editor.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: editable.current.reconfigure(EditorState.readOnly.of(Boolean(readOnly))) });
+  }, [readOnly]);
+
+  return <div ref={host} className="code-editor-view" style={{ height: cssHeight }} />;
+}

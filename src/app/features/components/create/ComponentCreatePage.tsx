@@ -1,0 +1,112 @@
+// /admin/components/create: name, label per locale, scope and tag (shown sanitised as typed).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { LOCALES } from '../../../../../runtime/i18n';
+import { componentRef, sanitizeScope, sanitizeTag } from '../../../../../runtime/components';
+import { createComponentMutation } from '../../../api/components';
+import { errorDisplay, errorsByPath } from '../../../api/errorMessage';
+import { AppLink } from '../../../components/AppLink';
+import { FieldErrors } from '../../../components/FieldErrors';
+import { Message } from '../../../components/Message';
+import { settingsPath } from '../componentLabel';
+
+interface Form {
+  name: string;
+  label: Record<string, string>;
+  scope: string;
+  tag: string;
+}
+
+export function ComponentCreatePage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<Form>({ name: '', label: {}, scope: '', tag: '' });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const create = useMutation(createComponentMutation(queryClient));
+  const scope = sanitizeScope(form.scope);
+  const tag = sanitizeTag(form.tag);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFieldErrors({});
+    setFailure(null);
+    create.mutate(
+      { name: form.name.trim(), label: form.label, scope: scope || null, tag: tag || null },
+      {
+        onSuccess: ({ uuid }) => {
+          void navigate({ href: settingsPath(componentRef({ uuid, scope: scope || null, name: form.name.trim() })) + '#general' });
+        },
+        onError: (error) => {
+          const shown = errorDisplay(error);
+          if (shown.kind === 'fields') setFieldErrors(errorsByPath(shown.fieldErrors));
+          if (shown.kind !== 'reported') setFailure(shown.messageKey);
+        },
+      },
+    );
+  };
+
+  const input = (name: string, value: string, onChange: (v: string) => void, required = false) => (
+    <div className="field">
+      <label className="field-label" htmlFor={`create-${name}`}>
+        <FormattedMessage id={`cmp.create.${name}`} />
+      </label>
+      <input id={`create-${name}`} name={name} value={value} required={required} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
+      <FieldErrors messages={fieldErrors[name]} />
+    </div>
+  );
+
+  return (
+    <div className="page page-narrow">
+      <header className="page-header">
+        <h1>
+          <FormattedMessage id="cmp.create.title" />
+        </h1>
+      </header>
+      <form className="card form" onSubmit={submit} noValidate>
+        {input('name', form.name, (name) => setForm({ ...form, name }), true)}
+        {LOCALES.map((locale) => (
+          <div className="field" key={locale}>
+            <label className="field-label" htmlFor={`create-label-${locale}`}>
+              <FormattedMessage id="cmp.create.labelIn" values={{ locale: <FormattedMessage id={`locale.${locale}`} /> }} />
+            </label>
+            <input
+              id={`create-label-${locale}`}
+              name={`label.${locale}`}
+              value={form.label[locale] ?? ''}
+              onChange={(e) => setForm({ ...form, label: { ...form.label, [locale]: e.target.value } })}
+            />
+            <FieldErrors messages={fieldErrors[`label.${locale}`] ?? (locale === LOCALES[0] ? fieldErrors.label : undefined)} />
+          </div>
+        ))}
+        {input('scope', form.scope, (v) => setForm({ ...form, scope: v }))}
+        {form.scope ? (
+          <p className="hint" data-testid="scope-preview">
+            <FormattedMessage id="cmp.create.savedAs" values={{ value: <code>{scope || '—'}</code> }} />
+          </p>
+        ) : null}
+        {input('tag', form.tag, (v) => setForm({ ...form, tag: v }))}
+        {form.tag ? (
+          <p className="hint" data-testid="tag-preview">
+            <FormattedMessage id="cmp.create.savedAs" values={{ value: <code>{tag || '—'}</code> }} />
+          </p>
+        ) : null}
+        {failure ? (
+          <p className="form-error" role="alert">
+            <Message value={failure} />
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <AppLink className="button" href="/admin/components">
+            <FormattedMessage id="common.cancel" />
+          </AppLink>
+          <button type="submit" className="button button-primary" data-testid="component-create-submit" disabled={create.isPending}>
+            <FormattedMessage id={create.isPending ? 'cmp.create.submitting' : 'cmp.create.submit'} />
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+// General: identity, labels, tag and scope, sort, switches (with their rules), workspaces, dates,
+// and the component and version actions.
+import { useQuery } from '@tanstack/react-query';
+import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl';
+import { LOCALES } from '../../../../../runtime/i18n';
+import { checkSwitches, COMPONENT_MESSAGE, sanitizeScope, sanitizeTag } from '../../../../../runtime/components';
+import { projectInfoQueryOptions } from '../../../api/queries';
+import { Message } from '../../../components/Message';
+import { ComponentActions } from './ComponentActions';
+import { Checkbox, NumberInput, Section, TextInput, type TabProps } from './controls';
+import type { SettingsController } from './useSettingsController';
+import { VersionActions } from './VersionActions';
+
+function When({ value }: { value: string | undefined }) {
+  if (!value) return <>—</>;
+  const date = new Date(value);
+  return (
+    <>
+      <FormattedDate value={date} /> <FormattedTime value={date} />
+    </>
+  );
+}
+
+function Workspaces({ model, update }: TabProps) {
+  const project = useQuery(projectInfoQueryOptions());
+  const chosen = new Set(model.workspaces.map((w) => w.uuid));
+  return (
+    <fieldset className="field">
+      <legend className="field-label">
+        <FormattedMessage id="cmp.general.workspaces" />
+      </legend>
+      {project.isPending ? (
+        <div className="skeleton" aria-busy="true" />
+      ) : (project.data?.workspaces ?? []).length === 0 ? (
+        <p className="muted">
+          <FormattedMessage id="dashboard.noWorkspaces" />
+        </p>
+      ) : (
+        <div className="multi-select" data-testid="workspaces-select">
+          {project.data!.workspaces.map((ws) => (
+            <label key={ws.uuid}>
+              <input
+                type="checkbox"
+                name="workspaces"
+                value={ws.uuid}
+                checked={chosen.has(ws.uuid)}
+                onChange={(e) =>
+                  update((d) => {
+                    d.workspaces = e.target.checked
+                      ? [...d.workspaces.filter((w) => w.uuid !== ws.uuid), { uuid: ws.uuid, name: ws.name }]
+                      : d.workspaces.filter((w) => w.uuid !== ws.uuid);
+                  })
+                }
+              />
+              {ws.name}
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+export function GeneralTab(props: TabProps & { ctl: SettingsController }) {
+  const { model, update, errors, ctl } = props;
+  // Label, tag and scope stay as they are while other components depend on this one.
+  const blocked = model.dependencies.length > 0;
+  const blockedHint = blocked ? <Message value={COMPONENT_MESSAGE.componentRemovalBlockedByDependency} /> : undefined;
+  const switchErrors = (field: string, switches: { is_active: boolean; is_public: boolean }) =>
+    checkSwitches(switches, model.settings).find((e) => e.field === field)?.messages;
+  // A switch that is off shows why it cannot be turned on; one that is on can always be turned off.
+  const activeRefused = model.is_active ? undefined : switchErrors('is_active', { is_active: true, is_public: false });
+  const publicRefused = model.is_public ? undefined : switchErrors('is_public', { is_active: model.is_active, is_public: true });
+  const current = checkSwitches({ is_active: model.is_active, is_public: model.is_public }, model.settings);
+  const scope = model.scope ?? '';
+  const tag = model.tag ?? '';
+
+  return (
+    <div className="stack">
+      <Section title={<FormattedMessage id="cmp.general.title" />}>
+        <div className="form-grid">
+          <TextInput label="uuid" name="uuid" value={model.uuid} readOnly />
+          <TextInput label={<FormattedMessage id="cmp.name" />} name="name" value={model.name} readOnly />
+          <TextInput
+            label={<FormattedMessage id="cmp.general.icon" />}
+            name="icon"
+            value={model.icon ?? ''}
+            errors={errors.icon ?? errors['appearance.icon']}
+            onChange={(v) =>
+              update((d) => {
+                const icon = v.trim() === '' ? null : v;
+                d.icon = icon;
+                d.settings.appearance = { ...d.settings.appearance, icon };
+              })
+            }
+          />
+          <NumberInput
+            label={<FormattedMessage id="cmp.general.sort" />}
+            name="sort"
+            value={model.sort}
+            errors={errors.sort}
+            onChange={(v) => update((d) => void (d.sort = v ?? 0))}
+          />
+          {LOCALES.map((locale) => (
+            <TextInput
+              key={locale}
+              name={`label.${locale}`}
+              label={<FormattedMessage id="cmp.create.labelIn" values={{ locale: <FormattedMessage id={`locale.${locale}`} /> }} />}
+              value={model.label[locale] ?? ''}
+              disabled={blocked}
+              hint={blockedHint}
+              errors={errors[`label.${locale}`]}
+              onChange={(v) => update((d) => void (d.label = { ...d.label, [locale]: v }))}
+            />
+          ))}
+          <TextInput
+            label={<FormattedMessage id="cmp.tag" />}
+            name="tag"
+            value={tag}
+            disabled={blocked}
+            errors={errors.tag}
+            hint={tag && sanitizeTag(tag) !== tag ? <FormattedMessage id="cmp.create.savedAs" values={{ value: <code>{sanitizeTag(tag) || '—'}</code> }} /> : blockedHint}
+            onChange={(v) => update((d) => void (d.tag = v === '' ? null : v))}
+          />
+          <TextInput
+            label={<FormattedMessage id="cmp.scope" />}
+            name="scope"
+            value={scope}
+            disabled={blocked}
+            errors={errors.scope}
+            hint={scope && sanitizeScope(scope) !== scope ? <FormattedMessage id="cmp.create.savedAs" values={{ value: <code>{sanitizeScope(scope) || '—'}</code> }} /> : blockedHint}
+            onChange={(v) => update((d) => void (d.scope = v === '' ? null : v))}
+          />
+        </div>
+        <Checkbox
+          name="is_active"
+          label={<FormattedMessage id="cmp.active" />}
+          checked={model.is_active}
+          disabled={Boolean(activeRefused)}
+          hint={activeRefused ? <Message value={activeRefused[0]!} /> : <FormattedMessage id="cmp.general.activeHint" />}
+          errors={model.is_active ? current.find((e) => e.field === 'is_active')?.messages ?? errors.is_active : errors.is_active}
+          onChange={(v) =>
+            update((d) => {
+              d.is_active = v;
+              // Public only when also active: turning active off turns public off with it.
+              if (!v) d.is_public = false;
+            })
+          }
+        />
+        <Checkbox
+          name="is_public"
+          label={<FormattedMessage id="cmp.public" />}
+          checked={model.is_public}
+          disabled={Boolean(publicRefused)}
+          hint={publicRefused ? <Message value={publicRefused[0]!} /> : <FormattedMessage id="cmp.general.publicHint" />}
+          errors={errors.is_public}
+          onChange={(v) => update((d) => void (d.is_public = v))}
+        />
+        <Workspaces {...props} />
+        <dl className="details">
+          <dt>
+            <FormattedMessage id="cmp.general.created" />
+          </dt>
+          <dd>
+            <When value={model.CreatedAt} />
+          </dd>
+          <dt>
+            <FormattedMessage id="cmp.general.updated" />
+          </dt>
+          <dd>
+            <When value={model.UpdatedAt} />
+          </dd>
+        </dl>
+      </Section>
+      <VersionActions ctl={ctl} />
+      <ComponentActions ctl={ctl} blocked={blocked} />
+    </div>
+  );
+}

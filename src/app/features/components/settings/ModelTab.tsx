@@ -1,0 +1,96 @@
+// Model: disable switch, timestamps, cleanup of unused models (days, empty = never) and events.
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Checkbox, NumberInput, Section, type TabProps } from './controls';
+import { STANDARD_EVENTS } from './events';
+
+export function ModelTab({ model, update, errors }: TabProps) {
+  const intl = useIntl();
+  const m = model.settings.model;
+  const events = m?.events ?? [];
+  const custom = events.filter((e) => !(STANDARD_EVENTS as readonly string[]).includes(e));
+  const [newEvent, setNewEvent] = useState('');
+  const toggle = (event: string, on: boolean) =>
+    update((d) => {
+      const list = d.settings.model.events;
+      if (on && !list.includes(event)) list.push(event);
+      if (!on) d.settings.model.events = list.filter((e) => e !== event);
+    });
+  const addCustom = () => {
+    const name = newEvent.trim();
+    if (!name) return;
+    toggle(name, true);
+    setNewEvent('');
+  };
+  return (
+    <div className="stack">
+      <Section title={<FormattedMessage id="cmp.model.title" />}>
+        <Checkbox
+          name="model.disable"
+          label={<FormattedMessage id="cmp.model.disable" />}
+          hint={<FormattedMessage id="cmp.model.disableHint" />}
+          checked={Boolean(m?.disable)}
+          onChange={(v) => update((d) => void (d.settings.model.disable = v))}
+          errors={errors['model.disable']}
+        />
+        <Checkbox
+          name="model.timestamps"
+          label={<FormattedMessage id="cmp.model.timestamps" />}
+          hint={<FormattedMessage id="cmp.model.timestampsHint" />}
+          checked={Boolean(m?.timestamps)}
+          onChange={(v) => update((d) => void (d.settings.model.timestamps = v))}
+          errors={errors['model.timestamps']}
+        />
+        <NumberInput
+          name="model.cleanup_after"
+          label={<FormattedMessage id="cmp.model.cleanupAfter" />}
+          hint={<FormattedMessage id="cmp.model.cleanupHint" />}
+          min={0}
+          value={m?.cleanup_after ?? null}
+          onChange={(v) => update((d) => void (d.settings.model.cleanup_after = v === null ? null : Math.max(0, Math.floor(v))))}
+          errors={errors['model.cleanup_after']}
+        />
+      </Section>
+      <Section title={<FormattedMessage id="cmp.model.events" />}>
+        <div className="check-grid">
+          {STANDARD_EVENTS.map((event) => (
+            <Checkbox key={event} name={`model.events.${event}`} label={event} checked={events.includes(event)} onChange={(on) => toggle(event, on)} />
+          ))}
+        </div>
+        {custom.length > 0 ? (
+          <ul className="chips chip-list">
+            {custom.map((event) => (
+              <li key={event} className="chip">
+                {event}
+                <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.model.removeEvent' }, { event })} onClick={() => toggle(event, false)}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="row">
+          <label className="field grow">
+            <span className="field-label">
+              <FormattedMessage id="cmp.model.customEvent" />
+            </span>
+            <input
+              name="model.customEvent"
+              value={newEvent}
+              onChange={(e) => setNewEvent(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addCustom();
+                }
+              }}
+            />
+          </label>
+          <button type="button" className="button" onClick={addCustom} disabled={!newEvent.trim()}>
+            <FormattedMessage id="common.add" />
+          </button>
+        </div>
+      </Section>
+    </div>
+  );
+}

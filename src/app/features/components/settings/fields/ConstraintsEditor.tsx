@@ -1,0 +1,100 @@
+// Constraints per module and type (spec section 3 "Constraints"). Length bounds stay consistent
+// through adjustLength; the custom_data part has its own editor.
+import { FormattedMessage } from 'react-intl';
+import { adjustLength, isStringField } from '../../../../../../runtime/components';
+import type { Constraints } from '../../../../../../schemas';
+import { Checkbox, FieldErrors, NumberInput, TextInput } from '../controls';
+import { CustomDataEditor } from './CustomDataEditor';
+import type { FieldPartProps } from './FieldDialog';
+import { SelectablesEditor } from './SelectablesEditor';
+
+/** Table per_page default (spec section 9). */
+export const TABLE_PER_PAGE = 10;
+
+export function ConstraintsEditor(props: FieldPartProps) {
+  const { draft, change, errors } = props;
+  const c = (draft.constraints ?? {}) as Partial<Constraints>;
+  const set = (patch: Partial<Constraints>) => change({ constraints: { ...c, ...patch } });
+  const { module, type } = draft;
+  const text = isStringField(module, type);
+  const number = module === 'input' && type === 'number';
+  const length = c.length ?? { min: null, max: null };
+  const setLength = (side: 'min' | 'max', value: number | null) => set({ length: adjustLength({ ...length, [side]: value }, side) });
+
+  return (
+    <fieldset className="subcard" data-testid="constraints-editor">
+      <legend>
+        <FormattedMessage id="cmp.fields.constraints" />
+      </legend>
+      <div className="check-grid">
+        <Checkbox name="field.constraints.required" label={<FormattedMessage id="cmp.fields.required" />} checked={c.required ?? false} onChange={(required) => set({ required })} />
+        <Checkbox name="field.constraints.hashed" label={<FormattedMessage id="cmp.fields.hashed" />} checked={c.hashed ?? false} onChange={(hashed) => set({ hashed })} errors={errors['constraints.hashed']} />
+      </div>
+      <div className="form-grid">
+        <TextInput name="field.constraints.placeholder" label={<FormattedMessage id="cmp.fields.placeholder" />} value={c.placeholder ?? ''} onChange={(placeholder) => set({ placeholder })} />
+        <TextInput
+          name="field.constraints.default"
+          label={<FormattedMessage id="cmp.fields.default" />}
+          value={c.default === null || c.default === undefined ? '' : String(c.default)}
+          onChange={(v) => set({ default: v === '' ? null : number ? Number(v) : v })}
+        />
+      </div>
+      {text || number ? (
+        <div className="form-grid" data-testid="length-editor">
+          <NumberInput
+            name="field.constraints.length.min"
+            label={<FormattedMessage id={number ? 'cmp.fields.min' : 'cmp.fields.lengthMin'} />}
+            value={length.min ?? null}
+            errors={errors['constraints.length.min'] ?? errors['constraints.length']}
+            onChange={(v) => setLength('min', v)}
+          />
+          <NumberInput
+            name="field.constraints.length.max"
+            label={<FormattedMessage id={number ? 'cmp.fields.max' : 'cmp.fields.lengthMax'} />}
+            value={length.max ?? null}
+            errors={errors['constraints.length.max']}
+            onChange={(v) => setLength('max', v)}
+          />
+        </div>
+      ) : null}
+      {text ? (
+        <div className="form-grid">
+          <TextInput name="field.constraints.not_allowed_words" label={<FormattedMessage id="cmp.fields.notAllowedWords" />} value={c.not_allowed_words ?? ''} hint={<FormattedMessage id="cmp.fields.commaSeparated" />} onChange={(not_allowed_words) => set({ not_allowed_words })} />
+          <TextInput name="field.constraints.regex" label={<FormattedMessage id="cmp.fields.regex" />} value={c.regex ?? ''} onChange={(v) => set({ regex: v === '' ? null : v })} />
+        </div>
+      ) : null}
+      {module === 'picker' && (type === 'date' || type === 'datetime' || type === 'daterange') ? (
+        <div data-testid="date-rules">
+          <TextInput name="field.constraints.date.pattern" label={<FormattedMessage id="cmp.fields.datePattern" />} value={c.date?.pattern ?? ''} placeholder="yyyy-mm-dd" onChange={(v) => set({ date: { ...c.date, pattern: v === '' ? null : v } })} />
+          <div className="check-grid">
+            <Checkbox name="field.constraints.date.disable_past_dates" label={<FormattedMessage id="cmp.fields.disablePast" />} checked={c.date?.disable_past_dates ?? false} onChange={(v) => set({ date: { ...c.date, disable_past_dates: v } })} />
+            <Checkbox name="field.constraints.date.disable_future_dates" label={<FormattedMessage id="cmp.fields.disableFuture" />} checked={c.date?.disable_future_dates ?? false} onChange={(v) => set({ date: { ...c.date, disable_future_dates: v } })} />
+          </div>
+        </div>
+      ) : null}
+      {(module === 'select' && type !== 'relation' && type !== 'external') || module === 'checkbox' || module === 'radio' ? (
+        <SelectablesEditor constraints={c} set={set} errors={errors} />
+      ) : null}
+      {module === 'table' ? (
+        <div className="form-grid" data-testid="table-options">
+          <NumberInput name="field.constraints.table.per_page" label={<FormattedMessage id="cmp.fields.perPage" />} min={1} value={c.table?.per_page ?? TABLE_PER_PAGE} onChange={(v) => set({ table: { ...c.table, per_page: v ?? TABLE_PER_PAGE } })} />
+          <Checkbox name="field.constraints.table.search" label={<FormattedMessage id="cmp.fields.tableSearch" />} checked={c.table?.search ?? false} onChange={(search) => set({ table: { ...c.table, search } })} />
+        </div>
+      ) : null}
+      {module === 'select' && type === 'relation' ? (
+        <div className="form-grid" data-testid="relation-options">
+          <TextInput name="field.constraints.relation.label" label={<FormattedMessage id="cmp.fields.relationLabel" />} value={c.relation?.label ?? ''} placeholder="uuid" hint={<FormattedMessage id="cmp.fields.relationLabelHint" />} onChange={(label) => set({ relation: { ...c.relation, label } })} />
+          <TextInput
+            name="field.constraints.relation.searchOn"
+            label={<FormattedMessage id="cmp.fields.searchOn" />}
+            value={Array.isArray(c.relation?.searchOn) ? c.relation.searchOn.join(', ') : (c.relation?.searchOn ?? '')}
+            hint={<FormattedMessage id="cmp.fields.commaSeparated" />}
+            onChange={(v) => set({ relation: { ...c.relation, searchOn: v.split(',').map((s) => s.trim()).filter(Boolean) } })}
+          />
+        </div>
+      ) : null}
+      <FieldErrors messages={errors.constraints} />
+      <CustomDataEditor {...props} />
+    </fieldset>
+  );
+}
