@@ -62,6 +62,7 @@ test('an administrator creates, versions and deploys a component from the screen
     await page.locator('input[name="field.name"]').fill(field.name);
     await page.locator('select[name="field.module"]').selectOption(field.module);
     await page.locator('select[name="field.type"]').selectOption(field.type);
+    if (field === FIELDS[2]) await page.screenshot({ path: 'test-results/screens/settings-field-dialog.png', fullPage: true });
     await page.getByTestId('field-form-submit').click();
   }
   await expect(page.getByTestId('field-row')).toHaveCount(5);
@@ -129,4 +130,34 @@ test('an administrator creates, versions and deploys a component from the screen
   await page.goto('/admin/components');
   await expect(page.getByTestId('components-list')).toContainText('orders');
   await page.screenshot({ path: 'test-results/screens/components-list.png', fullPage: true });
+});
+
+test('the Config tab edits JSON in CodeMirror and refuses invalid JSON with a toast', async ({ page }) => {
+  await signIn(page);
+  const created = await page.request.post('/api/v3/system/component', {
+    data: { name: 'settings_store', label: { en_US: 'Settings store' }, scope: '', tag: '' },
+  });
+  expect(created.status()).toBe(200);
+  const { uuid } = (await created.json()) as { uuid: string };
+
+  await page.goto(`/admin/component/${uuid}/settings#config`);
+  const editor = page.getByTestId('config-editor').locator('.cm-content');
+  await expect(editor).toBeVisible();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText('{"currency": "EUR", ');
+  await expect(page.getByTestId('toast').filter({ hasText: /JSON/ })).toBeVisible();
+  await expect(page.locator('p.form-error[role="alert"]').filter({ hasText: /JSON/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/settings-config-invalid.png', fullPage: true });
+  // Nothing invalid reaches the form: there is nothing to save yet.
+  await expect(page.getByTestId('settings-save')).toBeHidden();
+
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText('{"currency": "EUR"}');
+  await expect(page.getByTestId('settings-save')).toBeVisible();
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-save')).toBeHidden();
+
+  const saved = await page.request.get(`/api/v3/system/component/settings/${uuid}/v1`);
+  expect(((await saved.json()) as { settings: { config: unknown } }).settings.config).toEqual({ currency: 'EUR' });
 });
