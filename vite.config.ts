@@ -36,6 +36,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'dom',
+          root: repoRoot,
+          environment: 'jsdom',
+          include: ['tests/dom/**/*.test.tsx', 'renderers/**/*.test.tsx'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'api-pglite',
           root: repoRoot,
           environment: 'node',

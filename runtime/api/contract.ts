@@ -41,7 +41,10 @@ export const DEFAULT_ENVIRONMENT: Environment = 'live';
 /** One field's messages, as spec section 3 "Validator error" names it. */
 export interface FieldError {
   field: string;
+  /** Message keys. */
   messages: string[];
+  /** Parameters of each message, by index ({max} of cantBeMoreThenChars); null where none. */
+  values?: (Record<string, string | number> | null)[];
 }
 
 /**
