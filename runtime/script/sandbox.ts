@@ -1,0 +1,334 @@
+// The user-code sandbox: QuickJS (quickjs-emscripten) with a fresh runtime and context per run.
+// Framework-free: no Node or DOM imports; the library sources are passed in by the host.
+import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
+import { formatScriptError } from './format';
+import { HARNESS_SOURCE, libraryExpression } from './harness';
+import {
+  SCRIPT_LIMITS,
+  SCRIPT_LIMIT_BOUNDS,
+  type Sandbox,
+  type SandboxOptions,
+  type ScriptLimits,
+  type ScriptRequest,
+  type ScriptResult,
+} from './types';
+
+/** Budget for evaluating the (trusted) libraries into a fresh context. */
+const LIBRARY_TIMEOUT_MS = 5000;
+
+/**
+ * Idle time after a run before the next context is prepared: a burst of scripts does not wait
+ * behind preparations it does not need (a script that does not mention Lodash or moment skips them).
+ */
+const PREWARM_DELAY_MS = 50;
+
+/** Arguments nested deeper than this are refused before they reach QuickJS's recursive JSON.parse. */
+export const MAX_ARGS_DEPTH = 1000;
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const RESERVED_ARGS = new Set(['Lodash', 'moment', 'arguments', 'eval']);
+
+export function resolveLimits(limits: Partial<ScriptLimits> | undefined): ScriptLimits {
+  const pick = (key: keyof ScriptLimits): number => {
+    const asked = limits?.[key];
+    const value = typeof asked === 'number' && Number.isFinite(asked) ? asked : SCRIPT_LIMITS[key];
+    const { min, max } = SCRIPT_LIMIT_BOUNDS[key];
+    return Math.floor(Math.min(max, Math.max(min, value)));
+  };
+  return { memoryBytes: pick('memoryBytes'), timeoutMs: pick('timeoutMs'), stackBytes: pick('stackBytes') };
+}
+
+/** Deepest nesting of arrays and objects in a JSON text (strings skipped). */
+function jsonDepth(json: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
+type Needs = { lodash: boolean; dayjs: boolean };
+const ALL: Needs = { lodash: true, dayjs: true };
+
+/**
+ * Which libraries a script can reach. The parameters `Lodash` and `moment` are reachable only by
+ * name (possibly spelt with \\u escapes), through `arguments`, or through a direct `eval`; a script
+ * that mentions none of these cannot observe whether the library was evaluated, so it is skipped.
+ */
+export function needs(code: string): Needs {
+  const dynamic = /\\u|arguments|eval/.test(code);
+  return { lodash: dynamic || code.includes('Lodash'), dayjs: dynamic || code.includes('moment') };
+}
+
+type Prepared = {
+  runtime: QuickJSRuntime;
+  context: QuickJSContext;
+  run: QuickJSHandle;
+  lodash: QuickJSHandle;
+  dayjs: QuickJSHandle;
+};
+
+class ScriptFailure extends Error {}
+
+/** Host-side exception from inside the wasm module (not a QuickJS exception): the module is unusable. */
+class ModuleFailure extends Error {}
+
+function hostMessage(error: unknown): string {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'stack overflow';
+  const message = error instanceof Error ? error.message : String(error);
+  return `sandbox failure (${message.slice(0, 200)})`;
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const libraries = options.libraries ?? {};
+  const prewarm = options.prewarm ?? true;
+  let modulePromise: Promise<QuickJSWASMModule> | null = null;
+  let module: QuickJSWASMModule | null = null;
+  let prepared: Prepared | null = null;
+  let prewarmTimer: ReturnType<typeof setTimeout> | null = null;
+  let disposed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  // A module of our own (not the shared getQuickJS singleton), so a broken one can be replaced.
+  function loadModule(): Promise<QuickJSWASMModule> {
+    if (module) return Promise.resolve(module);
+    modulePromise ??= newQuickJSWASMModule(RELEASE_SYNC).then(
+      (loaded) => {
+        module = loaded;
+        return loaded;
+      },
+      (error: unknown) => {
+        modulePromise = null;
+        throw error;
+      },
+    );
+    return modulePromise;
+  }
+
+  function discardModule(): void {
+    // Nothing in a module that threw from inside wasm is trusted, not even its dispose().
+    module = null;
+    modulePromise = null;
+    prepared = null;
+  }
+
+  function release(p: Prepared): void {
+    for (const handle of [p.run, p.lodash, p.dayjs]) {
+      try {
+        if (handle.alive) handle.dispose();
+      } catch {
+        /* disposed with its context */
+      }
+    }
+    try {
+      p.context.dispose();
+    } catch {
+      /* the runtime goes too */
+    }
+    try {
+      p.runtime.dispose();
+    } catch {
+      /* nothing else to do */
+    }
+  }
+
+  /** A fresh runtime and context with the harness and the libraries evaluated. Throws ScriptFailure or ModuleFailure. */
+  function prepare(quickjs: QuickJSWASMModule, need: Needs = ALL): Prepared {
+    let runtime: QuickJSRuntime;
+    let context: QuickJSContext;
+    try {
+      runtime = quickjs.newRuntime();
+      runtime.setMemoryLimit(SCRIPT_LIMITS.memoryBytes);
+      runtime.setMaxStackSize(SCRIPT_LIMITS.stackBytes);
+      const deadline = Date.now() + LIBRARY_TIMEOUT_MS;
+      runtime.setInterruptHandler(() => Date.now() > deadline);
+      context = runtime.newContext();
+    } catch (error) {
+      throw new ModuleFailure(hostMessage(error));
+    }
+    const handles: QuickJSHandle[] = [];
+    const evaluate = (what: string, source: string): QuickJSHandle => {
+      let result;
+      try {
+        result = context.evalCode(source, `${what}.js`);
+      } catch (error) {
+        throw new ModuleFailure(hostMessage(error));
+      }
+      if (result.error) {
+        const message = describeHandle(context, result.error);
+        result.error.dispose();
+        throw new ScriptFailure(`could not load ${what}: ${message}`);
+      }
+      handles.push(result.value);
+      return result.value;
+    };
+    try {
+      const run = evaluate('harness', HARNESS_SOURCE);
+      const lodash = libraries.lodash && need.lodash ? evaluate('lodash', libraryExpression(libraries.lodash)) : context.undefined;
+      const dayjs = libraries.dayjs && need.dayjs ? evaluate('dayjs', libraryExpression(libraries.dayjs)) : context.undefined;
+      return { runtime, context, run, lodash, dayjs };
+    } catch (error) {
+      if (!(error instanceof ModuleFailure)) {
+        release({ runtime, context, run: handles[0] ?? context.undefined, lodash: handles[1] ?? context.undefined, dayjs: handles[2] ?? context.undefined });
+      }
+      throw error;
+    }
+  }
+
+  function schedulePrewarm(): void {
+    if (!prewarm || disposed || prepared || prewarmTimer || typeof setTimeout !== 'function') return;
+    prewarmTimer = setTimeout(() => {
+      prewarmTimer = null;
+      if (disposed || prepared || !module) return;
+      try {
+        prepared = prepare(module);
+      } catch (error) {
+        if (error instanceof ModuleFailure) discardModule();
+      }
+    }, PREWARM_DELAY_MS);
+  }
+
+  function execute(quickjs: QuickJSWASMModule, request: ScriptRequest, limits: ScriptLimits, argsJson: string, wrapper: string): ScriptResult {
+    const fail = (message: string): ScriptResult => ({ ok: false, error: formatScriptError(request.label, message, request.code) });
+    let p: Prepared;
+    try {
+      p = prepared ?? prepare(quickjs, needs(request.code));
+      prepared = null;
+    } catch (error) {
+      if (error instanceof ModuleFailure) {
+        discardModule();
+        return fail(error.message);
+      }
+      return fail(error instanceof Error ? error.message : String(error));
+    }
+    let interrupted = false;
+    try {
+      const { runtime, context } = p;
+      runtime.setMemoryLimit(limits.memoryBytes);
+      runtime.setMaxStackSize(limits.stackBytes);
+      const deadline = Date.now() + limits.timeoutMs;
+      runtime.setInterruptHandler(() => {
+        if (Date.now() <= deadline) return false;
+        interrupted = true;
+        return true;
+      });
+      const source = context.newString(wrapper);
+      const args = context.newString(argsJson);
+      const result = context.callFunction(p.run, context.undefined, source, args, p.lodash, p.dayjs);
+      source.dispose();
+      args.dispose();
+      if (result.error) {
+        // The harness catches everything catchable: what reaches here is the interrupt, or a
+        // failure inside the harness itself (out of memory while describing an error).
+        const message = interrupted ? 'deadline exceeded' : describeHandle(context, result.error);
+        result.error.dispose();
+        return fail(message);
+      }
+      const out = context.typeof(result.value) === 'string' ? context.getString(result.value) : null;
+      result.value.dispose();
+      if (out === null || out.length === 0) return fail('the result is not JSON');
+      if (out[0] === 'E') return fail(out.slice(1));
+      try {
+        return { ok: true, value: JSON.parse(out.slice(1)) as unknown };
+      } catch {
+        return fail('the result is not JSON');
+      }
+    } catch (error) {
+      // A host exception thrown from inside wasm (the native stack overflowing in QuickJS's
+      // recursive JSON or parser code, or an abort): this module cannot be trusted again.
+      discardModule();
+      return fail(interrupted ? 'deadline exceeded' : hostMessage(error));
+    } finally {
+      if (module === quickjs) release(p);
+    }
+  }
+
+  async function runOne(request: ScriptRequest): Promise<ScriptResult> {
+    const label = typeof request?.label === 'string' ? request.label : 'script';
+    const code = typeof request?.code === 'string' ? request.code : '';
+    const fail = (message: string): ScriptResult => ({ ok: false, error: formatScriptError(label, message, code) });
+    if (disposed) return fail('the sandbox is disposed');
+    if (typeof request?.code !== 'string') return fail('the code is not a string');
+    const args = request.args ?? {};
+    if (typeof args !== 'object' || Array.isArray(args)) return fail('the arguments are not an object');
+    const names = Object.keys(args);
+    for (const name of names) {
+      if (!IDENTIFIER.test(name) || RESERVED_ARGS.has(name)) return fail(`invalid argument name ${JSON.stringify(name)}`);
+    }
+    let argsJson: string;
+    try {
+      argsJson = JSON.stringify(names.map((name) => args[name]));
+    } catch (error) {
+      return fail(`the arguments are not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (jsonDepth(argsJson) > MAX_ARGS_DEPTH + 1) return fail(`the arguments are nested deeper than ${MAX_ARGS_DEPTH}`);
+    const wrapper = `(function (${[...names, 'Lodash', 'moment'].join(', ')}) {\n${code}\n})`;
+    const limits = resolveLimits(request.limits);
+    let quickjs: QuickJSWASMModule;
+    try {
+      quickjs = await loadModule();
+    } catch (error) {
+      return fail(`could not load QuickJS (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (disposed) return fail('the sandbox is disposed');
+    try {
+      return execute(quickjs, { label, code, args }, limits, argsJson, wrapper);
+    } finally {
+      schedulePrewarm();
+    }
+  }
+
+  return {
+    run(request) {
+      const next = queue.then(() => runOne(request));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      if (prewarmTimer) clearTimeout(prewarmTimer);
+      prewarmTimer = null;
+      if (prepared) release(prepared);
+      prepared = null;
+      module = null;
+      modulePromise = null;
+    },
+  };
+}
+
+/** The message of an exception handle, read without trusting it (getters may throw). */
+function describeHandle(context: QuickJSContext, handle: QuickJSHandle): string {
+  try {
+    const read = (key: string): string | null => {
+      const prop = context.getProp(handle, key);
+      try {
+        return context.typeof(prop) === 'string' ? context.getString(prop) : null;
+      } finally {
+        prop.dispose();
+      }
+    };
+    if (context.typeof(handle) === 'string') return context.getString(handle).slice(0, 1000);
+    if (context.typeof(handle) !== 'object') return 'uncaught exception';
+    const message = read('message');
+    const name = read('name');
+    if (message === null) return 'uncaught exception';
+    if (name === 'InternalError' && message === 'interrupted') return 'deadline exceeded';
+    if (name === 'InternalError' && (message === 'out of memory' || message.includes('too long'))) return 'out of memory';
+    if (name === 'InternalError' && message === 'stack overflow') return 'stack overflow';
+    return (name && name !== 'Error' ? `${name}: ${message}` : message).slice(0, 1000);
+  } catch {
+    return 'uncaught exception';
+  }
+}

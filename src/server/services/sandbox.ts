@@ -1,0 +1,229 @@
+// Server-side user code: a small pool of worker threads, each running the runtime/script sandbox,
+// so scripts run off the event loop. A worker that dies, or does not answer within the script's
+// deadline plus a grace period (a hang inside QuickJS's C code, where the interrupt handler never
+// runs), is terminated and replaced; the script gets an error and the next one runs.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  formatScriptError,
+  resolveLimits,
+  type SandboxLibraries,
+  type ScriptRequest,
+  type ScriptResult,
+} from '../../../runtime/script/index';
+import type { WorkerMessage, WorkerRequest } from './sandbox.worker';
+
+export type { ScriptRequest, ScriptResult } from '../../../runtime/script/index';
+
+export type ScriptPoolOptions = {
+  /** Worker threads; default min(4, max(2, cores - 1)). */
+  size?: number;
+  /** Added to a script's timeoutMs before its worker is terminated. Default 2000 ms. */
+  graceMs?: number;
+};
+
+export interface ScriptPool {
+  run(request: ScriptRequest): Promise<ScriptResult>;
+  /** Terminates the workers; queued and running scripts end with an error. */
+  close(): Promise<void>;
+  readonly size: number;
+  /** The current worker threads (for diagnostics and tests). */
+  readonly workers: readonly Worker[];
+}
+
+const require = createRequire(import.meta.url);
+
+let librarySources: SandboxLibraries | null = null;
+function libraries(): SandboxLibraries {
+  librarySources ??= {
+    lodash: readFileSync(require.resolve('lodash/lodash.min.js'), 'utf8'),
+    dayjs: readFileSync(require.resolve('dayjs/dayjs.min.js'), 'utf8'),
+  };
+  return librarySources;
+}
+
+const workerUrl = new URL('./sandbox.worker.ts', import.meta.url);
+// The worker is TypeScript and runs under tsx (dev, tests and `tsx src/server/main.ts`). Node 20
+// does not apply loader hooks registered through a worker's execArgv to the worker's entry file
+// (nodejs/node#47747, privatenumber/tsx#354), so the entry is a one-line bootstrap that imports
+// the .ts file once tsx's hooks are registered.
+const isTypeScript = workerUrl.pathname.endsWith('.ts');
+/** tsx's ESM API (`tsx/esm/api` under the import condition; require.resolve gives its .cjs twin). */
+function tsxEsmApi(): string {
+  return pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+}
+const workerEntry: string | URL = isTypeScript
+  ? `import(${JSON.stringify(tsxEsmApi())})` +
+    `.then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })` +
+    `.catch((error) => { setImmediate(() => { throw error; }); });`
+  : workerUrl;
+
+/** Consecutive workers that died before becoming ready, after which queued scripts fail. */
+const MAX_START_FAILURES = 3;
+
+type Task = {
+  request: ScriptRequest;
+  resolve: (result: ScriptResult) => void;
+};
+
+type Slot = {
+  worker: Worker;
+  ready: boolean;
+  task: (Task & { id: number; timer: ReturnType<typeof setTimeout> }) | null;
+  gone: boolean;
+};
+
+function failure(request: ScriptRequest, message: string): ScriptResult {
+  const label = typeof request?.label === 'string' ? request.label : 'script';
+  const code = typeof request?.code === 'string' ? request.code : '';
+  return { ok: false, error: formatScriptError(label, message, code) };
+}
+
+export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
+  const size = Math.max(1, Math.floor(options.size ?? Math.min(4, Math.max(2, availableParallelism() - 1))));
+  const graceMs = options.graceMs ?? 2000;
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+  let startFailures = 0;
+  let lastStartError = '';
+
+  function spawn(): Slot {
+    const worker = new Worker(workerEntry, {
+      eval: isTypeScript,
+      execArgv: [],
+      workerData: { libraries: libraries() },
+      stdout: false,
+      stderr: false,
+    });
+    worker.unref();
+    const slot: Slot = { worker, ready: false, task: null, gone: false };
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'ready') {
+        slot.ready = true;
+        startFailures = 0;
+        dispatch();
+        return;
+      }
+      const task = slot.task;
+      if (!task || task.id !== message.id) return;
+      clearTimeout(task.timer);
+      slot.task = null;
+      worker.unref();
+      task.resolve(message.result);
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      lastStartError = error instanceof Error ? error.message : String(error);
+      retire(slot, 'the script worker failed');
+    });
+    worker.on('exit', () => retire(slot, 'the script worker stopped'));
+    return slot;
+  }
+
+  function retire(slot: Slot, message: string): void {
+    if (slot.gone) return;
+    slot.gone = true;
+    if (!slot.ready) startFailures++;
+    void slot.worker.terminate().catch(() => undefined);
+    const task = slot.task;
+    slot.task = null;
+    if (task) {
+      clearTimeout(task.timer);
+      task.resolve(failure(task.request, message));
+    }
+    const index = slots.indexOf(slot);
+    if (index >= 0) slots.splice(index, 1);
+    if (closed) return;
+    if (startFailures >= MAX_START_FAILURES) {
+      // Workers cannot start (a broken install): fail what waits rather than respawn forever.
+      for (const waiting of queue.splice(0)) {
+        waiting.resolve(failure(waiting.request, `the script workers cannot start${lastStartError ? ` (${lastStartError})` : ''}`));
+      }
+      return;
+    }
+    slots.push(spawn());
+    dispatch();
+  }
+
+  function dispatch(): void {
+    if (closed) return;
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (!slot.ready || slot.task || slot.gone) continue;
+      const task = queue.shift()!;
+      const id = nextId++;
+      const hardMs = resolveLimits(task.request.limits).timeoutMs + graceMs;
+      const timer = setTimeout(() => {
+        if (slot.task?.id === id) retire(slot, 'deadline exceeded');
+      }, hardMs);
+      slot.task = { ...task, id, timer };
+      slot.worker.ref();
+      try {
+        slot.worker.postMessage({ id, request: task.request } satisfies WorkerRequest);
+      } catch (error) {
+        // not cloneable (functions, symbols in args): the sandbox would refuse it anyway
+        clearTimeout(timer);
+        slot.task = null;
+        slot.worker.unref();
+        task.resolve(failure(task.request, `the arguments are not JSON (${error instanceof Error ? error.message : String(error)})`));
+      }
+    }
+  }
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+
+  return {
+    size,
+    get workers() {
+      return slots.map((slot) => slot.worker);
+    },
+    run(request) {
+      if (closed) return Promise.resolve(failure(request, 'the script pool is closed'));
+      return new Promise<ScriptResult>((resolve) => {
+        queue.push({ request, resolve });
+        if (slots.length === 0) {
+          startFailures = 0;
+          for (let i = 0; i < size; i++) slots.push(spawn());
+        }
+        dispatch();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const waiting of queue.splice(0)) waiting.resolve(failure(waiting.request, 'the script pool is closed'));
+      await Promise.all(
+        slots.splice(0).map(async (slot) => {
+          slot.gone = true;
+          const task = slot.task;
+          slot.task = null;
+          if (task) {
+            clearTimeout(task.timer);
+            task.resolve(failure(task.request, 'the script pool is closed'));
+          }
+          await slot.worker.terminate().catch(() => undefined);
+        }),
+      );
+    },
+  };
+}
+
+let defaultPool: ScriptPool | null = null;
+
+/** Runs a script on the server's shared pool (created on first use; its idle workers never keep the process alive). */
+export function runScript(request: ScriptRequest): Promise<ScriptResult> {
+  defaultPool ??= createScriptPool();
+  return defaultPool.run(request);
+}
+
+/** Closes the shared pool (on shutdown). */
+export async function closeScriptPool(): Promise<void> {
+  const pool = defaultPool;
+  defaultPool = null;
+  await pool?.close();
+}
