@@ -55,3 +55,22 @@ export const COMPONENT_SCHEMAS = [
   componentSettingsSchema,
   componentCreateSchema,
 ] as const;
+
+// The compiled view of a component version (docs/records.md): hand-written types beside the schema.
+export {
+  viewSchemaSchema,
+  viewFieldSchema,
+  validationRuleSchema,
+  VIEW_SCHEMA_ID,
+  VALIDATION_RULE_NAMES,
+  type ViewSchema,
+  type ViewField,
+  type ViewFieldOptions,
+  type ViewItem,
+  type ViewColumn,
+  type ViewGroup,
+  type ValidationRule,
+  type ValidationRuleName,
+  type CompileInput,
+  type CompilePage,
+} from './viewSchema.schema';

@@ -1,11 +1,14 @@
 // Locales and their catalogues (spec section 9: en_US default, sr). Each locale's catalogue is the
-// main one (UI texts, server keys) merged with the components rules' texts (components.*.ts).
+// main one (UI texts, server keys) merged with the components rules' texts (components.*.ts) and the
+// record form messages (records.*.ts).
 import { componentsEn_US, type ComponentsMessageKey } from './components.en_US';
 import { componentsSr } from './components.sr';
+import { recordsEn_US, type RecordsMessageKey } from './records.en_US';
+import { recordsSr } from './records.sr';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 import { sr } from './sr';
 
-export type MessageKey = MainMessageKey | ComponentsMessageKey;
+export type MessageKey = MainMessageKey | ComponentsMessageKey | RecordsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 export const LOCALES = ['en_US', 'sr'] as const;
@@ -13,8 +16,8 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en_US';
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  en_US: { ...en_US, ...componentsEn_US },
-  sr: { ...sr, ...componentsSr },
+  en_US: { ...en_US, ...componentsEn_US, ...recordsEn_US },
+  sr: { ...sr, ...componentsSr, ...recordsSr },
 };
 
 /** BCP 47 tags for Intl (sr is written in Latin script). */

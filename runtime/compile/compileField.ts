@@ -1,0 +1,59 @@
+import type { CompileInput, FieldDefinition, ViewField } from '../../schemas';
+import { coerceValue } from '../validation/coerceValue';
+import { compileOptions } from './compileOptions';
+import { compileRelation } from './compileRelation';
+import { fieldAccess } from './fieldAccess';
+import { localizeLabel } from './localizeLabel';
+import { validationPlan } from './validationPlan';
+
+type Draft = Pick<FieldDefinition, 'key' | 'module' | 'type'> & Partial<FieldDefinition>;
+
+/** Sub-fields (fieldset items, table columns) compiled like the component's own fields. */
+function compileSubFields(raw: unknown, input: CompileInput): ViewField[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((sub): sub is Draft => !!sub && typeof sub === 'object' && typeof (sub as Draft).key === 'string')
+    .map((sub, index) => ({ sub, index }))
+    .sort((a, b) => (a.sub.sortOrder ?? 0) - (b.sub.sortOrder ?? 0) || a.index - b.index)
+    .map(({ sub }) => compileField(sub, input));
+}
+
+/** One field definition as the renderers and the rules read it (docs/records.md, ViewField). */
+export function compileField(field: Draft, input: CompileInput): ViewField {
+  const { module, type, key } = field;
+  const options = compileOptions(field, input.locale);
+  if (module === 'fieldset') {
+    options.customData = { fields: compileSubFields(field.constraints?.custom_data, input) };
+  }
+  if (module === 'table') {
+    const table = field.constraints?.table ?? {};
+    options.customData = {
+      ...options.customData,
+      search: table.search === true,
+      perPage: table.per_page ?? 10,
+      fields: compileSubFields(table.fields, input),
+    };
+  }
+  const shape = { module, type, options };
+  const rawDefault = field.constraints?.default;
+  return {
+    key,
+    label: localizeLabel(field.label, input.locale, field.name || key),
+    description: field.description ?? '',
+    module,
+    type,
+    renderer: `${module}/${type}`,
+    group: field.group?.trim() ? field.group : 'general',
+    ...fieldAccess({ roles: field.roles ?? { see: null, edit: null }, protected: field.protected ?? false }, input),
+    protected: field.protected ?? false,
+    // A password is never stored or answered in clear, whether or not the field says hashed.
+    hashed: field.constraints?.hashed === true || (field.module === 'input' && field.type === 'password'),
+    unique: field.unique === true || field.constraints?.unique === true,
+    defaultValue: rawDefault === undefined || rawDefault === null ? null : coerceValue(shape, structuredClone(rawDefault)),
+    options,
+    validation: validationPlan(module, type, options),
+    mutators: { get: field.mutators?.get ?? null, set: field.mutators?.set ?? null },
+    template: field.provided_template && field.template ? field.template : null,
+    relation: compileRelation(field.relation),
+  };
+}

@@ -1,0 +1,62 @@
+import type { ViewField } from '../../schemas';
+
+type CoerceField = Pick<ViewField, 'module' | 'type' | 'options'>;
+
+/** Input number values are parsed as float; non-numeric (and non-finite) becomes null (spec section 5). */
+function toFloat(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string') {
+    const parsed = Number.parseFloat(value);
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  return null;
+}
+
+/** Selectable numbers: a numeric string becomes its number, anything else is left for the rules to refuse. */
+function toNumberish(value: unknown): unknown {
+  if (typeof value !== 'string' || value.trim() === '') return value;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : value;
+}
+
+function toText(value: unknown): unknown {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+}
+
+function toList(value: unknown, each: (item: unknown) => unknown): unknown {
+  if (value === null) return null;
+  return (Array.isArray(value) ? value : [value]).map(each);
+}
+
+const TEXT_PAIRS = new Set([
+  'input/text', 'input/email', 'input/password', 'text/default', 'text/editor', 'text/document',
+  'picker/date', 'picker/time', 'picker/datetime', 'reference/text', 'select/external', 'select/image',
+]);
+
+/**
+ * A value in the shape its field stores (spec section 3, "Values"): undefined becomes null, numbers
+ * are parsed, scalars given to multi-value fields become one-element lists, numbers and booleans
+ * given to text fields become text. Idempotent; values it cannot coerce are returned as they are,
+ * so the rules still refuse them.
+ */
+export function coerceValue(field: CoerceField, value: unknown): unknown {
+  if (value === undefined) return null;
+  const pair = `${field.module}/${field.type}`;
+  if (pair === 'input/number') return toFloat(value);
+  if (TEXT_PAIRS.has(pair) || pair === 'select/text' || pair === 'radio/text') {
+    return field.options.multiple && pair === 'select/text' ? toList(value, toText) : toText(value);
+  }
+  if (pair === 'select/number' || pair === 'radio/number') {
+    return field.options.multiple && pair === 'select/number' ? toList(value, toNumberish) : toNumberish(value);
+  }
+  // A relation holds the foreign key as it is (a uuid, or the foreign field's text or number).
+  if (pair === 'select/relation') return field.options.multiple ? toList(value, (item) => item) : value;
+  if (pair === 'checkbox/text') return toList(value, toText);
+  if (pair === 'checkbox/number') return toList(value, toNumberish);
+  if (pair === 'checkbox/bool') {
+    if (value === 'true') return true;
+    if (value === 'false') return false;
+    return value;
+  }
+  return value;
+}

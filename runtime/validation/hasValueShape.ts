@@ -1,0 +1,57 @@
+import type { ViewField } from '../../schemas';
+
+const isText = (value: unknown) => typeof value === 'string';
+const isScalar = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const listOf = (value: unknown, each: (item: unknown) => boolean) => Array.isArray(value) && value.every(each);
+
+/**
+ * Whether a (coerced, non-empty) value has the shape its field stores (spec section 3, "Values");
+ * a value of another shape gives invalidInput. Fields whose value is any JSON accept everything.
+ */
+export function hasValueShape(field: Pick<ViewField, 'renderer' | 'options'>, value: unknown): boolean {
+  const { multiple } = field.options;
+  switch (field.renderer) {
+    case 'input/text':
+    case 'input/email':
+    case 'input/password':
+    case 'text/default':
+    case 'text/editor':
+    case 'text/document':
+    case 'picker/date':
+    case 'picker/time':
+    case 'picker/datetime':
+    case 'reference/text':
+    case 'input/image':
+      return isText(value);
+    case 'input/text_i18n':
+    case 'text/editor_i18n':
+      return isObject(value) && isObject(value.locales) && Object.values(value.locales).every((text) => text === null || isText(text));
+    case 'input/number':
+      return typeof value === 'number';
+    case 'select/text':
+    case 'select/number':
+    case 'select/relation':
+    case 'radio/text':
+    case 'radio/number':
+      return multiple && !field.renderer.startsWith('radio') ? listOf(value, isScalar) : isScalar(value);
+    case 'checkbox/text':
+    case 'checkbox/number':
+      return listOf(value, isScalar);
+    case 'checkbox/bool':
+      return typeof value === 'boolean';
+    case 'input/imagev2':
+      return isText(value) || isObject(value);
+    case 'input/file':
+      return isText(value) || listOf(value, isText);
+    case 'picker/daterange':
+      return isObject(value);
+    case 'image/carousel':
+    case 'table/default':
+    case 'table/custom':
+    case 'fieldset/default':
+      return Array.isArray(value);
+    default:
+      return true;
+  }
+}
