@@ -106,6 +106,8 @@ export interface Claims {
 export interface RolePermissions {
   is_admin: boolean;
   permissions: string[];
+  /** The caller's role uuids in the project: field visibility (roles.see, roles.edit) is decided by them. */
+  roles: string[];
 }
 
 export interface RoleSummary {

@@ -1,10 +1,11 @@
-// Periodic clean-up of dead sessions and old throttle counters, until the job queue
+// Periodic clean-up of dead sessions, old throttle counters and long-deleted records, until the job queue
 // (pg-boss) takes such work over. Expiry is enforced on use regardless.
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import { deleteStaleFailures } from './db/queries/login-failures';
 import { deleteExpiredSessions } from './db/queries/sessions';
 import type { Database } from './db/schema';
+import { purgeDeletedRecords } from './services/records';
 
 const EVERY_MS = 15 * 60_000;
 
@@ -13,6 +14,8 @@ export function startHousekeeping(db: Kysely<Database>, config: Config, log: (er
     try {
       await deleteExpiredSessions(db, config.sessionIdleMs);
       await deleteStaleFailures(db, config.loginWindowMs);
+      // Soft-deleted records are removed 30 days after their deletion.
+      await purgeDeletedRecords(db);
     } catch (error) {
       log(error);
     }

@@ -197,3 +197,29 @@ describeApi(`components: access and bad input (${DB_KIND})`, () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describeApi(`components: record users read the environment's settings (${DB_KIND})`, () => {
+  const server = useServer();
+
+  it("lets 'read', 'create' or 'update' holders read the environment's version, but not a named version", async () => {
+    const app = () => server().app;
+    const db = server().database.db;
+    const admin = await login(app());
+    const api = componentApi(app, () => admin, 'dev');
+    const uuid = (await api.create({ name: 'orders', label: { en_US: 'Orders' } })).json().uuid as string;
+    for (const verb of ['read', 'create', 'update']) {
+      const email = `${verb}er@luma.test`;
+      await createMember(db, email, 'member password 1', [`${verb} ${uuid}`]);
+      const cookie = await login(app(), email, 'member password 1');
+      const member = componentApi(app, () => cookie, 'dev');
+      const environment = await member.settings(uuid);
+      expect(environment.statusCode, verb).toBe(200);
+      expect(environment.json().settings.version).toBe('v1');
+      const named = await member.settings(uuid, 'v1');
+      expect(named.statusCode, verb).toBe(403);
+    }
+    await createMember(db, 'seer@luma.test', 'member password 1', [`see ${uuid}`]);
+    const seer = await login(app(), 'seer@luma.test', 'member password 1');
+    expect((await componentApi(app, () => seer, 'dev').settings(uuid)).statusCode).toBe(403);
+  });
+});

@@ -132,3 +132,83 @@ export function componentApi(app: () => { inject: Inject }, cookie: () => string
 export function textField(name: string, extra: Record<string, unknown> = {}) {
   return { name, key: name.toLowerCase().replace(/\s+/g, '_'), module: 'input', type: 'text', constraints: { length: { min: 1, max: 255 } }, ...extra };
 }
+
+/** The record calls of docs/records.md for one caller (cookie) and environment. */
+export function recordApi(app: () => { inject: Inject }, cookie: () => string, env: 'dev' | 'live' = 'dev') {
+  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, more: Record<string, string> = {}) =>
+    app().inject({ method, url: `/api${url}`, payload: payload as object, headers: { cookie: cookie(), 'x-project-env': env, ...more } });
+  const path = (ref: string) => ref.split('/').map(encodeURIComponent).join('/');
+  const base = (ref: string) => `/v3/system/component/${path(ref)}/model`;
+  return {
+    send,
+    create: (ref: string, data: unknown, more?: Record<string, string>) => send('POST', base(ref), { data }, more),
+    get: (ref: string, uuid: string, more?: Record<string, string>) => send('GET', `${base(ref)}/${encodeURIComponent(uuid)}`, undefined, more),
+    update: (ref: string, uuid: string, version: unknown, data: unknown, more?: Record<string, string>) =>
+      send('POST', `${base(ref)}/${encodeURIComponent(uuid)}`, { version, data }, more),
+    remove: (ref: string, uuid: string) => send('DELETE', `${base(ref)}/${encodeURIComponent(uuid)}`),
+  };
+}
+
+/**
+ * A component made through the API with `fields` saved into v1 (which dev points to), optionally
+ * published to live too. Answers its uuid.
+ */
+export async function componentWithFields(
+  api: ReturnType<typeof componentApi>,
+  name: string,
+  fields: unknown[],
+  options: { scope?: string; live?: boolean } = {},
+): Promise<string> {
+  const created = await api.create({ name, label: { en_US: name }, ...(options.scope ? { scope: options.scope } : {}) });
+  if (created.statusCode !== 200) throw new Error(`create ${name}: ${created.statusCode} ${created.body}`);
+  const uuid: string = created.json().uuid;
+  const ref = options.scope ? `${options.scope}/${name}` : uuid;
+  const model = (await api.settings(ref, 'v1')).json();
+  const saved = await api.save(ref, 'v1', { ...model, settings: { ...model.settings, fields } });
+  if (saved.statusCode !== 200) throw new Error(`save ${name}: ${saved.statusCode} ${saved.body}`);
+  if (options.live) {
+    const published = await api.publish({ version: 'v1', env: 'live', ref });
+    if (published.statusCode !== 200) throw new Error(`publish ${name}: ${published.statusCode} ${published.body}`);
+  }
+  return uuid;
+}
+
+/** Field definitions for record tests (the server fills in the rest). */
+export const recordFields = {
+  text: (key: string, constraints: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+    name: key.replace(/_/g, ' '),
+    key,
+    auto_key: false,
+    module: 'input',
+    type: 'text',
+    constraints: { length: { min: 1, max: 255 }, ...constraints },
+    ...extra,
+  }),
+  email: (key: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, auto_key: false, module: 'input', type: 'email', constraints }),
+  number: (key: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, auto_key: false, module: 'input', type: 'number', constraints }),
+  password: (key: string, constraints: Record<string, unknown> = {}) => ({
+    name: key,
+    key,
+    auto_key: false,
+    module: 'input',
+    type: 'password',
+    constraints: { hashed: true, length: { min: 6, max: 64 }, ...constraints },
+  }),
+  select: (key: string, items: (string | number)[], constraints: Record<string, unknown> = {}) => ({
+    name: key,
+    key,
+    auto_key: false,
+    module: 'select',
+    type: 'text',
+    constraints: { selectables: { items }, ...constraints },
+  }),
+  relation: (key: string, foreign: string, foreignKey: string, type: 'one-to-one' | 'one-to-many', constraints: Record<string, unknown> = {}) => ({
+    name: key,
+    key,
+    auto_key: false,
+    module: 'select',
+    type: 'relation',
+    relation: { foreign, key: [key, foreignKey], type },
+    constraints,
+  }),
+};

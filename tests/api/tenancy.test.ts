@@ -108,10 +108,10 @@ describeApi(`tenancy (${DB_KIND})`, () => {
     const member = await createMember(db, 'member@luma.test', 'member-password', ['read orders']);
     const memberCookie = await login(server().app, 'member@luma.test', 'member-password');
     const permissions = () => server().app.inject({ url: '/api/v1/user/role/permissions', headers: { cookie: memberCookie } });
-    expect((await permissions()).json()).toEqual({ is_admin: false, permissions: ['read orders'] });
+    expect((await permissions()).json()).toEqual({ is_admin: false, permissions: ['read orders'], roles: [member.roleUuid] });
 
     await setRolePermissions(db, member.roleUuid, ['read orders', 'update orders']);
-    expect((await permissions()).json()).toEqual({ is_admin: false, permissions: ['read orders', 'update orders'] });
+    expect((await permissions()).json()).toEqual({ is_admin: false, permissions: ['read orders', 'update orders'], roles: [member.roleUuid] });
 
     // A second role: the union of both; a workspace-scoped role only in its workspace.
     const second = await createRole(db, member.projectUuid, { name: 'Media', permissions: ['use luma-media', 'read orders'] });
@@ -122,6 +122,7 @@ describeApi(`tenancy (${DB_KIND})`, () => {
     expect((await permissions()).json().permissions).toEqual(['read orders', 'update orders', 'use luma-media']);
     const inScoped = await server().app.inject({ url: '/api/v1/user/role/permissions', headers: { cookie: memberCookie, 'x-workspace-uuid': other } });
     expect(inScoped.json().permissions).toContain('delete orders');
+    expect(inScoped.json().roles).toEqual(expect.arrayContaining([member.roleUuid, second, scoped]));
 
     const admin = await createRole(db, member.projectUuid, { name: 'Promoted', isAdmin: true, level: 90 });
     await grantRole(db, member.userUuid, admin);

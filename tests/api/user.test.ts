@@ -38,8 +38,9 @@ describeApi(`user (${DB_KIND})`, () => {
     expect(JSON.stringify(model)).not.toMatch(/argon2|password/);
   });
 
-  it('GET /v1/user/role/permissions answers is_admin and permissions', async () => {
-    expect((await get('/api/v1/user/role/permissions')).json()).toEqual({ is_admin: true, permissions: [] });
+  it('GET /v1/user/role/permissions answers is_admin, permissions and the role uuids', async () => {
+    const adminRole = await server().database.db.selectFrom('roles').select('uuid').where('is_admin', '=', true).executeTakeFirstOrThrow();
+    expect((await get('/api/v1/user/role/permissions')).json()).toEqual({ is_admin: true, permissions: [], roles: [adminRole.uuid] });
   });
 
   it('GET /v1/user/role/list lists the project roles without admin roles', async () => {

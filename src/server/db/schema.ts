@@ -136,6 +136,25 @@ export interface ComponentWorkspacesTable {
   workspace_uuid: string;
 }
 
+export type RecordEnv = 'dev' | 'live';
+
+export interface RecordsTable {
+  uuid: string;
+  project_uuid: string;
+  component_uuid: string;
+  env: RecordEnv;
+  /** The record's __version__: 1 on create, + 1 on every update. */
+  version: ColumnType<number, number | undefined, number>;
+  /** The field values (hashed fields as argon2id hashes). */
+  data: Json<Record<string, unknown>>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_by: string | null;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  disabled_at: NullableTimestamp;
+}
+
 export interface Database {
   projects: ProjectsTable;
   workspaces: WorkspacesTable;
@@ -150,6 +169,7 @@ export interface Database {
   components: ComponentsTable;
   component_versions: ComponentVersionsTable;
   component_workspaces: ComponentWorkspacesTable;
+  records: RecordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -163,3 +183,4 @@ export type ComponentRow = Selectable<ComponentsTable>;
 export type NewComponent = Insertable<ComponentsTable>;
 export type ComponentUpdate = Updateable<ComponentsTable>;
 export type ComponentVersionRow = Selectable<ComponentVersionsTable>;
+export type RecordRow = Selectable<RecordsTable>;

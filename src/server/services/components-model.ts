@@ -106,6 +106,13 @@ export function requireSettingsPermission(accountability: Accountability, row: C
   if (!mayOnComponent(accountability, 'settings', row)) throw forbidden();
 }
 
+/** The record screens compile the environment's version, so record permissions may read it too. */
+const ENVIRONMENT_SETTINGS_READERS = ['settings', 'read', 'create', 'update', 'edit'];
+
+export function requireEnvironmentSettingsPermission(accountability: Accountability, row: ComponentRow): void {
+  if (!ENVIRONMENT_SETTINGS_READERS.some((verb) => mayOnComponent(accountability, verb, row))) throw forbidden();
+}
+
 function dependenciesFrom(links: RelationLink[], row: ComponentRow): Dependency[] {
   const ref = componentRef(row).toLowerCase();
   const targets = new Set([ref, row.uuid.toLowerCase()]);

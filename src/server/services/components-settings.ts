@@ -18,8 +18,9 @@ import { HttpError } from '../errors';
 import { isUuid } from '../validate';
 import { assertNameFree, assertNoDependencies, nameTakenMeansExists } from './components';
 import { bodyObject, FieldErrors, parseBoolean, parseOptionalText, parseProps, parseSort, parseWorkspaceUuids } from './components-input';
-import { componentNotFound, conflict, requireSettingsPermission, resolveComponent, shapeComponent, type ComponentModel } from './components-model';
+import { componentNotFound, conflict, requireEnvironmentSettingsPermission, requireSettingsPermission, resolveComponent, shapeComponent, type ComponentModel } from './components-model';
 import { normaliseSettings, prepareSettings } from './components-rules';
+import { syncUniqueIndexes } from './records-indexes';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -34,7 +35,9 @@ export async function loadModel(db: Db, row: ComponentRow, version: string, loca
 /** version null: the request environment's version (dev: dev_version, live: public_version). */
 export async function getSettings(db: Db, accountability: Accountability, ref: string, version: string | null, locale: string | undefined): Promise<ComponentModel> {
   const row = await resolveComponent(db, requireProject(accountability), ref);
-  requireSettingsPermission(accountability, row);
+  // A named version is for the settings screen; the environment's version serves the record screens too.
+  if (version === null) requireEnvironmentSettingsPermission(accountability, row);
+  else requireSettingsPermission(accountability, row);
   const wanted = version ?? (accountability.env === 'dev' ? row.dev_version : row.public_version);
   if (wanted === null) throw new HttpError(404, COMPONENT_MESSAGE.componentWrongEnvironment);
   return loadModel(db, row, wanted, locale);
@@ -104,6 +107,9 @@ export async function saveSettings(
 
     await updateComponent(tx, row.uuid, { name, scope, tag, label: toJson(label), icon, sort, is_active, is_public, props: toJson(props) });
     await updateVersionSettings(tx, row.uuid, version, settings);
+    // Saving a version an environment points to brings that environment's unique indexes in line.
+    if (row.dev_version === version) await syncUniqueIndexes(tx, row, 'dev', settings);
+    if (row.public_version === version) await syncUniqueIndexes(tx, row, 'live', settings);
     if (workspaces) await replaceComponentWorkspaces(tx, row.uuid, workspaces);
     return row.uuid;
   }).catch(nameTakenMeansExists);

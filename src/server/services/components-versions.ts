@@ -1,5 +1,6 @@
 // Version calls: fork (from a version or a pasted schema), remove and publish (docs/components.md).
 import type { Kysely } from 'kysely';
+import type { ComponentSettings } from '../../../schemas';
 import { canFork, canRemoveVersion, COMPONENT_MESSAGE, isValidVersionName } from '../../../runtime/components';
 import { deleteVersion, findVersion, insertVersion, updateComponent, versionNamesOf } from '../db/queries/components';
 import type { ComponentRow, Database } from '../db/schema';
@@ -8,6 +9,7 @@ import { assertStorableJson, bodyObject } from './components-input';
 import { componentNotFound, conflict, requireSettingsPermission, resolveComponent, shapeComponent, type Component, type ComponentModel } from './components-model';
 import { prepareSettings } from './components-rules';
 import { loadModel } from './components-settings';
+import { syncUniqueIndexes } from './records-indexes';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -99,8 +101,11 @@ export async function publishVersion(db: Db, accountability: Accountability, bod
     const row = await lockedComponent(tx, accountability, input.ref);
     if (input.env !== 'dev' && input.env !== 'live') throw badRequest([{ field: 'env', messages: [COMPONENT_MESSAGE.invalidSelection] }]);
     const name = versionName(input.version, 'version');
-    if (!(await findVersion(tx, row.uuid, name))) throw componentNotFound();
+    const stored = await findVersion(tx, row.uuid, name);
+    if (!stored) throw componentNotFound();
     await updateComponent(tx, row.uuid, input.env === 'dev' ? { dev_version: name } : { public_version: name });
+    // The environment's unique fields get their indexes now (409 'uniqueIndexConflict' rolls it all back).
+    await syncUniqueIndexes(tx, row, input.env, stored.settings as ComponentSettings);
     return row;
   });
   return shapeComponent(db, await resolveComponent(db, row.project_uuid, row.uuid), locale);

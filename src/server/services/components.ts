@@ -1,5 +1,6 @@
 // Component lifecycle: create, list, menu, clone and delete (docs/components.md).
 import type { Kysely } from 'kysely';
+import type { ComponentSettings } from '../../../schemas';
 import { COMPONENT_MESSAGE, componentRef, defaultSettings, validateComponentCreate } from '../../../runtime/components';
 import {
   deleteComponent,
@@ -26,6 +27,7 @@ import {
   type Component,
   type MenuItem,
 } from './components-model';
+import { dropUniqueIndexesOf, syncUniqueIndexes } from './records-indexes';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -102,6 +104,8 @@ export async function removeComponent(db: Db, accountability: Accountability, re
     const row = await resolveComponent(tx, projectUuid, ref, true);
     requireSettingsPermission(accountability, row);
     await assertNoDependencies(tx, row);
+    // Its records go with it (on delete cascade); their unique indexes are dropped here.
+    await dropUniqueIndexesOf(tx, row.uuid);
     await deleteComponent(tx, row.uuid);
   });
   return {};
@@ -137,6 +141,7 @@ export async function cloneComponent(db: Db, accountability: Accountability, bod
     });
     for (const version of await versionsOf(tx, source.uuid)) {
       await insertVersion(tx, clone.uuid, version.name, version.settings, version.created_at);
+      if (version.name === clone.dev_version) await syncUniqueIndexes(tx, clone, 'dev', version.settings as ComponentSettings);
     }
     const links = await workspacesOfComponents(tx, [source.uuid]);
     await replaceComponentWorkspaces(tx, clone.uuid, links.map((link) => link.uuid));

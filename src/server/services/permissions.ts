@@ -43,6 +43,6 @@ export async function assignablePermissions(
   return [...new Set(lists.flat())];
 }
 
-export function rolePermissions(accountability: Accountability): { is_admin: boolean; permissions: string[] } {
-  return { is_admin: accountability.is_admin, permissions: accountability.permissions };
+export function rolePermissions(accountability: Accountability): { is_admin: boolean; permissions: string[]; roles: string[] } {
+  return { is_admin: accountability.is_admin, permissions: accountability.permissions, roles: accountability.roles.map((role) => role.uuid) };
 }

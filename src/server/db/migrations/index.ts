@@ -3,10 +3,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as foundation from './0001_foundation';
 import * as components from './0002_components';
+import * as records from './0003_records';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_components': components,
+  '0003_records': records,
 };
 
 /** The names of every migration, in order. */

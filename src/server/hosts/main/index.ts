@@ -1,4 +1,4 @@
-// The main host (/api): auth, user, project, config and component routes of spec section 7.
+// The main host (/api): auth, user, project, config, component and record routes of spec section 7.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../../context';
 import { installSessionRequirement } from '../session';
@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { componentRoutes } from './components';
 import { configRoutes } from './config';
 import { projectRoutes } from './project';
+import { recordRoutes } from './records';
 import { userRoutes } from './user';
 
 export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
@@ -16,4 +17,5 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(projectRoutes, routes);
   await host.register(configRoutes, routes);
   await host.register(componentRoutes, routes);
+  await host.register(recordRoutes, routes);
 };

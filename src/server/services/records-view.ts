@@ -1,0 +1,60 @@
+// The compiled ViewSchema the record calls work with (docs/records.md): the component's settings of
+// the request environment's version, compiled by runtime/compile for the caller (roles, admin,
+// locale) and the page (model_create for create, model_edit for update and reads).
+import type { Kysely } from 'kysely';
+import { COMPONENT_MESSAGE, componentRef } from '../../../runtime/components';
+import { compileViewSchema } from '../../../runtime/compile';
+import type { ComponentSettings } from '../../../schemas';
+import type { CompilePage, ViewSchema } from '../../../schemas/viewSchema.schema';
+import { findVersion } from '../db/queries/components';
+import type { ComponentRow, Database, RecordEnv } from '../db/schema';
+import { HttpError } from '../errors';
+import type { Accountability } from './tenancy';
+
+type Db = Kysely<Database>;
+
+export type RecordLocale = 'en_US' | 'sr';
+
+export interface Viewer {
+  locale: RecordLocale;
+  roles: string[];
+  isAdmin: boolean;
+}
+
+/** Accept-Language as one of the record form's locales (sr, else en_US). */
+export function recordLocale(header: string | undefined): RecordLocale {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return first === 'sr' || first.startsWith('sr-') || first.startsWith('sr_') ? 'sr' : 'en_US';
+}
+
+export function viewerOf(accountability: Accountability, locale: string | undefined): Viewer {
+  return { locale: recordLocale(locale), roles: accountability.roles.map((role) => role.uuid), isAdmin: accountability.is_admin };
+}
+
+export function compileFor(row: ComponentRow, settings: ComponentSettings, input: Viewer & { page: CompilePage }): ViewSchema {
+  return compileViewSchema(settings, {
+    component: { uuid: row.uuid, ref: componentRef(row), name: row.name, label: row.label ?? {} },
+    locale: input.locale,
+    roles: input.roles,
+    isAdmin: input.isAdmin,
+    page: input.page,
+  });
+}
+
+export function envVersionOf(row: ComponentRow, env: RecordEnv): string | null {
+  return env === 'dev' ? row.dev_version : row.public_version;
+}
+
+/** The settings of the version `env` points to; 404 'componentWrongEnvironment' when unset. */
+export async function envSettings(db: Db, row: ComponentRow, env: RecordEnv): Promise<ComponentSettings> {
+  const settings = await envSettingsOrNull(db, row, env);
+  if (!settings) throw new HttpError(404, COMPONENT_MESSAGE.componentWrongEnvironment);
+  return settings;
+}
+
+export async function envSettingsOrNull(db: Db, row: ComponentRow, env: RecordEnv): Promise<ComponentSettings | null> {
+  const name = envVersionOf(row, env);
+  if (name === null) return null;
+  const version = await findVersion(db, row.uuid, name);
+  return version ? (version.settings as ComponentSettings) : null;
+}

@@ -1,0 +1,276 @@
+// The record calls (docs/records.md "Record API"): create, read, update and soft delete of one
+// component's records in the request's environment. Every rule comes from the compiled ViewSchema
+// (runtime/compile) and runtime/validation; this module only orders the checks, guards the
+// caller's field rights, keeps hashes and writes with optimistic concurrency.
+import { isDeepStrictEqual } from 'node:util';
+import type { Kysely } from 'kysely';
+import type { FieldError } from '../../../runtime/api/contract';
+import { coerceValue, PASSWORD_TOKEN, SERVER_ERROR_CODES, validateRecord } from '../../../runtime/validation';
+import type { ComponentSettings } from '../../../schemas';
+import type { CompilePage, ViewField, ViewSchema } from '../../../schemas/viewSchema.schema';
+import { findRecord, insertRecord, purgeRecordsDeletedBefore, softDeleteRecord, updateRecordVersioned, type RecordScope } from '../db/queries/records';
+import type { ComponentRow, Database, RecordRow } from '../db/schema';
+import { fieldsNotValid, forbidden, HttpError } from '../errors';
+import { isPlainObject, isUuid } from '../validate';
+import { bodyObject } from './components-input';
+import { mayOnComponent, resolveComponent } from './components-model';
+import { hashPassword } from './passwords';
+import { relatedObjects, relationProblems } from './records-relations';
+import { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer } from './records-shape';
+import { uniqueViolationField } from './records-indexes';
+import { compileFor, envSettings, viewerOf, type Viewer } from './records-view';
+import { requireProject, type Accountability } from './tenancy';
+
+type Db = Kysely<Database>;
+
+export { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer };
+
+export const RECORD_MESSAGE = {
+  recordVersionConflict: 'recordVersionConflict',
+  fieldNotEditable: 'fieldNotEditable',
+  invalidInput: 'invalidInput',
+  invalidSelection: 'invalidSelection',
+  unique: SERVER_ERROR_CODES.unique,
+  notFound: 'notFound',
+} as const;
+
+/** What a password field shows on the model edit page; sent back on update, it keeps the stored hash. */
+export { PASSWORD_TOKEN };
+
+/** Days a soft-deleted record is kept before the housekeeping removes it. */
+export const DELETED_RECORD_RETENTION_DAYS = 30;
+
+const recordNotFound = () => new HttpError(404, RECORD_MESSAGE.notFound);
+const versionConflict = () => new HttpError(409, RECORD_MESSAGE.recordVersionConflict);
+const invalidAt = (field: string) => fieldsNotValid([{ field, messages: [RECORD_MESSAGE.invalidInput], values: [null] }]);
+
+/** The component, the caller's right to `verbs` on it (any of them), and the environment's settings. */
+export interface RecordTarget {
+  row: ComponentRow;
+  settings: ComponentSettings;
+  scope: RecordScope;
+  viewer: Viewer;
+}
+
+async function target(db: Db, accountability: Accountability, ref: string, verbs: string[], locale: string | undefined): Promise<RecordTarget> {
+  const projectUuid = requireProject(accountability);
+  const row = await resolveComponent(db, projectUuid, ref);
+  if (!verbs.some((verb) => mayOnComponent(accountability, verb, row))) throw forbidden();
+  const settings = await envSettings(db, row, accountability.env);
+  return { row, settings, scope: { projectUuid, componentUuid: row.uuid, env: accountability.env }, viewer: viewerOf(accountability, locale) };
+}
+
+/** shapeRecord plus `{key}_RefObj` beside each relation field the viewer may see. */
+async function answerRecord(db: Db, accountability: Accountability, target: RecordTarget, row: RecordRow): Promise<RecordAnswer> {
+  const view = compileFor(target.row, target.settings, { ...target.viewer, page: 'model_edit' });
+  const answer = shapeRecord(row, view);
+  Object.assign(answer, await relatedObjects(db, accountability, target, view, answer));
+  return answer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Whether `value` differs from `baseline`, as sent or once coerced to the field's type. */
+function differs(field: ViewField, value: unknown, baseline: unknown): boolean {
+  if (isEmpty(value) && isEmpty(baseline)) return false;
+  if (isDeepStrictEqual(value, baseline)) return false;
+  return !isDeepStrictEqual(coerceValue(field, value), baseline);
+}
+
+/** A hashed field's value that sets a new hash (absent and empty values, and the token on update, keep the stored one). */
+function setsHash(value: unknown, page: CompilePage): boolean {
+  return value !== undefined && value !== null && value !== '' && !(page === 'model_edit' && value === PASSWORD_TOKEN);
+}
+
+interface PreparedWrite {
+  /** The data to store (hashes included). */
+  data: Record<string, unknown>;
+  /** Relation fields whose value this write sets or changes. */
+  changed: Set<string>;
+}
+
+/** Adds a message to an error list (one entry per field, values kept index-aligned). */
+function addError(errors: FieldError[], field: string, message: string, values: Record<string, string | number> | null = null): void {
+  const existing = errors.find((error) => error.field === field);
+  if (!existing) {
+    errors.push({ field, messages: [message], values: [values] });
+    return;
+  }
+  if (existing.messages.includes(message)) return;
+  existing.values = existing.values ?? existing.messages.map(() => null);
+  existing.messages.push(message);
+  existing.values.push(values);
+}
+
+/**
+ * The write of `input` (a record's data) over `stored` (null on create), checked in this order:
+ * unknown keys (417 invalidInput), fields the caller may not see or edit (403 fieldNotEditable),
+ * the runtime's field rules on the coerced values (417), relation values (417 invalidSelection).
+ * Nothing is written until every check passes.
+ */
+async function prepareWrite(
+  db: Db,
+  accountability: Accountability,
+  target: RecordTarget,
+  view: ViewSchema,
+  input: Record<string, unknown>,
+  stored: RecordRow | null,
+): Promise<PreparedWrite> {
+  const page: CompilePage = stored ? 'model_edit' : 'model_create';
+  const fields = new Map(view.fields.map((field) => [field.key, field]));
+
+  const unknown: FieldError[] = [];
+  for (const key of Object.keys(input)) {
+    if (fields.has(key)) continue;
+    if ((RECORD_META_KEYS as readonly string[]).includes(key)) continue;
+    if (key.endsWith(REF_OBJ_SUFFIX) && fields.get(key.slice(0, -REF_OBJ_SUFFIX.length))?.relation) continue;
+    addError(unknown, key, RECORD_MESSAGE.invalidInput);
+  }
+  if (unknown.length > 0) throw fieldsNotValid(unknown);
+
+  const storedData: Record<string, unknown> = stored && isPlainObject(stored.data) ? stored.data : {};
+  const has = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+  const baselineOf = (field: ViewField) => (stored ? storedData[field.key] : (field.defaultValue ?? undefined));
+
+  // Fields the caller may not change: refused when the write would change them.
+  const refused: FieldError[] = [];
+  for (const field of view.fields) {
+    if (!has(input, field.key)) continue;
+    const value = input[field.key];
+    let violates: boolean;
+    if (field.hashed) violates = (!field.visible || !field.editable) && setsHash(value, page);
+    else if (!field.visible) violates = value !== undefined && !(page === 'model_create' && !differs(field, value, baselineOf(field)));
+    else violates = !field.editable && differs(field, value, baselineOf(field));
+    if (violates) refused.push({ field: field.key, messages: [RECORD_MESSAGE.fieldNotEditable], values: [null] });
+  }
+  if (refused.length > 0) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, refused);
+
+  // The next data: written values coerced; everything else kept (update) or defaulted (create).
+  const next: Record<string, unknown> = { ...storedData };
+  const candidate: Record<string, unknown> = {};
+  const exempt = new Set<string>();
+  const plain = new Map<string, unknown>();
+  const changed = new Set<string>();
+  for (const field of view.fields) {
+    const key = field.key;
+    const writes = has(input, key) && input[key] !== undefined && field.visible && field.editable;
+    if (field.hashed) {
+      if (writes && setsHash(input[key], page)) {
+        const value = coerceValue(field, input[key]);
+        plain.set(key, value);
+        candidate[key] = value;
+      } else if (stored || !field.visible || !field.editable) {
+        // The stored hash stays (or, on create, the caller may not set it): not validated again.
+        exempt.add(key);
+        if (!stored) next[key] = null;
+      } else {
+        // Nothing given on create: no hash, and the rules see the empty value.
+        candidate[key] = writes ? coerceValue(field, input[key]) : null;
+        next[key] = null;
+      }
+      continue;
+    }
+    if (writes) {
+      const value = coerceValue(field, input[key]);
+      next[key] = value;
+      candidate[key] = value;
+      if (field.relation && (!stored || !isDeepStrictEqual(value, storedData[key]))) changed.add(key);
+      continue;
+    }
+    const locked = !field.visible || !field.editable;
+    // On create a field the caller may not set takes its default; what the caller may set is
+    // validated and stored exactly as sent (the runtime's verdict on the same data).
+    if (!stored && locked && field.defaultValue !== null && field.defaultValue !== undefined) next[key] = field.defaultValue;
+    candidate[key] = has(next, key) ? next[key] : null;
+    if (locked) exempt.add(key);
+  }
+
+  // Errors may sit inside a value ('title.locales.sr'): the field is the first segment.
+  const fieldOf = (path: string) => path.split('.')[0]!;
+  const errors = validateRecord(view, candidate, { page }).filter((error) => !exempt.has(fieldOf(error.field)));
+  const failed = new Set(errors.map((error) => fieldOf(error.field)));
+  const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
+  for (const key of await relationProblems(db, accountability, target, relationFields, next)) addError(errors, key, RECORD_MESSAGE.invalidSelection);
+  if (errors.length > 0) throw fieldsNotValid(errors);
+
+  for (const [key, value] of plain) next[key] = isEmpty(value) ? null : await hashPassword(typeof value === 'string' ? value : JSON.stringify(value));
+  // Only the view's fields and the keys an older version stored: nothing else reaches the row.
+  return { data: next, changed };
+}
+
+/** A write refused by a unique index: 417 'unique' at the field; any other error is rethrown. */
+async function answerUniqueViolation(db: Db, target: RecordTarget, view: ViewSchema, error: unknown): Promise<never> {
+  const field = await uniqueViolationField(db, target, view, error);
+  if (field === undefined) throw error;
+  throw fieldsNotValid([{ field: field ?? 'data', messages: [RECORD_MESSAGE.unique], values: [null] }]);
+}
+
+function dataOf(body: Record<string, unknown>): Record<string, unknown> {
+  if (!isPlainObject(body.data)) throw invalidAt('data');
+  return body.data;
+}
+
+export async function createRecord(db: Db, accountability: Accountability, ref: string, body: unknown, locale: string | undefined): Promise<RecordAnswer> {
+  const input = bodyObject(body);
+  const found = await target(db, accountability, ref, ['create'], locale);
+  const data = dataOf(input);
+  const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_create' });
+  const prepared = await prepareWrite(db, accountability, found, view, data, null);
+  const row = await insertRecord(db, found.scope, prepared.data, accountability.user.uuid).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
+  return answerRecord(db, accountability, found, row);
+}
+
+export async function getRecord(db: Db, accountability: Accountability, ref: string, uuid: string, locale: string | undefined): Promise<RecordAnswer> {
+  const found = await target(db, accountability, ref, ['read'], locale);
+  const row = isUuid(uuid) ? await findRecord(db, found.scope, uuid.toLowerCase()) : undefined;
+  if (!row) throw recordNotFound();
+  return answerRecord(db, accountability, found, row);
+}
+
+export async function updateRecord(
+  db: Db,
+  accountability: Accountability,
+  ref: string,
+  uuid: string,
+  body: unknown,
+  locale: string | undefined,
+): Promise<RecordAnswer> {
+  const input = bodyObject(body);
+  const found = await target(db, accountability, ref, ['update', 'edit'], locale);
+  const stored = isUuid(uuid) ? await findRecord(db, found.scope, uuid.toLowerCase()) : undefined;
+  if (!stored) throw recordNotFound();
+  const version = input.version;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) throw invalidAt('version');
+  const data = dataOf(input);
+  // Stale before any work: nothing is checked or hashed for a write that cannot win.
+  if (version !== stored.version) throw versionConflict();
+
+  const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
+  const prepared = await prepareWrite(db, accountability, found, view, data, stored);
+  const row = await updateRecordVersioned(db, found.scope, stored.uuid, version, prepared.data, accountability.user.uuid).catch((error: unknown) =>
+    answerUniqueViolation(db, found, view, error),
+  );
+  if (!row) {
+    // Another writer got there first (or deleted it): nothing was changed.
+    if (!(await findRecord(db, found.scope, stored.uuid))) throw recordNotFound();
+    throw versionConflict();
+  }
+  return answerRecord(db, accountability, found, row);
+}
+
+export async function deleteRecord(db: Db, accountability: Accountability, ref: string, uuid: string): Promise<Record<string, never>> {
+  const found = await target(db, accountability, ref, ['delete'], undefined);
+  const deleted = isUuid(uuid) && (await softDeleteRecord(db, found.scope, uuid.toLowerCase(), accountability.user.uuid));
+  if (!deleted) throw recordNotFound();
+  return {};
+}
+
+/** Removes records deleted more than DELETED_RECORD_RETENTION_DAYS ago (the hourly housekeeping). */
+export function purgeDeletedRecords(db: Db, now: Date = new Date()): Promise<number> {
+  return purgeRecordsDeletedBefore(db, new Date(now.getTime() - DELETED_RECORD_RETENTION_DAYS * 24 * 60 * 60_000));
+}
