@@ -31,6 +31,10 @@ const sessionDone = [
   '/admin/components/create',
   '/admin/component/$ref/settings',
   '/admin/component/$scope/$name/settings',
+  // Record create page and edit screen (renderers/screens).
+  ...['/admin/component', '/home/component'].flatMap((base) =>
+    ['$ref', '$scope/$name'].flatMap((ref) => [`${base}/${ref}/create`, `${base}/${ref}/edit/$uuid`]),
+  ),
 ];
 
 /** Dynamic component routes (name, or scope/name): list, create, edit/$uuid, settings. */
@@ -54,7 +58,7 @@ const sessionTodo = [
   '/home/users/profile',
   '/home/platform/updates',
   '/home/integrations/page/$id',
-  ...componentRoutePaths('/home/component'),
+  ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
   '/admin/public-app',
   '/admin/public-app/$id',

@@ -1,14 +1,18 @@
 // Dynamic component routes (spec section 2): under /admin/component and /home/component,
 // named after the component ($ref) or scope/name. Static segments (create, edit, settings)
 // outrank parameters, so /admin/component/$ref/settings wins over $scope/$name.
-// List, create and edit resolve only for menu components (else not found) and name the component
-// until the records screens arrive; /admin/.../settings is the component settings screen.
-import { createRoute, notFound, type AnyRoute } from '@tanstack/react-router';
+// List, create and edit resolve only for menu components (else not found). Create and edit/$uuid are
+// the record screens (renderers/screens, loaded lazily with the registry); the list names the
+// component until the list screen arrives; /admin/.../settings is the component settings screen.
+import { createRoute, lazyRouteComponent, notFound, type AnyRoute } from '@tanstack/react-router';
 import { componentMenuQueryOptions } from '../api/components';
 import { findMenuItem, refFromParams, type RefParams } from '../features/components/routes/menuRef';
 import type { RouterContext } from './root';
 import { ComponentNotAvailable, ComponentSettingsPage, NotAvailableYet } from './pages';
 import { validateLibrarySearch, validateListSearch } from './search';
+
+const CreateRecordPage = lazyRouteComponent(() => import('../features/records/CreateRecordPage'), 'CreateRecordPage');
+const EditRecordPage = lazyRouteComponent(() => import('../features/records/EditRecordPage'), 'EditRecordPage');
 
 async function requireMenuComponent(context: RouterContext, params: RefParams): Promise<void> {
   const menu = await context.queryClient.ensureQueryData(componentMenuQueryOptions());
@@ -23,6 +27,14 @@ export function componentRoutes<TParent extends AnyRoute>(parent: TParent, { set
       loader: ({ context, params }) => requireMenuComponent(context as RouterContext, params as RefParams),
       component: ComponentNotAvailable,
       staticData: { label: 'cmp.route.crumb' },
+    });
+  const records = <TPath extends string>(path: TPath, page: 'create' | 'edit') =>
+    createRoute({
+      getParentRoute: () => parent,
+      path,
+      loader: ({ context, params }) => requireMenuComponent(context as RouterContext, params as RefParams),
+      component: page === 'create' ? CreateRecordPage : EditRecordPage,
+      staticData: { label: page === 'create' ? 'records.create.crumb' : 'records.edit.crumb' },
     });
   const list = <TPath extends string>(path: TPath) =>
     createRoute({
@@ -39,12 +51,12 @@ export function componentRoutes<TParent extends AnyRoute>(parent: TParent, { set
       : gated(path);
   return [
     list('component/$ref'),
-    gated('component/$ref/create'),
-    gated('component/$ref/edit/$uuid'),
+    records('component/$ref/create', 'create'),
+    records('component/$ref/edit/$uuid', 'edit'),
     settings('component/$ref/settings'),
     list('component/$scope/$name'),
-    gated('component/$scope/$name/create'),
-    gated('component/$scope/$name/edit/$uuid'),
+    records('component/$scope/$name/create', 'create'),
+    records('component/$scope/$name/edit/$uuid', 'edit'),
     settings('component/$scope/$name/settings'),
   ] as const;
 }

@@ -1,0 +1,44 @@
+// The built-in renderers: a plain array of { tester, renderer } entries, built without side effects.
+// A project adds its own by concatenation: [...defaultRenderers, { tester, renderer }] (docs/custom-renderers.md).
+import type { RendererEntry } from './registry/types';
+import { checkboxBoolControlTester, CheckboxBoolControl } from './controls/checkbox/Bool';
+import { checkboxNumberControlTester, CheckboxNumberControl } from './controls/checkbox/Number';
+import { checkboxTextControlTester, CheckboxTextControl } from './controls/checkbox/Text';
+import { jsonControlTester, JsonControl } from './controls/data/Json';
+import { emailControlTester, EmailControl } from './controls/input/Email';
+import { numberControlTester, NumberControl } from './controls/input/Number';
+import { passwordControlTester, PasswordControl } from './controls/input/Password';
+import { textControlTester, TextControl } from './controls/input/Text';
+import { textI18nControlTester, TextI18nControl } from './controls/input/TextI18n';
+import { dateControlTester, DateControl } from './controls/picker/Date';
+import { timeControlTester, TimeControl } from './controls/picker/Time';
+import { radioNumberControlTester, RadioNumberControl } from './controls/radio/Number';
+import { radioTextControlTester, RadioTextControl } from './controls/radio/Text';
+import { referenceTextControlTester, ReferenceTextControl } from './controls/reference/Text';
+import { selectNumberControlTester, SelectNumberControl } from './controls/select/Number';
+import { selectTextControlTester, SelectTextControl } from './controls/select/Text';
+import { textAreaControlTester, TextAreaControl } from './controls/text/Default';
+
+export const defaultRenderers: readonly RendererEntry[] = [
+  { name: 'input/text', tester: textControlTester, renderer: TextControl },
+  { name: 'input/email', tester: emailControlTester, renderer: EmailControl },
+  { name: 'input/text_i18n', tester: textI18nControlTester, renderer: TextI18nControl },
+  { name: 'input/password', tester: passwordControlTester, renderer: PasswordControl },
+  { name: 'input/number', tester: numberControlTester, renderer: NumberControl },
+  { name: 'text/default', tester: textAreaControlTester, renderer: TextAreaControl },
+  { name: 'select/text', tester: selectTextControlTester, renderer: SelectTextControl },
+  { name: 'select/number', tester: selectNumberControlTester, renderer: SelectNumberControl },
+  { name: 'picker/date', tester: dateControlTester, renderer: DateControl },
+  { name: 'picker/time', tester: timeControlTester, renderer: TimeControl },
+  { name: 'checkbox/text', tester: checkboxTextControlTester, renderer: CheckboxTextControl },
+  { name: 'checkbox/number', tester: checkboxNumberControlTester, renderer: CheckboxNumberControl },
+  { name: 'checkbox/bool', tester: checkboxBoolControlTester, renderer: CheckboxBoolControl },
+  { name: 'radio/text', tester: radioTextControlTester, renderer: RadioTextControl },
+  { name: 'radio/number', tester: radioNumberControlTester, renderer: RadioNumberControl },
+  { name: 'data/json', tester: jsonControlTester, renderer: JsonControl },
+  { name: 'reference/text', tester: referenceTextControlTester, renderer: ReferenceTextControl },
+];
+
+export * from './registry';
+export { UnknownField } from './controls/UnknownField';
+export { FieldFrame, inputAria } from './controls/shared/FieldFrame';

@@ -1,0 +1,4 @@
+export { RANK } from './rank';
+export { rankWith, moduleTypeIs, keyIs, and, or, type Tester, type FieldPredicate } from './testers';
+export { dispatch, type DispatchResult } from './dispatch';
+export type { ControlProps, RendererEntry, FormPage } from './types';

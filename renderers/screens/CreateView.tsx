@@ -1,0 +1,28 @@
+// The create page's view: a custom template (ComponentView) or the default form with Save.
+import { FormattedMessage } from 'react-intl';
+import { ComponentView, RecordSkeleton } from './ComponentView';
+import { FieldsPanel } from './FieldsPanel';
+import { RecordActions } from './RecordActions';
+import { RecordForm } from './RecordForm';
+import { ScreenError } from './ScreenError';
+import type { CreateController } from './useCreateController';
+
+export function CreateView({ ctl, title }: { ctl: CreateController; title?: string }) {
+  if (ctl.status === 'error') return <ScreenError error={ctl.error} />;
+  if (ctl.status === 'loading' || !ctl.view || !ctl.component) return <RecordSkeleton />;
+  if (ctl.entrypoint) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} />;
+  const view = ctl.view;
+  return (
+    <section className="record-screen" data-testid="record-create">
+      <header className="page-header">
+        <h1>
+          <FormattedMessage id="records.create.title" values={{ name: title ?? view.component.label }} />
+        </h1>
+      </header>
+      <RecordForm view={view} form={ctl.form} onSubmit={() => void ctl.save()}>
+        <RecordActions canSave={ctl.canSave} saving={ctl.saving} dirty={ctl.form.dirty} onSave={() => void ctl.save()} />
+      </RecordForm>
+      {ctl.canSettings ? <FieldsPanel view={view} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// The edit screen's view: a custom template or the default form in tabs plus System info, Save and
+// Delete by permission, the busy indicator, and the dev-only settings button and fields panel.
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ComponentView, RecordSkeleton } from './ComponentView';
+import { FieldsPanel } from './FieldsPanel';
+import { RecordActions } from './RecordActions';
+import { RecordForm } from './RecordForm';
+import { ScreenError } from './ScreenError';
+import { SystemInfo } from './SystemInfo';
+import type { EditController } from './useEditController';
+
+export function EditView({ ctl, title, compact = false }: { ctl: EditController; title?: string; compact?: boolean }) {
+  const intl = useIntl();
+  if (ctl.status === 'error') return <ScreenError error={ctl.error} />;
+  if (ctl.status === 'loading' || !ctl.view || !ctl.record || !ctl.component) return <RecordSkeleton />;
+  if (ctl.entrypoint) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} />;
+  const { view, record } = ctl;
+  const system = { id: 'system', label: intl.formatMessage({ id: 'records.system.tab' }), content: <SystemInfo record={record} /> };
+  return (
+    <section className="record-screen" data-testid="record-edit">
+      {compact ? null : (
+        <header className="page-header">
+          <h1>
+            <FormattedMessage id="records.edit.title" values={{ name: title ?? view.component.label }} />
+          </h1>
+          <p className="muted">
+            <code>{record.uuid}</code>
+          </p>
+        </header>
+      )}
+      <RecordForm view={view} form={ctl.form} onSubmit={() => void ctl.save()} extraTabs={[system]}>
+        <RecordActions
+          canSave={ctl.canSave}
+          canDelete={ctl.canDelete}
+          saving={ctl.saving}
+          deleting={ctl.deleting}
+          dirty={ctl.form.dirty}
+          onSave={() => void ctl.save()}
+          onDelete={() => void ctl.destroy()}
+        />
+      </RecordForm>
+      {ctl.canSettings && !compact ? <FieldsPanel view={view} /> : null}
+    </section>
+  );
+}

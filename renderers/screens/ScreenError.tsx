@@ -1,0 +1,12 @@
+// A load failure: 500 has opened the report modal, anything else shows its message.
+import { errorDisplay } from '../../src/app/api/errorMessage';
+import { Message } from '../../src/app/components/Message';
+
+export function ScreenError({ error }: { error: unknown }) {
+  const shown = errorDisplay(error);
+  return (
+    <p className="form-error" role="alert" data-testid="record-load-error">
+      <Message value={shown.kind === 'reported' ? 'unexpectedError' : shown.messageKey} />
+    </p>
+  );
+}

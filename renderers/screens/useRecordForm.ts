@@ -1,0 +1,164 @@
+// The form core both controllers share: a store per loaded record, per-field validation and error
+// flags, whole-form validation before a save, server field errors, the GET mutators and the payload.
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { FieldError } from '../../runtime/api/contract';
+import { validateField, validateRecord, type FieldMessage } from '../../runtime/validation';
+import type { ViewField, ViewSchema } from '../../schemas/viewSchema.schema';
+import { PASSWORD_TOKEN } from '../controls/input/Password';
+import type { FieldErrorFlag, FormContextValue } from '../form/FormContext';
+import { createFormStore, type FormStore } from '../form/formStore';
+import { lazySandbox, preloadSandbox, type RunScript } from '../form/scripts';
+import { initialValues, isPasswordField, payloadOf } from '../form/values';
+import { defaultRenderers } from '../index';
+import type { FormPage, RendererEntry } from '../registry/types';
+import { fieldKeyOf } from './saveErrors';
+
+export interface RecordFormOptions {
+  view: ViewSchema | null;
+  record: Record<string, unknown> | null;
+  page: FormPage;
+  locale: string;
+  readOnly?: boolean;
+  entries?: readonly RendererEntry[];
+  runScript?: RunScript;
+}
+
+export interface RecordForm {
+  store: FormStore;
+  context: FormContextValue;
+  /** Model changed since load or the last save (spec section 4 "Record edit"). */
+  dirty: boolean;
+  /** Checks every field; puts the messages under them; false when any field has an error. */
+  validateAll: () => boolean;
+  /** Any field reports an error now (the flags of spec section 4). */
+  hasErrors: () => boolean;
+  applyFieldErrors: (errors: readonly FieldError[]) => void;
+  payload: () => Record<string, unknown>;
+  /** A mutator's error, shown in an OK dialog. */
+  scriptError: string | null;
+  dismissScriptError: () => void;
+}
+
+/** The password token is not a value to check: passwords are exempt from the rules until typed. */
+function checkedValue(field: ViewField, value: unknown): unknown {
+  return isPasswordField(field) && value === PASSWORD_TOKEN ? null : value;
+}
+
+function toMessages(error: FieldError): FieldMessage[] {
+  return error.messages.map((key, i) => {
+    const values = error.values?.[i];
+    return values ? { key, values } : { key };
+  });
+}
+
+export function useRecordForm(options: RecordFormOptions): RecordForm {
+  const { view, record, page, locale, readOnly = false, entries = defaultRenderers, runScript = lazySandbox } = options;
+  const store = useMemo(() => createFormStore(view ? initialValues(view, record, page) : {}), [view, record, page]);
+  const flags = useRef(new Map<string, boolean>());
+  const [scriptError, setScriptError] = useState<string | null>(null);
+  const dirty = useSyncExternalStore(store.subscribeDirty, store.isDirty, store.isDirty);
+
+  const validate = useCallback(
+    (field: ViewField, value: unknown) => validateField(field, checkedValue(field, value), { page }),
+    [page],
+  );
+  const reportError = useCallback((flag: FieldErrorFlag) => {
+    flags.current.set(flag.key, flag.error);
+  }, []);
+  const scriptContext = useMemo(
+    () => ({ page, locale, component: view?.component.ref ?? null, record: record?.uuid ?? null }),
+    [page, locale, view, record],
+  );
+
+  // A new store (load, saved answer) starts with no flags; the GET mutators run on its values.
+  useEffect(() => {
+    flags.current = new Map();
+    if (!view) return;
+    if (runScript === lazySandbox && view.fields.some((f) => f.visible && (f.mutators.get || f.mutators.set || f.template))) preloadSandbox();
+    let live = true;
+    for (const field of view.fields) {
+      const code = field.mutators.get;
+      if (!code || !field.visible) continue;
+      void runScript({ label: `Mutator get of field ${field.key}`, code, args: { value: store.value(field.key), parent: store.values(), context: scriptContext } }).then(
+        (result) => {
+          if (!live) return;
+          if (result.ok) store.initialise(field.key, result.value);
+          else setScriptError(result.error);
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [store, view, runScript, scriptContext]);
+
+  const context = useMemo<FormContextValue>(
+    () => ({
+      store,
+      entries,
+      page,
+      locale,
+      readOnly,
+      validate,
+      reportError,
+      runScript,
+      scriptContext,
+      onScriptError: setScriptError,
+    }),
+    [store, entries, page, locale, readOnly, validate, reportError, runScript, scriptContext],
+  );
+
+  const hasErrors = useCallback(() => [...flags.current.values()].some(Boolean), []);
+
+  const validateAll = useCallback(() => {
+    if (!view) return false;
+    const values = store.values();
+    const checked: Record<string, unknown> = {};
+    for (const field of view.fields) checked[field.key] = checkedValue(field, values[field.key]);
+    const byKey = new Map<string, FieldMessage[]>();
+    for (const error of validateRecord(view, checked, { page })) {
+      const key = fieldKeyOf(error.field);
+      byKey.set(key, [...(byKey.get(key) ?? []), ...toMessages(error)]);
+    }
+    let ok = true;
+    for (const field of view.fields) {
+      // Only what the user can see and change can block the save; the server checks the rest.
+      if (!field.visible || !field.editable) continue;
+      const messages = byKey.get(field.key) ?? [];
+      store.setErrors(field.key, messages);
+      const flagged = messages.length > 0 || flags.current.get(field.key) === true;
+      flags.current.set(field.key, flagged);
+      if (flagged) ok = false;
+    }
+    return ok;
+  }, [view, store, page]);
+
+  const applyFieldErrors = useCallback(
+    (errors: readonly FieldError[]) => {
+      const byKey = new Map<string, FieldMessage[]>();
+      for (const error of errors) {
+        const key = fieldKeyOf(error.field);
+        byKey.set(key, [...(byKey.get(key) ?? []), ...toMessages(error)]);
+      }
+      for (const [key, messages] of byKey) {
+        store.setErrors(key, messages);
+        flags.current.set(key, true);
+      }
+    },
+    [store],
+  );
+
+  const payload = useCallback(() => (view ? payloadOf(view, store.values(), page) : {}), [view, store, page]);
+
+  return {
+    store,
+    context,
+    dirty,
+    validateAll,
+    hasErrors,
+    applyFieldErrors,
+    payload,
+    scriptError,
+    dismissScriptError: () => setScriptError(null),
+  };
+}

@@ -1,0 +1,29 @@
+// /admin|home/component/$ref/create (and $scope/$name): the create page; after a create, the new
+// record's edit screen.
+import { useRouter } from '@tanstack/react-router';
+import { CreateView, useCreateController } from '../../../../renderers/screens';
+import { useMenuComponent } from './useMenuComponent';
+
+export interface CreateRecordPageProps {
+  /** Spec section 2 "Create page": optional id, modelUuid, entrypoint and model. */
+  id?: string;
+  modelUuid?: string;
+  entrypoint?: string | null;
+  model?: Record<string, unknown> | null;
+}
+
+export function CreateRecordPage({ entrypoint, model }: CreateRecordPageProps) {
+  const router = useRouter();
+  const { ref, title, basePath } = useMenuComponent();
+  const ctl = useCreateController({
+    ref,
+    entrypoint,
+    model,
+    onCreated: (record) => void router.navigate({ href: `${basePath}/edit/${record.uuid}` }),
+  });
+  return (
+    <div className="page">
+      <CreateView ctl={ctl} title={title} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// /admin|home/component/$ref/edit/$uuid (and $scope/$name): the record edit screen; after a delete,
+// back one page.
+import { useRouter } from '@tanstack/react-router';
+import { EditView, useEditController } from '../../../../renderers/screens';
+import { useMenuComponent } from './useMenuComponent';
+
+export function EditRecordPage() {
+  const router = useRouter();
+  const { ref, uuid, title } = useMenuComponent();
+  const ctl = useEditController({ ref, uuid, onDeleted: () => router.history.back() });
+  return (
+    <div className="page">
+      <EditView ctl={ctl} title={title} />
+    </div>
+  );
+}
