@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { printFormFigures, runFormBench } from './form/run';
 
 const TARGET_KB = 250;
 const port = 8191;
@@ -105,6 +106,8 @@ async function main() {
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
+
+  printFormFigures(await runFormBench());
 }
 
 main().catch((error) => {
