@@ -6,6 +6,17 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ComponentSettings } from '../../../schemas';
+import { dataKindOf } from '../../../runtime/query';
+import type { ViewField } from '../../../schemas/viewSchema.schema';
+import {
+  createDefaultListIndex,
+  createListIndex,
+  dropListIndex,
+  listListIndexes,
+  withSavepoint,
+  type ListIndex,
+  type ListIndexKind,
+} from '../db/queries/record-list';
 import { createUniqueIndex, dropUniqueIndex, listUniqueIndexes, type UniqueIndex } from '../db/queries/records';
 import type { ComponentRow, Database, RecordEnv } from '../db/schema';
 import { HttpError } from '../errors';
@@ -64,11 +75,73 @@ export async function syncUniqueIndexes(db: Db, row: ComponentRow, env: RecordEn
       conflicts.map((key) => ({ field: key, messages: [UNIQUE_INDEX_CONFLICT], values: [{ env }] })),
     );
   }
+  await syncListIndexes(db, row, env, settings);
 }
 
 /** Drops every unique index of a component (before the component itself is removed). */
 export async function dropUniqueIndexesOf(db: Db, componentUuid: string): Promise<void> {
   for (const index of await listUniqueIndexes(db, componentUuid.toLowerCase())) await dropUniqueIndex(db, index.name);
+  for (const index of await listListIndexes(db, componentUuid.toLowerCase())) await dropListIndex(db, index.name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// List indexes (docs/lists.md "Indexes"): filterable fields and list columns get an expression
+// index per environment, the exact expression the list query sorts and filters with
+// (db/queries/record-list): text ((data->>'key'), uuid), number (((data->>'key')::numeric), uuid).
+// Only fields with short scalar values are indexed (a btree entry holds about 2.7 kB), at most
+// MAX_LIST_INDEXES per environment; an index that cannot be built (a stored value that is not a
+// number under the numeric cast) is skipped, never failing the deploy.
+
+export const MAX_LIST_INDEXES = 32;
+const SHORT_TEXT_RENDERERS = new Set([
+  'input/email', 'select/text', 'select/relation', 'radio/text', 'picker/date', 'picker/datetime', 'picker/time', 'checkbox/bool', 'reference/text',
+]);
+const SHORT_TEXT_MAX = 1000;
+
+/** The index name for one (component, environment, field key, kind). */
+export function listIndexName(componentUuid: string, env: RecordEnv, key: string, kind: ListIndexKind): string {
+  return `records_ix_${createHash('sha256').update(`${componentUuid}|${env}|${key}|${kind}`).digest('hex').slice(0, 40)}`;
+}
+
+function listIndexKind(field: ViewField): ListIndexKind | null {
+  if (field.hashed || !FIELD_KEY.test(field.key)) return null;
+  const kind = dataKindOf(field);
+  if (kind === 'number') return 'number';
+  if (kind === 'json') return null;
+  if (SHORT_TEXT_RENDERERS.has(field.renderer)) return 'text';
+  const max = field.options.length.max;
+  if (field.renderer === 'input/text' && max !== null && max <= SHORT_TEXT_MAX) return 'text';
+  return null;
+}
+
+/** The list indexes a version needs: its filterable fields and its list columns. */
+export function listIndexesOf(row: ComponentRow, env: RecordEnv, settings: ComponentSettings): ListIndex[] {
+  const view = compileFor(row, settings, { locale: 'en_US', roles: [], isAdmin: true, page: 'model_create' });
+  const filterable = new Set((settings.fields ?? []).filter((field) => field.filterable === true).map((field) => field.key));
+  const columns = new Set(view.columns.filter((column) => !column.virtual).map((column) => column.key));
+  const componentUuid = row.uuid.toLowerCase();
+  const out: ListIndex[] = [];
+  for (const field of view.fields) {
+    if (!filterable.has(field.key) && !columns.has(field.key)) continue;
+    const kind = listIndexKind(field);
+    if (!kind) continue;
+    out.push({ name: listIndexName(componentUuid, env, field.key, kind), componentUuid, env, key: field.key, kind });
+    if (out.length >= MAX_LIST_INDEXES) break;
+  }
+  return out;
+}
+
+/** Brings the list indexes of (component, env) in line with `settings` (null: none). */
+export async function syncListIndexes(db: Db, row: ComponentRow, env: RecordEnv, settings: ComponentSettings | null): Promise<void> {
+  const componentUuid = row.uuid.toLowerCase();
+  if (!UUID.test(componentUuid)) throw new Error(`unexpected component uuid ${row.uuid}`);
+  const wanted = settings ? listIndexesOf(row, env, settings) : [];
+  const wantedNames = new Set(wanted.map((index) => index.name));
+  for (const index of (await listListIndexes(db, componentUuid)).filter((candidate) => candidate.env === env)) {
+    if (!wantedNames.has(index.name)) await dropListIndex(db, index.name);
+  }
+  if (settings) await withSavepoint(db, 'luma_list_default_index', () => createDefaultListIndex(db));
+  for (const index of wanted) await withSavepoint(db, 'luma_list_index', () => createListIndex(db, index));
 }
 
 /**

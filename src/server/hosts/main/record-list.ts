@@ -1,0 +1,86 @@
+// The record list calls of docs/lists.md (main host): the list, export, bulk actions and bulk job
+// progress. {ref} is a uuid (one path segment) or scope/name (two), so each path is registered in
+// both shapes. The plugin shares the main host's scope (skip-override) and is registered before the
+// record routes, so its onResponse hook also sees the record writes: a successful write to a
+// component's records drops that component's cached list answers.
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { HEADER } from '../../../../runtime/api/contract';
+import type { ServerContext } from '../../context';
+import { bulkAction, readJob } from '../../services/record-bulk';
+import { exportRecords } from '../../services/record-export';
+import { cacheTtlOf, invalidateListCache, listModels, sourceOf } from '../../services/record-list';
+import type { BulkAction } from '../../db/queries/record-list';
+import { headerValue } from '../../validate';
+import { accountabilityOf } from '../session';
+
+const BASE = '/v3/system/component';
+
+type Params = { a: string; b?: string; job?: string };
+
+const refOf = ({ a, b }: Params) => (b === undefined ? a : `${a}/${b}`);
+
+function localeOf(request: FastifyRequest): string | undefined {
+  return headerValue(request.headers[HEADER.acceptLanguage]);
+}
+
+/** Route patterns whose successful non-GET calls write a component's records. */
+const RECORD_WRITE = /\/system\/component\/:a(?:\/:b)?\/(?:model(?:\/:id)?|import|(?:delete|disable|enable)\/models)$/;
+
+const plugin: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
+  host.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    const pattern = request.routeOptions.url;
+    if (!pattern || !RECORD_WRITE.test(pattern)) return;
+    const params = request.params as Partial<Params>;
+    if (typeof params.a !== 'string') return;
+    invalidateListCache(request.accountability?.project_uuid ?? null, refOf(params as Params));
+  });
+
+  const list = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+    const header = (name: string) => headerValue(request.headers[name]);
+    const source = sourceOf(header('x-source'));
+    const result = await listModels(db, accountabilityOf(request), {
+      ref: refOf(request.params),
+      query: request.query,
+      locale: localeOf(request),
+      app: header('x-app') !== undefined,
+      cacheTtl: cacheTtlOf(header('x-cache'), header('x-build-ttl')),
+      source,
+    });
+    if (result.cache) reply.header('x-cache', result.cache);
+    if (source !== null) reply.header('x-source', source);
+    return result.answer;
+  };
+  host.get<{ Params: Params }>(`${BASE}/:a/models`, list);
+  host.get<{ Params: Params }>(`${BASE}/:a/:b/models`, list);
+
+  const exporter = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+    const result = await exportRecords(db, accountabilityOf(request), refOf(request.params), request.query, localeOf(request));
+    reply
+      .header('content-type', result.contentType)
+      .header('content-disposition', `attachment; filename="${result.filename}"`)
+      .header('cache-control', 'no-store');
+    return reply.send(Readable.from(result.body));
+  };
+  host.get<{ Params: Params }>(`${BASE}/:a/models/export`, exporter);
+  host.get<{ Params: Params }>(`${BASE}/:a/:b/models/export`, exporter);
+
+  for (const action of ['delete', 'disable', 'enable'] as const satisfies readonly BulkAction[]) {
+    const bulk = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+      const result = await bulkAction(db, accountabilityOf(request), refOf(request.params), action, request.body, localeOf(request));
+      return reply.code(result.status).send(result.body);
+    };
+    host.post<{ Params: Params }>(`${BASE}/:a/${action}/models`, bulk);
+    host.post<{ Params: Params }>(`${BASE}/:a/:b/${action}/models`, bulk);
+  }
+
+  const job = async (request: FastifyRequest<{ Params: Params }>) => readJob(accountabilityOf(request), refOf(request.params), request.params.job ?? '');
+  host.get<{ Params: Params }>(`${BASE}/:a/jobs/:job`, job);
+  host.get<{ Params: Params }>(`${BASE}/:a/:b/jobs/:job`, job);
+};
+
+// Shares the main host's encapsulation context (what fastify-plugin does).
+(plugin as unknown as Record<symbol, unknown>)[Symbol.for('skip-override')] = true;
+
+export const recordListRoutes = plugin;
