@@ -52,7 +52,7 @@ export interface RecordTarget {
   viewer: Viewer;
 }
 
-async function target(db: Db, accountability: Accountability, ref: string, verbs: string[], locale: string | undefined): Promise<RecordTarget> {
+export async function recordTarget(db: Db, accountability: Accountability, ref: string, verbs: string[], locale: string | undefined): Promise<RecordTarget> {
   const projectUuid = requireProject(accountability);
   const row = await resolveComponent(db, projectUuid, ref);
   if (!verbs.some((verb) => mayOnComponent(accountability, verb, row))) throw forbidden();
@@ -87,7 +87,7 @@ function setsHash(value: unknown, page: CompilePage): boolean {
   return value !== undefined && value !== null && value !== '' && !(page === 'model_edit' && value === PASSWORD_TOKEN);
 }
 
-interface PreparedWrite {
+export interface PreparedWrite {
   /** The data to store (hashes included). */
   data: Record<string, unknown>;
   /** Relation fields whose value this write sets or changes. */
@@ -95,7 +95,7 @@ interface PreparedWrite {
 }
 
 /** Adds a message to an error list (one entry per field, values kept index-aligned). */
-function addError(errors: FieldError[], field: string, message: string, values: Record<string, string | number> | null = null): void {
+export function addError(errors: FieldError[], field: string, message: string, values: Record<string, string | number> | null = null): void {
   const existing = errors.find((error) => error.field === field);
   if (!existing) {
     errors.push({ field, messages: [message], values: [values] });
@@ -111,16 +111,17 @@ function addError(errors: FieldError[], field: string, message: string, values: 
  * The write of `input` (a record's data) over `stored` (null on create), checked in this order:
  * unknown keys (417 invalidInput), fields the caller may not see or edit (403 fieldNotEditable),
  * the runtime's field rules on the coerced values (417), relation values (417 invalidSelection).
- * Nothing is written until every check passes.
+ * Nothing is written until every check passes. The refusal is answered, not thrown, so a caller
+ * checking many records (the import) can collect every record's errors.
  */
-async function prepareWrite(
+export async function checkWrite(
   db: Db,
   accountability: Accountability,
   target: RecordTarget,
   view: ViewSchema,
   input: Record<string, unknown>,
   stored: RecordRow | null,
-): Promise<PreparedWrite> {
+): Promise<WriteOutcome> {
   const page: CompilePage = stored ? 'model_edit' : 'model_create';
   const fields = new Map(view.fields.map((field) => [field.key, field]));
 
@@ -131,7 +132,7 @@ async function prepareWrite(
     if (key.endsWith(REF_OBJ_SUFFIX) && fields.get(key.slice(0, -REF_OBJ_SUFFIX.length))?.relation) continue;
     addError(unknown, key, RECORD_MESSAGE.invalidInput);
   }
-  if (unknown.length > 0) throw fieldsNotValid(unknown);
+  if (unknown.length > 0) return { ok: false, status: 417, errors: unknown };
 
   const storedData: Record<string, unknown> = stored && isPlainObject(stored.data) ? stored.data : {};
   const has = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
@@ -148,7 +149,7 @@ async function prepareWrite(
     else violates = !field.editable && differs(field, value, baselineOf(field));
     if (violates) refused.push({ field: field.key, messages: [RECORD_MESSAGE.fieldNotEditable], values: [null] });
   }
-  if (refused.length > 0) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, refused);
+  if (refused.length > 0) return { ok: false, status: 403, errors: refused };
 
   // The next data: written values coerced; everything else kept (update) or defaulted (create).
   const next: Record<string, unknown> = { ...storedData };
@@ -196,11 +197,29 @@ async function prepareWrite(
   const failed = new Set(errors.map((error) => fieldOf(error.field)));
   const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
   for (const key of await relationProblems(db, accountability, target, relationFields, next)) addError(errors, key, RECORD_MESSAGE.invalidSelection);
-  if (errors.length > 0) throw fieldsNotValid(errors);
+  if (errors.length > 0) return { ok: false, status: 417, errors };
 
   for (const [key, value] of plain) next[key] = isEmpty(value) ? null : await hashPassword(typeof value === 'string' ? value : JSON.stringify(value));
   // Only the view's fields and the keys an older version stored: nothing else reaches the row.
-  return { data: next, changed };
+  return { ok: true, write: { data: next, changed } };
+}
+
+/** The outcome of checkWrite: the write, or why it is refused (403 fieldNotEditable or 417 fieldsNotValid). */
+export type WriteOutcome = { ok: true; write: PreparedWrite } | { ok: false; status: 403 | 417; errors: FieldError[] };
+
+/** checkWrite, throwing its refusal (the single-record calls). */
+async function prepareWrite(
+  db: Db,
+  accountability: Accountability,
+  target: RecordTarget,
+  view: ViewSchema,
+  input: Record<string, unknown>,
+  stored: RecordRow | null,
+): Promise<PreparedWrite> {
+  const outcome = await checkWrite(db, accountability, target, view, input, stored);
+  if (outcome.ok) return outcome.write;
+  if (outcome.status === 403) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, outcome.errors);
+  throw fieldsNotValid(outcome.errors);
 }
 
 /** A write refused by a unique index: 417 'unique' at the field; any other error is rethrown. */
@@ -217,7 +236,7 @@ function dataOf(body: Record<string, unknown>): Record<string, unknown> {
 
 export async function createRecord(db: Db, accountability: Accountability, ref: string, body: unknown, locale: string | undefined): Promise<RecordAnswer> {
   const input = bodyObject(body);
-  const found = await target(db, accountability, ref, ['create'], locale);
+  const found = await recordTarget(db, accountability, ref, ['create'], locale);
   const data = dataOf(input);
   const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_create' });
   const prepared = await prepareWrite(db, accountability, found, view, data, null);
@@ -226,7 +245,7 @@ export async function createRecord(db: Db, accountability: Accountability, ref: 
 }
 
 export async function getRecord(db: Db, accountability: Accountability, ref: string, uuid: string, locale: string | undefined): Promise<RecordAnswer> {
-  const found = await target(db, accountability, ref, ['read'], locale);
+  const found = await recordTarget(db, accountability, ref, ['read'], locale);
   const row = isUuid(uuid) ? await findRecord(db, found.scope, uuid.toLowerCase()) : undefined;
   if (!row) throw recordNotFound();
   return answerRecord(db, accountability, found, row);
@@ -241,7 +260,7 @@ export async function updateRecord(
   locale: string | undefined,
 ): Promise<RecordAnswer> {
   const input = bodyObject(body);
-  const found = await target(db, accountability, ref, ['update', 'edit'], locale);
+  const found = await recordTarget(db, accountability, ref, ['update', 'edit'], locale);
   const stored = isUuid(uuid) ? await findRecord(db, found.scope, uuid.toLowerCase()) : undefined;
   if (!stored) throw recordNotFound();
   const version = input.version;
@@ -264,7 +283,7 @@ export async function updateRecord(
 }
 
 export async function deleteRecord(db: Db, accountability: Accountability, ref: string, uuid: string): Promise<Record<string, never>> {
-  const found = await target(db, accountability, ref, ['delete'], undefined);
+  const found = await recordTarget(db, accountability, ref, ['delete'], undefined);
   const deleted = isUuid(uuid) && (await softDeleteRecord(db, found.scope, uuid.toLowerCase(), accountability.user.uuid));
   if (!deleted) throw recordNotFound();
   return {};

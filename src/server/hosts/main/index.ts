@@ -7,6 +7,7 @@ import { componentRoutes } from './components';
 import { configRoutes } from './config';
 import { projectRoutes } from './project';
 import { recordRoutes } from './records';
+import { recordListRoutes } from './record-list';
 import { userRoutes } from './user';
 
 export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
@@ -17,5 +18,7 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(projectRoutes, routes);
   await host.register(configRoutes, routes);
   await host.register(componentRoutes, routes);
+  await host.register(recordListRoutes, routes);
   await host.register(recordRoutes, routes);
+  await host.register((await import('./record-import')).recordImportRoutes, routes);
 };

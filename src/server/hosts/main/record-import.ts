@@ -1,0 +1,79 @@
+// POST /v1/system/component/{ref}/import (docs/lists.md "Import"): multipart with `file`,
+// `primary_key` and `field_map`. @fastify/multipart is registered in this plugin only, with limits.
+// The file is streamed into the import as it arrives when the text fields come first (the app sends
+// them first); a file sent before them is spooled to a temporary file (disk, not memory) until the
+// request's fields are all known.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ERROR_KEY, HEADER } from '../../../../runtime/api/contract';
+import type { ServerContext } from '../../context';
+import { badRequest, HttpError } from '../../errors';
+import { IMPORT_LIMITS, IMPORT_MESSAGE, importTarget, runImport, type ImportFile, type ImportOptions } from '../../services/record-import';
+import { headerValue } from '../../validate';
+import { accountabilityOf } from '../session';
+
+const BASE = '/v1/system/component';
+
+type Params = { a: string; b?: string };
+
+const refOf = ({ a, b }: Params) => (b === undefined ? a : `${a}/${b}`);
+
+const missingFile = () => badRequest([{ field: 'file', messages: [IMPORT_MESSAGE.required], values: [null] }]);
+
+export const recordImportRoutes: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
+  await host.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1, fields: 4, fieldSize: IMPORT_LIMITS.fieldBytes, parts: 6, headerPairs: 100 },
+  });
+
+  const handler = async (request: FastifyRequest<{ Params: Params }>) => {
+    if (!request.isMultipart()) throw new HttpError(415, ERROR_KEY.unsupportedMediaType);
+    const accountability = accountabilityOf(request);
+    // Refused before a byte of the file is read.
+    const target = await importTarget(db, accountability, refOf(request.params), headerValue(request.headers[HEADER.acceptLanguage]));
+    const options: ImportOptions = {};
+    let spoolDir: string | null = null;
+    let spooled: { path: string; filename: string; mimetype: string } | null = null;
+    let result: Awaited<ReturnType<typeof runImport>> | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+          if (part.fieldname === 'primary_key') options.primaryKey = value;
+          else if (part.fieldname === 'field_map') options.fieldMap = value;
+          continue;
+        }
+        const file: MultipartFile = part;
+        if (file.fieldname !== 'file' || result || spooled) {
+          file.file.resume();
+          continue;
+        }
+        if (options.primaryKey !== undefined && options.fieldMap !== undefined) {
+          const source: ImportFile = { stream: file.file, filename: file.filename, mimetype: file.mimetype };
+          result = await runImport(db, target, options, source);
+          // Whatever the importer did not read (nothing, normally) is drained.
+          file.file.resume();
+        } else {
+          spoolDir = await mkdtemp(join(tmpdir(), 'luma-import-'));
+          const path = join(spoolDir, 'upload');
+          await pipeline(file.file, createWriteStream(path));
+          spooled = { path, filename: file.filename, mimetype: file.mimetype };
+        }
+      }
+      if (!result && spooled) {
+        result = await runImport(db, target, options, { stream: createReadStream(spooled.path), filename: spooled.filename, mimetype: spooled.mimetype });
+      }
+    } finally {
+      if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
+    }
+    if (!result) throw missingFile();
+    return result;
+  };
+  host.post<{ Params: Params }>(`${BASE}/:a/import`, handler);
+  host.post<{ Params: Params }>(`${BASE}/:a/:b/import`, handler);
+};
