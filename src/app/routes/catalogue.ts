@@ -31,9 +31,9 @@ const sessionDone = [
   '/admin/components/create',
   '/admin/component/$ref/settings',
   '/admin/component/$scope/$name/settings',
-  // Record create page and edit screen (renderers/screens).
+  // Record list, create page and edit screen (renderers/screens).
   ...['/admin/component', '/home/component'].flatMap((base) =>
-    ['$ref', '$scope/$name'].flatMap((ref) => [`${base}/${ref}/create`, `${base}/${ref}/edit/$uuid`]),
+    ['$ref', '$scope/$name'].flatMap((ref) => [`${base}/${ref}`, `${base}/${ref}/create`, `${base}/${ref}/edit/$uuid`]),
   ),
 ];
 

@@ -1,9 +1,9 @@
 // Dynamic component routes (spec section 2): under /admin/component and /home/component,
 // named after the component ($ref) or scope/name. Static segments (create, edit, settings)
 // outrank parameters, so /admin/component/$ref/settings wins over $scope/$name.
-// List, create and edit resolve only for menu components (else not found). Create and edit/$uuid are
-// the record screens (renderers/screens, loaded lazily with the registry); the list names the
-// component until the list screen arrives; /admin/.../settings is the component settings screen.
+// List, create and edit resolve only for menu components (else not found). The list, create and
+// edit/$uuid are the record screens (renderers/screens, loaded lazily with the registry; the list
+// keeps ?page and ?preset); /admin/.../settings is the component settings screen.
 import { createRoute, lazyRouteComponent, notFound, type AnyRoute } from '@tanstack/react-router';
 import { componentMenuQueryOptions } from '../api/components';
 import { findMenuItem, refFromParams, type RefParams } from '../features/components/routes/menuRef';
@@ -13,6 +13,7 @@ import { validateLibrarySearch, validateListSearch } from './search';
 
 const CreateRecordPage = lazyRouteComponent(() => import('../features/records/CreateRecordPage'), 'CreateRecordPage');
 const EditRecordPage = lazyRouteComponent(() => import('../features/records/EditRecordPage'), 'EditRecordPage');
+const RecordListPage = lazyRouteComponent(() => import('../features/records/list/RecordListPage'), 'RecordListPage');
 
 async function requireMenuComponent(context: RouterContext, params: RefParams): Promise<void> {
   const menu = await context.queryClient.ensureQueryData(componentMenuQueryOptions());
@@ -42,7 +43,7 @@ export function componentRoutes<TParent extends AnyRoute>(parent: TParent, { set
       path,
       validateSearch: validateListSearch,
       loader: ({ context, params }) => requireMenuComponent(context as RouterContext, params as RefParams),
-      component: ComponentNotAvailable,
+      component: RecordListPage,
       staticData: { label: 'cmp.route.crumb' },
     });
   const settings = <TPath extends string>(path: TPath) =>

@@ -1,0 +1,85 @@
+// Search (debounced by the controller), the fields it runs on, the date range on a chosen date field,
+// the page size, and the show-disabled switch (only when the model can disable records).
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ListController } from '../useListController';
+import { dateFieldChoices, PER_PAGE_CHOICES, searchableFields } from './listState';
+
+export function ListToolbar({ ctl }: { ctl: ListController }) {
+  const intl = useIntl();
+  const { filters, view } = ctl;
+  if (!view) return null;
+  const searchable = searchableFields(view);
+  const dateFields = dateFieldChoices(view, {
+    created_at: intl.formatMessage({ id: 'records.column.created_at' }),
+    updated_at: intl.formatMessage({ id: 'records.column.updated_at' }),
+  });
+  const toggleOn = (key: string) =>
+    ctl.changeFilters({ filterOn: filters.filterOn.includes(key) ? filters.filterOn.filter((k) => k !== key) : [...filters.filterOn, key] });
+  return (
+    <div className="list-toolbar" role="search">
+      <label className="field grow">
+        <span className="field-label">
+          <FormattedMessage id="records.list.search" />
+        </span>
+        <input type="search" data-testid="list-search" name="list-search" value={ctl.searchText} onChange={(e) => ctl.setSearchText(e.target.value)} />
+      </label>
+      {searchable.length > 0 ? (
+        <details className="list-filter-on">
+          <summary>
+            <FormattedMessage id="records.list.searchOn" />{filters.filterOn.length > 0 ? ` (${filters.filterOn.length})` : null}
+          </summary>
+          <div className="list-filter-on-menu">
+            {searchable.map((f) => (
+              <label key={f.key} className="field-check">
+                <input type="checkbox" name="filterOn" value={f.key} checked={filters.filterOn.includes(f.key)} onChange={() => toggleOn(f.key)} />
+                {f.label}
+              </label>
+            ))}
+          </div>
+        </details>
+      ) : null}
+      <label className="field">
+        <span className="field-label">
+          <FormattedMessage id="records.list.dateField" />
+        </span>
+        <select name="dateField" data-testid="list-date-field" value={filters.dateField} onChange={(e) => ctl.changeFilters({ dateField: e.target.value })}>
+          {dateFields.map((d) => (
+            <option key={d.value} value={d.value}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">
+          <FormattedMessage id="records.list.dateFrom" />
+        </span>
+        <input type="date" name="dateFrom" data-testid="list-date-from" value={filters.dateFrom ?? ''} max={filters.dateTo ?? undefined} onChange={(e) => ctl.changeFilters({ dateFrom: e.target.value || null })} />
+      </label>
+      <label className="field">
+        <span className="field-label">
+          <FormattedMessage id="records.list.dateTo" />
+        </span>
+        <input type="date" name="dateTo" data-testid="list-date-to" value={filters.dateTo ?? ''} min={filters.dateFrom ?? undefined} onChange={(e) => ctl.changeFilters({ dateTo: e.target.value || null })} />
+      </label>
+      <label className="field narrow">
+        <span className="field-label">
+          <FormattedMessage id="records.list.perPage" />
+        </span>
+        <select name="perPage" value={filters.perPage} onChange={(e) => ctl.changeFilters({ perPage: Number(e.target.value) })}>
+          {[...new Set([...PER_PAGE_CHOICES, filters.perPage])].sort((a, b) => a - b).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      {ctl.disableSwitch ? (
+        <label className="field-check list-show-disabled">
+          <input type="checkbox" data-testid="show-disabled" checked={ctl.showDisabled} onChange={(e) => ctl.setShowDisabled(e.target.checked)} />
+          <FormattedMessage id="records.list.showDisabled" />
+        </label>
+      ) : null}
+    </div>
+  );
+}

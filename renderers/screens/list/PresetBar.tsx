@@ -1,0 +1,138 @@
+// Presets (spec section 4): pick one, save the current filters as a new one (with roles), update,
+// delete, set default. The built-in Default cannot be changed.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { roleListQueryOptions } from '../../../src/app/api/components';
+import { isBuiltIn, presetNameError } from './presets';
+import type { ListController } from '../useListController';
+
+function RolesSelect({ value, onChange }: { value: string[]; onChange: (roles: string[]) => void }) {
+  const intl = useIntl();
+  const roles = useQuery(roleListQueryOptions());
+  return (
+    <label className="field">
+      <span className="field-label">
+        <FormattedMessage id="records.list.presetRoles" />
+      </span>
+      <select
+        multiple
+        name="preset-roles"
+        value={value}
+        aria-describedby="preset-roles-hint"
+        onChange={(e) => onChange(Array.from(e.target.selectedOptions, (o) => o.value))}
+      >
+        {(roles.data ?? []).map((r) => (
+          <option key={r.uuid} value={r.uuid}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+      <small id="preset-roles-hint" className="muted">
+        {intl.formatMessage({ id: 'records.list.presetRolesHint' })}
+      </small>
+    </label>
+  );
+}
+
+type Mode = null | 'new' | 'edit';
+
+export function PresetBar({ ctl }: { ctl: ListController }) {
+  const intl = useIntl();
+  const { presets } = ctl;
+  const selected = presets.selected;
+  const [mode, setMode] = useState<Mode>(null);
+  const [name, setName] = useState('');
+  const [roles, setRoles] = useState<string[]>([]);
+  const [touched, setTouched] = useState(false);
+  const nameError = mode === 'new' ? presetNameError(name, ctl.component?.settings.presets) : null;
+  const editable = selected !== null && !isBuiltIn(selected);
+  const open = (next: Mode) => {
+    setMode(next);
+    setTouched(false);
+    setName('');
+    setRoles(next === 'edit' && selected?.roles ? [...selected.roles] : []);
+  };
+  const submit = async () => {
+    setTouched(true);
+    if (mode === 'new') {
+      if (nameError) return;
+      await ctl.saveAsPreset(name, roles);
+    } else if (mode === 'edit') {
+      await ctl.updatePreset(roles);
+    }
+    setMode(null);
+  };
+  return (
+    <div className="list-presets" data-testid="list-presets">
+      <div className="row list-presets-row">
+        <label className="field">
+          <span className="field-label">
+            <FormattedMessage id="records.list.preset" />
+          </span>
+          <select data-testid="preset-select" value={selected?.name ?? ''} onChange={(e) => ctl.selectPreset(e.target.value)} disabled={presets.saving}>
+            {presets.list.length === 0 ? <option value="">{intl.formatMessage({ id: 'records.list.noPreset' })}</option> : null}
+            {presets.list.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.context?.default ? intl.formatMessage({ id: 'records.list.presetDefaultMark' }, { name: p.name }) : p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button button-small" data-testid="preset-save-as" onClick={() => open(mode === 'new' ? null : 'new')} disabled={presets.saving}>
+          <FormattedMessage id="records.list.presetSaveAs" />
+        </button>
+        {editable ? (
+          <>
+            <button type="button" className="button button-small" data-testid="preset-update" onClick={() => open(mode === 'edit' ? null : 'edit')} disabled={presets.saving}>
+              <FormattedMessage id="records.list.presetUpdate" />
+            </button>
+            <button type="button" className="button button-small" data-testid="preset-set-default" onClick={() => void ctl.makeDefaultPreset()} disabled={presets.saving || selected?.context?.default === true}>
+              <FormattedMessage id="records.list.presetSetDefault" />
+            </button>
+            <button type="button" className="button button-small danger" data-testid="preset-delete" onClick={() => void ctl.removePreset()} disabled={presets.saving}>
+              <FormattedMessage id="records.list.presetDelete" />
+            </button>
+          </>
+        ) : null}
+      </div>
+      {mode ? (
+        <form
+          className="subcard list-preset-form"
+          data-testid="preset-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          {mode === 'new' ? (
+            <label className="field">
+              <span className="field-label">
+                <FormattedMessage id="records.list.presetName" />
+              </span>
+              <input name="preset-name" value={name} autoFocus maxLength={128} onChange={(e) => setName(e.target.value)} aria-invalid={touched && nameError !== null} />
+              {touched && nameError ? (
+                <small className="field-errors" role="alert">
+                  {intl.formatMessage({ id: nameError === 'required' ? 'fieldRequired' : 'records.list.presetExists' })}
+                </small>
+              ) : null}
+            </label>
+          ) : (
+            <p className="muted">
+              <FormattedMessage id="records.list.presetUpdateHint" values={{ name: <strong>{selected?.name}</strong> }} />
+            </p>
+          )}
+          <RolesSelect value={roles} onChange={setRoles} />
+          <div className="row">
+            <button type="submit" className="button button-primary button-small" data-testid="preset-save-submit" disabled={presets.saving}>
+              <FormattedMessage id={mode === 'new' ? 'records.list.presetSave' : 'records.list.presetUpdate'} />
+            </button>
+            <button type="button" className="button button-small" onClick={() => setMode(null)}>
+              <FormattedMessage id="common.cancel" />
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// Bulk delete, disable and enable (spec section 4): on the selected records (all or nothing), or on
+// every record matching the filter (a background job, polled until done, with its progress).
+// Failures (spec section 8): a 500 opens the report modal, anything else the warning toast.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { bulkJobQueryOptions, bulkMutation, recordKeys, type BulkAction, type BulkFilter } from '../../../src/app/api/records';
+import { errorDisplay } from '../../../src/app/api/errorMessage';
+import { showToast } from '../../../src/app/lib/toast';
+
+export interface UseBulkActionsOptions {
+  ref: string;
+  selection: readonly string[];
+  allMatching: boolean;
+  filter: BulkFilter;
+  onDone: () => void;
+}
+
+function reportBulkFailure(error: unknown): void {
+  if (errorDisplay(error).kind !== 'reported') showToast('somethingWrong', 'warning');
+}
+
+export function useBulkActions({ ref, selection, allMatching, filter, onDone }: UseBulkActionsOptions) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation(bulkMutation(queryClient));
+  const [confirming, setConfirming] = useState<BulkAction | null>(null);
+  const [job, setJob] = useState<{ id: string; action: BulkAction } | null>(null);
+  const jobQuery = useQuery({ ...bulkJobQueryOptions(ref, job?.id ?? ''), enabled: job !== null });
+
+  const execute = useCallback(
+    async (action: BulkAction) => {
+      setConfirming(null);
+      try {
+        const answer = await mutation.mutateAsync({ ref, action, target: allMatching ? { filter } : { items: [...selection] } });
+        if ('job' in answer) {
+          setJob({ id: answer.job, action });
+          return;
+        }
+        showToast('records.list.bulkDone', 'success', undefined, { count: answer.affected });
+        onDone();
+      } catch (error) {
+        reportBulkFailure(error);
+      }
+    },
+    [mutation, ref, allMatching, filter, selection, onDone],
+  );
+
+  const status = jobQuery.data?.status;
+  useEffect(() => {
+    if (!job) return;
+    if (jobQuery.error) {
+      reportBulkFailure(jobQuery.error);
+      setJob(null);
+    } else if (status === 'done') {
+      showToast('records.list.bulkDone', 'success', undefined, { count: jobQuery.data?.affected ?? 0 });
+      setJob(null);
+      onDone();
+      void queryClient.invalidateQueries({ queryKey: recordKeys.lists(ref) });
+    } else if (status === 'failed') {
+      showToast('somethingWrong', 'warning');
+      setJob(null);
+      void queryClient.invalidateQueries({ queryKey: recordKeys.lists(ref) });
+    }
+  }, [job, status, jobQuery.error, jobQuery.data, onDone, queryClient, ref]);
+
+  const ready = !mutation.isPending && job === null && (allMatching || selection.length > 0);
+  return {
+    ready,
+    pending: mutation.isPending,
+    /** Delete asks first; disable and enable run at once. */
+    request: (action: BulkAction) => (action === 'delete' ? setConfirming(action) : void execute(action)),
+    confirming,
+    confirm: () => (confirming ? void execute(confirming) : undefined),
+    cancel: () => setConfirming(null),
+    job: job ? { action: job.action, processed: jobQuery.data?.processed ?? 0, total: jobQuery.data?.total ?? 0 } : null,
+  };
+}
+
+export type BulkController = ReturnType<typeof useBulkActions>;
