@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { printFormFigures, runFormBench } from './form/run';
+import { runImportBench } from './import';
+import { LIST_CASES, printListFigures, runListBench } from './list';
 
 const TARGET_KB = 250;
 const port = 8191;
@@ -108,6 +110,9 @@ async function main() {
   }
 
   printFormFigures(await runFormBench());
+  // PostgreSQL: DATABASE_URL, else the local server (a fresh database each, dropped afterwards).
+  printListFigures(await runListBench(LIST_CASES));
+  await runImportBench(); // prints its own figures
 }
 
 main().catch((error) => {
