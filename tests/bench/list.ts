@@ -161,7 +161,7 @@ export async function runListBench(cases: ListCase[]): Promise<{ records: number
        select gen_random_uuid(), $1, $2, 'live', 1,
          jsonb_build_object(
            'title', 'Order ' || g, 'name', md5(g::text), 'email', 'buyer' || (g % 1000) || '@luma.test',
-           'amount', (g * 7919) % 100000, 'qty', g % 50, 'status', (array['new','paid','sent'])[1 + g % 3],
+           'amount', (g::bigint * 7919) % 100000, 'qty', g % 50, 'status', (array['new','paid','sent'])[1 + g % 3],
            'due', to_char(date '2026-01-01' + (g % 365), 'YYYY-MM-DD'), 'paid', g % 2 = 0,
            'notes', 'note ' || (g % 97), 'code', 'C' || lpad(g::text, 8, '0')),
          $3, timestamptz '2026-01-01' + g * interval '1 second', $3, timestamptz '2026-01-01' + g * interval '1 second'
