@@ -2,6 +2,7 @@
 // coercion per type, every bad row answered and nothing written, re-import on a primary key updates,
 // mapping errors, permissions, hostile files (formulas stay text, huge fields, binary files: 400).
 import { expect, it } from 'vitest';
+import { IMPORT_BATCH_ROWS } from '../../src/server/services/record-import-sql';
 import { componentApi, componentWithFields, createMember, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { csv, importApi } from './import-fixtures';
@@ -135,10 +136,11 @@ describeApi(`records: import (${DB_KIND})`, () => {
   it('a bad row past the first batch: still every bad row, still nothing written', async () => {
     const before = await count(people);
     const rows: unknown[][] = [['title', 'age']];
-    for (let i = 1; i <= 2500; i += 1) rows.push([`Batch ${i}`, i === 1800 || i === 2400 ? '-1' : '1']);
+    const [first, second] = [IMPORT_BATCH_ROWS + 300, IMPORT_BATCH_ROWS + 1400];
+    for (let i = 1; i <= IMPORT_BATCH_ROWS + 1500; i += 1) rows.push([`Batch ${i}`, i === first || i === second ? '-1' : '1']);
     const response = await importFile(people, { file: csv(rows), primaryKey: '', fieldMap: '' });
     expect(response.statusCode).toBe(417);
-    expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual(['row.1800.age', 'row.2400.age']);
+    expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual([`row.${first}.age`, `row.${second}.age`]);
     expect(await count(people)).toBe(before);
   });
 

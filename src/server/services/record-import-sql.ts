@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 type Db = Kysely<Database>;
 
 /** Rows per statement: far below PostgreSQL's 65535 bound parameters (3 per update row). */
-export const IMPORT_BATCH_ROWS = 1000;
+export const IMPORT_BATCH_ROWS = 5000;
 
 export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[]): Promise<number> {
   if (rows.length === 0) return 0;

@@ -4,11 +4,13 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as foundation from './0001_foundation';
 import * as components from './0002_components';
 import * as records from './0003_records';
+import * as recordsAuditRefs from './0004_records_audit_refs';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_components': components,
   '0003_records': records,
+  '0004_records_audit_refs': recordsAuditRefs,
 };
 
 /** The names of every migration, in order. */
