@@ -12,9 +12,13 @@ function toFloat(value: unknown): number | null {
   return null;
 }
 
-/** Selectable numbers: a numeric string becomes its number, anything else is left for the rules to refuse. */
+/**
+ * Selectable numbers: a numeric string becomes its number and blank text is empty (null); anything
+ * else is left for the rules to refuse. A number field never stores text (its index casts to numeric).
+ */
 function toNumberish(value: unknown): unknown {
-  if (typeof value !== 'string' || value.trim() === '') return value;
+  if (typeof value !== 'string') return value;
+  if (value.trim() === '') return null;
   const parsed = Number(value);
   return Number.isFinite(parsed) ? parsed : value;
 }

@@ -2,6 +2,7 @@ import type { ViewField } from '../../schemas';
 
 const isText = (value: unknown) => typeof value === 'string';
 const isScalar = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const listOf = (value: unknown, each: (item: unknown) => boolean) => Array.isArray(value) && value.every(each);
 
@@ -29,8 +30,13 @@ export function hasValueShape(field: Pick<ViewField, 'renderer' | 'options'>, va
       return isObject(value) && isObject(value.locales) && Object.values(value.locales).every((text) => text === null || isText(text));
     case 'input/number':
       return typeof value === 'number';
+    case 'select/number': {
+      // Custom values skip the items check, so they must be numbers here: a number field never
+      // stores text. Without custom values, an entry not among the items is invalidSelection.
+      const entry = field.options.customValues ? isNumber : isScalar;
+      return multiple ? listOf(value, entry) : entry(value);
+    }
     case 'select/text':
-    case 'select/number':
     case 'select/relation':
     case 'radio/text':
     case 'radio/number':

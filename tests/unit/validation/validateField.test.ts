@@ -132,6 +132,14 @@ describe('select', () => {
     expect(validateField(f, 100, create)).toEqual([]);
     expect(validateField(f, 6, create)).toEqual([{ key: 'invalidSelection' }]);
   });
+  it('select number with custom values: numbers only; blank text is empty, never stored as text', () => {
+    const f = view({ module: 'select', type: 'number', constraints: { selectables: { custom: true } } });
+    expect(validateField(f, '42', create)).toEqual([]);
+    expect(validateField(f, '', create)).toEqual([]);
+    expect(coerceValue(f, '')).toBeNull();
+    expect(coerceValue(f, '  ')).toBeNull();
+    expect(validateField(f, 'forty', create)).toEqual([{ key: 'invalidInput' }]);
+  });
 });
 
 describe('picker', () => {
