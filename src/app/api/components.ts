@@ -2,53 +2,11 @@
 // factory per read, with the same key everywhere (screens, sidebar, route loaders).
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { RoleSummary } from '../../../runtime/api/contract';
-import type { ComponentSettings } from '../../../schemas';
 import { mainClient } from './clients';
 
 /** A component as the API answers it (docs/components.md "Shapes"). */
-export interface Component {
-  uuid: string;
-  name: string;
-  scope: string | null;
-  tag: string | null;
-  ref: string;
-  label: Record<string, string>;
-  displayName: string;
-  icon: string | null;
-  sort: number;
-  is_public: boolean;
-  is_active: boolean;
-  is_custom: boolean;
-  public_version: string | null;
-  dev_version: string | null;
-  versions: string[];
-  dependencies: { kind: 'component'; uuid: string; name: string; ref: string }[];
-  props: Record<string, unknown>;
-  workspaces: { uuid: string; name: string }[];
-  CreatedAt: string;
-  UpdatedAt: string;
-}
-
-export type ComponentModel = Component & { settings: ComponentSettings };
-
-export interface MenuItem {
-  uuid: string;
-  name: string;
-  scope: string | null;
-  ref: string;
-  label: Record<string, string>;
-  displayName: string;
-  icon: string | null;
-  sort: number;
-  is_active: boolean;
-}
-
-export interface CreateComponentBody {
-  name: string;
-  label: Record<string, string>;
-  scope: string | null;
-  tag: string | null;
-}
+export type { Component, ComponentModel, CreateComponentBody, MenuItem } from '../../../runtime/api/components';
+import type { Component, ComponentModel, CreateComponentBody, MenuItem } from '../../../runtime/api/components';
 
 /** `{ref}` is a uuid or "scope/name": each segment is encoded, the slash kept. */
 export function refPath(ref: string): string {

@@ -1,7 +1,7 @@
 // Components as the API answers them (docs/components.md "Shapes"), the lookup of a {ref} inside
 // the caller's project, and the permission checks of the component calls.
 import type { Kysely } from 'kysely';
-import type { ComponentSettings } from '../../../schemas';
+import type { Component, Dependency, MenuItem } from '../../../runtime/api/components';
 import { COMPONENT_MESSAGE, componentRef, isValidComponentName, parseRef } from '../../../runtime/components';
 import { hasPermission } from '../../../runtime/permissions/hasPermission';
 import {
@@ -19,49 +19,7 @@ import type { Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
 
-export interface Dependency {
-  kind: 'component';
-  uuid: string;
-  name: string;
-  ref: string;
-}
-
-export interface Component {
-  uuid: string;
-  name: string;
-  scope: string | null;
-  tag: string | null;
-  ref: string;
-  label: Record<string, string>;
-  displayName: string;
-  icon: string | null;
-  sort: number;
-  is_public: boolean;
-  is_active: boolean;
-  is_custom: boolean;
-  public_version: string | null;
-  dev_version: string | null;
-  versions: string[];
-  dependencies: Dependency[];
-  props: Record<string, unknown>;
-  workspaces: { uuid: string; name: string }[];
-  CreatedAt: string;
-  UpdatedAt: string;
-}
-
-export type ComponentModel = Component & { settings: ComponentSettings };
-
-export interface MenuItem {
-  uuid: string;
-  name: string;
-  scope: string | null;
-  ref: string;
-  label: Record<string, string>;
-  displayName: string;
-  icon: string | null;
-  sort: number;
-  is_active: boolean;
-}
+export type { Component, ComponentModel, Dependency, MenuItem } from '../../../runtime/api/components';
 
 export const componentNotFound = () => new HttpError(404, COMPONENT_MESSAGE.notFound);
 export const conflict = (message: string) => new HttpError(409, message);
