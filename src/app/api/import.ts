@@ -8,17 +8,9 @@ import { tenantHeaders } from './client';
 import { refPath } from './components';
 import { connectionFailed, errorEffects, mapHttpError, type ApiRequestError } from './errors';
 import { openReportError } from './reportError';
+import type { FieldMapEntry, ImportResult } from '../../../runtime/api/import';
 
-export interface ImportResult {
-  created: number;
-  updated: number;
-  total: number;
-}
-
-export interface FieldMapEntry {
-  from: string;
-  to: string;
-}
+export type { FieldMapEntry, ImportResult } from '../../../runtime/api/import';
 
 export interface ImportRequest {
   ref: string;

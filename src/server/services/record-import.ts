@@ -20,21 +20,13 @@ import { addError, checkWrite, RECORD_MESSAGE, recordTarget, type RecordTarget }
 import { uniqueIndexName } from './records-indexes';
 import { compileFor } from './records-view';
 import type { Accountability } from './tenancy';
+import type { FieldMapEntry, ImportResult } from '../../../runtime/api/import';
 
 export { IMPORT_LIMITS, IMPORT_MESSAGE } from './record-import-source';
 
 type Db = Kysely<Database>;
 
-export interface ImportResult {
-  created: number;
-  updated: number;
-  total: number;
-}
-
-export interface FieldMapEntry {
-  from: string;
-  to: string;
-}
+export type { FieldMapEntry, ImportResult } from '../../../runtime/api/import';
 
 /** What the multipart request carries besides the file. */
 export interface ImportOptions {

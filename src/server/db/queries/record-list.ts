@@ -6,7 +6,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike, LIST_LIMITS, type AggregatePipeline, type Condition, type DateRange, type ListQuery, type QueryPath, type Scalar } from '../../../../runtime/query';
 import type { Database, RecordRow } from '../schema';
-import type { RecordScope } from './records';
+import { inScope, type RecordScope } from './records';
 
 type Db = Kysely<Database>;
 type Sql = RawBuilder<unknown>;
@@ -223,10 +223,7 @@ export async function lockRecordsByUuid(db: Db, scope: RecordScope, uuids: strin
     .selectFrom('records')
     .select('uuid')
     .where('uuid', 'in', uuids)
-    .where('project_uuid', '=', scope.projectUuid)
-    .where('component_uuid', '=', scope.componentUuid)
-    .where('env', '=', scope.env)
-    .where('deleted_at', 'is', null)
+    .where(inScope(scope))
     .forUpdate()
     .execute();
   return result.map((row) => row.uuid);
@@ -238,10 +235,7 @@ export async function applyBulkAction(db: Db, scope: RecordScope, action: BulkAc
   let query = db
     .updateTable('records')
     .where('uuid', 'in', uuids)
-    .where('project_uuid', '=', scope.projectUuid)
-    .where('component_uuid', '=', scope.componentUuid)
-    .where('env', '=', scope.env)
-    .where('deleted_at', 'is', null);
+    .where(inScope(scope));
   if (action === 'delete') {
     query = query.set({ deleted_at: sql<Date>`now()`, updated_by: userUuid });
   } else if (action === 'disable') {

@@ -1,6 +1,6 @@
 // SQL for records (docs/records.md). Every lookup is scoped to a project, a component and an
 // environment, and sees only records that are not deleted, so a forged uuid finds nothing.
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { toJson } from '../json';
 import type { Database, RecordEnv, RecordRow } from '../schema';
 
@@ -12,15 +12,23 @@ export interface RecordScope {
   env: RecordEnv;
 }
 
+/** The records a scope may reach: its project, component and environment, not deleted. */
+export function inScope(scope: RecordScope) {
+  return (eb: ExpressionBuilder<Database, 'records'>) =>
+    eb.and([
+      eb('project_uuid', '=', scope.projectUuid),
+      eb('component_uuid', '=', scope.componentUuid),
+      eb('env', '=', scope.env),
+      eb('deleted_at', 'is', null),
+    ]);
+}
+
 export function findRecord(db: Db, scope: RecordScope, uuid: string): Promise<RecordRow | undefined> {
   return db
     .selectFrom('records')
     .selectAll()
     .where('uuid', '=', uuid)
-    .where('project_uuid', '=', scope.projectUuid)
-    .where('component_uuid', '=', scope.componentUuid)
-    .where('env', '=', scope.env)
-    .where('deleted_at', 'is', null)
+    .where(inScope(scope))
     .executeTakeFirst();
 }
 
@@ -58,10 +66,7 @@ export function updateRecordVersioned(
     .set({ data: toJson(data), version: sql<number>`version + 1`, updated_by: userUuid, updated_at: sql<Date>`now()` })
     .where('uuid', '=', uuid)
     .where('version', '=', expectedVersion)
-    .where('project_uuid', '=', scope.projectUuid)
-    .where('component_uuid', '=', scope.componentUuid)
-    .where('env', '=', scope.env)
-    .where('deleted_at', 'is', null)
+    .where(inScope(scope))
     .returningAll()
     .executeTakeFirst();
 }
@@ -72,10 +77,7 @@ export async function softDeleteRecord(db: Db, scope: RecordScope, uuid: string,
     .updateTable('records')
     .set({ deleted_at: sql<Date>`now()`, updated_by: userUuid })
     .where('uuid', '=', uuid)
-    .where('project_uuid', '=', scope.projectUuid)
-    .where('component_uuid', '=', scope.componentUuid)
-    .where('env', '=', scope.env)
-    .where('deleted_at', 'is', null)
+    .where(inScope(scope))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -96,10 +98,7 @@ export function findRecordsByKey(db: Db, scope: RecordScope, field: string, valu
   return db
     .selectFrom('records')
     .selectAll()
-    .where('project_uuid', '=', scope.projectUuid)
-    .where('component_uuid', '=', scope.componentUuid)
-    .where('env', '=', scope.env)
-    .where('deleted_at', 'is', null)
+    .where(inScope(scope))
     .where(column, 'in', values)
     .orderBy('created_at')
     .orderBy('uuid')
