@@ -16,16 +16,19 @@ import { mediaHost } from './hosts/media/index';
 import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
+import { createMailer, type Mailer } from './services/mail';
 import { installSpa } from './spa';
 
 export interface BuildAppOptions {
   config: Config;
   database: { db: Kysely<Database> };
+  /** Outgoing mail; by default SMTP from config.smtpUrl, else the log. */
+  mailer?: Mailer;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -55,7 +58,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     }
   });
 
-  const context: ServerContext = { db: database.db, config };
+  const context: ServerContext = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
+  app.addHook('onClose', async () => context.mailer.close());
   await app.register(mainHost, { ...context, prefix: HOST_PREFIX.main });
   await app.register(workflowHost, { ...context, prefix: HOST_PREFIX.workflow });
   await app.register(mediaHost, { ...context, prefix: HOST_PREFIX.media });

@@ -23,6 +23,12 @@ export interface Config {
   /** Trust X-Forwarded-For (behind a reverse proxy or load balancer). */
   trustProxy: boolean;
   logLevel: string;
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port or smtps://...); null: mail is written to the log. */
+  smtpUrl: string | null;
+  /** The From address of outgoing mail. */
+  mailFrom: string;
+  /** Whether /register creates accounts (LUMA_REGISTRATION=closed turns it off). */
+  registrationOpen: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,5 +86,8 @@ export function loadConfig(env: Env = process.env): Config {
     appDir: text(env, 'LUMA_APP_DIR') ?? DEFAULT_APP_DIR,
     trustProxy: text(env, 'LUMA_TRUST_PROXY') === 'true' || text(env, 'LUMA_TRUST_PROXY') === '1',
     logLevel: text(env, 'LUMA_LOG_LEVEL') ?? 'info',
+    smtpUrl: text(env, 'LUMA_SMTP_URL') ?? null,
+    mailFrom: text(env, 'LUMA_MAIL_FROM') ?? 'Luma <no-reply@luma.local>',
+    registrationOpen: text(env, 'LUMA_REGISTRATION') !== 'closed',
   };
 }

@@ -2,12 +2,14 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { Mailer } from './services/mail';
 import type { Accountability } from './services/tenancy';
 import type { ActiveSession } from './services/sessions';
 
 export interface ServerContext {
   db: Kysely<Database>;
   config: Config;
+  mailer: Mailer;
 }
 
 declare module 'fastify' {

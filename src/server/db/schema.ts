@@ -46,12 +46,25 @@ export interface UsersTable {
   login_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 'person' signs in with e-mail and password; 'api' (e-mail '') with a bearer secret. */
+  kind: ColumnType<UserKind, UserKind | undefined, UserKind>;
+  /** The enabled TOTP secret (base32); never answered. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A secret being enrolled, until a code confirms it. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last accepted TOTP time step: a code is accepted once. */
+  totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  password_changed_at: NullableTimestamp;
 }
+
+export type UserKind = 'person' | 'api';
 
 export interface ProjectUsersTable {
   project_uuid: string;
   user_uuid: string;
   is_owner: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The member's status in this project; only 'active' members act in it. */
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   created_at: Timestamp;
 }
 
@@ -83,6 +96,59 @@ export interface SessionsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
   ip: string | null;
   user_agent: string | null;
+  /** The session's public id (GET /v1/user/sessions); id_hash never leaves the server. */
+  uuid: Generated<string>;
+}
+
+export interface ApiSecretsTable {
+  uuid: Generated<string>;
+  /** The API user (users.kind = 'api'). */
+  user_uuid: string;
+  /** sha256 hex of the bearer token. */
+  secret_hash: string;
+  /** The token's last four characters, to tell secrets apart. */
+  hint: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface InvitesTable {
+  uuid: Generated<string>;
+  token_hash: string;
+  project_uuid: string;
+  email: string;
+  role_uuids: JsonWithDefault<string[]>;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  accepted_at: NullableTimestamp;
+  accepted_by: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_uuid: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+}
+
+export interface TwoFactorChallengesTable {
+  token_hash: string;
+  user_uuid: string;
+  project_uuid: string | null;
+  failures: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface RememberedDevicesTable {
+  token_hash: string;
+  user_uuid: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface ConfigTable {
@@ -170,6 +236,11 @@ export interface Database {
   component_versions: ComponentVersionsTable;
   component_workspaces: ComponentWorkspacesTable;
   records: RecordsTable;
+  api_secrets: ApiSecretsTable;
+  invites: InvitesTable;
+  password_resets: PasswordResetsTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  remembered_devices: RememberedDevicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -178,6 +249,8 @@ export type UserUpdate = Updateable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type ApiSecretRow = Selectable<ApiSecretsTable>;
+export type InviteRow = Selectable<InvitesTable>;
 export type ConfigRow = Selectable<ConfigTable>;
 export type ComponentRow = Selectable<ComponentsTable>;
 export type NewComponent = Insertable<ComponentsTable>;

@@ -5,12 +5,14 @@ import * as foundation from './0001_foundation';
 import * as components from './0002_components';
 import * as records from './0003_records';
 import * as recordsAuditRefs from './0004_records_audit_refs';
+import * as iam from './0005_iam';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_components': components,
   '0003_records': records,
   '0004_records_audit_refs': recordsAuditRefs,
+  '0005_iam': iam,
 };
 
 /** The names of every migration, in order. */

@@ -9,6 +9,7 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
     .selectFrom('users')
     .selectAll()
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('kind', '=', 'person')
     .executeTakeFirst();
 }
 
@@ -21,6 +22,7 @@ export async function isEmailTakenByOther(db: Db, email: string, userUuid: strin
     .selectFrom('users')
     .select('uuid')
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('kind', '=', 'person')
     .where('uuid', '<>', userUuid)
     .executeTakeFirst();
   return row !== undefined;

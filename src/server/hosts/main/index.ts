@@ -12,7 +12,7 @@ import { userRoutes } from './user';
 
 export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
-  const routes = { db: context.db, config: context.config };
+  const routes: ServerContext = { db: context.db, config: context.config, mailer: context.mailer };
   await host.register(authRoutes, routes);
   await host.register(userRoutes, routes);
   await host.register(projectRoutes, routes);
