@@ -140,7 +140,7 @@ export async function runListBench(cases: ListCase[]): Promise<{ records: number
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
     const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = login.headers.getSetCookie().find((value) => value.startsWith('luma_session='))!.split(';')[0]!;
     const call = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

@@ -1,28 +1,89 @@
-// The session requirement every host installs: a live session cookie and a valid tenant
-// (X-Project-Uuid, X-Workspace-Uuid, X-Project-Env), checked before the body is even parsed.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The authentication every host installs, checked before the body is even parsed: a live session
+// cookie or an API user's bearer secret, and a valid tenant (X-Project-Uuid, X-Workspace-Uuid,
+// X-Project-Env). One database round trip finds the principal, its project, workspace and roles
+// (db/queries/accountability); a session is touched at most once a minute.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
 import type { ServerContext } from '../context';
+import { findPrincipal, touchApiSecret, type PrincipalRow } from '../db/queries/accountability';
+import { deleteSession, touchSession } from '../db/queries/sessions';
 import { unauthorized } from '../errors';
-import { resolveSession, SESSION_COOKIE } from '../services/sessions';
-import { buildAccountability, type Accountability } from '../services/tenancy';
+import { hashToken, SESSION_COOKIE } from '../services/sessions';
+import { accountabilityOf as buildAccountability, parseTenantHeaders, type Accountability } from '../services/tenancy';
 import { headerValue } from '../validate';
+
+/** 'luma_' + base64url of 32 bytes; anything else cannot be one of ours. */
+const BEARER = /^Bearer (luma_[A-Za-z0-9_-]{43})$/;
+/** base64url of 32 bytes is 43 characters. */
+const MAX_COOKIE_TOKEN = 128;
+const TOUCH_EVERY_MS = 60_000;
+
+function dropCookie(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+async function sessionPrincipal(context: ServerContext, request: FastifyRequest, reply: FastifyReply, tenant: ReturnType<typeof parseTenantHeaders>): Promise<PrincipalRow> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > MAX_COOKIE_TOKEN) {
+    dropCookie(request, reply);
+    throw unauthorized();
+  }
+  const principal = await findPrincipal(context.db, { by: 'session', tokenHash: hashToken(token), projectUuid: tenant.projectUuid, workspaceUuid: tenant.workspaceUuid });
+  const session = principal?.session;
+  if (!principal || !session) {
+    // An expired or unknown cookie is dropped so the browser stops sending it.
+    dropCookie(request, reply);
+    throw unauthorized();
+  }
+  const now = principal.now.getTime();
+  const expired = session.expires_at.getTime() <= now;
+  const idle = session.last_seen_at.getTime() + context.config.sessionIdleMs <= now;
+  if (expired || idle || principal.user.status !== 'active') {
+    await deleteSession(context.db, session.id_hash);
+    dropCookie(request, reply);
+    throw unauthorized();
+  }
+  // Touch at most once a minute (or more often for short idle lifetimes) to spare writes.
+  if (now - session.last_seen_at.getTime() >= Math.min(TOUCH_EVERY_MS, context.config.sessionIdleMs / 4)) {
+    await touchSession(context.db, session.id_hash);
+  }
+  request.session = { idHash: session.id_hash, userUuid: principal.user.uuid, projectUuid: session.project_uuid };
+  return principal;
+}
+
+async function bearerPrincipal(context: ServerContext, authorization: string, tenant: ReturnType<typeof parseTenantHeaders>): Promise<PrincipalRow> {
+  const match = BEARER.exec(authorization);
+  if (!match) throw unauthorized();
+  const principal = await findPrincipal(context.db, { by: 'bearer', tokenHash: hashToken(match[1]!), projectUuid: tenant.projectUuid, workspaceUuid: tenant.workspaceUuid });
+  // An API user acts only in its project: suspended, banned or removed there, its secrets stop.
+  if (!principal || !principal.secret || principal.user.status !== 'active') throw unauthorized();
+  if (principal.project_uuid === null && tenant.projectUuid === null) throw unauthorized();
+  const lastUsed = principal.secret.last_used_at?.getTime() ?? 0;
+  if (principal.now.getTime() - lastUsed >= TOUCH_EVERY_MS) await touchApiSecret(context.db, principal.secret.uuid);
+  return principal;
+}
 
 export function installSessionRequirement(host: FastifyInstance, context: ServerContext): void {
   host.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.public) return;
-    const session = await resolveSession(context.db, context.config, request.cookies[SESSION_COOKIE]);
-    if (!session) {
-      // An expired or unknown cookie is dropped so the browser stops sending it.
-      if (request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      throw unauthorized();
+    // A malformed tenancy header is the caller's error, but only once it is known who calls (401 first).
+    let tenant: ReturnType<typeof parseTenantHeaders>;
+    let headerError: unknown = null;
+    try {
+      tenant = parseTenantHeaders({
+        projectUuid: headerValue(request.headers[HEADER.projectUuid])?.trim(),
+        workspaceUuid: headerValue(request.headers[HEADER.workspaceUuid])?.trim(),
+        env: headerValue(request.headers[HEADER.projectEnv]),
+      });
+    } catch (error) {
+      headerError = error;
+      tenant = parseTenantHeaders({});
     }
-    request.session = session;
-    request.accountability = await buildAccountability(context.db, session, {
-      projectUuid: headerValue(request.headers[HEADER.projectUuid])?.trim(),
-      workspaceUuid: headerValue(request.headers[HEADER.workspaceUuid])?.trim(),
-      env: headerValue(request.headers[HEADER.projectEnv]),
-    });
+    const authorization = headerValue(request.headers.authorization);
+    const principal =
+      authorization !== undefined ? await bearerPrincipal(context, authorization, tenant) : await sessionPrincipal(context, request, reply, tenant);
+    if (headerError) throw headerError;
+    request.accountability = buildAccountability(principal, tenant);
   });
 }
 

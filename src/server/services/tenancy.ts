@@ -1,13 +1,11 @@
 // The caller's accountability: who, in which project, workspace and environment, with which
-// roles. Built on every request, so a changed role takes effect on the next one.
+// roles. Built on every request (one database round trip), so a changed role takes effect on the next one.
 import type { Kysely } from 'kysely';
 import { DEFAULT_ENVIRONMENT, ENVIRONMENTS, ERROR_KEY, type Environment } from '../../../runtime/api/contract';
-import { firstProjectOf, firstWorkspaceOf, isProjectMember, isWorkspaceOfProject, rolesOfUser } from '../db/queries/tenancy';
-import { findUserByUuid } from '../db/queries/users';
+import type { PrincipalRow } from '../db/queries/accountability';
 import type { Database, UserRow } from '../db/schema';
-import { HttpError, badRequest, forbidden, unauthorized } from '../errors';
+import { HttpError, badRequest, forbidden } from '../errors';
 import { isUuid } from '../validate';
-import type { ActiveSession } from './sessions';
 
 export interface AccountabilityRole {
   uuid: string;
@@ -40,48 +38,35 @@ function parseEnv(value: string | undefined): Environment {
   return env;
 }
 
-export async function buildAccountability(db: Kysely<Database>, session: ActiveSession, headers: TenantHeaders): Promise<Accountability> {
+/** Checks the tenancy headers' shape (before any database work): env, and uuids where given. */
+export function parseTenantHeaders(headers: TenantHeaders): { env: Environment; projectUuid: string | null; workspaceUuid: string | null } {
   const env = parseEnv(headers.env);
   if (headers.projectUuid !== undefined && !isUuid(headers.projectUuid)) throw badRequest([{ field: 'x-project-uuid', messages: ['invalid'] }]);
   if (headers.workspaceUuid !== undefined && !isUuid(headers.workspaceUuid)) throw badRequest([{ field: 'x-workspace-uuid', messages: ['invalid'] }]);
+  return { env, projectUuid: headers.projectUuid?.toLowerCase() ?? null, workspaceUuid: headers.workspaceUuid?.toLowerCase() ?? null };
+}
 
-  const user = await findUserByUuid(db, session.userUuid);
-  if (!user) throw unauthorized();
-
-  let projectUuid: string | null = null;
-  if (headers.projectUuid !== undefined) {
-    // Not a member and no such project answer alike, so project ids cannot be probed.
-    if (!(await isProjectMember(db, user.uuid, headers.projectUuid))) throw forbidden();
-    projectUuid = headers.projectUuid.toLowerCase();
-  } else if (session.projectUuid && (await isProjectMember(db, user.uuid, session.projectUuid))) {
-    projectUuid = session.projectUuid;
-  } else {
-    // Removed from the session's project since login: fall back to another membership.
-    projectUuid = await firstProjectOf(db, user.uuid);
-  }
-
-  let workspaceUuid: string | null = null;
-  if (headers.workspaceUuid !== undefined) {
-    if (!projectUuid || !(await isWorkspaceOfProject(db, headers.workspaceUuid, projectUuid))) throw forbidden();
-    workspaceUuid = headers.workspaceUuid.toLowerCase();
-  } else if (projectUuid) {
-    workspaceUuid = await firstWorkspaceOf(db, projectUuid);
-  }
-
-  const roles = projectUuid ? await rolesOfUser(db, user.uuid, projectUuid, workspaceUuid) : [];
+/**
+ * The accountability of a principal found by db/queries/accountability (one round trip): a tenancy
+ * header naming a project that is not one of the caller's active memberships, or a workspace not of
+ * that project, is 403 (the same answer whether or not it exists, so ids cannot be probed).
+ */
+export function accountabilityOf(principal: PrincipalRow, tenant: ReturnType<typeof parseTenantHeaders>): Accountability {
+  if (tenant.projectUuid !== null && principal.project_uuid === null) throw forbidden();
+  if (tenant.workspaceUuid !== null && principal.workspace_uuid === null) throw forbidden();
   const permissions = new Set<string>();
-  for (const role of roles) {
+  for (const role of principal.roles) {
     for (const permission of Array.isArray(role.permissions) ? role.permissions : []) {
       if (typeof permission === 'string') permissions.add(permission);
     }
   }
   return {
-    user,
-    project_uuid: projectUuid,
-    workspace_uuid: workspaceUuid,
-    env,
-    roles: roles.map(({ uuid, name, is_admin, level }) => ({ uuid, name, is_admin, level })),
-    is_admin: roles.some((role) => role.is_admin),
+    user: principal.user,
+    project_uuid: principal.project_uuid,
+    workspace_uuid: principal.project_uuid === null ? null : principal.workspace_uuid,
+    env: tenant.env,
+    roles: principal.roles.map(({ uuid, name, is_admin, level }) => ({ uuid, name, is_admin, level })),
+    is_admin: principal.roles.some((role) => role.is_admin),
     permissions: [...permissions].sort(),
   };
 }
