@@ -21,5 +21,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route needs no session (login, logout). */
     public?: boolean;
+    /** The {ref} of the component the route works on, from its params: found with the caller in one query. */
+    componentRef?: (params: unknown) => string | undefined;
   }
 }

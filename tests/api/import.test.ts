@@ -1,6 +1,7 @@
 // Record import (docs/lists.md "Import"): CSV (BOM, quotes, embedded newlines, commas) and JSON,
 // coercion per type, every bad row answered and nothing written, re-import on a primary key updates,
 // mapping errors, permissions, hostile files (formulas stay text, huge fields, binary files: 400).
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { IMPORT_BATCH_ROWS } from '../../src/server/services/record-import-sql';
 import { componentApi, componentWithFields, createMember, recordApi, recordFields as f } from './fixtures';
@@ -26,7 +27,9 @@ describeApi(`records: import (${DB_KIND})`, () => {
         .select(['uuid', 'data', 'version', 'created_by'])
         .where('component_uuid', '=', component)
         .where('deleted_at', 'is', null)
+        // Rows of one import may share created_at (one statement): the title breaks the tie.
         .orderBy('created_at')
+        .orderBy(sql`data ->> 'title'`)
         .execute()
     ).map((row) => ({ ...row, data: row.data as Record<string, unknown> }));
   const count = async (component: string) => (await stored(component)).length;

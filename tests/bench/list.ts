@@ -10,7 +10,7 @@ import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
 
 const RECORDS = Number(process.env.LUMA_BENCH_RECORDS ?? 1_000_000);
-const RUNS = 40;
+const RUNS = Number(process.env.LUMA_BENCH_RUNS ?? 40);
 const ADMIN = { email: 'bench@luma.local', password: 'bench-password-1' };
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -105,18 +105,27 @@ export interface CaseFigures {
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 
-async function time(run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await run();
-  const times: number[] = [];
+/** Times `runs` alternately (a, b, a, b...) so a passing load on the machine hits each alike. */
+async function timeInterleaved(runs: (() => Promise<unknown>)[]): Promise<number[][]> {
+  for (let i = 0; i < 5; i++) for (const run of runs) await run();
+  const times: number[][] = runs.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
+    for (let r = 0; r < runs.length; r++) {
+      const start = performance.now();
+      await runs[r]!();
+      times[r]!.push(performance.now() - start);
+    }
   }
   return times;
 }
 
-export async function runListBench(cases: ListCase[]): Promise<{ records: number; figures: CaseFigures[] }> {
+export interface FixedCost {
+  name: string;
+  p50: number;
+  p95: number;
+}
+
+export async function runListBench(cases: ListCase[]): Promise<{ records: number; figures: CaseFigures[]; fixed: FixedCost[] }> {
   const name = `luma_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -174,16 +183,25 @@ export async function runListBench(cases: ListCase[]): Promise<{ records: number
     console.log(`seeded ${RECORDS.toLocaleString('en')} records and deployed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const figures: CaseFigures[] = [];
+    const fixed: FixedCost[] = [];
     for (const c of cases) {
       const statements = c.sql({ component: uuid, project: projectUuid });
-      const api = await time(() => call('GET', `/v3/system/component/${uuid}/models?${c.query}`));
-      const db = await time(async () => {
-        for (const statement of statements) await direct.query(statement.text, statement.values);
-      });
-      figures.push({ name: c.name, apiP50: quantile(api, 0.5), apiP95: quantile(api, 0.95), sqlP50: quantile(db, 0.5), sqlP95: quantile(db, 0.95) });
+      const [api, db] = await timeInterleaved([
+        () => call('GET', `/v3/system/component/${uuid}/models?${c.query}`),
+        async () => {
+          for (const statement of statements) await direct.query(statement.text, statement.values);
+        },
+      ]);
+      figures.push({ name: c.name, apiP50: quantile(api!, 0.5), apiP95: quantile(api!, 0.95), sqlP50: quantile(db!, 0.5), sqlP95: quantile(db!, 0.95) });
     }
+    // Where the fixed cost goes: an HTTP round trip that reaches no route, and an authenticated call
+    // that only answers the caller's claims (the one accountability query).
+    const bare = async (path: string) => (await fetch(`${base}${path}`, { headers: { cookie } })).arrayBuffer();
+    const [floor, claims] = await timeInterleaved([() => bare('/v0/none'), () => bare('/v1/user/claims')]);
+    fixed.push({ name: 'HTTP round trip to no route (404)', p50: quantile(floor!, 0.5), p95: quantile(floor!, 0.95) });
+    fixed.push({ name: 'authenticated claims (session, project, roles)', p50: quantile(claims!, 0.5), p95: quantile(claims!, 0.95) });
     await app.close();
-    return { records: RECORDS, figures };
+    return { records: RECORDS, figures, fixed };
   } finally {
     await direct.end().catch(() => undefined);
     await database.close();
@@ -192,7 +210,7 @@ export async function runListBench(cases: ListCase[]): Promise<{ records: number
   }
 }
 
-export function printListFigures({ records, figures }: { records: number; figures: CaseFigures[] }): void {
+export function printListFigures({ records, figures, fixed }: { records: number; figures: CaseFigures[]; fixed: FixedCost[] }): void {
   const ms = (n: number) => `${n.toFixed(2)} ms`;
   console.log(`\nList API on PostgreSQL, ${records.toLocaleString('en')} records of a 10-field component (baseline: the same SQL sent directly, same run)`);
   for (const f of figures) {
@@ -202,4 +220,5 @@ export function printListFigures({ records, figures }: { records: number; figure
         `ratio ${(f.apiP50 / f.sqlP50).toFixed(2)}x, +${ms(f.apiP50 - f.sqlP50)}; target ${target ? 'met' : 'MISSED'}`,
     );
   }
+  for (const f of fixed) console.log(`fixed cost, ${f.name}: p50 ${ms(f.p50)} p95 ${ms(f.p95)}`);
 }

@@ -5,9 +5,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
 import type { ServerContext } from '../context';
-import { findPrincipal, touchApiSecret, type PrincipalRow } from '../db/queries/accountability';
+import { findPrincipal, touchApiSecret, type PrincipalLookup, type PrincipalRow } from '../db/queries/accountability';
 import { deleteSession, touchSession } from '../db/queries/sessions';
 import { unauthorized } from '../errors';
+import { componentLookupOf } from '../services/components-model';
 import { hashToken, SESSION_COOKIE } from '../services/sessions';
 import { accountabilityOf as buildAccountability, parseTenantHeaders, type Accountability } from '../services/tenancy';
 import { headerValue } from '../validate';
@@ -22,13 +23,20 @@ function dropCookie(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-async function sessionPrincipal(context: ServerContext, request: FastifyRequest, reply: FastifyReply, tenant: ReturnType<typeof parseTenantHeaders>): Promise<PrincipalRow> {
+type Tenant = ReturnType<typeof parseTenantHeaders>;
+type Lookup = { tenant: Tenant; component: PrincipalLookup['component'] };
+
+function principalLookup(by: 'session' | 'bearer', tokenHash: string, { tenant, component }: Lookup): PrincipalLookup {
+  return { by, tokenHash, projectUuid: tenant.projectUuid, workspaceUuid: tenant.workspaceUuid, component };
+}
+
+async function sessionPrincipal(context: ServerContext, request: FastifyRequest, reply: FastifyReply, lookup: Lookup): Promise<PrincipalRow> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > MAX_COOKIE_TOKEN) {
     dropCookie(request, reply);
     throw unauthorized();
   }
-  const principal = await findPrincipal(context.db, { by: 'session', tokenHash: hashToken(token), projectUuid: tenant.projectUuid, workspaceUuid: tenant.workspaceUuid });
+  const principal = await findPrincipal(context.db, principalLookup('session', hashToken(token), lookup));
   const session = principal?.session;
   if (!principal || !session) {
     // An expired or unknown cookie is dropped so the browser stops sending it.
@@ -51,13 +59,13 @@ async function sessionPrincipal(context: ServerContext, request: FastifyRequest,
   return principal;
 }
 
-async function bearerPrincipal(context: ServerContext, authorization: string, tenant: ReturnType<typeof parseTenantHeaders>): Promise<PrincipalRow> {
+async function bearerPrincipal(context: ServerContext, authorization: string, lookup: Lookup): Promise<PrincipalRow> {
   const match = BEARER.exec(authorization);
   if (!match) throw unauthorized();
-  const principal = await findPrincipal(context.db, { by: 'bearer', tokenHash: hashToken(match[1]!), projectUuid: tenant.projectUuid, workspaceUuid: tenant.workspaceUuid });
+  const principal = await findPrincipal(context.db, principalLookup('bearer', hashToken(match[1]!), lookup));
   // An API user acts only in its project: suspended, banned or removed there, its secrets stop.
   if (!principal || !principal.secret || principal.user.status !== 'active') throw unauthorized();
-  if (principal.project_uuid === null && tenant.projectUuid === null) throw unauthorized();
+  if (principal.project_uuid === null && lookup.tenant.projectUuid === null) throw unauthorized();
   const lastUsed = principal.secret.last_used_at?.getTime() ?? 0;
   if (principal.now.getTime() - lastUsed >= TOUCH_EVERY_MS) await touchApiSecret(context.db, principal.secret.uuid);
   return principal;
@@ -79,11 +87,15 @@ export function installSessionRequirement(host: FastifyInstance, context: Server
       headerError = error;
       tenant = parseTenantHeaders({});
     }
+    // Routes that work on one component name it (config.componentRef): it is found with the caller.
+    const componentRef = request.routeOptions.config?.componentRef?.(request.params);
+    const by = componentRef === undefined ? null : componentLookupOf(componentRef);
+    const lookup: Lookup = { tenant, component: by ? { by, env: tenant.env } : undefined };
     const authorization = headerValue(request.headers.authorization);
     const principal =
-      authorization !== undefined ? await bearerPrincipal(context, authorization, tenant) : await sessionPrincipal(context, request, reply, tenant);
+      authorization !== undefined ? await bearerPrincipal(context, authorization, lookup) : await sessionPrincipal(context, request, reply, lookup);
     if (headerError) throw headerError;
-    request.accountability = buildAccountability(principal, tenant);
+    request.accountability = buildAccountability(principal, tenant, by ? componentRef : undefined);
   });
 }
 

@@ -5,6 +5,8 @@ import type { Component, Dependency, MenuItem } from '../../../runtime/api/compo
 import { COMPONENT_MESSAGE, componentRef, isValidComponentName, parseRef } from '../../../runtime/components';
 import { hasPermission } from '../../../runtime/permissions/hasPermission';
 import {
+  findComponentWithEnvVersion,
+  type ComponentWithEnvVersion,
   findComponentByName,
   findComponentByUuid,
   relationLinks,
@@ -46,6 +48,31 @@ export async function findComponentByRef(db: Db, projectUuid: string, ref: unkno
     return found && forUpdate ? findComponentByUuid(db, projectUuid, found.uuid, true) : found;
   }
   return undefined;
+}
+
+/** How a {ref} is looked up (by uuid, or scope and name), or null when it cannot name a component. */
+export function componentLookupOf(ref: unknown): { uuid: string } | { scope: string | null; name: string } | null {
+  if (typeof ref !== 'string' || ref.length > 300) return null;
+  const parsed = parseRef(ref.split('/'));
+  if (parsed?.kind === 'uuid' && isUuid(parsed.uuid)) return { uuid: parsed.uuid.toLowerCase() };
+  if (parsed?.kind === 'scoped' && parsed.scope.length <= 128 && isValidComponentName(parsed.name)) return { scope: parsed.scope, name: parsed.name };
+  return null;
+}
+
+/**
+ * A {ref} of the project's components with its `env` version's settings, in one round trip (none when
+ * the request hook already found it with the caller); 404 as resolveComponent.
+ */
+export async function resolveComponentForEnv(db: Db, accountability: Accountability, projectUuid: string, ref: string): Promise<ComponentWithEnvVersion> {
+  const preloaded = accountability.component;
+  if (preloaded && preloaded.ref === ref) {
+    if (!preloaded.found) throw componentNotFound();
+    return preloaded.found;
+  }
+  const by = componentLookupOf(ref);
+  const found = by ? await findComponentWithEnvVersion(db, projectUuid, by, accountability.env) : undefined;
+  if (!found) throw componentNotFound();
+  return found;
 }
 
 /** A {ref} of the project's components; 404 for anything else (another project's uuid included). */

@@ -6,7 +6,7 @@
 // dropped on any write to the component's records.
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { componentRef } from '../../../runtime/components';
+import { COMPONENT_MESSAGE, componentRef } from '../../../runtime/components';
 import { LIST_LIMITS, pagesOf, parseListParams, type AggregatePipeline, type ListOptions, type ListQuery, type Refusal } from '../../../runtime/query';
 import type { ComponentSettings } from '../../../schemas';
 import type { ViewSchema } from '../../../schemas/viewSchema.schema';
@@ -14,10 +14,10 @@ import { aggregateRecords, countRecordsBounded, listRecords } from '../db/querie
 import type { RecordScope } from '../db/queries/records';
 import type { ComponentRow, Database, RecordRow } from '../db/schema';
 import { badRequest, forbidden, HttpError } from '../errors';
-import { mayOnComponent, resolveComponent } from './components-model';
+import { mayOnComponent, resolveComponentForEnv } from './components-model';
 import { relatedObjects } from './records-relations';
 import { shapeRecord, type RecordAnswer } from './records-shape';
-import { compileFor, envSettings, viewerOf, type Viewer } from './records-view';
+import { compileForVersion, viewerOf, type Viewer } from './records-view';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -48,11 +48,13 @@ export async function listTarget(
   message: string = LIST_MESSAGE.noPermissionsToRead,
 ): Promise<ListTarget> {
   const projectUuid = requireProject(accountability);
-  const row = await resolveComponent(db, projectUuid, ref);
+  const found = await resolveComponentForEnv(db, accountability, projectUuid, ref);
+  const row = found.row;
   if (!verbs.some((verb) => mayOnComponent(accountability, verb, row))) throw forbidden(message);
-  const settings = await envSettings(db, row, accountability.env);
+  if (!found.settings) throw new HttpError(404, COMPONENT_MESSAGE.componentWrongEnvironment);
+  const settings = found.settings as ComponentSettings;
   const viewer = viewerOf(accountability, locale);
-  const view = compileFor(row, settings, { ...viewer, page: 'model_edit' });
+  const view = compileForVersion(row, settings, found.versionUpdatedAt, { ...viewer, page: 'model_edit' });
   return { row, settings, scope: { projectUuid, componentUuid: row.uuid, env: accountability.env }, viewer, view };
 }
 
@@ -220,7 +222,8 @@ export async function listModels(db: Db, accountability: Accountability, request
 
 async function computeAnswer(db: Db, accountability: Accountability, target: ListTarget, query: ListQuery): Promise<ListAnswer> {
   if (query.aggregate) return aggregateAnswer(db, target, query, query.aggregate);
-  const [rows, total] = [await listRecords(db, target.scope, query), await countRecordsBounded(db, target.scope, query)];
+  // The page and the bounded count are independent: on PostgreSQL they run at once on two connections.
+  const [rows, total] = await Promise.all([listRecords(db, target.scope, query), countRecordsBounded(db, target.scope, query)]);
   const items = await shapeRows(db, accountability, target, rows);
   return { items, total, pages: pagesOf(total, query.pageSize) };
 }

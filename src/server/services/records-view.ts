@@ -41,6 +41,56 @@ export function compileFor(row: ComponentRow, settings: ComponentSettings, input
   });
 }
 
+// Compiled views of the list calls, kept per process: the key holds everything a compile reads (the
+// component row's identity and update time, the version and its update time, the viewer and the page),
+// so a saved version or a changed role is a different key. Entries are frozen: a caller that tried to
+// change a shared view would throw rather than corrupt another caller's answer.
+const VIEW_CACHE_MAX = 500;
+const viewCache = new Map<string, ViewSchema>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value as Record<string, unknown>)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** compileFor, memoised for a version known by its update time (null: compiled afresh, not kept). */
+export function compileForVersion(
+  row: ComponentRow,
+  settings: ComponentSettings,
+  versionUpdatedAt: Date | null,
+  input: Viewer & { page: CompilePage },
+): ViewSchema {
+  if (versionUpdatedAt === null) return compileFor(row, settings, input);
+  const key = [
+    row.uuid,
+    row.updated_at.getTime(),
+    envVersionKey(row),
+    versionUpdatedAt.getTime(),
+    input.locale,
+    input.isAdmin ? 1 : 0,
+    [...input.roles].sort().join(','),
+    input.page,
+  ].join('|');
+  const cached = viewCache.get(key);
+  if (cached) {
+    // Refresh its place: the least recently used entry goes first.
+    viewCache.delete(key);
+    viewCache.set(key, cached);
+    return cached;
+  }
+  const view = deepFreeze(compileFor(row, settings, input));
+  if (viewCache.size >= VIEW_CACHE_MAX) viewCache.delete(viewCache.keys().next().value!);
+  viewCache.set(key, view);
+  return view;
+}
+
+function envVersionKey(row: ComponentRow): string {
+  return `${row.dev_version ?? ''}/${row.public_version ?? ''}`;
+}
+
 export function envVersionOf(row: ComponentRow, env: RecordEnv): string | null {
   return env === 'dev' ? row.dev_version : row.public_version;
 }

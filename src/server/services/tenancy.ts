@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_ENVIRONMENT, ENVIRONMENTS, ERROR_KEY, type Environment } from '../../../runtime/api/contract';
 import type { PrincipalRow } from '../db/queries/accountability';
+import type { ComponentWithEnvVersion } from '../db/queries/components';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError, badRequest, forbidden } from '../errors';
 import { isUuid } from '../validate';
@@ -23,6 +24,8 @@ export interface Accountability {
   roles: AccountabilityRole[];
   is_admin: boolean;
   permissions: string[];
+  /** The component of the route's {ref}, found with the caller (one round trip), when the route asked for it. */
+  component?: { ref: string; found: ComponentWithEnvVersion | null };
 }
 
 export interface TenantHeaders {
@@ -51,7 +54,7 @@ export function parseTenantHeaders(headers: TenantHeaders): { env: Environment; 
  * header naming a project that is not one of the caller's active memberships, or a workspace not of
  * that project, is 403 (the same answer whether or not it exists, so ids cannot be probed).
  */
-export function accountabilityOf(principal: PrincipalRow, tenant: ReturnType<typeof parseTenantHeaders>): Accountability {
+export function accountabilityOf(principal: PrincipalRow, tenant: ReturnType<typeof parseTenantHeaders>, componentRef?: string): Accountability {
   if (tenant.projectUuid !== null && principal.project_uuid === null) throw forbidden();
   if (tenant.workspaceUuid !== null && principal.workspace_uuid === null) throw forbidden();
   const permissions = new Set<string>();
@@ -68,6 +71,7 @@ export function accountabilityOf(principal: PrincipalRow, tenant: ReturnType<typ
     roles: principal.roles.map(({ uuid, name, is_admin, level }) => ({ uuid, name, is_admin, level })),
     is_admin: principal.roles.some((role) => role.is_admin),
     permissions: [...permissions].sort(),
+    ...(componentRef === undefined ? {} : { component: { ref: componentRef, found: principal.component } }),
   };
 }
 

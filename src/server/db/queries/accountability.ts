@@ -4,7 +4,8 @@
 // there. Nothing is cached between requests, so a changed role, status or revocation applies to the
 // caller's next request.
 import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '../schema';
+import type { ComponentRow, Database, UserRow } from '../schema';
+import type { ComponentWithEnvVersion } from './components';
 
 type Db = Kysely<Database>;
 
@@ -28,6 +29,8 @@ export interface PrincipalRow {
   /** The workspace; null when the header's workspace is not of that project, or the project has none. */
   workspace_uuid: string | null;
   roles: PrincipalRole[];
+  /** The component asked for in the lookup (in the chosen project, with its env version's settings), or null. */
+  component: ComponentWithEnvVersion | null;
 }
 
 export interface PrincipalLookup {
@@ -36,6 +39,8 @@ export interface PrincipalLookup {
   tokenHash: string;
   projectUuid: string | null;
   workspaceUuid: string | null;
+  /** A component the route works on, looked up in the chosen project in the same statement. */
+  component?: { by: { uuid: string } | { scope: string | null; name: string }; env: 'dev' | 'live' };
 }
 
 const EXTRA_COLUMNS = [
@@ -50,7 +55,20 @@ const EXTRA_COLUMNS = [
   'p_project',
   'p_workspace',
   'p_roles',
+  'p_component',
 ] as const;
+
+/** json timestamps arrive as text; the component row's are Dates everywhere else. */
+function componentFrom(value: unknown): ComponentWithEnvVersion | null {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!parsed || typeof parsed !== 'object') return null;
+  const { row, settings, version_updated_at } = parsed as { row: Record<string, unknown>; settings: unknown; version_updated_at: string | null };
+  return {
+    row: { ...row, created_at: new Date(row.created_at as string), updated_at: new Date(row.updated_at as string) } as unknown as ComponentRow,
+    settings: settings && typeof settings === 'object' ? (settings as Record<string, unknown>) : null,
+    versionUpdatedAt: version_updated_at === null ? null : new Date(version_updated_at),
+  };
+}
 
 export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<PrincipalRow | null> {
   const principal =
@@ -65,6 +83,14 @@ export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<Pr
             a.uuid as p_secret_uuid, a.last_used_at as p_secret_last_used_at, now() as p_now
           from api_secrets a join users u on u.uuid = a.user_uuid
           where a.secret_hash = ${lookup.tokenHash} and a.revoked_at is null and u.kind = 'api'`;
+  const wanted = lookup.component;
+  const componentMatch =
+    wanted === undefined
+      ? sql`false`
+      : 'uuid' in wanted.by
+        ? sql`c.uuid = ${wanted.by.uuid}::uuid`
+        : sql`coalesce(c.scope, '') = ${wanted.by.scope ?? ''} and c.name = ${wanted.by.name}`;
+  const versionColumn = wanted?.env === 'dev' ? sql.ref('c.dev_version') : sql.ref('c.public_version');
   const result = await sql<Record<string, unknown>>`
     with principal as (${principal}),
     chosen_project as (
@@ -84,8 +110,16 @@ export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<Pr
       else
         (select w.uuid from workspaces w, chosen_project c where w.project_uuid = c.uuid order by w.created_at, w.uuid limit 1)
       end as uuid
+    ),
+    chosen_component as (
+      select row_to_json(c) as row, v.settings as settings, v.updated_at as version_updated_at
+      from chosen_project cp
+      join components c on c.project_uuid = cp.uuid
+      left join component_versions v on v.component_uuid = c.uuid and v.name = ${versionColumn}
+      where ${componentMatch}
     )
     select p.*, c.uuid as p_project, w.uuid as p_workspace,
+      (select row_to_json(cc) from chosen_component cc) as p_component,
       (select coalesce(json_agg(json_build_object('uuid', r.uuid, 'name', r.name, 'is_admin', r.is_admin, 'level', r.level,
           'permissions', r.permissions) order by r.level desc, r.name), '[]'::json)
         from roles r
@@ -116,6 +150,7 @@ export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<Pr
     project_uuid: (row.p_project as string | null) ?? null,
     workspace_uuid: (row.p_workspace as string | null) ?? null,
     roles: Array.isArray(roles) ? (roles as PrincipalRole[]) : [],
+    component: componentFrom(row.p_component),
   };
 }
 

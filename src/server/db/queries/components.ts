@@ -12,6 +12,38 @@ export function findComponentByUuid(db: Db, projectUuid: string, uuid: string, f
   return query.executeTakeFirst();
 }
 
+export interface ComponentWithEnvVersion {
+  row: ComponentRow;
+  /** The settings of the version `env` points to; null when it points to none. */
+  settings: Record<string, unknown> | null;
+  versionUpdatedAt: Date | null;
+}
+
+/** A component (by uuid, or scope and name) with the settings of its `env` version, in one statement. */
+export async function findComponentWithEnvVersion(
+  db: Db,
+  projectUuid: string,
+  by: { uuid: string } | { scope: string | null; name: string },
+  env: 'dev' | 'live',
+): Promise<ComponentWithEnvVersion | undefined> {
+  let query = db
+    .selectFrom('components as c')
+    .leftJoin('component_versions as v', (join) =>
+      join.onRef('v.component_uuid', '=', 'c.uuid').onRef('v.name', '=', env === 'dev' ? 'c.dev_version' : 'c.public_version'),
+    )
+    .selectAll('c')
+    .select(['v.settings as env_settings', 'v.updated_at as env_updated_at'])
+    .where('c.project_uuid', '=', projectUuid);
+  query =
+    'uuid' in by
+      ? query.where('c.uuid', '=', by.uuid)
+      : query.where(sql<string>`coalesce(c.scope, '')`, '=', by.scope ?? '').where('c.name', '=', by.name);
+  const found = await query.executeTakeFirst();
+  if (!found) return undefined;
+  const { env_settings, env_updated_at, ...row } = found;
+  return { row: row as ComponentRow, settings: (env_settings as Record<string, unknown> | null) ?? null, versionUpdatedAt: env_updated_at ?? null };
+}
+
 /** scope null: an unscoped component of that name. */
 export function findComponentByName(db: Db, projectUuid: string, scope: string | null, name: string): Promise<ComponentRow | undefined> {
   return db

@@ -52,8 +52,9 @@ const plugin: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
     if (source !== null) reply.header('x-source', source);
     return result.answer;
   };
-  host.get<{ Params: Params }>(`${BASE}/:a/models`, list);
-  host.get<{ Params: Params }>(`${BASE}/:a/:b/models`, list);
+  const withComponent = { config: { componentRef: (params: unknown) => refOf(params as Params) } };
+  host.get<{ Params: Params }>(`${BASE}/:a/models`, withComponent, list);
+  host.get<{ Params: Params }>(`${BASE}/:a/:b/models`, withComponent, list);
 
   const exporter = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
     const result = await exportRecords(db, accountabilityOf(request), refOf(request.params), request.query, localeOf(request));
