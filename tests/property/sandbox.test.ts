@@ -72,16 +72,20 @@ describe('sandbox escapes are refused and the host survives', () => {
     await expectHostSurvives();
   });
 
+  // A loaded machine can take longer than the default deadline to reach the stack limit; these runs are
+  // about the stack, so the deadline is out of their way.
+  const SLOW_MACHINE = { timeoutMs: 20_000 };
+
   it('ends deep recursion with a stack overflow', async () => {
-    expect(errorOf(await run('const f = (n) => f(n + 1) + 1; return f(0)'))).toMatch(/^Script: stack overflow\n/);
-    expect(errorOf(await run('const o = {}; o.toString = function () { return String(this) }; return String(o)'))).toMatch(/^Script: stack overflow\n/);
+    expect(errorOf(await run('const f = (n) => f(n + 1) + 1; return f(0)', {}, SLOW_MACHINE))).toMatch(/^Script: stack overflow\n/);
+    expect(errorOf(await run('const o = {}; o.toString = function () { return String(this) }; return String(o)', {}, SLOW_MACHINE))).toMatch(/^Script: stack overflow\n/);
     await expectHostSurvives();
   });
 
   it('ends recursion in QuickJS C code (JSON, parser) that overflows the native stack', async () => {
-    expect(errorOf(await run('return JSON.parse("[".repeat(200000) + "]".repeat(200000))'))).toMatch(/^Script: stack overflow\n/);
-    expect(errorOf(await run('let a = []; for (let i = 0; i < 200000; i++) a = [a]; return a'))).toMatch(/^Script: stack overflow\n/);
-    expect(errorOf(await run('return eval("(".repeat(100000) + "1" + ")".repeat(100000))'))).toMatch(/^Script: stack overflow\n/);
+    expect(errorOf(await run('return JSON.parse("[".repeat(200000) + "]".repeat(200000))', {}, SLOW_MACHINE))).toMatch(/^Script: stack overflow\n/);
+    expect(errorOf(await run('let a = []; for (let i = 0; i < 200000; i++) a = [a]; return a', {}, SLOW_MACHINE))).toMatch(/^Script: stack overflow\n/);
+    expect(errorOf(await run('return eval("(".repeat(100000) + "1" + ")".repeat(100000))', {}, SLOW_MACHINE))).toMatch(/^Script: stack overflow\n/);
     await expectHostSurvives();
   });
 
