@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
+import type { Mailer } from '../../src/server/services/mail';
 
 export const ADMIN_EMAIL = 'admin@luma.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -110,8 +111,13 @@ export interface TestServer {
   appWith(overrides: Record<string, string>): Promise<FastifyInstance>;
 }
 
+export interface UseServerOptions {
+  /** Outgoing mail of the server (and of appWith apps); by default the log. */
+  mailer?: Mailer;
+}
+
 /** Registers beforeAll/afterAll for a fresh, migrated and seeded server; read it inside tests. */
-export function useServer(overrides: Record<string, string> = {}): () => TestServer {
+export function useServer(overrides: Record<string, string> = {}, options: UseServerOptions = {}): () => TestServer {
   let server: TestServer | null = null;
   let scratch: ScratchDatabase | null = null;
   const extraApps: FastifyInstance[] = [];
@@ -121,14 +127,14 @@ export function useServer(overrides: Record<string, string> = {}): () => TestSer
     const config = testConfig(overrides);
     await seed(scratch.database.db, config);
     const database = scratch.database;
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, mailer: options.mailer });
     await app.ready();
     server = {
       app,
       database,
       config,
       async appWith(more) {
-        const extra = await buildApp({ config: testConfig({ ...overrides, ...more }), database });
+        const extra = await buildApp({ config: testConfig({ ...overrides, ...more }), database, mailer: options.mailer });
         await extra.ready();
         extraApps.push(extra);
         return extra;

@@ -1,5 +1,5 @@
 // SQL for projects, their workspaces, environments and members.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
@@ -61,5 +61,27 @@ export function roleGrantsOfProject(db: Db, projectUuid: string) {
     .distinct()
     .where('roles.project_uuid', '=', projectUuid)
     .orderBy('roles.name')
+    .execute();
+}
+
+// ---- Writes (POST /v1/project, PUT /v1/project/{uuid}, transfer) ----------------------------
+
+export async function insertProject(db: Db, name: string, ownerUuid: string): Promise<string> {
+  const uuid = crypto.randomUUID();
+  await db.insertInto('projects').values({ uuid, name, owner_uuid: ownerUuid, account: '{}' }).execute();
+  return uuid;
+}
+
+export async function renameProject(db: Db, uuid: string, name: string): Promise<void> {
+  await db.updateTable('projects').set({ name, updated_at: sql<Date>`now()` }).where('uuid', '=', uuid).execute();
+}
+
+/** Moves ownership: projects.owner_uuid and the is_owner flags of the memberships. */
+export async function setProjectOwner(db: Db, uuid: string, ownerUuid: string): Promise<void> {
+  await db.updateTable('projects').set({ owner_uuid: ownerUuid, updated_at: sql<Date>`now()` }).where('uuid', '=', uuid).execute();
+  await db
+    .updateTable('project_users')
+    .set({ is_owner: sql<boolean>`user_uuid = ${ownerUuid}` })
+    .where('project_uuid', '=', uuid)
     .execute();
 }

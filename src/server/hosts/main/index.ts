@@ -5,10 +5,13 @@ import { installSessionRequirement } from '../session';
 import { authRoutes } from './auth';
 import { componentRoutes } from './components';
 import { configRoutes } from './config';
+import { iamRoutes } from './iam';
+import { inviteRoutes } from './invite';
 import { projectRoutes } from './project';
 import { recordRoutes } from './records';
 import { recordListRoutes } from './record-list';
 import { userRoutes } from './user';
+import { workspaceRoutes } from './workspace';
 
 export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
@@ -16,6 +19,9 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(authRoutes, routes);
   await host.register(userRoutes, routes);
   await host.register(projectRoutes, routes);
+  await host.register(iamRoutes, routes);
+  await host.register(inviteRoutes, routes);
+  await host.register(workspaceRoutes, routes);
   await host.register(configRoutes, routes);
   await host.register(componentRoutes, routes);
   await host.register(recordListRoutes, routes);
