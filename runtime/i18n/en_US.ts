@@ -477,6 +477,22 @@ export const en_US = {
   'records.list.presetExists': 'A preset with this name exists.',
   'records.list.presetRoles': 'Roles',
   'records.list.presetRolesHint': 'Only these roles (and admins) see the preset; none selected: everyone.',
+  // IAM sign-in messages (runtime/api/iam.ts IAM_MESSAGE)
+  invalidCode: 'The code is not valid.',
+  twoFactorExpired: 'The sign-in has expired. Sign in again.',
+  resetLinkInvalid: 'This reset link is not valid any more. Ask for a new one.',
+  registrationClosed: 'Registration is closed.',
+  // IAM administration and invite messages (runtime/api/iam.ts IAM_MESSAGE)
+  inviteInvalid: 'This invitation is not valid any more. Ask for a new one.',
+  inviteWrongAccount: 'This invitation is for another account. Sign in as the invited account.',
+  loginRequired: 'Sign in to accept this invitation.',
+  lastAdmin: 'The project must keep at least one active administrator.',
+  ownerOnly: 'Only the project owner can do this.',
+  cannotChangeOwner: 'The project owner cannot be changed here.',
+  cannotChangeSelf: 'You cannot change or remove yourself here.',
+  alreadyMember: 'This e-mail already belongs to a member of the project.',
+  nameTaken: 'This name is already taken.',
+  notAMember: 'The new owner must be an active member of the project.',
 } as const;
 
 export type MessageKey = keyof typeof en_US;

@@ -464,4 +464,20 @@ export const sr: Catalogue = {
   'records.list.presetExists': 'Preset sa ovim nazivom postoji.',
   'records.list.presetRoles': 'Uloge',
   'records.list.presetRolesHint': 'Samo ove uloge (i administratori) vide preset; bez izbora: svi.',
+  // IAM sign-in messages (runtime/api/iam.ts IAM_MESSAGE)
+  invalidCode: 'Kod nije ispravan.',
+  twoFactorExpired: 'Prijava je istekla. Prijavite se ponovo.',
+  resetLinkInvalid: 'Ovaj link za promenu lozinke više ne važi. Zatražite novi.',
+  registrationClosed: 'Registracija je zatvorena.',
+  // IAM administration and invite messages (runtime/api/iam.ts IAM_MESSAGE)
+  inviteInvalid: 'Ova pozivnica više ne važi. Zatražite novu.',
+  inviteWrongAccount: 'Ova pozivnica je za drugi nalog. Prijavite se pozvanim nalogom.',
+  loginRequired: 'Prijavite se da biste prihvatili pozivnicu.',
+  lastAdmin: 'Projekat mora da zadrži bar jednog aktivnog administratora.',
+  ownerOnly: 'Samo vlasnik projekta može ovo da uradi.',
+  cannotChangeOwner: 'Vlasnik projekta ne može da se menja ovde.',
+  cannotChangeSelf: 'Ovde ne možete da menjate ili uklonite sebe.',
+  alreadyMember: 'Ova e-adresa već pripada članu projekta.',
+  nameTaken: 'Ovaj naziv je već zauzet.',
+  notAMember: 'Novi vlasnik mora biti aktivan član projekta.',
 };

@@ -2,6 +2,7 @@
 // Messages are the spec's keys: identityField.requiredField, invalidEmail, cantBeLessThenChars,
 // cantBeMoreThenChars, invalid, password_not_match.
 import type { BillingAddress, FieldError, UserSettings } from '../../../runtime/api/contract';
+import { IAM_LIMITS } from '../../../runtime/api/iam';
 import { isEmail, isPlainObject } from '../validate';
 
 export const PROFILE_LIMITS = { nameMin: 2, nameMax: 255, emailMax: 254, passwordMin: 8, passwordMax: 1024, settingsBytes: 64 * 1024 };
@@ -89,4 +90,50 @@ function checkBilling(billing: unknown, add: (field: string, message: string) =>
   if (result.type !== undefined && result.type !== 'person' && result.type !== 'company') add('billing_address.type', 'invalid');
   if (result.email && !isEmail(result.email)) add('billing_address.email', 'invalidEmail');
   return result as BillingAddress;
+}
+
+/** Registration (POST /v1/auth/register, docs/iam.md): the checked, trimmed values. */
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export type RegistrationCheck = { ok: true; registration: Registration } | { ok: false; errors: FieldError[] };
+
+/**
+ * Name 2..100 characters, a valid e-mail, a password of 8..1024 characters and its confirmation
+ * ('passwordNotValid' on either). Every other key of the body is ignored.
+ */
+export function checkRegistration(body: Record<string, unknown>): RegistrationCheck {
+  const errors: FieldError[] = [];
+  const add = (field: string, message: string) => errors.push({ field, messages: [message] });
+
+  const name = typeof body.name === 'string' ? body.name.trim() : body.name;
+  if (name === undefined || name === null || name === '') add('name', 'identityField.requiredField');
+  else if (typeof name !== 'string') add('name', 'invalid');
+  else if (name.length < IAM_LIMITS.nameMin) add('name', 'cantBeLessThenChars');
+  else if (name.length > IAM_LIMITS.nameMax) add('name', 'cantBeMoreThenChars');
+
+  const email = typeof body.email === 'string' ? body.email.trim() : body.email;
+  if (email === undefined || email === null || email === '') add('email', 'identityField.requiredField');
+  else if (typeof email !== 'string') add('email', 'invalid');
+  else if (!isEmail(email)) add('email', 'invalidEmail');
+
+  errors.push(...checkNewPassword(body));
+
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, registration: { name: name as string, email: email as string, password: body.password as string } };
+}
+
+/** A new password's rule (registration, reset, invite): a string of 8 to 1024 characters. */
+export function isPasswordShape(password: unknown): password is string {
+  return typeof password === 'string' && password.length >= IAM_LIMITS.passwordMin && password.length <= IAM_LIMITS.passwordMax;
+}
+
+/** A new password and its confirmation, as field errors ('passwordNotValid'); empty when both are fine. */
+export function checkNewPassword(body: Record<string, unknown>): FieldError[] {
+  if (!isPasswordShape(body.password)) return [{ field: 'password', messages: ['passwordNotValid'] }];
+  if (body.password_confirmation !== body.password) return [{ field: 'password_confirmation', messages: ['passwordNotValid'] }];
+  return [];
 }

@@ -3,8 +3,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import { deleteSession, findSession, insertSession, touchSession } from '../db/queries/sessions';
+import type { SessionItem } from '../../../runtime/api/iam';
+import { deleteSession, deleteSessionOf, deleteSessionsOf, findSession, insertSession, listSessionsOf, touchSession } from '../db/queries/sessions';
 import type { Database } from '../db/schema';
+import { notFound } from '../errors';
+import { isUuid } from '../validate';
 
 export const SESSION_COOKIE = 'luma_session';
 
@@ -61,4 +64,30 @@ export async function resolveSession(db: Kysely<Database>, config: SessionConfig
 export async function endSession(db: Kysely<Database>, token: string | undefined): Promise<void> {
   if (!token || token.length > 128) return;
   await deleteSession(db, hashToken(token));
+}
+
+/** GET /v1/user/sessions: the user's live sessions, newest first, without their tokens. */
+export async function listSessions(db: Kysely<Database>, config: SessionConfig, current: ActiveSession): Promise<SessionItem[]> {
+  const rows = await listSessionsOf(db, current.userUuid, config.sessionIdleMs);
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    created_at: row.created_at.toISOString(),
+    last_seen_at: row.last_seen_at.toISOString(),
+    ip: row.ip,
+    user_agent: row.user_agent,
+    current: row.id_hash === current.idHash,
+  }));
+}
+
+/** DELETE /v1/user/sessions/{uuid}: one of the caller's own sessions (404 for any other). Answers whether it was the current one. */
+export async function endSessionByUuid(db: Kysely<Database>, current: ActiveSession, uuid: string): Promise<boolean> {
+  if (!isUuid(uuid)) throw notFound();
+  const idHash = await deleteSessionOf(db, current.userUuid, uuid.toLowerCase());
+  if (idHash === undefined) throw notFound();
+  return idHash === current.idHash;
+}
+
+/** POST /v1/user/sessions/end-others: every session of the caller but the current one. */
+export function endOtherSessions(db: Kysely<Database>, current: ActiveSession): Promise<number> {
+  return deleteSessionsOf(db, current.userUuid, current.idHash);
 }

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { UserModel } from '../../../runtime/api/contract';
 import { toJson } from '../db/json';
+import { deleteSessionsOf } from '../db/queries/sessions';
 import { isEmailTakenByOther, updateUser } from '../db/queries/users';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 import { badRequest, fieldsNotValid, unauthorized } from '../errors';
@@ -25,14 +26,22 @@ export function toUserModel(user: UserRow, accountability: Accountability): User
   };
 }
 
-const emailTaken = () => fieldsNotValid([{ field: 'email', messages: ['email_already_exists'] }]);
+export const emailTaken = () => fieldsNotValid([{ field: 'email', messages: ['email_already_exists'] }]);
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-/** Validates everything first, then writes in one transaction: nothing is half-written. */
-export async function editProfile(db: Kysely<Database>, accountability: Accountability, body: unknown): Promise<UserModel> {
+export interface EditProfileOptions {
+  /** The caller's session (sha256 of its token), kept when `end_other_sessions` ends the others. */
+  currentSessionHash?: string | null;
+}
+
+/**
+ * Validates everything first, then writes in one transaction: nothing is half-written. With a new
+ * password, `end_other_sessions: true` ends every other session of the user (docs/iam.md).
+ */
+export async function editProfile(db: Kysely<Database>, accountability: Accountability, body: unknown, options: EditProfileOptions = {}): Promise<UserModel> {
   if (!isPlainObject(body)) throw badRequest();
   const check = checkProfile(body);
   if (!check.ok) throw fieldsNotValid(check.errors);
@@ -41,12 +50,18 @@ export async function editProfile(db: Kysely<Database>, accountability: Accounta
   const update: UserUpdate = { name: changes.name, email: changes.email };
   if (changes.settings !== undefined) update.settings = toJson(changes.settings);
   if (changes.billing_address !== undefined) update.billing_address = changes.billing_address === null ? null : toJson(changes.billing_address);
-  if (changes.password !== undefined) update.password_hash = await hashPassword(changes.password);
+  if (changes.password !== undefined) {
+    update.password_hash = await hashPassword(changes.password);
+    update.password_changed_at = new Date();
+  }
+  const endOthers = changes.password !== undefined && body.end_other_sessions === true;
 
   try {
     const user = await db.transaction().execute(async (tx) => {
       if (await isEmailTakenByOther(tx, changes.email, accountability.user.uuid)) throw emailTaken();
-      return updateUser(tx, accountability.user.uuid, update);
+      const updated = await updateUser(tx, accountability.user.uuid, update);
+      if (updated && endOthers) await deleteSessionsOf(tx, updated.uuid, options.currentSessionHash ?? null);
+      return updated;
     });
     if (!user) throw unauthorized();
     return toUserModel(user, accountability);

@@ -50,3 +50,39 @@ export async function deleteExpiredSessions(db: Db, idleMs: number): Promise<voi
     )
     .execute();
 }
+
+export interface SessionListRow {
+  uuid: string;
+  id_hash: string;
+  created_at: Date;
+  last_seen_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A user's live sessions (neither expired nor idle), newest first. */
+export function listSessionsOf(db: Db, userUuid: string, idleMs: number): Promise<SessionListRow[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['uuid', 'id_hash', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+    .where('user_uuid', '=', userUuid)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('last_seen_at', '>', sql<Date>`now() - ${idleMs} * interval '1 millisecond'`)
+    .orderBy('created_at', 'desc')
+    .orderBy('uuid')
+    .execute();
+}
+
+/** Deletes one session of the user by its public id; answers its id_hash, or undefined when it is not theirs. */
+export async function deleteSessionOf(db: Db, userUuid: string, uuid: string): Promise<string | undefined> {
+  const row = await db.deleteFrom('sessions').where('uuid', '=', uuid).where('user_uuid', '=', userUuid).returning('id_hash').executeTakeFirst();
+  return row?.id_hash;
+}
+
+/** Deletes every session of the user except `keepIdHash` (null: all of them); answers how many. */
+export async function deleteSessionsOf(db: Db, userUuid: string, keepIdHash: string | null = null): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_uuid', '=', userUuid);
+  if (keepIdHash !== null) query = query.where('id_hash', '<>', keepIdHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

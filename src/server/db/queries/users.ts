@@ -45,3 +45,20 @@ export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return row.n;
 }
+
+/** A new person; a taken e-mail fails on users_email_lower_key (23505). */
+export async function insertPerson(db: Db, person: { uuid: string; name: string; email: string; passwordHash: string }): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ uuid: person.uuid, name: person.name, email: person.email, password_hash: person.passwordHash, kind: 'person', status: 'active' })
+    .execute();
+}
+
+/** Sets a new password hash and stamps password_changed_at. */
+export async function setPassword(db: Db, uuid: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('uuid', '=', uuid)
+    .execute();
+}
