@@ -1,26 +1,48 @@
-// The landing page '/': product intro; with ?force=true (the entry guard found no project) an explanation.
+// The landing page '/': product intro. With ?force=true (the entry guard found no project) a signed-in user
+// with no project or no roles gets an explanation and can create a project; signed-out visitors see the intro.
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { isApiRequestError } from '../api/errors';
+import { claimsQueryOptions, rolePermissionsQueryOptions } from '../api/queries';
 import { AppLink } from '../components/AppLink';
 import { PublicFrame } from '../components/PublicFrame';
+import { NoProjectMessage, type NoProjectReason } from '../features/account/NoProjectMessage';
+import { browserStorage, STORAGE_KEY } from '../lib/storage';
 
 const route = getRouteApi('/');
 
+/** Why a signed-in user cannot open the console: null when signed out or all is well, undefined while asking. */
+function useNoProjectReason(enabled: boolean): NoProjectReason | null | undefined {
+  const claims = useQuery({ ...claimsQueryOptions(), enabled });
+  const project = claims.data?.ProjectUUID ?? null;
+  const permissions = useQuery({ ...rolePermissionsQueryOptions(), enabled: enabled && !!project, retry: false });
+  const staleProject = claims.isError && isApiRequestError(claims.error) && claims.error.status === 403;
+  const { refetch } = claims;
+  useEffect(() => {
+    // A stored project that is no longer the user's answers 403: forget it and ask again.
+    if (!staleProject || !browserStorage.getItem(STORAGE_KEY.projectUuid)) return;
+    browserStorage.removeItem(STORAGE_KEY.projectUuid);
+    browserStorage.removeItem(STORAGE_KEY.workspaceUuid);
+    void refetch();
+  }, [staleProject, refetch]);
+  if (!enabled) return null;
+  if (claims.isPending || (claims.isError && claims.isFetching)) return undefined;
+  if (!claims.isSuccess) return null;
+  if (!project) return 'noProject';
+  if (permissions.isPending) return undefined;
+  const p = permissions.data;
+  return p && !p.is_admin && p.roles.length === 0 ? 'noRoles' : null;
+}
+
 export function LandingPage() {
   const { force } = route.useSearch();
+  const reason = useNoProjectReason(!!force);
   return (
     <PublicFrame wide testId="landing">
       <section className="landing">
-        {force ? (
-          <div className="callout callout-warning" role="alert" data-testid="no-project">
-            <h2>
-              <FormattedMessage id="landing.noProject.title" />
-            </h2>
-            <p>
-              <FormattedMessage id="landing.noProject.body" />
-            </p>
-          </div>
-        ) : null}
+        {reason ? <NoProjectMessage reason={reason} /> : null}
         <p className="eyebrow">
           <FormattedMessage id="app.tagline" />
         </p>
@@ -41,16 +63,21 @@ export function LandingPage() {
             <FormattedMessage id="landing.feature.media" />
           </li>
         </ul>
-        <div className="actions">
-          <AppLink className="button button-primary" href="/login" data-testid="landing-sign-in">
-            <FormattedMessage id="common.signIn" />
-          </AppLink>
-          {force ? null : (
-            <AppLink className="button" href="/admin/dashboard">
-              <FormattedMessage id="landing.openConsole" />
+        {reason !== null ? null : (
+          <div className="actions">
+            <AppLink className="button button-primary" href="/login" data-testid="landing-sign-in">
+              <FormattedMessage id="common.signIn" />
             </AppLink>
-          )}
-        </div>
+            <AppLink className="button" href="/register">
+              <FormattedMessage id="login.register" />
+            </AppLink>
+            {force ? null : (
+              <AppLink className="button" href="/admin/dashboard">
+                <FormattedMessage id="landing.openConsole" />
+              </AppLink>
+            )}
+          </div>
+        )}
       </section>
     </PublicFrame>
   );

@@ -1,4 +1,5 @@
-// /login: e-mail and password; 401 'Login failed', 429 too many attempts, two_factor -> /two-factor-auth.
+// /login: e-mail and password; 401 'Login failed', 429 too many attempts, two_factor -> /two-factor-auth
+// (keeping ?redirect). Links to the forgotten-password and registration screens.
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
@@ -34,7 +35,8 @@ export function LoginPage() {
       queryClient.clear();
       clearBreadcrumbs();
       if (answer?.two_factor) {
-        await router.navigate({ to: '/two-factor-auth' });
+        // The code step keeps where to go afterwards.
+        await router.navigate({ to: '/two-factor-auth', search: redirect ? { redirect } : {} });
       } else {
         await router.navigate({ href: safeRedirect(redirect) });
       }
@@ -75,10 +77,10 @@ export function LoginPage() {
           <FormattedMessage id={busy ? 'login.submitting' : 'login.submit'} />
         </button>
         <div className="auth-links">
-          <AppLink href="/user/forgotpassword">
+          <AppLink href="/user/forgotpassword" data-testid="login-forgot">
             <FormattedMessage id="login.forgot" />
           </AppLink>
-          <AppLink href="/register">
+          <AppLink href="/register" data-testid="login-register">
             <FormattedMessage id="login.register" />
           </AppLink>
         </div>

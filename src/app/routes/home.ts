@@ -1,5 +1,6 @@
 // /home (spec section 2): home, users/profile, platform/updates, integrations/page/$id and the component routes.
 import { createRoute, redirect } from '@tanstack/react-router';
+import { ProfilePage } from '../features/account/pages';
 import { componentRoutes, integrationPageRoute } from './componentRoutes';
 import { HomePage, HomeShell } from './pages';
 import { sessionRoute } from './session';
@@ -30,7 +31,7 @@ export const homeHomeRoute = createRoute({
 export const homeChildren = [
   homeIndexRoute,
   homeHomeRoute,
-  stubRoute(homeRoute, 'users/profile'),
+  createRoute({ getParentRoute: () => homeRoute, path: 'users/profile', component: ProfilePage, staticData: { label: 'nav.profile' } }),
   stubRoute(homeRoute, 'platform/updates'),
   integrationPageRoute(homeRoute, 'integrations/page/$id'),
   ...componentRoutes(homeRoute, { settingsScreen: false }),

@@ -1,5 +1,6 @@
 // Public routes (spec section 2): no session needed, kept out of the breadcrumb trail.
 import { createRoute } from '@tanstack/react-router';
+import { ForgotPasswordPage, InvitePage, RegisterPage, ResetPasswordPage, TwoFactorPage } from '../features/account/pages';
 import { ServerErrorPage } from '../pages/ServerErrorPage';
 import { LandingPage, LoginPage, NotAvailableYet } from './pages';
 import { rootRoute } from './root';
@@ -26,6 +27,18 @@ export const loginRoute = createRoute({
   staticData: outOfTrail,
 });
 
+/** The second sign-in step; ?redirect is where the login page was asked to go. */
+export const twoFactorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/two-factor-auth',
+  validateSearch: validateLoginSearch,
+  component: TwoFactorPage,
+  staticData: outOfTrail,
+});
+
+const publicPage = <TPath extends string>(path: TPath, component: typeof RegisterPage) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component, staticData: outOfTrail });
+
 /** The server-error page, also used as the router's error component. */
 export const errorRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -38,10 +51,10 @@ export const publicRoutes = [
   landingRoute,
   loginRoute,
   errorRoute,
-  publicStub('/two-factor-auth'),
-  publicStub('/register'),
-  publicStub('/project/invite/$uuid'),
-  publicStub('/user/forgotpassword'),
-  publicStub('/user/resetpassword/$uuid'),
+  twoFactorRoute,
+  publicPage('/register', RegisterPage),
+  publicPage('/project/invite/$uuid', InvitePage),
+  publicPage('/user/forgotpassword', ForgotPasswordPage),
+  publicPage('/user/resetpassword/$uuid', ResetPasswordPage),
   publicStub('/mobile'),
 ] as const;

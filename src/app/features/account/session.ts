@@ -1,0 +1,20 @@
+// Starting and ending a session in the browser: nothing cached from before may leak into the next one,
+// and the current project (sent as X-Project-Uuid, see lib/storage.ts and routes/session.ts) is set or cleared.
+import type { QueryClient } from '@tanstack/react-query';
+import { browserStorage, STORAGE_KEY } from '../../lib/storage';
+import { clearBreadcrumbs } from '../../routes/breadcrumbs';
+
+/** A new session (or a new current project): forget cached queries and the trail, then set the project. */
+export function beginSession(queryClient: QueryClient, projectUuid: string | null): void {
+  queryClient.clear();
+  clearBreadcrumbs();
+  // The workspace belongs to the previous project; the shell sets the new one from the user model.
+  browserStorage.removeItem(STORAGE_KEY.workspaceUuid);
+  if (projectUuid) browserStorage.setItem(STORAGE_KEY.projectUuid, projectUuid);
+  else browserStorage.removeItem(STORAGE_KEY.projectUuid);
+}
+
+/** The session ended (signed out, or this device's session was ended). */
+export function endSessionLocally(queryClient: QueryClient): void {
+  beginSession(queryClient, null);
+}
