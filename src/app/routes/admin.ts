@@ -1,7 +1,27 @@
 // /admin (spec section 2): redirects to /admin/dashboard; every child listed in the spec.
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, redirect, type RouteComponent } from '@tanstack/react-router';
 import { componentRoutes, integrationPageRoute } from './componentRoutes';
-import { AdminShell, ComponentCreatePage, ComponentsListPage, DashboardPage } from './pages';
+import type { MessageKey } from '../../../runtime/i18n';
+import {
+  AdminShell,
+  ApiUserCreatePage,
+  ApiUserPage,
+  ComponentCreatePage,
+  ComponentsListPage,
+  DashboardPage,
+  InvitePage,
+  MemberEditPage,
+  MembersPage,
+  ProjectCreatePage,
+  ProjectSettingsPage,
+  ProjectsPage,
+  RoleCreatePage,
+  RoleEditPage,
+  RolesPage,
+  WorkspaceCreatePage,
+  WorkspaceEditPage,
+  WorkspacesPage,
+} from './pages';
 import { sessionRoute } from './session';
 import { stubRoute } from './stub';
 
@@ -43,6 +63,10 @@ export const componentCreateRoute = createRoute({
 
 const stub = <TPath extends string>(path: TPath) => stubRoute(adminRoute, path);
 
+/** A screen of the admin console with its breadcrumb label. */
+const screen = <TPath extends string>(path: TPath, component: RouteComponent, label: MessageKey) =>
+  createRoute({ getParentRoute: () => adminRoute, path, component, staticData: { label } });
+
 export const adminChildren = [
   adminIndexRoute,
   dashboardRoute,
@@ -70,15 +94,15 @@ export const adminChildren = [
   stub('forge/$id'),
   stub('developer'),
   stub('workflow/$id'),
-  stub('projects'),
-  stub('projects/create'),
-  stub('projects/settings'),
+  screen('projects', ProjectsPage, 'nav.projects'),
+  screen('projects/create', ProjectCreatePage, 'projects.create'),
+  screen('projects/settings', ProjectSettingsPage, 'nav.projectSettings'),
   stub('widgets'),
   stub('widgets/edit/$id'),
   stub('widgets/create'),
-  stub('workspace'),
-  stub('workspace/edit/$id'),
-  stub('workspace/create'),
+  screen('workspace', WorkspacesPage, 'nav.workspaces'),
+  screen('workspace/edit/$id', WorkspaceEditPage, 'workspaces.edit'),
+  screen('workspace/create', WorkspaceCreatePage, 'workspaces.create'),
   stub('templates'),
   stub('scout/events'),
   stub('scout/events/settings'),
@@ -91,12 +115,12 @@ export const adminChildren = [
   stub('integrations/$id'),
   integrationPageRoute(adminRoute, 'integrations/page/$id'),
   integrationPageRoute(adminRoute, 'integrations/page/$id/$subPage'),
-  stub('iam'),
-  stub('iam/edit/$id'),
-  stub('iam/api/$id'),
-  stub('iam/roles'),
-  stub('iam/roles/create'),
-  stub('iam/roles/edit/$id'),
-  stub('iam/invite'),
-  stub('iam/create'),
+  screen('iam', MembersPage, 'nav.users'),
+  screen('iam/edit/$id', MemberEditPage, 'iam.member.crumb'),
+  screen('iam/api/$id', ApiUserPage, 'iam.apiUser.crumb'),
+  screen('iam/roles', RolesPage, 'nav.roles'),
+  screen('iam/roles/create', RoleCreatePage, 'iam.roles.create'),
+  screen('iam/roles/edit/$id', RoleEditPage, 'iam.role.edit'),
+  screen('iam/invite', InvitePage, 'iam.invite.title'),
+  screen('iam/create', ApiUserCreatePage, 'iam.apiUser.create'),
 ] as const;

@@ -12,3 +12,18 @@ export const ComponentsListPage = lazyRouteComponent(() => import('../features/c
 export const ComponentCreatePage = lazyRouteComponent(() => import('../features/components/create/ComponentCreatePage'), 'ComponentCreatePage');
 export const ComponentSettingsPage = lazyRouteComponent(() => import('../features/components/settings/SettingsPage'), 'ComponentSettingsPage');
 export const ComponentNotAvailable = lazyRouteComponent(() => import('../features/components/routes/ComponentNotAvailable'), 'ComponentNotAvailable');
+// IAM, projects and workspaces (docs/iam.md "Screens").
+export const MembersPage = lazyRouteComponent(() => import('../features/iam/MembersPage'), 'MembersPage');
+export const MemberEditPage = lazyRouteComponent(() => import('../features/iam/MemberEditPage'), 'MemberEditPage');
+export const ApiUserPage = lazyRouteComponent(() => import('../features/iam/ApiUserPage'), 'ApiUserPage');
+export const ApiUserCreatePage = lazyRouteComponent(() => import('../features/iam/ApiUserCreatePage'), 'ApiUserCreatePage');
+export const InvitePage = lazyRouteComponent(() => import('../features/iam/InvitePage'), 'InvitePage');
+export const RolesPage = lazyRouteComponent(() => import('../features/iam/RolesPage'), 'RolesPage');
+export const RoleCreatePage = lazyRouteComponent(() => import('../features/iam/RoleFormPage'), 'RoleCreatePage');
+export const RoleEditPage = lazyRouteComponent(() => import('../features/iam/RoleFormPage'), 'RoleEditPage');
+export const ProjectsPage = lazyRouteComponent(() => import('../features/projects/ProjectsPage'), 'ProjectsPage');
+export const ProjectCreatePage = lazyRouteComponent(() => import('../features/projects/ProjectCreatePage'), 'ProjectCreatePage');
+export const ProjectSettingsPage = lazyRouteComponent(() => import('../features/projects/ProjectSettingsPage'), 'ProjectSettingsPage');
+export const WorkspacesPage = lazyRouteComponent(() => import('../features/projects/WorkspacesPage'), 'WorkspacesPage');
+export const WorkspaceCreatePage = lazyRouteComponent(() => import('../features/projects/WorkspaceFormPage'), 'WorkspaceCreatePage');
+export const WorkspaceEditPage = lazyRouteComponent(() => import('../features/projects/WorkspaceFormPage'), 'WorkspaceEditPage');

@@ -1,0 +1,205 @@
+// /admin/iam/api/:id: an API user's secrets (hint, created, last used, revoked), a new secret
+// (its token shown once), revoking one; and the API user's status and roles.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { IAM_LIMITS, type ApiSecretCreated, type ApiSecretItem, type ApiUserItem } from '../../../../runtime/api/iam';
+import { apiUserQueryOptions, iamApi, iamKeys } from '../../api/iam';
+import { EmptyState } from '../../components/EmptyState';
+import { showToast } from '../../lib/toast';
+import { truncateTitle } from '../../lib/truncate';
+import { MemberForm } from './MemberForm';
+import { SecretToken } from './SecretToken';
+import { BackLink, ConfirmDialog, failureSummary, FailureText, LoadError, Loading, PageHeader, RoleChips, StatusBadge, When } from './ui';
+
+function SecretRow({ secret, onRevoke }: { secret: ApiSecretItem; onRevoke: (s: ApiSecretItem) => void }) {
+  const intl = useIntl();
+  const revoked = secret.revoked_at !== null;
+  return (
+    <tr data-testid="api-secret-row" data-uuid={secret.uuid} data-revoked={revoked}>
+      <td>
+        <code aria-label={intl.formatMessage({ id: 'iam.secret.hintLabel' }, { hint: secret.hint })}>luma_…{secret.hint}</code>
+      </td>
+      <td><When value={secret.created_at} /></td>
+      <td><When value={secret.last_used_at} /></td>
+      <td>
+        {revoked ? (
+          <span className="badge badge-secondary">
+            <FormattedMessage id="iam.secret.revokedAt" values={{ when: <When value={secret.revoked_at} /> }} />
+          </span>
+        ) : (
+          <span className="badge badge-success">
+            <FormattedMessage id="iam.secret.active" />
+          </span>
+        )}
+      </td>
+      <td className="actions-cell">
+        {revoked ? null : (
+          <button
+            type="button"
+            className="button button-small danger"
+            data-testid="api-secret-revoke"
+            aria-label={intl.formatMessage({ id: 'iam.secret.revokeFor' }, { hint: secret.hint })}
+            onClick={() => onRevoke(secret)}
+          >
+            <FormattedMessage id="iam.secret.revoke" />
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function Secrets({ user }: { user: ApiUserItem }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  // The new token lives in this component only; the list (and the cache) never holds it.
+  const [fresh, setFresh] = useState<ApiSecretCreated | null>(null);
+  const [newFailure, setNewFailure] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiSecretItem | null>(null);
+  const [revokeFailure, setRevokeFailure] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: iamKeys.apiUser(user.uuid) });
+
+  const create = useMutation({
+    mutationFn: () => iamApi.createSecret(user.uuid),
+    onSuccess: (secret) => {
+      setFresh(secret);
+      return refresh();
+    },
+    onError: (error) => setNewFailure(failureSummary(error)),
+  });
+  const revoke = useMutation({
+    mutationFn: (secretUuid: string) => iamApi.revokeSecret(user.uuid, secretUuid),
+    onSuccess: (secret) => {
+      setRevoking(null);
+      if (fresh?.uuid === secret.uuid) setFresh(null);
+      showToast('iam.secret.revoked', 'success');
+      return refresh();
+    },
+    onError: (error) => setRevokeFailure(failureSummary(error)),
+  });
+
+  const secrets = [...user.secrets].sort((a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at));
+
+  return (
+    <section className="stack" aria-labelledby="api-secrets-title">
+      <div className="page-header page-header-row">
+        <h2 id="api-secrets-title">
+          <FormattedMessage id="iam.apiUser.secrets" />
+        </h2>
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="api-secret-new"
+          disabled={create.isPending}
+          onClick={() => {
+            setNewFailure(null);
+            create.mutate();
+          }}
+        >
+          <FormattedMessage id="iam.secret.new" />
+        </button>
+      </div>
+      <FailureText message={newFailure} />
+      {fresh ? (
+        <div className="card stack">
+          <SecretToken secret={fresh} />
+          <div className="form-actions">
+            <button type="button" className="button" data-testid="api-secret-done" onClick={() => setFresh(null)}>
+              <FormattedMessage id="iam.secret.done" />
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <p className="muted">
+        <FormattedMessage id="iam.secret.cleanup" values={{ days: IAM_LIMITS.revokedSecretDays }} />
+      </p>
+      {secrets.length === 0 ? (
+        <div className="card" data-testid="api-secrets">
+          <EmptyState testId="api-secrets-empty" icon="⚿" title={<FormattedMessage id="iam.secret.none" />} />
+        </div>
+      ) : (
+        <div className="card table-card">
+          <table className="table" data-testid="api-secrets" aria-label={intl.formatMessage({ id: 'iam.apiUser.secrets' })}>
+            <thead>
+              <tr>
+                <th scope="col"><FormattedMessage id="iam.secret.token" /></th>
+                <th scope="col"><FormattedMessage id="iam.secret.created" /></th>
+                <th scope="col"><FormattedMessage id="iam.secret.lastUsed" /></th>
+                <th scope="col"><FormattedMessage id="iam.status" /></th>
+                <th scope="col"><span className="visually-hidden"><FormattedMessage id="iam.actions" /></span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {secrets.map((s) => (
+                <SecretRow
+                  key={s.uuid}
+                  secret={s}
+                  onRevoke={(secret) => {
+                    setRevokeFailure(null);
+                    setRevoking(secret);
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={<FormattedMessage id="iam.secret.revokeTitle" />}
+        confirmLabel={<FormattedMessage id="iam.secret.revoke" />}
+        pending={revoke.isPending}
+        failure={revokeFailure}
+        onClose={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate(revoking.uuid)}
+      >
+        <p>
+          <FormattedMessage id="iam.secret.revokeBody" values={{ hint: <code>…{revoking?.hint}</code> }} />
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+export function ApiUserPage() {
+  const { id = '' } = useParams({ strict: false });
+  const user = useQuery(apiUserQueryOptions(id));
+  if (user.isPending) return <Loading />;
+  if (user.isError) {
+    return (
+      <div className="page page-narrow">
+        <LoadError error={user.error} />
+        <BackLink href="/admin/iam" label="iam.backToMembers" />
+      </div>
+    );
+  }
+  const u = user.data;
+  return (
+    <div className="page" data-testid="api-user-page">
+      <PageHeader title={<span title={u.name}>{truncateTitle(u.name)}</span>}>
+        <BackLink href="/admin/iam" label="iam.backToMembers" />
+      </PageHeader>
+      <p className="chips">
+        <span className="badge badge-neutral">
+          <FormattedMessage id="iam.apiUser" />
+        </span>
+        <StatusBadge status={u.status} />
+        <RoleChips roles={u.roles} />
+      </p>
+      {u.status === 'inactive' || u.status === 'banned' ? (
+        <p className="callout callout-warning">
+          <FormattedMessage id="iam.apiUser.stopped" />
+        </p>
+      ) : null}
+      <Secrets user={u} />
+      <section className="stack page-narrow" aria-labelledby="api-user-access">
+        <h2 id="api-user-access">
+          <FormattedMessage id="iam.apiUser.access" />
+        </h2>
+        <MemberForm key={u.uuid} member={u} />
+      </section>
+    </div>
+  );
+}
