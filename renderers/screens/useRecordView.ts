@@ -19,6 +19,8 @@ export interface RecordPermissions {
   delete: boolean;
   /** Dev environment and 'settings {ref}': the floating settings button and the fields panel. */
   settings: boolean;
+  /** 'settings {ref}' in any environment: presets are saved through the settings update. */
+  presets: boolean;
 }
 
 /** Role uuids when the permissions answer carries them (roles: string[] or {uuid}[]); else none. */
@@ -29,12 +31,13 @@ export function roleUuidsOf(permissions: RolePermissions): string[] {
 }
 
 export function recordPermissions(permissions: RolePermissions | undefined, ref: string, env: string): RecordPermissions {
-  if (!permissions) return { create: false, update: false, delete: false, settings: false };
+  if (!permissions) return { create: false, update: false, delete: false, settings: false, presets: false };
   return {
     create: hasPermission(permissions, 'create', ref),
     update: hasPermission(permissions, 'update', ref) || hasPermission(permissions, 'edit', ref),
     delete: hasPermission(permissions, 'delete', ref),
     settings: env === 'dev' && hasPermission(permissions, 'settings', ref),
+    presets: hasPermission(permissions, 'settings', ref),
   };
 }
 

@@ -46,7 +46,9 @@ export function PresetBar({ ctl }: { ctl: ListController }) {
   const [roles, setRoles] = useState<string[]>([]);
   const [touched, setTouched] = useState(false);
   const nameError = mode === 'new' ? presetNameError(name, ctl.component?.settings.presets) : null;
-  const editable = selected !== null && !isBuiltIn(selected);
+  // Presets are saved through the settings update: without 'settings {ref}' they are only picked.
+  const writable = ctl.may.presets;
+  const editable = writable && selected !== null && !isBuiltIn(selected);
   const open = (next: Mode) => {
     setMode(next);
     setTouched(false);
@@ -79,9 +81,11 @@ export function PresetBar({ ctl }: { ctl: ListController }) {
             ))}
           </select>
         </label>
-        <button type="button" className="button button-small" data-testid="preset-save-as" onClick={() => open(mode === 'new' ? null : 'new')} disabled={presets.saving}>
-          <FormattedMessage id="records.list.presetSaveAs" />
-        </button>
+        {writable ? (
+          <button type="button" className="button button-small" data-testid="preset-save-as" onClick={() => open(mode === 'new' ? null : 'new')} disabled={presets.saving}>
+            <FormattedMessage id="records.list.presetSaveAs" />
+          </button>
+        ) : null}
         {editable ? (
           <>
             <button type="button" className="button button-small" data-testid="preset-update" onClick={() => open(mode === 'edit' ? null : 'edit')} disabled={presets.saving}>

@@ -4,14 +4,14 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { componentMenuQueryOptions } from '../api/components';
-import { userModelQueryOptions } from '../api/queries';
+import { rolePermissionsQueryOptions, userModelQueryOptions } from '../api/queries';
 import { localeStore } from '../lib/prefs';
 import { useStore } from '../lib/store';
 import { menuLinks, withLinksAfter } from '../nav/componentMenu';
 import { browserStorage, STORAGE_KEY } from '../lib/storage';
 import { ADMIN_NAV } from '../nav/adminNav';
 import { HOME_NAV } from '../nav/homeNav';
-import type { NavItem } from '../nav/model';
+import { forViewer, type NavItem } from '../nav/model';
 import { AppLink } from './AppLink';
 import { Breadcrumbs } from './Breadcrumbs';
 import { LanguageSelect } from './LanguageSelect';
@@ -86,8 +86,14 @@ function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string })
 /** The static nav plus the menu components (their icon, active flag and sort come from the server). */
 function useNavWithComponents(nav: readonly NavItem[], afterHref: string, base: '/admin/component' | '/home/component'): readonly NavItem[] {
   const menu = useQuery(componentMenuQueryOptions());
+  const permissions = useQuery(rolePermissionsQueryOptions());
   const locale = useStore(localeStore);
-  return useMemo(() => withLinksAfter(nav, afterHref, menuLinks(menu.data ?? [], locale, base)), [nav, afterHref, base, menu.data, locale]);
+  // Until the permissions are known, admin-only entries stay hidden rather than flash in and out.
+  const isAdmin = permissions.data?.is_admin ?? false;
+  return useMemo(
+    () => withLinksAfter(forViewer(nav, isAdmin), afterHref, menuLinks(menu.data ?? [], locale, base)),
+    [nav, isAdmin, afterHref, base, menu.data, locale],
+  );
 }
 
 export function AdminShell() {

@@ -46,6 +46,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
     kind: 'dropdown',
     id: 'iam',
     label: 'nav.iam',
+    adminOnly: true,
     icon: '◎',
     children: [
       { kind: 'link', label: 'nav.users', href: '/admin/iam' },
@@ -55,7 +56,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
     ],
   },
   { kind: 'link', label: 'nav.projects', href: '/admin/projects', icon: '◫' },
-  { kind: 'link', label: 'nav.workspaces', href: '/admin/workspace', icon: '▤' },
+  { kind: 'link', label: 'nav.workspaces', href: '/admin/workspace', icon: '▤', adminOnly: true },
   { kind: 'link', label: 'nav.integrations', href: '/admin/integrations', icon: '⊕' },
   {
     kind: 'dropdown',
@@ -65,7 +66,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
     children: [
       { kind: 'link', label: 'nav.environment', href: '/admin/environment' },
       { kind: 'link', label: 'nav.developer', href: '/admin/developer' },
-      { kind: 'link', label: 'nav.projectSettings', href: '/admin/projects/settings' },
+      { kind: 'link', label: 'nav.projectSettings', href: '/admin/projects/settings', adminOnly: true },
     ],
   },
   { kind: 'divider' },

@@ -30,6 +30,8 @@ export interface NavLink {
   icon?: string;
   badge?: NavBadge;
   disabled?: boolean;
+  /** Shown only to admins of the current project (the calls behind it answer 403 to others). */
+  adminOnly?: boolean;
 }
 export interface NavDropdown {
   kind: 'dropdown';
@@ -37,6 +39,8 @@ export interface NavDropdown {
   id: string;
   label: MessageKey;
   icon?: string;
+  /** Shown only to admins of the current project. */
+  adminOnly?: boolean;
   children: NavItem[];
 }
 export type NavItem = NavTitle | NavDivider | NavLabel | NavLink | NavDropdown;
@@ -89,4 +93,14 @@ export function findActive(items: readonly NavItem[], pathname: string): FlatLin
     if (!best || href.length > best.link.href.length) best = entry;
   }
   return best;
+}
+
+/** The items a viewer may use: admin-only links and dropdowns dropped for others (recursively). */
+export function forViewer(items: readonly NavItem[], isAdmin: boolean): readonly NavItem[] {
+  if (isAdmin) return items;
+  return items.flatMap((item): NavItem[] => {
+    if ((item.kind === 'link' || item.kind === 'dropdown') && item.adminOnly) return [];
+    if (item.kind === 'dropdown') return [{ ...item, children: [...forViewer(item.children, false)] }];
+    return [item];
+  });
 }

@@ -84,11 +84,12 @@ describe('save failures (spec section 8)', () => {
 });
 
 describe('record screens', () => {
-  it('reads permissions per verb; settings only in dev', () => {
+  it('reads permissions per verb; settings only in dev; presets wherever settings is held', () => {
     const user = { is_admin: false, permissions: ['create orders', 'Edit Orders', 'settings orders'], roles: [] };
-    expect(recordPermissions(user, 'orders', 'live')).toEqual({ create: true, update: true, delete: false, settings: false });
+    expect(recordPermissions(user, 'orders', 'live')).toEqual({ create: true, update: true, delete: false, settings: false, presets: true });
     expect(recordPermissions(user, 'orders', 'dev').settings).toBe(true);
-    expect(recordPermissions({ is_admin: true, permissions: [] , roles: [] }, 'x', 'live')).toEqual({ create: true, update: true, delete: true, settings: false });
+    expect(recordPermissions({ is_admin: false, permissions: ['read orders'], roles: [] }, 'orders', 'dev')).toEqual({ create: false, update: false, delete: false, settings: false, presets: false });
+    expect(recordPermissions({ is_admin: true, permissions: [] , roles: [] }, 'x', 'live')).toEqual({ create: true, update: true, delete: true, settings: false, presets: true });
     expect(roleUuidsOf({ is_admin: false, permissions: [], roles: ['a', { uuid: 'b' }] } as never)).toEqual(['a', 'b']);
   });
 
