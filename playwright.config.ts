@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 // in Debian's Chromium: Playwright never downloads a browser here.
 const port = Number(process.env.LUMA_E2E_PORT ?? 8181);
 export const E2E_ADMIN = { email: 'admin@luma.local', password: 'e2e-admin-password-1' };
+/** e2e/iam.spec.ts runs a real SMTP server here while it needs mail. */
+export const E2E_SMTP_PORT = Number(process.env.LUMA_E2E_SMTP_PORT ?? port + 1);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -48,6 +50,7 @@ export default defineConfig({
       LUMA_PUBLIC_URL: `http://127.0.0.1:${port}`,
       LUMA_DEMO: '0',
       LUMA_LOG_LEVEL: 'warn',
+      LUMA_SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });

@@ -11,15 +11,8 @@ export interface RouteCatalogueEntry {
   access: RouteAccess;
 }
 
-const publicDone = ['/', '/login', '/error'];
-const publicTodo = [
-  '/two-factor-auth',
-  '/register',
-  '/project/invite/$uuid',
-  '/user/forgotpassword',
-  '/user/resetpassword/$uuid',
-  '/mobile',
-];
+const publicDone = ['/', '/login', '/error', '/two-factor-auth', '/register', '/project/invite/$uuid', '/user/forgotpassword', '/user/resetpassword/$uuid'];
+const publicTodo = ['/mobile'];
 
 /** /admin and /home redirect to their first page; they count as done. */
 const sessionDone = [
@@ -32,6 +25,22 @@ const sessionDone = [
   '/admin/component/$ref/settings',
   '/admin/component/$scope/$name/settings',
   // Record list, create page and edit screen (renderers/screens).
+  // IAM (docs/iam.md): the profile, projects, workspaces, members, roles, invites and API users.
+  '/home/users/profile',
+  '/admin/projects',
+  '/admin/projects/create',
+  '/admin/projects/settings',
+  '/admin/workspace',
+  '/admin/workspace/edit/$id',
+  '/admin/workspace/create',
+  '/admin/iam',
+  '/admin/iam/edit/$id',
+  '/admin/iam/api/$id',
+  '/admin/iam/roles',
+  '/admin/iam/roles/create',
+  '/admin/iam/roles/edit/$id',
+  '/admin/iam/invite',
+  '/admin/iam/create',
   ...['/admin/component', '/home/component'].flatMap((base) =>
     ['$ref', '$scope/$name'].flatMap((ref) => [`${base}/${ref}`, `${base}/${ref}/create`, `${base}/${ref}/edit/$uuid`]),
   ),
@@ -55,7 +64,6 @@ const sessionTodo = [
   '/app',
   '/app/playground',
   '/app/$id',
-  '/home/users/profile',
   '/home/platform/updates',
   '/home/integrations/page/$id',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
@@ -81,15 +89,9 @@ const sessionTodo = [
   '/admin/forge/$id',
   '/admin/developer',
   '/admin/workflow/$id',
-  '/admin/projects',
-  '/admin/projects/create',
-  '/admin/projects/settings',
   '/admin/widgets',
   '/admin/widgets/edit/$id',
   '/admin/widgets/create',
-  '/admin/workspace',
-  '/admin/workspace/edit/$id',
-  '/admin/workspace/create',
   '/admin/templates',
   '/admin/scout/events',
   '/admin/scout/events/settings',
@@ -102,14 +104,6 @@ const sessionTodo = [
   '/admin/integrations/$id',
   '/admin/integrations/page/$id',
   '/admin/integrations/page/$id/$subPage',
-  '/admin/iam',
-  '/admin/iam/edit/$id',
-  '/admin/iam/api/$id',
-  '/admin/iam/roles',
-  '/admin/iam/roles/create',
-  '/admin/iam/roles/edit/$id',
-  '/admin/iam/invite',
-  '/admin/iam/create',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>
