@@ -31,15 +31,17 @@ export function hasValueShape(field: Pick<ViewField, 'renderer' | 'options'>, va
     case 'input/number':
       return typeof value === 'number';
     case 'select/number': {
-      // Custom values skip the items check, so they must be numbers here: a number field never
-      // stores text. Without custom values, an entry not among the items is invalidSelection.
-      const entry = field.options.customValues ? isNumber : isScalar;
-      return multiple ? listOf(value, entry) : entry(value);
+      // A single number is stored as a number, whatever the items say (its list index casts to
+      // numeric, so text would fail the insert). Custom values skip the items check, so in a list
+      // they must be numbers too; otherwise an entry not among the items is invalidSelection.
+      if (!multiple) return isNumber(value);
+      return listOf(value, field.options.customValues ? isNumber : isScalar);
     }
+    case 'radio/number':
+      return isNumber(value);
     case 'select/text':
     case 'select/relation':
     case 'radio/text':
-    case 'radio/number':
       return multiple && !field.renderer.startsWith('radio') ? listOf(value, isScalar) : isScalar(value);
     case 'checkbox/text':
     case 'checkbox/number':

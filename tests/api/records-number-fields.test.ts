@@ -25,4 +25,28 @@ describeApi(`records: number fields hold numbers (${DB_KIND})`, () => {
     expect(text.statusCode).toBe(417);
     expect(text.json().errors).toEqual([{ field: 'pick', messages: ['invalidInput'], values: [null] }]);
   });
+
+  it('a number select or radio whose items are text refuses those items too (417, never a 500 from the numeric index)', async () => {
+    const cookie = await login(server().app);
+    const items = { selectables: { items: ['1', 'two', '-Cz<5'] } };
+    const fields = [
+      { name: 'Choice', key: 'choice', module: 'select', type: 'number', filterable: true, constraints: items },
+      { name: 'Dial', key: 'dial', module: 'radio', type: 'number', filterable: true, constraints: items },
+    ];
+    const ref = await componentWithFields(componentApi(() => server().app, () => cookie, 'dev'), 'text_items', fields);
+    const records = recordApi(() => server().app, () => cookie);
+
+    const numeric = await records.create(ref, { choice: '1', dial: '1' });
+    expect(numeric.statusCode, numeric.body).toBe(200);
+    expect(numeric.json()).toMatchObject({ choice: 1, dial: 1 });
+
+    for (const value of ['two', '-Cz<5']) {
+      const text = await records.create(ref, { choice: value, dial: 1 });
+      expect(text.statusCode, text.body).toBe(417);
+      expect(text.json().errors).toEqual([{ field: 'choice', messages: ['invalidInput'], values: [null] }]);
+      const radio = await records.create(ref, { choice: 1, dial: value });
+      expect(radio.statusCode, radio.body).toBe(417);
+      expect(radio.json().errors[0].field).toBe('dial');
+    }
+  });
 });
