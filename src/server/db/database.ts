@@ -1,4 +1,5 @@
 // Opens the database: embedded PGlite when DATABASE_URL is unset, else PostgreSQL through pg.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -34,8 +35,32 @@ async function openPGlite(dataDir: string): Promise<OpenDatabase> {
   return { db, kind: 'pglite', location, close: () => db.destroy() };
 }
 
+/** Statements that begin with this comment are prepared once per connection and then only executed. */
+export const PREPARE = '/* prepare */';
+const MAX_PREPARED = 64;
+
+/**
+ * A pg client that prepares the statements marked with PREPARE (a named statement per connection, so
+ * PostgreSQL parses and plans it once): the query every request makes to find its caller is the
+ * hottest statement of all, and its planning costs more than its execution.
+ */
+class PreparingClient extends pg.Client {
+  /** Named statements this connection holds; a cap keeps a connection's plan cache bounded. */
+  private prepared = new Set<string>();
+
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    if (typeof text === 'string' && text.startsWith(PREPARE) && args.length <= 2 && this.prepared.size < MAX_PREPARED) {
+      const name = `luma_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      this.prepared.add(name);
+      return (super.query as (config: unknown) => never)({ name, text, values });
+    }
+    return (super.query as (...rest: unknown[]) => never)(...args);
+  }
+}
+
 async function openPostgres(url: string): Promise<OpenDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -4,6 +4,7 @@
 // there. Nothing is cached between requests, so a changed role, status or revocation applies to the
 // caller's next request.
 import { sql, type Kysely } from 'kysely';
+import { PREPARE } from '../database';
 import type { ComponentRow, Database, UserRow } from '../schema';
 import type { ComponentWithEnvVersion } from './components';
 
@@ -70,15 +71,26 @@ function componentFrom(value: unknown): ComponentWithEnvVersion | null {
   };
 }
 
+// Named, not u.*: the statement is prepared once per connection, and a column added to users by a
+// newer instance's migration must not change its result type under a running one.
+const USER_COLUMNS = sql.raw(
+  [
+    'uuid', 'name', 'email', 'password_hash', 'settings', 'billing_address', 'status', 'login_at', 'created_at', 'updated_at',
+    'kind', 'totp_secret', 'totp_pending_secret', 'totp_last_step', 'password_changed_at',
+  ]
+    .map((column) => `u.${column}`)
+    .join(', '),
+);
+
 export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<PrincipalRow | null> {
   const principal =
     lookup.by === 'session'
-      ? sql`select u.*, s.id_hash as p_session_id_hash, s.uuid as p_session_uuid, s.project_uuid as p_session_project,
+      ? sql`select ${USER_COLUMNS}, s.id_hash as p_session_id_hash, s.uuid as p_session_uuid, s.project_uuid as p_session_project,
             s.last_seen_at as p_session_last_seen_at, s.expires_at as p_session_expires_at,
             null::uuid as p_secret_uuid, null::timestamptz as p_secret_last_used_at, now() as p_now
           from sessions s join users u on u.uuid = s.user_uuid
           where s.id_hash = ${lookup.tokenHash} and u.kind = 'person'`
-      : sql`select u.*, null::text as p_session_id_hash, null::uuid as p_session_uuid, null::uuid as p_session_project,
+      : sql`select ${USER_COLUMNS}, null::text as p_session_id_hash, null::uuid as p_session_uuid, null::uuid as p_session_project,
             null::timestamptz as p_session_last_seen_at, null::timestamptz as p_session_expires_at,
             a.uuid as p_secret_uuid, a.last_used_at as p_secret_last_used_at, now() as p_now
           from api_secrets a join users u on u.uuid = a.user_uuid
@@ -91,7 +103,7 @@ export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<Pr
         ? sql`c.uuid = ${wanted.by.uuid}::uuid`
         : sql`coalesce(c.scope, '') = ${wanted.by.scope ?? ''} and c.name = ${wanted.by.name}`;
   const versionColumn = wanted?.env === 'dev' ? sql.ref('c.dev_version') : sql.ref('c.public_version');
-  const result = await sql<Record<string, unknown>>`
+  const result = await sql<Record<string, unknown>>`${sql.raw(PREPARE)}
     with principal as (${principal}),
     chosen_project as (
       select case when ${lookup.projectUuid}::uuid is not null then
