@@ -5,6 +5,9 @@ import { seed } from '../../src/server/db/seed';
 import { verifyPassword } from '../../src/server/services/passwords';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, describeApi, login, testConfig, useServer } from './harness';
 import { buildApp } from '../../src/server/app';
+import { PREPARE } from '../../src/server/db/database';
+import { findPrincipal } from '../../src/server/db/queries/accountability';
+import { hashToken } from '../../src/server/services/sessions';
 
 describeApi(`database (${DB_KIND})`, () => {
   const server = useServer();
@@ -93,5 +96,24 @@ describeApi(`database (${DB_KIND})`, () => {
     const { rows } = await sql<{ n: number }>`select n from counter_test`.execute(db);
     expect(rows[0]?.n).toBe(20);
     await sql`drop table counter_test`.execute(db);
+  });
+
+  it('finds the caller with one statement, prepared once per PostgreSQL connection', async () => {
+    const db = server().database.db;
+    const cookie = await login(server().app);
+    const tokenHash = hashToken(cookie.split('=')[1]!);
+    await db.connection().execute(async (connection) => {
+      const first = await findPrincipal(connection, { by: 'session', tokenHash, projectUuid: null, workspaceUuid: null });
+      const second = await findPrincipal(connection, { by: 'session', tokenHash, projectUuid: null, workspaceUuid: null });
+      expect(first?.user.email).toBe(ADMIN_EMAIL);
+      expect(second?.roles.some((role) => role.is_admin)).toBe(true);
+      expect(second?.project_uuid).toBe(first?.project_uuid);
+      if (DB_KIND === 'postgres') {
+        const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(connection);
+        const prepared = rows.filter((row) => row.statement.startsWith(PREPARE));
+        expect(prepared).toHaveLength(1);
+        expect(prepared[0]!.name).toMatch(/^luma_[0-9a-f]{24}$/);
+      }
+    });
   });
 });
