@@ -12,12 +12,23 @@ import { textControlTester, TextControl } from './controls/input/Text';
 import { textI18nControlTester, TextI18nControl } from './controls/input/TextI18n';
 import { dateControlTester, DateControl } from './controls/picker/Date';
 import { timeControlTester, TimeControl } from './controls/picker/Time';
+import { dateTimeControlTester, DateTimeControl } from './controls/picker/DateTime';
+import { dateRangeControlTester, DateRangeControl } from './controls/picker/DateRange';
 import { radioNumberControlTester, RadioNumberControl } from './controls/radio/Number';
 import { radioTextControlTester, RadioTextControl } from './controls/radio/Text';
 import { referenceTextControlTester, ReferenceTextControl } from './controls/reference/Text';
 import { selectNumberControlTester, SelectNumberControl } from './controls/select/Number';
 import { selectTextControlTester, SelectTextControl } from './controls/select/Text';
+import { relationSelectControlTester, RelationSelectControl } from './controls/select/Relation';
+import { imageSelectControlTester, ImageSelectControl } from './controls/select/Image';
+import { externalSelectControlTester, ExternalSelectControl } from './controls/select/External';
 import { textAreaControlTester, TextAreaControl } from './controls/text/Default';
+import { tableControlTester, TableControl } from './controls/table/Default';
+import { tableCustomControlTester, TableCustomControl } from './controls/table/Custom';
+import { fieldsetControlTester, FieldsetControl } from './controls/fieldset/Default';
+import { documentControlTester, DocumentControl } from './controls/text/Document';
+import { editorControlTester, EditorControl } from './controls/text/Editor';
+import { editorI18nControlTester, EditorI18nControl } from './controls/text/EditorI18n';
 
 export const defaultRenderers: readonly RendererEntry[] = [
   { name: 'input/text', tester: textControlTester, renderer: TextControl },
@@ -26,10 +37,18 @@ export const defaultRenderers: readonly RendererEntry[] = [
   { name: 'input/password', tester: passwordControlTester, renderer: PasswordControl },
   { name: 'input/number', tester: numberControlTester, renderer: NumberControl },
   { name: 'text/default', tester: textAreaControlTester, renderer: TextAreaControl },
+  { name: 'text/editor', tester: editorControlTester, renderer: EditorControl },
+  { name: 'text/editor_i18n', tester: editorI18nControlTester, renderer: EditorI18nControl },
+  { name: 'text/document', tester: documentControlTester, renderer: DocumentControl },
   { name: 'select/text', tester: selectTextControlTester, renderer: SelectTextControl },
   { name: 'select/number', tester: selectNumberControlTester, renderer: SelectNumberControl },
+  { name: 'select/relation', tester: relationSelectControlTester, renderer: RelationSelectControl },
+  { name: 'select/image', tester: imageSelectControlTester, renderer: ImageSelectControl },
+  { name: 'select/external', tester: externalSelectControlTester, renderer: ExternalSelectControl },
   { name: 'picker/date', tester: dateControlTester, renderer: DateControl },
   { name: 'picker/time', tester: timeControlTester, renderer: TimeControl },
+  { name: 'picker/datetime', tester: dateTimeControlTester, renderer: DateTimeControl },
+  { name: 'picker/daterange', tester: dateRangeControlTester, renderer: DateRangeControl },
   { name: 'checkbox/text', tester: checkboxTextControlTester, renderer: CheckboxTextControl },
   { name: 'checkbox/number', tester: checkboxNumberControlTester, renderer: CheckboxNumberControl },
   { name: 'checkbox/bool', tester: checkboxBoolControlTester, renderer: CheckboxBoolControl },
@@ -37,6 +56,9 @@ export const defaultRenderers: readonly RendererEntry[] = [
   { name: 'radio/number', tester: radioNumberControlTester, renderer: RadioNumberControl },
   { name: 'data/json', tester: jsonControlTester, renderer: JsonControl },
   { name: 'reference/text', tester: referenceTextControlTester, renderer: ReferenceTextControl },
+  { name: 'table/default', tester: tableControlTester, renderer: TableControl },
+  { name: 'table/custom', tester: tableCustomControlTester, renderer: TableCustomControl },
+  { name: 'fieldset/default', tester: fieldsetControlTester, renderer: FieldsetControl },
 ];
 
 export * from './registry';

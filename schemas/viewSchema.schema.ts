@@ -27,13 +27,16 @@ export type ValidationRule =
   | { rule: 'time' }
   | { rule: 'json' }
   /** Image carousel: at most max images (maxNrOfImages {max}). */
-  | { rule: 'maxImages'; max: number };
+  | { rule: 'maxImages'; max: number }
+  /** Date-time and date range: shape and bounds from the field's custom_data (runtime/validation/dates.ts). */
+  | { rule: 'datetime' }
+  | { rule: 'daterange' };
 
 export type ValidationRuleName = ValidationRule['rule'];
 
 export const VALIDATION_RULE_NAMES = [
   'required', 'maxLength', 'minLength', 'notAllowedWords', 'regex', 'email', 'max', 'min',
-  'oneOf', 'selectCount', 'numberRange', 'date', 'time', 'json', 'maxImages',
+  'oneOf', 'selectCount', 'numberRange', 'date', 'time', 'json', 'maxImages', 'datetime', 'daterange',
 ] as const satisfies readonly ValidationRuleName[];
 
 export interface ViewItem {
@@ -151,6 +154,8 @@ export const validationRuleSchema = {
     ruleSchema('time'),
     ruleSchema('json'),
     ruleSchema('maxImages', { max: num }),
+    ruleSchema('datetime'),
+    ruleSchema('daterange'),
   ],
 } as const;
 

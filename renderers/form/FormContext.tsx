@@ -4,12 +4,15 @@ import { createContext, useContext } from 'react';
 import type { FieldMessage } from '../../runtime/validation';
 import type { ViewField } from '../../schemas/viewSchema.schema';
 import type { FormPage, RendererEntry } from '../registry/types';
+import type { FlagStore } from './errorFlags';
 import type { FormStore } from './formStore';
 import type { RunScript } from './scripts';
 
 export interface FieldErrorFlag {
   key: string;
   error: boolean;
+  /** Which check of the field reports (default 'rules', FieldSlot's); a field is flagged while any source is on. */
+  source?: string;
 }
 
 export interface FormContextValue {
@@ -22,6 +25,8 @@ export interface FormContextValue {
   validate: (field: ViewField, value: unknown) => FieldMessage[];
   /** Spec section 4: each check reports {field key, error}; the form is blocked while any is on. */
   reportError: (flag: FieldErrorFlag) => void;
+  /** The flags reported so far (useFlaggedFields reads them; the form shows why Save is blocked). */
+  flags?: FlagStore;
   runScript: RunScript;
   /** The `context` argument of mutators and templates. */
   scriptContext: Record<string, unknown>;

@@ -25,6 +25,9 @@ export function initialValues(view: ViewSchema, record: Record<string, unknown> 
     if (page === 'model_edit' && isPasswordField(field)) value = PASSWORD_TOKEN;
     else if (isEmptyValue(value) && field.defaultValue !== null && field.defaultValue !== undefined) value = field.defaultValue;
     out[field.key] = value ?? null;
+    // A relation's companion (the related record or records) rides along for its labels; never sent.
+    const companion = `${field.key}_RefObj`;
+    if (field.relation && record && companion in record) out[companion] = record[companion];
   }
   return out;
 }

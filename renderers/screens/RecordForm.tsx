@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ViewSchema } from '../../schemas/viewSchema.schema';
 import { Dialog } from '../../src/app/components/Dialog';
 import { FieldSlot } from '../form/FieldSlot';
+import { FormBlocked } from '../form/FormBlocked';
 import { FormContext } from '../form/FormContext';
 import { GroupTabs, type TabSpec } from '../layouts/GroupTabs';
 import './records.css';
@@ -48,6 +49,8 @@ export function RecordForm({ view, form, onSubmit, extraTabs = [], children }: R
     <FormContext.Provider value={form.context}>
       <form className="record-form" data-testid="record-form" noValidate onSubmit={submit} aria-label={view.component.label}>
         <GroupTabs tabs={tabs} label={intl.formatMessage({ id: 'records.tabs' })} />
+        {/* Save is blocked while any field's error flag is on; this says why. */}
+        <FormBlocked fields={view.fields} />
         {children}
       </form>
       <Dialog

@@ -1,12 +1,13 @@
 // The form core both controllers share: a store per loaded record, per-field validation and error
 // flags, whole-form validation before a save, server field errors, the GET mutators and the payload.
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { FieldError } from '../../runtime/api/contract';
 import { validateField, validateRecord, type FieldMessage } from '../../runtime/validation';
 import type { ViewField, ViewSchema } from '../../schemas/viewSchema.schema';
 import { PASSWORD_TOKEN } from '../controls/input/Password';
 import type { FieldErrorFlag, FormContextValue } from '../form/FormContext';
 import { createFormStore, type FormStore } from '../form/formStore';
+import { createFlagStore, RULES_SOURCE } from '../form/errorFlags';
 import { lazySandbox, preloadSandbox, type RunScript } from '../form/scripts';
 import { initialValues, isPasswordField, payloadOf } from '../form/values';
 import { defaultRenderers } from '../index';
@@ -45,16 +46,26 @@ function checkedValue(field: ViewField, value: unknown): unknown {
 }
 
 function toMessages(error: FieldError): FieldMessage[] {
+  // A path inside the value ('lines.rows.1.title') stays on the message, so a table or fieldset can
+  // show it at its row or item.
+  const dot = error.field.indexOf('.');
+  const path = dot > 0 ? error.field.slice(dot + 1) : undefined;
   return error.messages.map((key, i) => {
     const values = error.values?.[i];
-    return values ? { key, values } : { key };
+    const message: FieldMessage = values ? { key, values } : { key };
+    return path ? { ...message, path } : message;
   });
 }
 
 export function useRecordForm(options: RecordFormOptions): RecordForm {
   const { view, record, page, locale, readOnly = false, entries = defaultRenderers, runScript = lazySandbox } = options;
   const store = useMemo(() => createFormStore(view ? initialValues(view, record, page) : {}), [view, record, page]);
-  const flags = useRef(new Map<string, boolean>());
+  // The flags belong to the store: a new store (load, saved answer) starts with none. Made with the
+  // store, not in an effect, so the flags controls report from their own mount effects survive.
+  const flags = useMemo(() => {
+    void store;
+    return createFlagStore();
+  }, [store]);
   const [scriptError, setScriptError] = useState<string | null>(null);
   const dirty = useSyncExternalStore(store.subscribeDirty, store.isDirty, store.isDirty);
 
@@ -62,9 +73,7 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
     (field: ViewField, value: unknown) => validateField(field, checkedValue(field, value), { page }),
     [page],
   );
-  const reportError = useCallback((flag: FieldErrorFlag) => {
-    flags.current.set(flag.key, flag.error);
-  }, []);
+  const reportError = useCallback((flag: FieldErrorFlag) => flags.report(flag), [flags]);
   const scriptContext = useMemo(
     () => ({ page, locale, component: view?.component.ref ?? null, record: record?.uuid ?? null }),
     [page, locale, view, record],
@@ -72,7 +81,6 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
 
   // A new store (load, saved answer) starts with no flags; the GET mutators run on its values.
   useEffect(() => {
-    flags.current = new Map();
     if (!view) return;
     if (runScript === lazySandbox && view.fields.some((f) => f.visible && (f.mutators.get || f.mutators.set || f.template))) preloadSandbox();
     let live = true;
@@ -101,14 +109,15 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
       readOnly,
       validate,
       reportError,
+      flags,
       runScript,
       scriptContext,
       onScriptError: setScriptError,
     }),
-    [store, entries, page, locale, readOnly, validate, reportError, runScript, scriptContext],
+    [store, entries, page, locale, readOnly, validate, reportError, flags, runScript, scriptContext],
   );
 
-  const hasErrors = useCallback(() => [...flags.current.values()].some(Boolean), []);
+  const hasErrors = useCallback(() => flags.flagged().length > 0, [flags]);
 
   const validateAll = useCallback(() => {
     if (!view) return false;
@@ -126,12 +135,12 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
       if (!field.visible || !field.editable) continue;
       const messages = byKey.get(field.key) ?? [];
       store.setErrors(field.key, messages);
-      const flagged = messages.length > 0 || flags.current.get(field.key) === true;
-      flags.current.set(field.key, flagged);
-      if (flagged) ok = false;
+      // The rules' verdict joins the slot's last one (a control's setLocalError); other sources stay.
+      flags.report({ key: field.key, error: messages.length > 0 || flags.isFlagged(field.key, RULES_SOURCE), source: RULES_SOURCE });
+      if (flags.isFlagged(field.key)) ok = false;
     }
     return ok;
-  }, [view, store, page]);
+  }, [view, store, page, flags]);
 
   const applyFieldErrors = useCallback(
     (errors: readonly FieldError[]) => {
@@ -142,10 +151,10 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
       }
       for (const [key, messages] of byKey) {
         store.setErrors(key, messages);
-        flags.current.set(key, true);
+        flags.report({ key, error: true, source: RULES_SOURCE });
       }
     },
-    [store],
+    [store, flags],
   );
 
   const payload = useCallback(() => (view ? payloadOf(view, store.values(), page) : {}), [view, store, page]);

@@ -31,8 +31,17 @@ export function compileField(field: Draft, input: CompileInput): ViewField {
       ...options.customData,
       search: table.search === true,
       perPage: table.per_page ?? 10,
-      fields: compileSubFields(table.fields, input),
+      // table/custom: the columns may be given as custom_data (a list of sub-field definitions) instead.
+      fields: compileSubFields(
+        type === 'custom' && !(Array.isArray(table.fields) && table.fields.length > 0) && Array.isArray(field.constraints?.custom_data) ? field.constraints.custom_data : table.fields,
+        input,
+      ),
     };
+  }
+  if (module === 'text' && type === 'document') {
+    // The page margin in px: constraints.margin, else custom_data.margin, else 10 (spec section 3).
+    const given = [field.constraints?.margin, options.customData.margin].find((m) => typeof m === 'number' && Number.isFinite(m) && m >= 0);
+    options.customData = { ...options.customData, margin: typeof given === 'number' ? given : 10 };
   }
   const shape = { module, type, options };
   const rawDefault = field.constraints?.default;

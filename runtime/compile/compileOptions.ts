@@ -4,6 +4,7 @@ import { DEFAULT_TEXT_LENGTH } from '../components/messageKeys';
 import { isNumberSelectable } from './isNumberSelectable';
 import { mergeCustomData } from './mergeCustomData';
 import { normaliseItems } from './normaliseItems';
+import { withSelectData } from './selectData';
 import { splitNotAllowedWords } from './splitNotAllowedWords';
 
 const finiteOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -27,7 +28,7 @@ export function compileOptions(field: Draft, locale: string): ViewFieldOptions {
   const isNumberInput = module === 'input' && type === 'number';
   const min = isNumberInput ? finiteOrNull(c.min ?? length.min) : numeric ? finiteOrNull(range?.from) : null;
   const max = isNumberInput ? finiteOrNull(c.max ?? length.max) : numeric ? finiteOrNull(range?.to) : null;
-  const customData = mergeCustomData(module, type, c.custom_data);
+  const customData = withSelectData(module, type, c, mergeCustomData(module, type, c.custom_data), locale);
   const date = c.date ?? {};
   const oneToMany = module === 'select' && type === 'relation' && field.relation?.type === 'one-to-many';
   return {

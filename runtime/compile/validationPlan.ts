@@ -75,6 +75,10 @@ export function validationPlan(module: FieldModule, type: FieldType, options: Vi
         return [{ rule: 'date' }];
       case 'picker/time':
         return [{ rule: 'time' }];
+      case 'picker/datetime':
+        return [{ rule: 'datetime' }];
+      case 'picker/daterange':
+        return [{ rule: 'daterange' }];
       case 'data/json':
         return [{ rule: 'json' }];
       case 'image/carousel': {

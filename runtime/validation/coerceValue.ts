@@ -1,4 +1,7 @@
 import type { ViewField } from '../../schemas';
+import { normaliseDateTime } from './dates';
+import { coerceSelectValue, SELECT_PAIRS } from './selects';
+import { coerceRows, hasNestedFields } from './nested';
 
 type CoerceField = Pick<ViewField, 'module' | 'type' | 'options'>;
 
@@ -47,16 +50,19 @@ export function coerceValue(field: CoerceField, value: unknown): unknown {
   if (value === undefined) return null;
   const pair = `${field.module}/${field.type}`;
   if (pair === 'input/number') return toFloat(value);
+  // A date-time written with a space is stored with a 'T' (the list API compares it as text).
+  if (pair === 'picker/datetime') return normaliseDateTime(toText(value));
+  if (SELECT_PAIRS.has(pair)) return coerceSelectValue(field, value);
   if (TEXT_PAIRS.has(pair) || pair === 'select/text' || pair === 'radio/text') {
     return field.options.multiple && pair === 'select/text' ? toList(value, toText) : toText(value);
   }
   if (pair === 'select/number' || pair === 'radio/number') {
     return field.options.multiple && pair === 'select/number' ? toList(value, toNumberish) : toNumberish(value);
   }
-  // A relation holds the foreign key as it is (a uuid, or the foreign field's text or number).
-  if (pair === 'select/relation') return field.options.multiple ? toList(value, (item) => item) : value;
   if (pair === 'checkbox/text') return toList(value, toText);
   if (pair === 'checkbox/number') return toList(value, toNumberish);
+  // Table rows and fieldset items: each entry coerced by its sub-field.
+  if (hasNestedFields({ renderer: pair }) && Array.isArray(value)) return coerceRows(field, value, (sub, entry) => coerceValue(sub, entry));
   if (pair === 'checkbox/bool') {
     if (value === 'true') return true;
     if (value === 'false') return false;

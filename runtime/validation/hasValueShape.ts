@@ -1,4 +1,5 @@
 import type { ViewField } from '../../schemas';
+import { hasSelectShape } from './selects';
 
 const isText = (value: unknown) => typeof value === 'string';
 const isScalar = (value: unknown) => typeof value === 'string' || typeof value === 'number';
@@ -39,8 +40,11 @@ export function hasValueShape(field: Pick<ViewField, 'renderer' | 'options'>, va
     }
     case 'radio/number':
       return isNumber(value);
-    case 'select/text':
     case 'select/relation':
+    case 'select/image':
+    case 'select/external':
+      return hasSelectShape(field, value);
+    case 'select/text':
     case 'radio/text':
       return multiple && !field.renderer.startsWith('radio') ? listOf(value, isScalar) : isScalar(value);
     case 'checkbox/text':
@@ -55,10 +59,12 @@ export function hasValueShape(field: Pick<ViewField, 'renderer' | 'options'>, va
     case 'picker/daterange':
       return isObject(value);
     case 'image/carousel':
+      return Array.isArray(value);
     case 'table/default':
     case 'table/custom':
     case 'fieldset/default':
-      return Array.isArray(value);
+      // Rows and items are objects keyed by sub-field (runtime/validation/nested.ts).
+      return listOf(value, isObject);
     default:
       return true;
   }

@@ -4,6 +4,7 @@ export { validateRecord } from './validateRecord';
 export { coerceValue } from './coerceValue';
 export { isEmptyValue } from './isEmptyValue';
 export { hasValueShape } from './hasValueShape';
+export { nestedMessages, rowMessages, subFieldsOf, nestedPrefix, hasNestedFields, isTableField, isFieldsetField } from './nested';
 export { textMessages } from './textMessages';
 export { stripTags } from './stripTags';
 export { isValidDate } from './isValidDate';

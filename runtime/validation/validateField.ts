@@ -1,8 +1,10 @@
 import type { ValidationRule, ViewField } from '../../schemas';
 import { coerceValue } from './coerceValue';
+import { dateRangeMessages, dateTimeMessages } from './dates';
 import { hasValueShape } from './hasValueShape';
 import { isEmptyValue } from './isEmptyValue';
 import { isValidDate } from './isValidDate';
+import { hasNestedFields, nestedMessages } from './nested';
 import { stripTags } from './stripTags';
 import { textMessages } from './textMessages';
 import { PASSWORD_TOKEN, type FieldMessage, type ValidationContext } from './types';
@@ -46,6 +48,10 @@ function ruleMessages(field: ViewField, value: unknown, rule: ValidationRule): F
       return typeof value === 'string' && isValidDate(value) ? [] : [{ key: 'invalidInput' }];
     case 'time':
       return typeof value === 'string' && TIME.test(value) ? [] : [{ key: 'invalidInput' }];
+    case 'datetime':
+      return dateTimeMessages(field.options.customData, value);
+    case 'daterange':
+      return dateRangeMessages(field.options.customData, value);
     case 'json':
       // Any JSON value is fine; text must parse (the JSON editor sends what was typed).
       return typeof value === 'string' && !parsesAsJson(value) ? [{ key: 'invalidInput' }] : [];
@@ -81,6 +87,8 @@ export function validateField(field: ViewField, value: unknown, ctx: ValidationC
     return required && !isPasswordOnEdit ? [{ key: 'identityField.requiredField' }] : [];
   }
   if (!hasValueShape(field, coerced)) return [{ key: 'invalidInput' }];
+  // Tables and fieldsets: each row or item checked per sub-field, paths 'rows.3.title', 'items.1.name'.
+  if (hasNestedFields(field)) return nestedMessages(field, coerced as unknown[], ctx, validateField);
   const rich = RICH.has(field.renderer);
   if (field.renderer === 'input/text_i18n' || field.renderer === 'text/editor_i18n') {
     const locales = (coerced as { locales: Record<string, string | null> }).locales;

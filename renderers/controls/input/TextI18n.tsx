@@ -1,51 +1,39 @@
-// One input per locale; the value is {locales: {en_US: '...', sr: '...'}} (spec section 3 "Values").
+// input/text_i18n: the multi-language text input (spec section 2, "Widget notes"): a locale dropdown
+// with an Edit entry opening the Locales sidebar; one input, for the chosen locale. The value is
+// {locales: {en_US: '...', sr: '...'}} (spec section 3 "Values"); the text rules run per locale.
 import { useIntl } from 'react-intl';
-import { LOCALES } from '../../../runtime/i18n';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
+import { localesOf } from '../shared/LocaleChoice';
+import { localeName, LocaleSwitcher, useLocaleEditor } from '../shared/LocaleSwitcher';
 
-export function localesOf(value: unknown): Record<string, string> {
-  if (value && typeof value === 'object' && 'locales' in value) {
-    const locales = (value as { locales: unknown }).locales;
-    if (locales && typeof locales === 'object') return locales as Record<string, string>;
-  }
-  return {};
-}
-
-/** custom_data.default_locale first, then en_US, then the others. */
-function orderedLocales(defaultLocale: unknown): string[] {
-  const first = typeof defaultLocale === 'string' && defaultLocale ? defaultLocale : 'en_US';
-  return [first, ...LOCALES.filter((l) => l !== first)];
-}
+export { localesOf };
 
 export function TextI18nControl(props: ControlProps) {
   const intl = useIntl();
   const { field, value, onChange, id, readOnly } = props;
+  const state = useLocaleEditor(props);
+  const locale = state.current;
   const locales = localesOf(value);
   return (
     <FieldFrame props={props} group>
-      {orderedLocales(field.options.customData.default_locale).map((locale, i) => {
-        const inputId = i === 0 ? id : `${id}-${locale}`;
-        const name = intl.messages[`locale.${locale}`] ? intl.formatMessage({ id: `locale.${locale}` }) : locale;
-        return (
-          <div className="locale-input" key={locale}>
-            <label htmlFor={inputId} className="muted">
-              {intl.formatMessage({ id: 'records.localeInput' }, { label: field.label || field.key, locale: name })}
-            </label>
-            <input
-              id={inputId}
-              name={`${field.key}.${locale}`}
-              lang={locale.replace('_', '-')}
-              value={locales[locale] ?? ''}
-              placeholder={field.options.placeholder || undefined}
-              readOnly={readOnly}
-              {...inputAria(props)}
-              onChange={(e) => onChange({ locales: { ...locales, [locale]: e.target.value } })}
-            />
-          </div>
-        );
-      })}
+      <LocaleSwitcher props={props} state={state} />
+      <div className="locale-input">
+        <label htmlFor={id} className="muted">
+          {intl.formatMessage({ id: 'records.localeInput' }, { label: field.label || field.key, locale: localeName(intl, locale) })}
+        </label>
+        <input
+          id={id}
+          name={`${field.key}.${locale}`}
+          lang={locale.replace('_', '-')}
+          value={locales[locale] ?? ''}
+          placeholder={field.options.placeholder || undefined}
+          readOnly={readOnly}
+          {...inputAria(props)}
+          onChange={(e) => onChange({ locales: { ...locales, [locale]: e.target.value } })}
+        />
+      </div>
     </FieldFrame>
   );
 }

@@ -16,8 +16,10 @@ import { bodyObject } from './components-input';
 import { mayOnComponent, resolveComponent } from './components-model';
 import { hashPassword } from './passwords';
 import { relatedObjects, relationProblems } from './records-relations';
+import { sanitizeRichValue } from './records-html';
 import { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer } from './records-shape';
 import { uniqueViolationField } from './records-indexes';
+import { dateCollisions } from './records-dates';
 import { compileFor, envSettings, viewerOf, type Viewer } from './records-view';
 import { requireProject, type Accountability } from './tenancy';
 
@@ -30,6 +32,7 @@ export const RECORD_MESSAGE = {
   fieldNotEditable: 'fieldNotEditable',
   invalidInput: 'invalidInput',
   invalidSelection: 'invalidSelection',
+  invalidDates: 'invalidDates',
   unique: SERVER_ERROR_CODES.unique,
   notFound: 'notFound',
 } as const;
@@ -177,7 +180,8 @@ export async function checkWrite(
       continue;
     }
     if (writes) {
-      const value = coerceValue(field, input[key]);
+      // Rich HTML is sanitised before the rules and the write (create, update and import alike).
+      const value = sanitizeRichValue(field, coerceValue(field, input[key]));
       next[key] = value;
       candidate[key] = value;
       if (field.relation && (!stored || !isDeepStrictEqual(value, storedData[key]))) changed.add(key);
@@ -197,6 +201,10 @@ export async function checkWrite(
   const failed = new Set(errors.map((error) => fieldOf(error.field)));
   const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
   for (const key of await relationProblems(db, accountability, target, relationFields, next)) addError(errors, key, RECORD_MESSAGE.invalidSelection);
+  // Date ranges sharing a day and date-times taking a minute another record holds (records-dates.ts).
+  for (const key of await dateCollisions(db, target.scope, view, next, stored ? { uuid: stored.uuid, data: storedData } : null, failed)) {
+    addError(errors, key, RECORD_MESSAGE.invalidDates);
+  }
   if (errors.length > 0) return { ok: false, status: 417, errors };
 
   for (const [key, value] of plain) next[key] = isEmpty(value) ? null : await hashPassword(typeof value === 'string' ? value : JSON.stringify(value));

@@ -1,0 +1,102 @@
+// Calendar arithmetic the pickers share (spec section 9): month grids with a chosen week start
+// (the date range starts weeks on Monday), the year list of 201 years around the current one, and
+// display formats (date-time 'yyyy-MM-dd HH:mm'; date range 'yyyy-mm-dd', uppercased for display).
+import { addDays } from '../../../../runtime/validation/dates';
+
+export const YEAR_SPAN = 100;
+export const RELOAD_DEBOUNCE_MS = 500;
+
+/** 201 years: the current one and 100 either side. */
+export function yearList(current: number): number[] {
+  return Array.from({ length: YEAR_SPAN * 2 + 1 }, (_, i) => current - YEAR_SPAN + i);
+}
+
+const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+
+/** 'YYYY-MM-01' of a year and month (0-11). */
+export function monthStart(year: number, month: number): string {
+  return `${pad(year, 4)}-${pad(month + 1)}-01`;
+}
+
+export function monthEnd(year: number, month: number): string {
+  return `${pad(year, 4)}-${pad(month + 1)}-${pad(new Date(Date.UTC(year, month + 1, 0)).getUTCDate())}`;
+}
+
+/** Day of week of a 'YYYY-MM-DD', 0 = Sunday. */
+export function weekday(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/**
+ * The weeks shown for a month: whole weeks starting on weekStart (1 = Monday, 0 = Sunday), each day
+ * 'YYYY-MM-DD'; days of the neighbouring months fill the first and last week.
+ */
+export function monthGrid(year: number, month: number, weekStart = 1): string[][] {
+  const first = monthStart(year, month);
+  const last = monthEnd(year, month);
+  const lead = (weekday(first) - weekStart + 7) % 7;
+  const weeks: string[][] = [];
+  for (let day = addDays(first, -lead); day <= last || weeks.at(-1)?.length !== 7; day = addDays(day, 1)) {
+    if (!weeks.length || weeks.at(-1)!.length === 7) {
+      if (day > last) break;
+      weeks.push([]);
+    }
+    weeks.at(-1)!.push(day);
+  }
+  return weeks;
+}
+
+export const WEEKDAY_NAMES = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
+
+/** Week day headers in order from weekStart. */
+export function weekdayNames(weekStart = 1): string[] {
+  return Array.from({ length: 7 }, (_, i) => WEEKDAY_NAMES[(weekStart + i) % 7]!);
+}
+
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A day and optional time in a date-fns style pattern: yyyy, MM, dd, HH, hh, mm, a (others kept).
+ * upperDate: the date range's 'yyyy-mm-dd' is read uppercased (mm is then the month, spec section 9).
+ */
+export function formatMoment(day: string, time: { hour: number; minute: number } | null, pattern: string, upperDate = false): string {
+  const [y, m, d] = day.split('-');
+  const hour = time?.hour ?? 0;
+  const minute = time?.minute ?? 0;
+  const source = upperDate ? pattern.replace(/[ymd]+/gi, (token) => token.toUpperCase()) : pattern;
+  return source.replace(/yyyy|YYYY|MM|dd|DD|HH|hh|mm|a/g, (token) => {
+    switch (token) {
+      case 'yyyy':
+      case 'YYYY':
+        return y!;
+      case 'MM':
+        return m!;
+      case 'dd':
+      case 'DD':
+        return d!;
+      case 'HH':
+        return pad(hour);
+      case 'hh':
+        return pad(hour % 12 === 0 ? 12 : hour % 12);
+      case 'mm':
+        return pad(minute);
+      case 'a':
+        return hour < 12 ? 'AM' : 'PM';
+      default:
+        return token;
+    }
+  });
+}
+
+/** An hour in the hour list: 24h '08', or 12h '8 AM'. */
+export function hourLabel(hour: number, is12h: boolean): string {
+  if (!is12h) return pad(hour);
+  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The values of a step list: 0, step, 2*step ... below limit. */
+export function stepped(limit: number, step: number): number[] {
+  const size = Math.max(1, Math.trunc(step));
+  return Array.from({ length: Math.ceil(limit / size) }, (_, i) => i * size);
+}

@@ -1,0 +1,41 @@
+// What the pickers load from other records of the same component, through the list API
+// (docs/lists.md; spec section 7 "Disabled dates for a date range", "Unavailable times for date-time").
+// `pickerLoaders.list` is the one network call; tests replace it.
+import { listApi, type ListParams, type RecordPage } from '../../../../src/app/api/records';
+import { parseDateTime, formatDateTime, parseDateRange, takenDays } from '../../../../runtime/validation/dates';
+
+export const pickerLoaders = {
+  list: (ref: string, params: ListParams, signal?: AbortSignal): Promise<RecordPage> => listApi.list(ref, params, signal),
+};
+
+/** Every matching record (the list API's limit -1), but the one being edited. */
+async function others(ref: string, params: Omit<ListParams, 'offset' | 'limit'>, self: string | null, signal?: AbortSignal) {
+  const page = await pickerLoaders.list(ref, { offset: 0, limit: -1, ...params }, signal);
+  return page.items.filter((item) => item.uuid !== self);
+}
+
+/** The minutes ('YYYY-MM-DDTHH:mm') other records hold on a day: dateFrom = dateTo = the day, dateField = the field. */
+export async function loadTakenMinutes(ref: string, key: string, day: string, self: string | null, signal?: AbortSignal): Promise<Set<string>> {
+  const items = await others(ref, { dateFrom: day, dateTo: day, dateField: key }, self, signal);
+  const taken = new Set<string>();
+  for (const item of items) {
+    const parts = parseDateTime((item as Record<string, unknown>)[key]);
+    if (parts) taken.add(formatDateTime(parts));
+  }
+  return taken;
+}
+
+/**
+ * The days other records' ranges take, for a shown month starting `monthStart`: the spec's call is
+ * `$adv {[key.startDate]: {$gte: monthStart}}`. The list API names no path inside a date range yet
+ * (docs/lists.md: field keys, locale paths, system columns), so this asks for the records that have
+ * the field and keeps the ranges that end on or after the month's start: the same days, and ranges
+ * that began in an earlier month are not missed.
+ */
+export async function loadTakenDays(ref: string, key: string, monthStart: string, self: string | null, signal?: AbortSignal): Promise<Set<string>> {
+  const items = await others(ref, { $adv: JSON.stringify({ [key]: { $exists: true } }) }, self, signal);
+  const ranges = items
+    .map((item) => parseDateRange((item as Record<string, unknown>)[key]))
+    .filter((range) => range !== null && range.endDate.slice(0, 10) >= monthStart);
+  return takenDays(ranges);
+}

@@ -1,0 +1,172 @@
+// select/external (spec sections 3 and 7): options from the configured expression (custom_data), run
+// in the sandbox with context, keyword and page; keyword changes are debounced 500 ms. The expression
+// returns a list of values or {value, label}; pages after the first are added by 'More' until one
+// comes back empty. A failing expression shows its message under the field (it does not block a save:
+// the value rules decide that). The value is a scalar, or a list when multiple.
+import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { FieldMessage } from '../../../runtime/validation';
+import { FormContext } from '../../form/FormContext';
+import { lazySandbox } from '../../form/scripts';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
+import type { ControlProps } from '../../registry/types';
+import { FieldFrame, inputAria } from '../shared/FieldFrame';
+import { asList, asText, sameValue } from '../shared/values';
+
+export const EXTERNAL_DEBOUNCE_MS = 500;
+
+export interface ExternalOption {
+  value: string | number;
+  label: string;
+}
+
+/** The expression's answer as options: values or {value, label}; anything else is an error. */
+export function toExternalOptions(result: unknown): ExternalOption[] | null {
+  const list = Array.isArray(result) ? result : result && typeof result === 'object' && Array.isArray((result as { items?: unknown }).items) ? (result as { items: unknown[] }).items : null;
+  if (!list) return null;
+  const out: ExternalOption[] = [];
+  for (const entry of list) {
+    if (typeof entry === 'string' || (typeof entry === 'number' && Number.isFinite(entry))) out.push({ value: entry, label: String(entry) });
+    else if (entry && typeof entry === 'object' && 'value' in entry) {
+      const { value, label } = entry as { value: unknown; label?: unknown };
+      if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) continue;
+      out.push({ value, label: typeof label === 'string' || typeof label === 'number' ? String(label) : String(value) });
+    }
+  }
+  return out;
+}
+
+export function ExternalSelectControl(props: ControlProps) {
+  const intl = useIntl();
+  const listId = useId();
+  const form = useContext(FormContext);
+  const runScript = form?.runScript ?? lazySandbox;
+  const { field, value, onChange, readOnly, id } = props;
+  const expression = typeof field.options.customData.expression === 'string' ? field.options.customData.expression : '';
+  const multiple = field.options.multiple;
+  const chosen = asList(value).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+
+  const [text, setText] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [options, setOptions] = useState<ExternalOption[]>([]);
+  const [done, setDone] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const labels = useRef(new Map<string, string>());
+
+  // The keyword, 500 ms after the last keystroke; a new keyword starts at page 1.
+  useEffect(() => {
+    if (text === keyword) return;
+    const timer = setTimeout(() => {
+      setKeyword(text);
+      setPage(1);
+    }, EXTERNAL_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, keyword]);
+
+  const context = useMemo(() => ({ ...(form?.scriptContext ?? {}), field: field.key, model: form?.store.values() ?? {} }), [form, field.key, keyword, page]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!expression) return;
+    let live = true;
+    setLoading(true);
+    void runScript({ label: `External select of field ${field.key}`, code: expression, args: { context, keyword, page } }).then((result) => {
+      if (!live) return;
+      setLoading(false);
+      if (!result.ok) {
+        setError(result.error);
+        return;
+      }
+      const next = toExternalOptions(result.value);
+      if (!next) {
+        setError(intl.formatMessage({ id: 'invalidInput' }));
+        return;
+      }
+      setError(null);
+      next.forEach((option) => labels.current.set(asText(option.value), option.label));
+      setOptions((prev) => (page === 1 ? next : [...prev, ...next.filter((o) => !prev.some((p) => sameValue(p.value, o.value)))]));
+      setDone(next.length === 0);
+    });
+    return () => {
+      live = false;
+    };
+  }, [expression, keyword, page, runScript, field.key, context, intl]);
+
+  const isChosen = (v: unknown) => chosen.some((c) => sameValue(c, v));
+  const pick = (v: string | number) => {
+    if (readOnly) return;
+    if (multiple) onChange(isChosen(v) ? chosen.filter((c) => !sameValue(c, v)) : [...chosen, v]);
+    else onChange(isChosen(v) ? null : v);
+  };
+
+  const scriptError: FieldMessage | null = error ? { key: 'selects.externalFailed', values: { message: error } } : null;
+  const frameProps = scriptError ? { ...props, errors: [...props.errors, scriptError] } : props;
+
+  return (
+    <FieldFrame props={frameProps}>
+      <div className="external-select" data-testid="external-select" aria-busy={loading}>
+        {chosen.length > 0 ? (
+          <ul className="relation-chosen" aria-label={intl.formatMessage({ id: 'selects.chosen' })}>
+            {chosen.map((v) => {
+              const label = labels.current.get(asText(v)) ?? asText(v);
+              return (
+                <li key={asText(v)} className="relation-chip" data-value={asText(v)}>
+                  <span>{label}</span>
+                  {readOnly ? null : (
+                    <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'selects.removeChoice' }, { label })} onClick={() => pick(v)}>
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <input
+          id={id}
+          name={field.key}
+          type="search"
+          data-testid="external-search"
+          autoComplete="off"
+          aria-controls={listId}
+          placeholder={field.options.placeholder || intl.formatMessage({ id: 'selects.search' })}
+          value={text}
+          readOnly={readOnly}
+          {...inputAria(frameProps)}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <ul id={listId} role="listbox" aria-multiselectable={multiple || undefined} aria-label={field.label || field.key} className="relation-options">
+          {options.map((option) => (
+            <li
+              key={asText(option.value)}
+              role="option"
+              tabIndex={readOnly ? -1 : 0}
+              data-testid="external-option"
+              data-value={asText(option.value)}
+              aria-selected={isChosen(option.value)}
+              aria-disabled={readOnly || undefined}
+              onClick={() => pick(option.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  pick(option.value);
+                }
+              }}
+            >
+              {option.label}
+            </li>
+          ))}
+          {!loading && options.length === 0 && !error ? <li className="muted" role="presentation">{intl.formatMessage({ id: 'selects.noResults' })}</li> : null}
+        </ul>
+        {options.length > 0 && !done && !loading && !error ? (
+          <button type="button" className="button button-small" data-testid="external-more" onClick={() => setPage((p) => p + 1)}>
+            {intl.formatMessage({ id: 'selects.more' })}
+          </button>
+        ) : null}
+      </div>
+    </FieldFrame>
+  );
+}
+
+export const externalSelectControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'external'));

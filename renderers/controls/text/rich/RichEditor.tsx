@@ -1,0 +1,92 @@
+// The slate editor shared by text/editor, text/editor_i18n and text/document. Its value is HTML
+// text: parsed once per outside change, serialised on every content change.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createEditor, type Descendant } from 'slate';
+import { withHistory } from 'slate-history';
+import { Editable, Slate, withReact } from 'slate-react';
+import { toggleMark, withRich } from './commands';
+import { pageMargin } from './constants';
+import { RichElementView, RichLeafView } from './elements';
+import { htmlToSlate, slateToHtml } from './html';
+import { RichToolbar } from './Toolbar';
+import type { BlockElement, PageElement, RichEditor as Editor } from './types';
+
+export interface RichEditorProps {
+  value: unknown;
+  onChange: (html: string) => void;
+  readOnly: boolean;
+  /** The document variant: pages with margins and Add page. */
+  paged?: boolean;
+  margin?: number;
+  id?: string;
+  name?: string;
+  placeholder?: string;
+  lang?: string;
+  aria?: Record<string, unknown>;
+  /** Extra toolbar content (the document's Add page). */
+  toolbarExtra?: (editor: Editor) => ReactNode;
+}
+
+const HOTKEYS: Record<string, 'bold' | 'italic'> = { b: 'bold', i: 'italic' };
+
+export function RichEditor(props: RichEditorProps) {
+  const { value, onChange, readOnly, paged = false } = props;
+  const margin = pageMargin(props.margin);
+  const html = typeof value === 'string' ? value : '';
+  // The HTML this editor last emitted; another value coming in (a loaded record, a reset) re-parses.
+  const emitted = useRef(html);
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (html !== emitted.current) {
+      emitted.current = html;
+      setGeneration((g) => g + 1);
+    }
+  }, [html]);
+
+  const editor = useMemo(() => withRich(withHistory(withReact(createEditor())) as Editor, { paged, margin }), [generation, paged, margin]);
+  const initialValue = useMemo(() => htmlToSlate(emitted.current, { paged, margin }) as Descendant[], [editor]);
+
+  const handleChange = useCallback(
+    (nodes: Descendant[]) => {
+      if (!editor.operations.some((op) => op.type !== 'set_selection')) return;
+      const next = slateToHtml(nodes as (BlockElement | PageElement)[]);
+      if (next === emitted.current) return;
+      emitted.current = next;
+      onChange(next);
+    },
+    [editor, onChange],
+  );
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent) => {
+      const key = HOTKEYS[event.key.toLowerCase()];
+      if (key && (event.ctrlKey || event.metaKey) && !event.altKey) {
+        event.preventDefault();
+        toggleMark(editor, key);
+      }
+    },
+    [editor],
+  );
+
+  return (
+    <div className={`rich-editor${paged ? ' rich-document' : ''}${readOnly ? ' readonly' : ''}`}>
+      <Slate key={`${generation}-${paged}-${margin}`} editor={editor} initialValue={initialValue} onChange={handleChange}>
+        <RichToolbar disabled={readOnly} extra={props.toolbarExtra?.(editor)} />
+        <Editable
+          id={props.id}
+          data-testid="rich-editable"
+          data-name={props.name}
+          className="rich-editable"
+          lang={props.lang}
+          readOnly={readOnly}
+          placeholder={props.placeholder || undefined}
+          renderElement={RichElementView}
+          renderLeaf={RichLeafView}
+          onKeyDown={onKeyDown}
+          spellCheck
+          {...(props.aria ?? {})}
+        />
+      </Slate>
+    </div>
+  );
+}

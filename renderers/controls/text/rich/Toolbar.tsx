@@ -1,0 +1,208 @@
+// The rich text toolbar (spec section 2, "Widget notes"): H1-H3, paragraph, bold, italic, strike,
+// highlight, alignment, colour, font family, font size, table tools and image import.
+import { Icon } from '../../shared/Icon';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useSlate } from 'slate-react';
+import {
+  activeAlign,
+  activeBlockType,
+  insertImage,
+  insertTable,
+  isInTable,
+  isMarkActive,
+  marksAt,
+  setAlign,
+  setBlockType,
+  setStyleMark,
+  tableAction,
+  toggleMark,
+  type TableAction,
+} from './commands';
+import { DEFAULT_COLOR, DEFAULT_FONT_SIZE, FONT_FAMILIES, isAllowedImageSrc, MAX_FONT_SIZE, MIN_FONT_SIZE } from './constants';
+import type { Align, BlockType, MarkKey, RichEditor } from './types';
+
+/** Keeps the editor's selection: toolbar buttons act on mouse down's target without taking focus. */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
+
+function ToolButton(props: { testId: string; label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={`rich-button${props.active ? ' active' : ''}`}
+      data-testid={props.testId}
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.active === undefined ? undefined : props.active}
+      disabled={props.disabled}
+      onMouseDown={keepFocus}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+/** Reads a file as a data URL (image import from the device). */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export function RichToolbar({ disabled, extra }: { disabled: boolean; extra?: ReactNode }) {
+  const editor = useSlate() as RichEditor;
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [imageOpen, setImageOpen] = useState(false);
+  const [imageUrl, setImageUrl] = useState('');
+  const [imageError, setImageError] = useState(false);
+  const marks = marksAt(editor);
+  const block = activeBlockType(editor);
+  const align = activeAlign(editor);
+  const inTable = isInTable(editor);
+
+  const mark = (key: MarkKey, testId: string, label: string, glyph: ReactNode) => (
+    <ToolButton testId={testId} label={label} active={isMarkActive(editor, key)} disabled={disabled} onClick={() => toggleMark(editor, key)}>
+      {glyph}
+    </ToolButton>
+  );
+  const blockButton = (type: BlockType, testId: string, glyph: string) => (
+    <ToolButton testId={testId} label={t(`rich.${type}`)} active={block === type} disabled={disabled} onClick={() => setBlockType(editor, type)}>
+      {glyph}
+    </ToolButton>
+  );
+  const alignButton = (value: Align, glyph: ReactNode) => (
+    <ToolButton testId={`rich-align-${value}`} label={t(`rich.align.${value}`)} active={align === value} disabled={disabled} onClick={() => setAlign(editor, value)}>
+      {glyph}
+    </ToolButton>
+  );
+  const tableButton = (action: TableAction, glyph: ReactNode) => (
+    <ToolButton testId={`rich-table-${action}`} label={t(`rich.table.${action}`)} disabled={disabled || !inTable} onClick={() => tableAction(editor, action)}>
+      {glyph}
+    </ToolButton>
+  );
+  const addImage = (src: string) => {
+    if (insertImage(editor, src)) {
+      setImageOpen(false);
+      setImageUrl('');
+      setImageError(false);
+    } else setImageError(true);
+  };
+
+  return (
+    <div className="rich-toolbar" role="toolbar" aria-label={t('rich.toolbar')} data-testid="rich-toolbar">
+      <span className="rich-group">
+        {blockButton('h1', 'rich-h1', 'H1')}
+        {blockButton('h2', 'rich-h2', 'H2')}
+        {blockButton('h3', 'rich-h3', 'H3')}
+        {blockButton('paragraph', 'rich-paragraph', '¶')}
+      </span>
+      <span className="rich-group">
+        {mark('bold', 'rich-bold', t('rich.bold'), <strong>B</strong>)}
+        {mark('italic', 'rich-italic', t('rich.italic'), <em>I</em>)}
+        {mark('strike', 'rich-strike', t('rich.strike'), <s>S</s>)}
+        {mark('highlight', 'rich-highlight', t('rich.highlight'), <mark>H</mark>)}
+      </span>
+      <span className="rich-group">
+        {alignButton('left', <Icon name="align-left" />)}
+        {alignButton('center', <Icon name="align-center" />)}
+        {alignButton('right', <Icon name="align-right" />)}
+        {alignButton('justify', <Icon name="align-justify" />)}
+      </span>
+      <span className="rich-group">
+        <input
+          type="color"
+          data-testid="rich-color"
+          aria-label={t('rich.color')}
+          title={t('rich.color')}
+          disabled={disabled}
+          value={marks.color && /^#[0-9a-f]{6}$/i.test(marks.color) ? marks.color : DEFAULT_COLOR}
+          onChange={(e) => setStyleMark(editor, 'color', e.target.value)}
+        />
+        <select
+          data-testid="rich-font-family"
+          aria-label={t('rich.fontFamily')}
+          disabled={disabled}
+          value={marks.fontFamily ?? ''}
+          onChange={(e) => setStyleMark(editor, 'fontFamily', e.target.value || null)}
+        >
+          <option value="">{t('rich.fontDefault')}</option>
+          {FONT_FAMILIES.map((family) => (
+            <option key={family} value={family} style={{ fontFamily: family }}>
+              {family}
+            </option>
+          ))}
+        </select>
+        <input
+          type="number"
+          data-testid="rich-font-size"
+          aria-label={t('rich.fontSize')}
+          title={t('rich.fontSize')}
+          className="rich-font-size"
+          disabled={disabled}
+          min={MIN_FONT_SIZE}
+          max={MAX_FONT_SIZE}
+          value={marks.fontSize ?? DEFAULT_FONT_SIZE}
+          onChange={(e) => {
+            if (e.target.value !== '') setStyleMark(editor, 'fontSize', e.target.value);
+          }}
+        />
+      </span>
+      <span className="rich-group">
+        <ToolButton testId="rich-table" label={t('rich.table')} disabled={disabled} onClick={() => insertTable(editor)}>
+          ▦
+        </ToolButton>
+        {tableButton('addRow', <Icon name="row-add" />)}
+        {tableButton('removeRow', <Icon name="row-remove" />)}
+        {tableButton('addColumn', <Icon name="column-add" />)}
+        {tableButton('removeColumn', <Icon name="column-remove" />)}
+      </span>
+      <span className="rich-group">
+        <ToolButton testId="rich-image" label={t('rich.image')} active={imageOpen} disabled={disabled} onClick={() => setImageOpen(!imageOpen)}>
+          <Icon name="image" />
+        </ToolButton>
+        {extra}
+      </span>
+      {imageOpen && !disabled ? (
+        <div className="rich-image-panel" data-testid="rich-image-panel">
+          <input
+            type="url"
+            data-testid="rich-image-url"
+            aria-label={t('rich.image.url')}
+            placeholder="https://"
+            value={imageUrl}
+            onChange={(e) => {
+              setImageUrl(e.target.value);
+              setImageError(false);
+            }}
+          />
+          <button type="button" data-testid="rich-image-insert" disabled={!isAllowedImageSrc(imageUrl)} onMouseDown={keepFocus} onClick={() => addImage(imageUrl)}>
+            {t('rich.image.insert')}
+          </button>
+          <label className="rich-image-file">
+            {t('rich.image.file')}
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              data-testid="rich-image-file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void readAsDataUrl(file).then(addImage, () => setImageError(true));
+              }}
+            />
+          </label>
+          {imageError ? (
+            <small className="field-error" role="alert">
+              {t('rich.image.invalid')}
+            </small>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
