@@ -1,0 +1,155 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config';
+
+// The rich widgets of issue 7 in a generated form: type, pick, create a related record from the
+// relation select, add table rows and fieldset items, switch locales, save, reload, see the values.
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(E2E_ADMIN.email);
+  await page.locator('input[name="password"]').fill(E2E_ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('dashboard-heading')).toBeVisible();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+const sub = (key: string, module: string, type: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, label: { en_US: key }, module, type, constraints });
+
+async function deploy(request: APIRequestContext, name: string, fields: Record<string, unknown>[]): Promise<string> {
+  const created = await request.post('/api/v3/system/component', { data: { name, label: { en_US: name }, scope: '', tag: '' } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { uuid } = (await created.json()) as { uuid: string };
+  const model = (await (await request.get(`/api/v3/system/component/settings/${uuid}/v1`)).json()) as { settings: Record<string, unknown> };
+  const settings = { ...model.settings, fields: fields.map((field, i) => ({ label: { en_US: String(field.name) }, sortOrder: i, ...field })) };
+  const saved = await request.post(`/api/v3/system/component/settings/${uuid}/v1`, { data: { ...model, is_active: true, settings } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  expect((await request.post('/api/v3/system/component/version/publish', { data: { version: 'v1', env: 'live', ref: uuid } })).status()).toBe(200);
+  return uuid;
+}
+
+test('every rich widget: type, pick, relate, add rows and items, switch locales, save and reload', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+
+  const customers = await deploy(page.request, 'widget_customers', [sub('name', 'input', 'text', { length: { min: 1, max: 80 } }), sub('code', 'input', 'text', { length: { min: 1, max: 20 } })]);
+  for (const [name, code] of [['Ada Lovelace', 'C-1'], ['Alan Turing', 'C-2']]) {
+    expect((await page.request.post(`/api/v3/system/component/${customers}/model`, { data: { data: { name, code } } })).status()).toBe(200);
+  }
+  const bookings = await deploy(page.request, 'widget_bookings', [
+    sub('title', 'input', 'text_i18n', { length: { min: 1, max: 80 } }),
+    sub('notes', 'text', 'editor', { length: { min: 0, max: 2000 } }),
+    sub('starts', 'picker', 'datetime', { custom_data: { minuteStep: 15 } }),
+    sub('stay', 'picker', 'daterange'),
+    {
+      ...sub('customer', 'select', 'relation', { relation: { label: '{{name}} ({{code}})', searchOn: ['name'] } }),
+      relation: { foreign: customers, key: ['customer', 'uuid'], type: 'one-to-one' },
+    },
+    sub('lines', 'table', 'default', { table: { search: true, per_page: 10, fields: [sub('item', 'input', 'text', { required: true, length: { min: 2, max: 40 } }), sub('qty', 'input', 'number', { max: 100 })] } }),
+    sub('guests', 'fieldset', 'default', { custom_data: [sub('guest', 'input', 'text', { required: true, length: { min: 1, max: 50 } })] }),
+  ]);
+
+  await page.goto(`/admin/component/${bookings}/create`);
+  await expect(page.getByTestId('record-form')).toBeVisible();
+
+  // Multi-language title: English, then Serbian added from the Locales sidebar.
+  await page.locator('input[name="title.en_US"], input[name="title"]').first().fill('Lake house');
+  await page.getByTestId('locale-select').first().selectOption('__edit__');
+  await expect(page.getByTestId('locale-sidebar')).toBeVisible();
+  await page.locator('[data-testid="locale-option"][value="sr"]').check();
+  await page.getByTestId('locale-sidebar-close').click();
+  await page.getByTestId('locale-select').first().selectOption('sr');
+  await page.locator('input[name="title.sr"], input[name="title"]').first().fill('Kuća na jezeru');
+
+  // Rich text: plain words, then bold ones (the mark set at the caret applies to what is typed next).
+  const editor = page.getByTestId('rich-editable').first();
+  await editor.click();
+  await page.keyboard.type('Please ');
+  await page.getByTestId('rich-bold').first().click();
+  await page.keyboard.type('Bring towels');
+
+  // Date-time: year, month, day, hour, minute through the popup steps, then Ok.
+  await page.getByTestId('datetime-input').click();
+  await expect(page.getByTestId('datetime-popup')).toBeVisible();
+  await page.locator('[data-testid="datetime-year"][data-year="2031"]').click();
+  await page.locator('[data-testid="datetime-month"][data-month="5"]').click();
+  await page.locator('[data-testid="datetime-day"][data-date="2031-06-12"]').click();
+  await page.locator('[data-testid="datetime-hour"][data-hour="9"]').click();
+  await page.locator('[data-testid="datetime-minute"][data-minute="30"]').click();
+  await shot(page, 'widget-datetime');
+  await page.getByTestId('datetime-ok').click();
+  await expect(page.getByTestId('datetime-input')).toHaveValue(/2031-06-12 09:30/);
+
+  // Date range: two days of the shown month.
+  await page.getByTestId('daterange-input').click();
+  await expect(page.getByTestId('daterange-popup')).toBeVisible();
+  const days = page.locator('[data-testid="daterange-day"][data-disabled="false"]:not(.outside)');
+  const first = await days.nth(9).getAttribute('data-date');
+  const last = await days.nth(12).getAttribute('data-date');
+  await days.nth(9).click();
+  await days.nth(12).click();
+  await page.getByTestId('daterange-ok').click();
+
+  // Relation: search, pick; then a new customer made from the select's Create dialog.
+  await page.getByTestId('relation-search').fill('Ada');
+  await page.getByTestId('relation-option').filter({ hasText: 'Ada Lovelace (C-1)' }).click();
+  await expect(page.getByTestId('relation-chosen')).toHaveCount(1);
+  await page.getByTestId('relation-create').click();
+  const dialog = page.getByTestId('relation-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('input[name="name"]').fill('Grace Hopper');
+  await dialog.locator('input[name="code"]').fill('C-3');
+  await shot(page, 'widget-relation-create');
+  await dialog.getByTestId('record-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('relation-select')).toContainText('Grace Hopper');
+
+  // Table: two rows, one with Save & Continue, one with Save.
+  await page.getByTestId('table-create').click();
+  const modal = page.getByTestId('table-modal');
+  await modal.locator('input[name="item"]').fill('Kayak');
+  await modal.locator('input[name="qty"]').fill('2');
+  await modal.getByTestId('table-save-continue').click();
+  await expect(modal.locator('input[name="item"]')).toHaveValue('');
+  await modal.locator('input[name="item"]').fill('Paddle');
+  await modal.locator('input[name="qty"]').fill('4');
+  await modal.getByTestId('table-save').click();
+  await expect(page.getByTestId('table-row')).toHaveCount(2);
+
+  // Fieldset: two guests added in the modal.
+  await page.getByTestId('fieldset-edit').click();
+  const items = page.getByTestId('fieldset-modal');
+  await items.getByTestId('fieldset-add').click();
+  await items.getByTestId('fieldset-add').click();
+  await items.getByTestId('fieldset-item').nth(0).locator('input').first().fill('Mia');
+  await items.getByTestId('fieldset-item').nth(1).locator('input').first().fill('Noah');
+  await shot(page, 'widget-fieldset');
+  await page.getByTestId('fieldset-close').click();
+
+  await shot(page, 'widget-form-filled');
+  await page.getByTestId('record-save').click();
+  await expect(page).toHaveURL(/\/edit\/[0-9a-f-]{36}/);
+  const recordUuid = page.url().match(/edit\/([0-9a-f-]{36})/)![1]!;
+
+  // The server kept every value, the HTML cleaned and the related record referenced.
+  const stored = (await (await page.request.get(`/api/v3/system/component/${bookings}/model/${recordUuid}`)).json()) as Record<string, unknown>;
+  expect(stored.title).toEqual({ locales: { en_US: 'Lake house', sr: 'Kuća na jezeru' } });
+  expect(String(stored.notes)).toMatch(/^<p>Please <strong>Bring towels<\/strong><\/p>$/);
+  expect(String(stored.starts)).toMatch(/^2031-06-12T09:30/);
+  expect(stored.stay).toMatchObject({ startDate: expect.stringContaining(first!), endDate: expect.stringContaining(last!) });
+  expect((stored.customer_RefObj as { name?: string } | null)?.name).toBe('Grace Hopper');
+  expect(stored.lines).toEqual([
+    { item: 'Kayak', qty: 2 },
+    { item: 'Paddle', qty: 4 },
+  ]);
+  expect(stored.guests).toEqual([{ guest: 'Mia' }, { guest: 'Noah' }]);
+
+  // Reloaded, the edit form shows them again.
+  await page.reload();
+  await expect(page.getByTestId('record-form')).toBeVisible();
+  await expect(page.getByTestId('rich-editable').first()).toContainText('Bring towels');
+  await expect(page.getByTestId('datetime-input')).toHaveValue(/2031-06-12 09:30/);
+  await expect(page.getByTestId('relation-select')).toContainText('Grace Hopper');
+  await expect(page.getByTestId('table-row')).toHaveCount(2);
+  await expect(page.getByTestId('fieldset-count')).toContainText('2');
+  await shot(page, 'widget-form-reloaded');
+});
