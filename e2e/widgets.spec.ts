@@ -153,3 +153,70 @@ test('every rich widget: type, pick, relate, add rows and items, switch locales,
   await expect(page.getByTestId('fieldset-count')).toContainText('2');
   await shot(page, 'widget-form-reloaded');
 });
+
+test('a paged document, image and external selects and a custom table: chosen, saved and seen again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const dot = (colour: string) =>
+    `data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><rect width="48" height="48" fill="${colour}"/></svg>`)}`;
+  const trips = await deploy(page.request, 'widget_trips', [
+    sub('plan', 'text', 'document', { margin: 10, length: { min: 0, max: 5000 } }),
+    sub('view', 'select', 'image', {
+      selectables: { items: [{ value: 'sea', label: 'Sea', image: dot('#1e6fd9') }, { value: 'forest', label: 'Forest', image: dot('#2e8b57') }] },
+    }),
+    // The external select's custom_data is the expression itself (spec section 3).
+    sub('colour', 'select', 'external', {
+      custom_data:
+        "const all = ['Red', 'Green', 'Blue']; const word = String(keyword || '').toLowerCase(); return page > 1 ? [] : all.filter((c) => c.toLowerCase().includes(word)).map((c) => ({ value: c.toLowerCase(), label: c }))",
+    }),
+    sub('stops', 'table', 'custom', { custom_data: [sub('place', 'input', 'text', { required: true, length: { min: 2, max: 40 } })] }),
+  ]);
+
+  await page.goto(`/admin/component/${trips}/create`);
+  await expect(page.getByTestId('record-form')).toBeVisible();
+
+  // The document: a first page typed, a second added and typed.
+  await page.getByTestId('document-page').first().click();
+  await page.keyboard.type('Day one: harbour');
+  await page.getByTestId('document-add-page').click();
+  await expect(page.getByTestId('document-page')).toHaveCount(2);
+  await page.getByTestId('document-page').nth(1).click();
+  await page.keyboard.type('Day two: hills');
+
+  // The image select, by keyboard; the external select, searched.
+  await page.locator('[data-testid="image-option"][data-value="forest"]').focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('[data-testid="image-option"][data-value="forest"]')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('external-search').fill('gr');
+  await expect(page.getByTestId('external-option')).toHaveCount(1);
+  await page.getByTestId('external-option').click();
+
+  // The custom table: one bad row refused, then a good one.
+  await page.getByTestId('table-create').click();
+  const modal = page.getByTestId('table-modal');
+  await modal.locator('input[name="place"]').fill('X');
+  await modal.getByTestId('table-save').click();
+  await expect(modal.getByTestId('table-create-error')).toBeVisible();
+  await modal.locator('input[name="place"]').fill('Lisbon');
+  await modal.getByTestId('table-save').click();
+  await expect(page.getByTestId('table-row')).toHaveCount(1);
+  await shot(page, 'widget-document-selects');
+
+  await page.getByTestId('record-save').click();
+  await expect(page).toHaveURL(/\/edit\/[0-9a-f-]{36}/);
+  const recordUuid = page.url().match(/edit\/([0-9a-f-]{36})/)![1]!;
+  const stored = (await (await page.request.get(`/api/v3/system/component/${trips}/model/${recordUuid}`)).json()) as Record<string, unknown>;
+  const plan = String(stored.plan);
+  expect(plan).toContain('Day one: harbour');
+  expect(plan).toContain('Day two: hills');
+  expect(plan).toMatch(/data-first-page="true"/);
+  expect(plan).toMatch(/page-break-before:\s*always/);
+  expect(stored.view).toBe('forest');
+  expect(stored.colour).toBe('green');
+  expect(stored.stops).toEqual([{ place: 'Lisbon' }]);
+
+  await page.reload();
+  await expect(page.getByTestId('document-page')).toHaveCount(2);
+  await expect(page.locator('[data-testid="image-option"][data-value="forest"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('table-row')).toHaveCount(1);
+});
