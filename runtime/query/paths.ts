@@ -1,8 +1,9 @@
 // The paths a query may name, from the caller's compiled ViewSchema: visible, non-hashed fields,
-// the locale paths of text_i18n fields ('title.locales.sr') and the system columns. A known field the
+// the locale paths of text_i18n fields ('title.locales.sr'), the two ends of a picker/daterange
+// field ('stay.startDate', 'stay.endDate') and the system columns. A known field the
 // caller may not see (or a hashed one) is refused with 403; anything else unknown with 400.
 import type { ViewField, ViewSchema } from '../../schemas/viewSchema.schema';
-import { SYSTEM_COLUMNS, type DataKind, type QueryPath, type SystemColumn } from './types';
+import { RANGE_MEMBERS, SYSTEM_COLUMNS, type DataKind, type QueryPath, type RangeMember, type SystemColumn } from './types';
 
 export type PathLookup = { ok: true; path: QueryPath; field: ViewField | null } | { ok: false; reason: 'unknown' | 'notVisible' };
 
@@ -47,6 +48,14 @@ export function isDateField(field: ViewField): boolean {
   return DATE_RENDERERS.has(field.renderer) && !field.options.multiple;
 }
 
+export function isDateRangeField(field: ViewField): boolean {
+  return field.renderer === 'picker/daterange' && !field.options.multiple;
+}
+
+function isRangeMember(name: string): name is RangeMember {
+  return (RANGE_MEMBERS as readonly string[]).includes(name);
+}
+
 export function isSystemColumn(name: string): name is SystemColumn {
   return (SYSTEM_COLUMNS as readonly string[]).includes(name);
 }
@@ -81,6 +90,14 @@ export class PathCatalogue {
       if (field && isI18nField(field) && LOCALE.test(parts[2]!)) {
         if (!field.visible || field.hashed) return { ok: false, reason: 'notVisible' };
         return { ok: true, path: { source: 'locale', key: field.key, locale: parts[2]!, path }, field };
+      }
+    }
+    if (parts.length === 2) {
+      const field = this.#fields.get(parts[0]!);
+      const member = parts[1]!;
+      if (field && isDateRangeField(field) && isRangeMember(member)) {
+        if (!field.visible || field.hashed) return { ok: false, reason: 'notVisible' };
+        return { ok: true, path: { source: 'range', key: field.key, member, path }, field };
       }
     }
     return { ok: false, reason: 'unknown' };

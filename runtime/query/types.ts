@@ -12,7 +12,12 @@ export type DataKind = 'text' | 'number' | 'bool' | 'date' | 'json';
 export type QueryPath =
   | { source: 'column'; column: SystemColumn; path: string }
   | { source: 'data'; key: string; kind: DataKind; path: string }
-  | { source: 'locale'; key: string; locale: string; path: string };
+  | { source: 'locale'; key: string; locale: string; path: string }
+  /** One end of a picker/daterange value ('stay.endDate'): text, 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm'. */
+  | { source: 'range'; key: string; member: RangeMember; path: string };
+
+export type RangeMember = 'startDate' | 'endDate';
+export const RANGE_MEMBERS: readonly RangeMember[] = ['startDate', 'endDate'];
 
 export type Scalar = string | number | null;
 

@@ -25,7 +25,9 @@ function allowed(path: QueryPath, catalogueView = view): boolean {
   if (path.source === 'column') return (SYSTEM_COLUMNS as readonly string[]).includes(path.column);
   const field = catalogueView.fields.find((candidate) => candidate.key === path.key);
   if (!field || !field.visible || field.hashed) return false;
-  return path.source === 'data' ? path.path === field.key : field.type === 'text_i18n' || field.type === 'editor_i18n';
+  if (path.source === 'data') return path.path === field.key;
+  if (path.source === 'range') return field.renderer === 'picker/daterange' && !field.options.multiple;
+  return field.type === 'text_i18n' || field.type === 'editor_i18n';
 }
 
 describe('runtime/query properties', () => {

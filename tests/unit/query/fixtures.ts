@@ -17,3 +17,17 @@ export function sampleView(isAdmin = false): ViewSchema {
     input({ isAdmin, page: 'model_edit' }),
   );
 }
+
+/** A view with daterange fields: a visible one, one the viewer may not see, a multiple one, and a date and a text field. */
+export function rangeView(isAdmin = false): ViewSchema {
+  return compileViewSchema(
+    settingsWith([
+      field({ key: 'stay', module: 'picker', type: 'daterange' }),
+      field({ key: 'hidden_stay', module: 'picker', type: 'daterange', roles: { see: ['insider'], edit: null } }),
+      field({ key: 'published', module: 'picker', type: 'date' }),
+      field({ key: 'title', module: 'input', type: 'text' }),
+      field({ key: 'name', module: 'input', type: 'text_i18n' }),
+    ]),
+    input({ isAdmin, page: 'model_edit' }),
+  );
+}

@@ -26,16 +26,17 @@ export async function loadTakenMinutes(ref: string, key: string, day: string, se
 }
 
 /**
- * The days other records' ranges take, for a shown month starting `monthStart`: the spec's call is
- * `$adv {[key.startDate]: {$gte: monthStart}}`. The list API names no path inside a date range yet
- * (docs/lists.md: field keys, locale paths, system columns), so this asks for the records that have
- * the field and keeps the ranges that end on or after the month's start: the same days, and ranges
- * that began in an earlier month are not missed.
+ * The days other records' ranges take, for a shown month starting `monthStart` ('YYYY-MM-DD'): the
+ * spec's call, `$adv {"key.endDate": {"$gte": monthStart}}` (docs/lists.md: a daterange field's
+ * `startDate` and `endDate` compare as text). endDate, not startDate: a range that began in an
+ * earlier month but runs into this one still takes days here, and only a range that ends before the
+ * month starts takes none; `startDate >= monthStart` would miss the former. A range starting after
+ * the month is still answered (the list API has no "month end" here); its days are simply not shown.
+ * The browser keeps only what the server cannot: dropping the record being edited and values that
+ * are not a well-formed range.
  */
 export async function loadTakenDays(ref: string, key: string, monthStart: string, self: string | null, signal?: AbortSignal): Promise<Set<string>> {
-  const items = await others(ref, { $adv: JSON.stringify({ [key]: { $exists: true } }) }, self, signal);
-  const ranges = items
-    .map((item) => parseDateRange((item as Record<string, unknown>)[key]))
-    .filter((range) => range !== null && range.endDate.slice(0, 10) >= monthStart);
+  const items = await others(ref, { $adv: JSON.stringify({ [`${key}.endDate`]: { $gte: monthStart } }) }, self, signal);
+  const ranges = items.map((item) => parseDateRange((item as Record<string, unknown>)[key])).filter((range) => range !== null);
   return takenDays(ranges);
 }

@@ -1,8 +1,8 @@
 // SQL for record lists, bulk actions and exports (docs/lists.md). The ListQuery AST of
 // runtime/query is compiled here with bound values only: field keys (checked against the view
-// before they get here) and locales are parameters of `data->>$n`, search patterns and regexes are
-// parameters too. The expressions match the expression indexes of services/records-indexes
-// exactly: text `(data->>'k')`, number `((data->>'k')::numeric)` (a custom plan binds $n to 'k').
+// before they get here), locales and daterange ends ('startDate' | 'endDate') are parameters of
+// `data->>$n`, search patterns and regexes are parameters too. The expressions match the expression
+// indexes of services/records-indexes exactly: text `(data->>'k')`, number `((data->>'k')::numeric)` (a custom plan binds $n to 'k').
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike, LIST_LIMITS, type AggregatePipeline, type Condition, type DateRange, type ListQuery, type QueryPath, type Scalar } from '../../../../runtime/query';
 import type { Database, RecordRow } from '../schema';
@@ -25,6 +25,7 @@ const COLUMN: Record<string, Sql> = {
 export function textExpression(path: QueryPath): Sql {
   if (path.source === 'column') return path.column === 'uuid' ? sql`uuid::text` : sql`${COLUMN[path.column]!}::text`;
   if (path.source === 'locale') return sql`(data -> ${path.key}::text -> 'locales' ->> ${path.locale}::text)`;
+  if (path.source === 'range') return sql`(data -> ${path.key}::text ->> ${path.member}::text)`;
   return sql`(data ->> ${path.key}::text)`;
 }
 
@@ -52,6 +53,7 @@ function existsExpression(path: QueryPath, exists: boolean): Sql {
   let test: Sql;
   if (path.source === 'column') test = sql`${COLUMN[path.column]!} is not null`;
   else if (path.source === 'locale') test = sql`coalesce((data -> ${path.key}::text -> 'locales') ? ${path.locale}::text, false)`;
+  else if (path.source === 'range') test = sql`coalesce(jsonb_typeof(data -> ${path.key}::text) = 'object' and ((data -> ${path.key}::text) ? ${path.member}::text), false)`;
   else test = sql`(data ? ${path.key}::text)`;
   return exists ? test : sql`not ${test}`;
 }
@@ -165,6 +167,7 @@ function groupIdExpression(path: QueryPath | null): Sql {
   if (path === null) return sql`null::jsonb`;
   if (path.source === 'column') return COLUMN[path.column]!;
   if (path.source === 'locale') return sql`(data -> ${path.key}::text -> 'locales' -> ${path.locale}::text)`;
+  if (path.source === 'range') return sql`(data -> ${path.key}::text -> ${path.member}::text)`;
   return sql`(data -> ${path.key}::text)`;
 }
 
