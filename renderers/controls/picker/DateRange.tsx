@@ -12,7 +12,8 @@ import { useFormContext } from '../../form/FormContext';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
-import { formatMoment, MONTH_NAMES, monthGrid, monthStart, RELOAD_DEBOUNCE_MS, weekdayNames } from './calendar/calendar';
+import type { MessageKey } from '../../../runtime/i18n';
+import { formatMoment, MONTH_NAMES, monthGrid, monthStart, RELOAD_DEBOUNCE_MS, WEEKDAY_NAMES, weekdayNames } from './calendar/calendar';
 import { loadTakenDays } from './calendar/loaders';
 
 const WEEK_START_MONDAY = 1;
@@ -168,14 +169,14 @@ export function DateRangeControl(props: ControlProps) {
               <button type="button" aria-label="Previous month" onClick={() => moveMonth(-1)}>
                 ‹
               </button>
-              <span data-testid="daterange-month">{`${MONTH_NAMES[month]} ${year}`}</span>
+              <span data-testid="daterange-month">{`${intl.formatMessage({ id: `picker.month.${month}` as MessageKey })} ${year}`}</span>
               <button type="button" aria-label="Next month" onClick={() => moveMonth(1)}>
                 ›
               </button>
             </div>
             <div className="picker-calendar" role="grid">
               <div className="picker-week picker-weekdays" role="row">
-                {weekdayNames(WEEK_START_MONDAY).map((name) => (
+                {weekdayNames(WEEK_START_MONDAY).map((name) => intl.formatMessage({ id: `picker.weekday.${WEEKDAY_NAMES.indexOf(name)}` as MessageKey })).map((name) => (
                   <span key={name} role="columnheader">{name}</span>
                 ))}
               </div>
@@ -221,10 +222,10 @@ export function DateRangeControl(props: ControlProps) {
             ) : null}
             <div className="picker-actions">
               <button type="button" data-testid="daterange-cancel" onClick={cancel}>
-                Cancel
+                {intl.formatMessage({ id: 'picker.cancel' })}
               </button>
               <button type="button" className="primary" data-testid="daterange-ok" disabled={draft.start === null} onClick={confirm}>
-                Ok
+                {intl.formatMessage({ id: 'picker.ok' })}
               </button>
             </div>
           </div>

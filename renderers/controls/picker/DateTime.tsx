@@ -13,10 +13,10 @@ import { useFormContext } from '../../form/FormContext';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
-import { formatMoment, hourLabel, MONTH_NAMES, monthGrid, stepped, weekdayNames, yearList } from './calendar/calendar';
+import type { MessageKey } from '../../../runtime/i18n';
+import { formatMoment, hourLabel, MONTH_NAMES, monthGrid, stepped, WEEKDAY_NAMES, weekdayNames, yearList } from './calendar/calendar';
 import { loadTakenMinutes } from './calendar/loaders';
 
-const STEP_LABEL: Record<PickerStep, string> = { year: 'Year', month: 'Month', calendar: 'Day', time: 'Time' };
 
 function nowText(): string {
   const now = new Date();
@@ -126,7 +126,7 @@ export function DateTimeControl(props: ControlProps) {
             }}
           />
           {text && !readOnly ? (
-            <button type="button" className="picker-reset" data-testid="datetime-reset" aria-label="Clear" onClick={() => actor.send({ type: 'RESET' })}>
+            <button type="button" className="picker-reset" data-testid="datetime-reset" aria-label={intl.formatMessage({ id: 'picker.clear' })} onClick={() => actor.send({ type: 'RESET' })}>
               ×
             </button>
           ) : null}
@@ -143,7 +143,7 @@ export function DateTimeControl(props: ControlProps) {
                   disabled={steps.indexOf(s) >= steps.indexOf(step as PickerStep)}
                   onClick={() => actor.send({ type: 'STEP', step: s })}
                 >
-                  {STEP_LABEL[s]}
+                  {intl.formatMessage({ id: `picker.step.${s}` as MessageKey })}
                 </button>
               ))}
               <span className="picker-draft">{formatMoment(draft.day, draft, options.format)}</span>
@@ -159,7 +159,7 @@ export function DateTimeControl(props: ControlProps) {
             ) : null}
             {step === 'month' ? (
               <div className="picker-grid picker-months">
-                {MONTH_NAMES.map((name, m) => (
+                {MONTH_NAMES.map((_, m) => intl.formatMessage({ id: `picker.month.${m}` as MessageKey })).map((name, m) => (
                   <button key={name} type="button" data-pick="month" data-testid="datetime-month" data-month={m} aria-pressed={m === month} onClick={() => actor.send({ type: 'PICK_MONTH', month: m })}>
                     {name.slice(0, 3)}
                   </button>
@@ -169,7 +169,7 @@ export function DateTimeControl(props: ControlProps) {
             {step === 'calendar' ? (
               <div className="picker-calendar" role="grid">
                 <div className="picker-week picker-weekdays" role="row">
-                  {weekdayNames(weekStart).map((name) => (
+                  {weekdayNames(weekStart).map((name) => intl.formatMessage({ id: `picker.weekday.${WEEKDAY_NAMES.indexOf(name)}` as MessageKey })).map((name) => (
                     <span key={name} role="columnheader">{name}</span>
                   ))}
                 </div>
@@ -226,10 +226,10 @@ export function DateTimeControl(props: ControlProps) {
             {refused ? <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p> : null}
             <div className="picker-actions">
               <button type="button" data-testid="datetime-cancel" onClick={() => close('CANCEL')}>
-                Cancel
+                {intl.formatMessage({ id: 'picker.cancel' })}
               </button>
               <button type="button" className="primary" data-testid="datetime-ok" onClick={() => close('CONFIRM')}>
-                Ok
+                {intl.formatMessage({ id: 'picker.ok' })}
               </button>
             </div>
           </div>

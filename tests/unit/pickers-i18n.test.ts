@@ -1,0 +1,28 @@
+// The pickers speak the user's language: month and weekday names, steps and buttons come from the
+// catalogues, in en_US and in Serbian (Latin).
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES } from '../../runtime/i18n';
+
+describe('picker texts', () => {
+  it('has every month, weekday, step and button in both languages, translated', () => {
+    const keys = [
+      ...Array.from({ length: 12 }, (_, m) => `picker.month.${m}`),
+      ...Array.from({ length: 7 }, (_, d) => `picker.weekday.${d}`),
+      ...['year', 'month', 'calendar', 'time'].map((step) => `picker.step.${step}`),
+      'picker.cancel',
+      'picker.ok',
+      'picker.clear',
+    ];
+    const en = CATALOGUES.en_US as Record<string, string>;
+    const sr = CATALOGUES.sr as Record<string, string>;
+    for (const key of keys) {
+      expect(en[key], key).toBeTruthy();
+      expect(sr[key], key).toBeTruthy();
+    }
+    expect(en['picker.month.0']).toBe('January');
+    expect(sr['picker.month.0']).toBe('januar');
+    expect(sr['picker.weekday.1']).toBe('Po');
+    // Nothing left in English on the Serbian screen.
+    expect(keys.filter((key) => en[key] === sr[key])).toEqual([]);
+  });
+});
