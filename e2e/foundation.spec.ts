@@ -1,12 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
+import { submitLogin } from './support';
 
-async function signIn(page: Page, password = E2E_ADMIN.password) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(E2E_ADMIN.email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByTestId('login-submit').click();
-}
+const signIn = (page: Page, password = E2E_ADMIN.password) => submitLogin(page, E2E_ADMIN.email, password);
 
 test('the seeded admin signs in and lands on the dashboard', async ({ page }) => {
   await page.goto('/login');

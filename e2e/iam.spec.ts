@@ -2,6 +2,7 @@ import { test, expect, type APIRequestContext, type Browser, type Page } from '@
 import { authenticator } from 'otplib';
 import { SMTPServer } from 'smtp-server';
 import { E2E_ADMIN, E2E_SMTP_PORT } from '../playwright.config';
+import { shot, submitLogin } from './support';
 
 // A real SMTP server receives what Luma sends (LUMA_SMTP_URL of the e2e server points here); the test
 // follows the links in the mail, as a user would.
@@ -40,14 +41,7 @@ async function mailLink(to: string, path: string): Promise<string> {
   return pattern.exec(mails[mails.length - 1]!.text)![0];
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByTestId('login-submit').click();
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+const signIn = submitLogin;
 
 /** A live component with a field only the admin role may see, and one record. */
 async function createComponent(request: APIRequestContext, name: string, adminRole: string): Promise<string> {

@@ -1,14 +1,8 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { E2E_ADMIN } from '../playwright.config';
+import { signInAsAdmin } from './support';
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(E2E_ADMIN.email);
-  await page.locator('input[name="password"]').fill(E2E_ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('dashboard-heading')).toBeVisible();
-}
+const signIn = signInAsAdmin;
 
 const FIELDS = [
   { name: 'Title', key: 'title', label: { en_US: 'Title' }, module: 'input', type: 'text', filterable: true, constraints: { required: true, length: { min: 1, max: 80 } } },

@@ -1,13 +1,8 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
+import { signInAsAdmin } from './support';
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(E2E_ADMIN.email);
-  await page.locator('input[name="password"]').fill(E2E_ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('dashboard-heading')).toBeVisible();
-}
+const signIn = signInAsAdmin;
 
 const field = (name: string, module: string, type: string, constraints: Record<string, unknown> = {}) => ({
   name,

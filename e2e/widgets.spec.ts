@@ -1,18 +1,11 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config';
+import { shot, signInAsAdmin } from './support';
 
 // The rich widgets of issue 7 in a generated form: type, pick, create a related record from the
 // relation select, add table rows and fieldset items, switch locales, save, reload, see the values.
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(E2E_ADMIN.email);
-  await page.locator('input[name="password"]').fill(E2E_ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('dashboard-heading')).toBeVisible();
-}
+const signIn = signInAsAdmin;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 const sub = (key: string, module: string, type: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, label: { en_US: key }, module, type, constraints });
 
 async function deploy(request: APIRequestContext, name: string, fields: Record<string, unknown>[]): Promise<string> {
