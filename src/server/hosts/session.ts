@@ -6,21 +6,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
 import type { ServerContext } from '../context';
 import { findPrincipal, touchApiSecret, type PrincipalLookup, type PrincipalRow } from '../db/queries/accountability';
-import { deleteSession, touchSession } from '../db/queries/sessions';
 import { unauthorized } from '../errors';
+import { cookieJar } from './cookies';
 import { componentLookupOf } from '../services/components-model';
-import { hashToken, SESSION_COOKIE } from '../services/sessions';
-import { accountabilityOf as buildAccountability, parseTenantHeaders, type Accountability } from '../services/tenancy';
+import { hashToken, keepSessionAlive, MAX_TOKEN_LENGTH, SESSION_COOKIE } from '../services/sessions';
+import { buildAccountability, parseTenantHeaders, type Accountability } from '../services/tenancy';
 import { headerValue } from '../validate';
 
 /** 'luma_' + base64url of 32 bytes; anything else cannot be one of ours. */
 const BEARER = /^Bearer (luma_[A-Za-z0-9_-]{43})$/;
-/** base64url of 32 bytes is 43 characters. */
-const MAX_COOKIE_TOKEN = 128;
+/** An API secret is touched (last_used_at) at most once a minute. */
 const TOUCH_EVERY_MS = 60_000;
 
-function dropCookie(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+function dropCookie(context: ServerContext, request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[SESSION_COOKIE] !== undefined) cookieJar(context.config).clear(reply, SESSION_COOKIE);
 }
 
 type Tenant = ReturnType<typeof parseTenantHeaders>;
@@ -32,28 +31,20 @@ function principalLookup(by: 'session' | 'bearer', tokenHash: string, { tenant, 
 
 async function sessionPrincipal(context: ServerContext, request: FastifyRequest, reply: FastifyReply, lookup: Lookup): Promise<PrincipalRow> {
   const token = request.cookies[SESSION_COOKIE];
-  if (!token || token.length > MAX_COOKIE_TOKEN) {
-    dropCookie(request, reply);
+  if (!token || token.length > MAX_TOKEN_LENGTH) {
+    dropCookie(context, request, reply);
     throw unauthorized();
   }
   const principal = await findPrincipal(context.db, principalLookup('session', hashToken(token), lookup));
   const session = principal?.session;
   if (!principal || !session) {
     // An expired or unknown cookie is dropped so the browser stops sending it.
-    dropCookie(request, reply);
+    dropCookie(context, request, reply);
     throw unauthorized();
   }
-  const now = principal.now.getTime();
-  const expired = session.expires_at.getTime() <= now;
-  const idle = session.last_seen_at.getTime() + context.config.sessionIdleMs <= now;
-  if (expired || idle || principal.user.status !== 'active') {
-    await deleteSession(context.db, session.id_hash);
-    dropCookie(request, reply);
+  if (!(await keepSessionAlive(context.db, context.config, session, principal.user.status, principal.now))) {
+    dropCookie(context, request, reply);
     throw unauthorized();
-  }
-  // Touch at most once a minute (or more often for short idle lifetimes) to spare writes.
-  if (now - session.last_seen_at.getTime() >= Math.min(TOUCH_EVERY_MS, context.config.sessionIdleMs / 4)) {
-    await touchSession(context.db, session.id_hash);
   }
   request.session = { idHash: session.id_hash, userUuid: principal.user.uuid, projectUuid: session.project_uuid };
   return principal;

@@ -4,11 +4,11 @@ import type { Kysely } from 'kysely';
 import type { RoleSummary } from '../../../runtime/api/contract';
 import { IAM_MESSAGE, MEMBER_STATUSES, type MemberItem, type MemberStatus } from '../../../runtime/api/iam';
 import { deleteApiUser } from '../db/queries/iam-api-users';
+import { roleGrantsOfProject } from '../db/queries/projects';
 import {
   deleteMembership,
   deleteSessionsInProject,
   findMember,
-  grantsOfMembers,
   listMembers,
   replaceMemberRoles,
   setMemberStatus,
@@ -41,7 +41,7 @@ export function toMemberItem(row: MemberRow, roles: RoleSummary[]): MemberItem {
 
 /** Member rows shaped with their roles in the project. */
 export async function shapeMembers(db: Db, projectUuid: string, rows: MemberRow[]): Promise<MemberItem[]> {
-  const grants = await grantsOfMembers(db, projectUuid, rows.map((row) => row.uuid));
+  const grants = await roleGrantsOfProject(db, projectUuid, rows.map((row) => row.uuid));
   return rows.map((row) =>
     toMemberItem(
       row,
@@ -96,7 +96,7 @@ export async function updateMember(db: Db, accountability: Accountability, uuid:
     const member = await findMember(tx, projectUuid, userUuid);
     if (!member) throw notFound();
     if (changes.roleUuids !== undefined) await requireProjectRoles(tx, projectUuid, changes.roleUuids);
-    const current = (await grantsOfMembers(tx, projectUuid, [userUuid])).map((grant) => grant.uuid);
+    const current = (await roleGrantsOfProject(tx, projectUuid, [userUuid])).map((grant) => grant.uuid);
     const statusChanges = changes.status !== undefined && changes.status !== member.status;
     const rolesChange = changes.roleUuids !== undefined && !sameSet(changes.roleUuids, current);
     // The owner keeps their status and roles; ownership moves only by transfer.

@@ -3,13 +3,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import type { SessionItem } from '../../../runtime/api/iam';
+import { COOKIE, type SessionItem } from '../../../runtime/api/iam';
 import { deleteSession, deleteSessionOf, deleteSessionsOf, findSession, insertSession, listSessionsOf, touchSession } from '../db/queries/sessions';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
 import { isUuid } from '../validate';
 
-export const SESSION_COOKIE = 'luma_session';
+export const SESSION_COOKIE = COOKIE.session;
 
 export interface ActiveSession {
   idHash: string;
@@ -41,28 +41,44 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session of a cookie token, or null; an expired or idle one is deleted on sight. */
+/** base64url of 32 bytes is 43 characters; a longer cookie cannot be one of ours. */
+export const MAX_TOKEN_LENGTH = 128;
+/** A live session is touched at most once a minute (or more often for short idle lifetimes) to spare writes. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Whether a stored session still lives: not past its absolute expiry, not idle longer than the idle
+ * lifetime, its user active. A dead one is deleted on sight; a live one is touched when due. `now` is the
+ * database's clock, so expiry uses one time source.
+ */
+export async function keepSessionAlive(
+  db: Kysely<Database>,
+  config: SessionConfig,
+  session: { id_hash: string; expires_at: Date; last_seen_at: Date },
+  userStatus: string,
+  now: Date,
+): Promise<boolean> {
+  const at = now.getTime();
+  const lastSeen = session.last_seen_at.getTime();
+  if (session.expires_at.getTime() <= at || lastSeen + config.sessionIdleMs <= at || userStatus !== 'active') {
+    await deleteSession(db, session.id_hash);
+    return false;
+  }
+  if (at - lastSeen >= Math.min(TOUCH_EVERY_MS, config.sessionIdleMs / 4)) await touchSession(db, session.id_hash);
+  return true;
+}
+
+/** The live session of a cookie token, or null. */
 export async function resolveSession(db: Kysely<Database>, config: SessionConfig, token: string | undefined): Promise<ActiveSession | null> {
-  // base64url of 32 bytes is 43 characters; anything else cannot be ours.
-  if (!token || token.length > 128) return null;
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const idHash = hashToken(token);
   const row = await findSession(db, idHash);
-  if (!row) return null;
-  const now = row.now.getTime();
-  const expired = row.expires_at.getTime() <= now;
-  const idle = row.last_seen_at.getTime() + config.sessionIdleMs <= now;
-  if (expired || idle || row.user_status !== 'active') {
-    await deleteSession(db, idHash);
-    return null;
-  }
-  // Touch at most once a minute (or more often for short idle lifetimes) to spare writes.
-  const touchEvery = Math.min(60_000, config.sessionIdleMs / 4);
-  if (now - row.last_seen_at.getTime() >= touchEvery) await touchSession(db, idHash);
+  if (!row || !(await keepSessionAlive(db, config, row, row.user_status, row.now))) return null;
   return { idHash, userUuid: row.user_uuid, projectUuid: row.project_uuid };
 }
 
 export async function endSession(db: Kysely<Database>, token: string | undefined): Promise<void> {
-  if (!token || token.length > 128) return;
+  if (!token || token.length > MAX_TOKEN_LENGTH) return;
   await deleteSession(db, hashToken(token));
 }
 

@@ -54,7 +54,7 @@ export function parseTenantHeaders(headers: TenantHeaders): { env: Environment; 
  * header naming a project that is not one of the caller's active memberships, or a workspace not of
  * that project, is 403 (the same answer whether or not it exists, so ids cannot be probed).
  */
-export function accountabilityOf(principal: PrincipalRow, tenant: ReturnType<typeof parseTenantHeaders>, componentRef?: string): Accountability {
+export function buildAccountability(principal: PrincipalRow, tenant: ReturnType<typeof parseTenantHeaders>, componentRef?: string): Accountability {
   if (tenant.projectUuid !== null && principal.project_uuid === null) throw forbidden();
   if (tenant.workspaceUuid !== null && principal.workspace_uuid === null) throw forbidden();
   const permissions = new Set<string>();

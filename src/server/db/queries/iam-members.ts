@@ -50,21 +50,6 @@ export async function lockProject(db: Db, projectUuid: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** (user, role) grants of the project's roles for these users. */
-export function grantsOfMembers(db: Db, projectUuid: string, userUuids: string[]) {
-  if (userUuids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.uuid', 'user_roles.role_uuid')
-    .select(['user_roles.user_uuid', 'roles.uuid', 'roles.name'])
-    .distinct()
-    .where('roles.project_uuid', '=', projectUuid)
-    .where('user_roles.user_uuid', 'in', userUuids)
-    .orderBy('roles.name')
-    .orderBy('roles.uuid')
-    .execute();
-}
-
 /** Which of these role uuids are roles of the project. */
 export async function rolesInProject(db: Db, projectUuid: string, roleUuids: string[]): Promise<{ uuid: string; name: string; is_admin: boolean }[]> {
   if (roleUuids.length === 0) return [];

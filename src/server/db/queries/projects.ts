@@ -52,16 +52,17 @@ export function membersOfProjects(db: Db, projectUuids: string[]) {
     .execute();
 }
 
-/** Every (user, role) pair of a project; workspace-scoped grants included. */
-export function roleGrantsOfProject(db: Db, projectUuid: string) {
-  return db
+/** The (user, role) pairs of a project's roles, for every member or only `userUuids`; workspace-scoped grants included. */
+export function roleGrantsOfProject(db: Db, projectUuid: string, userUuids?: readonly string[]) {
+  if (userUuids !== undefined && userUuids.length === 0) return Promise.resolve([]);
+  let query = db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.uuid', 'user_roles.role_uuid')
     .select(['user_roles.user_uuid', 'roles.uuid', 'roles.name'])
     .distinct()
-    .where('roles.project_uuid', '=', projectUuid)
-    .orderBy('roles.name')
-    .execute();
+    .where('roles.project_uuid', '=', projectUuid);
+  if (userUuids !== undefined) query = query.where('user_roles.user_uuid', 'in', userUuids);
+  return query.orderBy('roles.name').orderBy('roles.uuid').execute();
 }
 
 // ---- Writes (POST /v1/project, PUT /v1/project/{uuid}, transfer) ----------------------------

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { LoginRequest, LoginResponse } from '../../../../runtime/api/contract';
 import { COOKIE, IAM_MESSAGE, type ForgotPasswordRequest, type RegisterResponse, type TwoFactorRequest } from '../../../../runtime/api/iam';
 import type { ServerContext } from '../../context';
+import { cookieJar } from '../cookies';
 import { HttpError } from '../../errors';
 import { completeTwoFactor, login } from '../../services/auth';
 import { requestPasswordReset, resetPassword } from '../../services/password-reset';
@@ -42,10 +43,9 @@ const forgotSchema = {
 } as const;
 
 export const authRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config, mailer }) => {
-  const secure = new URL(config.publicUrl).protocol === 'https:';
-  const setCookie = (reply: FastifyReply, name: string, token: string, expires: Date) =>
-    reply.setCookie(name, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, expires });
-  const clearCookie = (reply: FastifyReply, name: string) => reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  const cookies = cookieJar(config);
+  const setCookie = cookies.set;
+  const clearCookie = cookies.clear;
 
   host.post<{ Body: LoginRequest }>('/v1/auth/login', { schema: loginSchema, config: { public: true } }, async (request, reply): Promise<LoginResponse> => {
     const result = await login(db, config, request.body, {

@@ -3,13 +3,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { InviteAccepted, InviteInfo } from '../../../../runtime/api/iam';
 import type { ServerContext } from '../../context';
+import { cookieJar } from '../cookies';
 import { acceptInvite, inviteInfo } from '../../services/iam-invites';
 import { SESSION_COOKIE } from '../../services/sessions';
 
 type Token = { Params: { token: string } };
 
 export const inviteRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
-  const secure = new URL(config.publicUrl).protocol === 'https:';
+  const cookies = cookieJar(config);
 
   host.get<Token>('/v1/auth/invite/:token', { config: { public: true } }, async (request): Promise<InviteInfo> => inviteInfo(db, request.params.token));
 
@@ -20,9 +21,7 @@ export const inviteRoutes: FastifyPluginAsync<ServerContext> = async (host, { db
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
     });
-    if (result.session) {
-      reply.setCookie(SESSION_COOKIE, result.session.token, { httpOnly: true, sameSite: 'lax', path: '/', secure, expires: result.session.expiresAt });
-    }
+    if (result.session) cookies.set(reply, SESSION_COOKIE, result.session.token, result.session.expiresAt);
     return result.body;
   });
 };

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Claims, RolePermissions, RoleSummary, UserModel } from '../../../../runtime/api/contract';
 import type { SessionItem, TwoFactorCode, TwoFactorSetup, TwoFactorState } from '../../../../runtime/api/iam';
 import type { ServerContext } from '../../context';
+import { cookieJar } from '../cookies';
 import { nonAdminRolesOfProject } from '../../db/queries/tenancy';
 import { forbidden } from '../../errors';
 import { assignablePermissions, rolePermissions } from '../../services/permissions';
@@ -31,7 +32,7 @@ const codeSchema = {
 } as const;
 
 export const userRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
-  const secure = new URL(config.publicUrl).protocol === 'https:';
+  const cookies = cookieJar(config);
 
   host.get('/v1/user/claims', async (request): Promise<Claims> => {
     const accountability = accountabilityOf(request);
@@ -64,7 +65,7 @@ export const userRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, 
 
   host.delete<{ Params: { uuid: string } }>('/v1/user/sessions/:uuid', async (request, reply) => {
     const wasCurrent = await endSessionByUuid(db, sessionOf(request), request.params.uuid);
-    if (wasCurrent) reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    if (wasCurrent) cookies.clear(reply, SESSION_COOKIE);
     return {};
   });
 
