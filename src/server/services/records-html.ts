@@ -75,10 +75,17 @@ export const RICH_HTML_OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
-/** Rich HTML text cleaned to the editor's allow-list. */
+/**
+ * Rich HTML text cleaned to the editor's allow-list. A tag left unfinished at the end ('<A', '<p cla')
+ * is dropped first, as the HTML standard (and the rules' stripTags) read it; the parser under
+ * sanitize-html keeps parts of such a tail as text, which would make the stored text differ from the
+ * text the rules counted.
+ */
 export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, RICH_HTML_OPTIONS);
+  return sanitizeHtml(html.replace(UNFINISHED_TAG, ''), RICH_HTML_OPTIONS);
 }
+
+const UNFINISHED_TAG = /<[a-zA-Z/!?][^>]*$/;
 
 const RICH_HTML = new Set(['text/editor', 'text/document']);
 
