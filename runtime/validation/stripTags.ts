@@ -18,8 +18,8 @@ function textOf(html: string): string {
   let i = 0;
   while (i < html.length) {
     const lt = html.indexOf('<', i);
-    if (lt < 0) return out + html.slice(i);
-    out += html.slice(i, lt);
+    if (lt < 0) return out + decodeReferences(html.slice(i));
+    out += decodeReferences(html.slice(i, lt));
     const next = html[lt + 1] ?? '';
     if (!/[a-zA-Z/!?]/.test(next)) {
       out += '<';
@@ -45,8 +45,9 @@ function textOf(html: string): string {
   return out;
 }
 
-export function stripTags(html: string): string {
-  return textOf(html)
+/** Character references decoded in one run of text (references never span a tag). */
+function decodeReferences(text: string): string {
+  return text
     // Numeric references and the common named ones read without their ';' too, as HTML reads them.
     .replace(/&(#x[0-9a-f]{1,6};?|#\d{1,7};?|[a-z]+;|(?:amp|lt|gt|quot|nbsp)\b;?)/gi, (whole, raw: string) => {
       const name = raw.endsWith(';') ? raw.slice(0, -1) : raw;
@@ -56,4 +57,8 @@ export function stripTags(html: string): string {
       }
       return NAMED[name.toLowerCase()] ?? whole;
     });
+}
+
+export function stripTags(html: string): string {
+  return textOf(html);
 }

@@ -180,9 +180,11 @@ export async function checkWrite(
       continue;
     }
     if (writes) {
-      // Rich HTML is sanitised before the rules and the write (create, update and import alike).
-      const value = sanitizeRichValue(field, coerceValue(field, input[key]));
-      next[key] = value;
+      // The rules judge what was sent (the runtime's verdict on the same data); what is written has its
+      // rich HTML sanitised (create, update and import alike). Both read tags as HTML does, so the text
+      // the rules counted is the text stored; only malformed markup the editor never makes can differ.
+      const value = coerceValue(field, input[key]);
+      next[key] = sanitizeRichValue(field, value);
       candidate[key] = value;
       if (field.relation && (!stored || !isDeepStrictEqual(value, storedData[key]))) changed.add(key);
       continue;
