@@ -18,7 +18,8 @@ function join(path: string, key: string): string {
 /**
  * ajv errors as field errors at JSON paths ('fields.2.key'), each with a message key:
  * missing -> identityField.requiredField, a value outside an enum -> invalidSelection,
- * too short -> cantBeLessThenChars, anything else -> invalidInput. Errors inside anyOf branches,
+ * too short -> cantBeLessThenChars, too long -> cantBeMoreThenChars (the same keys as the rules
+ * beyond the schema give, on either side of a length range), anything else -> invalidInput. Errors inside anyOf branches,
  * inside propertyNames and the 'if' of if/then are folded into the error of the enclosing keyword.
  */
 export function ajvToFieldErrors(ajvErrors: readonly ErrorObject[] | null | undefined): FieldError[] {
@@ -31,6 +32,7 @@ export function ajvToFieldErrors(ajvErrors: readonly ErrorObject[] | null | unde
     else if (e.keyword === 'propertyNames') errors.add(join(path, String(e.params.propertyName)), M.invalidInput);
     else if (e.keyword === 'enum' || e.keyword === 'const') errors.add(path, M.invalidSelection);
     else if (e.keyword === 'minLength') errors.add(path, M.cantBeLessThenChars);
+    else if (e.keyword === 'maxLength') errors.add(path, M.cantBeMoreThenChars);
     else errors.add(path, M.invalidInput);
   }
   return errors.list();

@@ -7,6 +7,14 @@ import { needsLengthBounds } from './needsLengthBounds';
 import { isEmptyRelation } from './isEmptyRelation';
 import { COMPONENT_MESSAGE as M, NAME_MIN, LENGTH_BOUND_MAX } from './messageKeys';
 
+/**
+ * Keys a record's data cannot hold: names that reach an object's prototype (a field '__proto__' would
+ * break every create on its component) and the '__' prefix kept for record properties (__version__).
+ */
+export function isReservedFieldKey(key: string): boolean {
+  return key.startsWith('__') || key === 'constructor' || key === 'prototype';
+}
+
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
@@ -31,6 +39,7 @@ export function checkFields(fields: readonly FieldDraft[], path = 'fields'): Fie
     if (key === '') errors.add(`${at}.key`, M.requiredField);
     else if (key.length < NAME_MIN) errors.add(`${at}.key`, M.cantBeLessThenChars);
     else if (normaliseFieldKey(key) !== key) errors.add(`${at}.key`, M.invalidInput);
+    else if (isReservedFieldKey(key)) errors.add(`${at}.key`, M.fieldKeyReserved);
 
     const lowerName = name.toLowerCase();
     if ((name !== '' && names.has(lowerName)) || (key !== '' && keys.has(key))) {

@@ -10,7 +10,8 @@ import { COMPONENT_MESSAGE as M } from './messageKeys';
 /**
  * The rules beyond the schema for one version's model: fields, actions (name 2..25, their fields,
  * modules input/select/radio/checkbox/picker), routes (path 2..64, lower case, unique) and
- * functions (name required and unique). Paths: 'fields.2.key', 'actions.0.name', 'routes.<path>',
+ * functions (name required and unique). A length outside its range answers cantBeLessThenChars
+ * or cantBeMoreThenChars, by the side it falls on. Paths: 'fields.2.key', 'actions.0.name', 'routes.<path>',
  * 'functions.1.name'.
  */
 export function checkSettingsRules(settings: Pick<ComponentSettings, 'fields' | 'actions' | 'routes' | 'functions'>): FieldError[] {
@@ -20,7 +21,8 @@ export function checkSettingsRules(settings: Pick<ComponentSettings, 'fields' | 
   (settings.actions ?? []).forEach((action, i) => {
     const name = typeof action.name === 'string' ? action.name.trim() : '';
     if (name === '') errors.add(`actions.${i}.name`, M.requiredField);
-    else if (name.length < ACTION_NAME_MIN || name.length > ACTION_NAME_MAX) errors.add(`actions.${i}.name`, M.invalidInput);
+    else if (name.length < ACTION_NAME_MIN) errors.add(`actions.${i}.name`, M.cantBeLessThenChars);
+    else if (name.length > ACTION_NAME_MAX) errors.add(`actions.${i}.name`, M.cantBeMoreThenChars);
     const fields = action.fields ?? [];
     errors.addAll(checkFields(fields, `actions.${i}.fields`));
     fields.forEach((f, j) => {
@@ -33,9 +35,9 @@ export function checkSettingsRules(settings: Pick<ComponentSettings, 'fields' | 
   const paths = new Set<string>();
   for (const path of Object.keys(settings.routes ?? {})) {
     const lower = path.toLowerCase();
-    if (path.length < ROUTE_PATH_MIN || path.length > ROUTE_PATH_MAX || path !== lower || /\s/.test(path)) {
-      errors.add(`routes.${path}`, M.invalidInput);
-    }
+    if (path.length < ROUTE_PATH_MIN) errors.add(`routes.${path}`, M.cantBeLessThenChars);
+    else if (path.length > ROUTE_PATH_MAX) errors.add(`routes.${path}`, M.cantBeMoreThenChars);
+    if (path !== lower || /\s/.test(path)) errors.add(`routes.${path}`, M.invalidInput);
     if (paths.has(lower)) errors.add(`routes.${path}`, M.routeExists);
     paths.add(lower);
   }

@@ -13,6 +13,8 @@ export const componentsEn_US = {
   invalidInput: 'Invalid input',
   componentExists: 'A component with this name already exists in this scope.',
   cantBeLessThenChars: "Can't be less then {min} characters",
+  cantBeMoreThenChars: "Can't be more then {max} characters",
+  fieldKeyReserved: 'This key is reserved: it cannot start with two underscores or be __proto__, constructor or prototype.',
   fieldWithSameNameOrKeyExists: 'A field with the same name or key already exists.',
   invalidSelection: 'Invalid selection',
   foreignKeyOnlyUnique: 'A foreign key field can only be unique, not hashed.',

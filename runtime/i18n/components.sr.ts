@@ -15,6 +15,8 @@ export const componentsSr: Record<ComponentsMessageKey, string> = {
   invalidInput: 'Neispravan unos',
   componentExists: 'Komponenta sa ovim imenom već postoji u ovom opsegu.',
   cantBeLessThenChars: 'Ne može biti manje od {min} karaktera',
+  cantBeMoreThenChars: 'Ne može biti više od {max} karaktera',
+  fieldKeyReserved: 'Ovaj ključ je rezervisan: ne sme počinjati sa dve donje crte niti biti __proto__, constructor ili prototype.',
   fieldWithSameNameOrKeyExists: 'Polje sa istim imenom ili ključem već postoji.',
   invalidSelection: 'Neispravan izbor',
   foreignKeyOnlyUnique: 'Polje stranog ključa može biti samo jedinstveno, ne i heširano.',

@@ -1,8 +1,7 @@
 // English texts of the record form messages (spec section 5, "Record form rules" and "Messages in
 // English", verbatim) and the record view's labels. identityField.requiredField, invalidInput,
-// cantBeLessThenChars and invalidSelection are already in the components catalogue and are not repeated.
+// cantBeLessThenChars, cantBeMoreThenChars and invalidSelection are already in the components catalogue and are not repeated.
 export const recordsEn_US = {
-  cantBeMoreThenChars: "Can't be more then {max} characters",
   symbolNotAllowed: 'Letter or symbol {symbol} is not allowed',
   wordNotAllowed: 'Word {word} is not allowed',
   invalidEmail: 'Invalid email',

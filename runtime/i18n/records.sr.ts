@@ -2,7 +2,6 @@
 import type { RecordsMessageKey } from './records.en_US';
 
 export const recordsSr: Record<RecordsMessageKey, string> = {
-  cantBeMoreThenChars: 'Ne može biti više od {max} karaktera',
   symbolNotAllowed: 'Slovo ili simbol {symbol} nije dozvoljen',
   wordNotAllowed: 'Reč {word} nije dozvoljena',
   invalidEmail: 'Neispravna e-mail adresa',

@@ -73,7 +73,8 @@ describeApi(`components: rules (${DB_KIND})`, () => {
     expectError(invalid, 417, 'confNotValid');
     expect(invalid.json().errors).toEqual(
       expect.arrayContaining([
-        { field: 'fields.0.key', messages: ['identityField.requiredField'] },
+        // The key is derived from the name (auto_key); the type is missing.
+        { field: 'fields.0.type', messages: ['identityField.requiredField'] },
         { field: 'fields.0.module', messages: ['invalidSelection'] },
         { field: 'model.cleanup_after', messages: ['invalidInput'] },
       ]),
@@ -152,9 +153,11 @@ describeApi(`components: rules (${DB_KIND})`, () => {
     expectError(await save(ref, 'v1', { fields: [textField('Title', { constraints: { length: { min: 10, max: 5 } } })] }), 417, 'fieldsNotValid', [
       { field: 'fields.0.constraints.length', messages: ['invalidInput'] },
     ]);
-    expectError(await save(ref, 'v1', { fields: [textField('Title', { constraints: { length: { min: 1, max: null } } })] }), 417, 'fieldsNotValid', [
+    expectError(await save(ref, 'v1', { fields: [textField('Title', { constraints: { length: { min: 0, max: 100000 } } })] }), 417, 'fieldsNotValid', [
       { field: 'fields.0.constraints.length.max', messages: ['invalidInput'] },
     ]);
+    // A missing bound of a text input takes the field length default (spec section 3).
+    expect((await save(ref, 'v1', { fields: [textField('Title', { constraints: { length: { min: 1, max: null } } })] })).statusCode).toBe(200);
     const hashed = { constraints: { hashed: true, length: { min: 1, max: 255 } } };
     expectError(await save(ref, 'v1', { fields: [textField('Secret', hashed)] }), 417, 'fieldsNotValid', [{ field: 'fields', messages: ['notAllFieldsHashed'] }]);
     expect((await save(ref, 'v1', { fields: [textField('Secret', hashed), textField('Title')] })).statusCode).toBe(200);

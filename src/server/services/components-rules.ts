@@ -9,6 +9,7 @@ import {
   fieldErrors,
   isEmptyRelation,
   normaliseField,
+  prefillFields,
   validateSettings,
 } from '../../../runtime/components';
 import { findComponentByUuid, findVersion, versionsOf } from '../db/queries/components';
@@ -56,7 +57,8 @@ async function foreignSettings(db: Db, self: ComponentRow, own: ComponentSetting
  */
 export async function prepareSettings(db: Db, row: ComponentRow, value: unknown, version: string): Promise<ComponentSettings> {
   if (!isPlainObject(value)) throw confNotValid([{ field: 'settings', messages: [COMPONENT_MESSAGE.requiredField] }]);
-  const validated = validateSettings({ ...value, version });
+  // What a client may leave out (a key derived from the name, default length bounds) is filled first.
+  const validated = validateSettings(prefillFields({ ...value, version }));
   if (!validated.ok) throw confNotValid(validated.errors);
   const settings = normaliseFields(validated.settings);
 

@@ -130,7 +130,7 @@ describe('checkFields', () => {
 });
 
 describe('checkSettingsRules', () => {
-  it('action name 2..25 (invalidInput), required (identityField.requiredField)', () => {
+  it('action name 2..25 (cantBeLessThenChars / cantBeMoreThenChars by side), required (identityField.requiredField)', () => {
     const errors = checkSettingsRules({
       ...defaultSettings('v1'),
       actions: [
@@ -139,14 +139,14 @@ describe('checkSettingsRules', () => {
         { name: '', display_condition: null, fields: [], action: '' },
       ],
     });
-    expect(at(errors, 'actions.0.name')).toEqual(['invalidInput']);
-    expect(at(errors, 'actions.1.name')).toEqual(['invalidInput']);
+    expect(at(errors, 'actions.0.name')).toEqual(['cantBeLessThenChars']);
+    expect(at(errors, 'actions.1.name')).toEqual(['cantBeMoreThenChars']);
     expect(at(errors, 'actions.2.name')).toEqual(['identityField.requiredField']);
   });
 
-  it('route path 2..64 and lower case (invalidInput), unique (routeExists)', () => {
+  it('route path 2..64 (cantBeLessThenChars / cantBeMoreThenChars), lower case (invalidInput), unique (routeExists)', () => {
     const errors = checkSettingsRules({ ...defaultSettings('v1'), routes: { a: { code: '' }, orders: { code: '' }, Orders: { code: '' } } });
-    expect(at(errors, 'routes.a')).toEqual(['invalidInput']);
+    expect(at(errors, 'routes.a')).toEqual(['cantBeLessThenChars']);
     expect(at(errors, 'routes.Orders')).toEqual(['invalidInput', 'routeExists']);
     expect(at(errors, 'routes.orders')).toEqual([]);
   });

@@ -72,9 +72,9 @@ describe('validateSettings', () => {
     const long = 'x'.repeat(200);
     const result = validateSettings({ ...defaultSettings('v 1'), fields: [{ ...field({ name: 'ok', module: 'input', type: 'text' }), name: long }] });
     expect(messagesAt(result, 'version')).toEqual(['invalidInput']);
-    expect(messagesAt(result, 'fields.0.name')).toEqual(['invalidInput']);
+    expect(messagesAt(result, 'fields.0.name')).toEqual(['cantBeMoreThenChars']);
     const action = validateSettings({ ...defaultSettings('v1'), actions: [{ name: 'An action name that is far too long', fields: [] }] });
-    expect(messagesAt(action, 'actions.0.name')).toEqual(['invalidInput']);
+    expect(messagesAt(action, 'actions.0.name')).toEqual(['cantBeMoreThenChars']);
   });
 
   it('checks custom_data by module and type', () => {
