@@ -10,7 +10,7 @@ import type { ComponentSettings } from '../../../schemas';
 import type { CompilePage, ViewField, ViewSchema } from '../../../schemas/viewSchema.schema';
 import { findRecord, insertRecord, purgeRecordsDeletedBefore, softDeleteRecord, updateRecordVersioned, type RecordScope } from '../db/queries/records';
 import type { ComponentRow, Database, RecordRow } from '../db/schema';
-import { fieldsNotValid, forbidden, HttpError } from '../errors';
+import { badRequest, fieldsNotValid, forbidden, HttpError } from '../errors';
 import { isPlainObject, isUuid } from '../validate';
 import { bodyObject } from './components-input';
 import { mayOnComponent, resolveComponent } from './components-model';
@@ -20,6 +20,7 @@ import { sanitizeRichValue } from './records-html';
 import { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer } from './records-shape';
 import { uniqueViolationField } from './records-indexes';
 import { dateCollisions } from './records-dates';
+import { LIST_MESSAGE } from './record-list';
 import { compileFor, envSettings, viewerOf, type Viewer } from './records-view';
 import { requireProject, type Accountability } from './tenancy';
 
@@ -58,7 +59,8 @@ export interface RecordTarget {
 export async function recordTarget(db: Db, accountability: Accountability, ref: string, verbs: string[], locale: string | undefined): Promise<RecordTarget> {
   const projectUuid = requireProject(accountability);
   const row = await resolveComponent(db, projectUuid, ref);
-  if (!verbs.some((verb) => mayOnComponent(accountability, verb, row))) throw forbidden();
+  // Reading answers the list's key (spec section 6: 'no permissions to read'), one record or many.
+  if (!verbs.some((verb) => mayOnComponent(accountability, verb, row))) throw forbidden(verbs.includes('read') ? LIST_MESSAGE.noPermissionsToRead : undefined);
   const settings = await envSettings(db, row, accountability.env);
   return { row, settings, scope: { projectUuid, componentUuid: row.uuid, env: accountability.env }, viewer: viewerOf(accountability, locale) };
 }
@@ -274,7 +276,8 @@ export async function updateRecord(
   const stored = isUuid(uuid) ? await findRecord(db, found.scope, uuid.toLowerCase()) : undefined;
   if (!stored) throw recordNotFound();
   const version = input.version;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) throw invalidAt('version');
+  // The version is the request's own part (not a field of the record): without it the request is malformed.
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) throw badRequest([{ field: 'version', messages: ['invalid'] }]);
   const data = dataOf(input);
   // Stale before any work: nothing is checked or hashed for a write that cannot win.
   if (version !== stored.version) throw versionConflict();
