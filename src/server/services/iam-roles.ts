@@ -74,6 +74,10 @@ async function checkRoleInput(db: Db, accountability: Accountability, projectUui
       for (const permission of await assignablePermissions({ db, projectUuid, workspaceUuid: accountability.workspace_uuid })) {
         assignable.set(normalizePermission(permission), permission);
       }
+      // Section 6 names the verb 'update / edit': 'edit {ref}' is taken wherever 'update {ref}' is offered.
+      for (const [normalised, permission] of [...assignable]) {
+        if (normalised.startsWith('update ')) assignable.set(`edit ${normalised.slice('update '.length)}`, `edit ${permission.slice('update '.length)}`);
+      }
       const chosen = new Set<string>();
       const unknown: string[] = [];
       for (const permission of given as string[]) {

@@ -3,7 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { componentPermissionStrings } from './components';
-import type { Accountability } from './tenancy';
+import { normalizePermission } from '../../../runtime/permissions/hasPermission';
+import { requireProject, type Accountability } from './tenancy';
 
 export interface PermissionProviderContext {
   db: Kysely<Database>;
@@ -45,4 +46,15 @@ export async function assignablePermissions(
 
 export function rolePermissions(accountability: Accountability): { is_admin: boolean; permissions: string[]; roles: string[] } {
   return { is_admin: accountability.is_admin, permissions: accountability.permissions, roles: accountability.roles.map((role) => role.uuid) };
+}
+
+/**
+ * GET /v1/user/permissions/list: an admin gets every permission assignable in the project (to build
+ * roles); anyone else only those of them they hold, so the list names no component they may not see.
+ */
+export async function permissionListOf(db: Kysely<Database>, accountability: Accountability): Promise<string[]> {
+  const all = await assignablePermissions({ db, projectUuid: requireProject(accountability), workspaceUuid: accountability.workspace_uuid });
+  if (accountability.is_admin) return all;
+  const held = new Set(accountability.permissions.map(normalizePermission));
+  return all.filter((permission) => held.has(normalizePermission(permission)));
 }

@@ -9,7 +9,7 @@ import type { ServerContext } from '../../context';
 import { cookieJar } from '../cookies';
 import { nonAdminRolesOfProject } from '../../db/queries/tenancy';
 import { forbidden } from '../../errors';
-import { assignablePermissions, rolePermissions } from '../../services/permissions';
+import { permissionListOf, rolePermissions } from '../../services/permissions';
 import { endOtherSessions, endSessionByUuid, listSessions, SESSION_COOKIE, type ActiveSession } from '../../services/sessions';
 import { requireProject } from '../../services/tenancy';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor, twoFactorState } from '../../services/two-factor';
@@ -46,8 +46,7 @@ export const userRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, 
   });
 
   host.get('/v1/user/permissions/list', async (request): Promise<string[]> => {
-    const accountability = accountabilityOf(request);
-    return assignablePermissions({ db, projectUuid: requireProject(accountability), workspaceUuid: accountability.workspace_uuid });
+    return permissionListOf(db, accountabilityOf(request));
   });
 
   host.get('/v1/user/model', async (request): Promise<UserModel> => {
