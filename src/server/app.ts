@@ -13,6 +13,7 @@ import { installErrorHandler, sendError } from './errors-handler';
 import { integrationHost } from './hosts/integration/index';
 import { mainHost } from './hosts/main/index';
 import { mediaHost } from './hosts/media/index';
+import { authenticate } from './hosts/session';
 import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
@@ -27,6 +28,10 @@ export interface BuildAppOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function isUnderApi(url: string): boolean {
+  return url === HOST_PREFIX.main || url.startsWith(`${HOST_PREFIX.main}/`) || url.startsWith(`${HOST_PREFIX.main}?`);
+}
 
 export async function buildApp({ config, database, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -71,6 +76,8 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   const spa = await installSpa(app, config.appDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (spa.wants(request)) return spa.sendIndex(reply);
+    // An unknown path under a host's prefix asks who calls first: 401 before 404, as on every host.
+    if (isUnderApi(request.url)) await authenticate(context, request, reply);
     throw notFound();
   });
 

@@ -65,29 +65,38 @@ async function bearerPrincipal(context: ServerContext, authorization: string, lo
 export function installSessionRequirement(host: FastifyInstance, context: ServerContext): void {
   host.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.public) return;
-    // A malformed tenancy header is the caller's error, but only once it is known who calls (401 first).
-    let tenant: ReturnType<typeof parseTenantHeaders>;
-    let headerError: unknown = null;
-    try {
-      tenant = parseTenantHeaders({
-        projectUuid: headerValue(request.headers[HEADER.projectUuid])?.trim(),
-        workspaceUuid: headerValue(request.headers[HEADER.workspaceUuid])?.trim(),
-        env: headerValue(request.headers[HEADER.projectEnv]),
-      });
-    } catch (error) {
-      headerError = error;
-      tenant = parseTenantHeaders({});
-    }
-    // Routes that work on one component name it (config.componentRef): it is found with the caller.
-    const componentRef = request.routeOptions.config?.componentRef?.(request.params);
-    const by = componentRef === undefined ? null : componentLookupOf(componentRef);
-    const lookup: Lookup = { tenant, component: by ? { by, env: tenant.env } : undefined };
-    const authorization = headerValue(request.headers.authorization);
-    const principal =
-      authorization !== undefined ? await bearerPrincipal(context, authorization, lookup) : await sessionPrincipal(context, request, reply, lookup);
-    if (headerError) throw headerError;
-    request.accountability = buildAccountability(principal, tenant, by ? componentRef : undefined);
+    await authenticate(context, request, reply);
   });
+}
+
+/**
+ * Who calls, or 401: sets request.session and request.accountability. Every route that is not public
+ * runs it first; so does an unknown path under a host's prefix, so that an anonymous caller learns
+ * nothing of which paths exist (401 before 404).
+ */
+export async function authenticate(context: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // A malformed tenancy header is the caller's error, but only once it is known who calls (401 first).
+  let tenant: ReturnType<typeof parseTenantHeaders>;
+  let headerError: unknown = null;
+  try {
+    tenant = parseTenantHeaders({
+      projectUuid: headerValue(request.headers[HEADER.projectUuid])?.trim(),
+      workspaceUuid: headerValue(request.headers[HEADER.workspaceUuid])?.trim(),
+      env: headerValue(request.headers[HEADER.projectEnv]),
+    });
+  } catch (error) {
+    headerError = error;
+    tenant = parseTenantHeaders({});
+  }
+  // Routes that work on one component name it (config.componentRef): it is found with the caller.
+  const componentRef = request.routeOptions.config?.componentRef?.(request.params);
+  const by = componentRef === undefined ? null : componentLookupOf(componentRef);
+  const lookup: Lookup = { tenant, component: by ? { by, env: tenant.env } : undefined };
+  const authorization = headerValue(request.headers.authorization);
+  const principal =
+    authorization !== undefined ? await bearerPrincipal(context, authorization, lookup) : await sessionPrincipal(context, request, reply, lookup);
+  if (headerError) throw headerError;
+  request.accountability = buildAccountability(principal, tenant, by ? componentRef : undefined);
 }
 
 /** The accountability of an authenticated route (set by the session hook). */
