@@ -1,5 +1,5 @@
 // Bulk actions (docs/lists.md "Bulk"): by items (all or nothing, at most 5000, permissions per verb)
-// and by filter (202 { job }, one background transaction, progress from the in-process registry).
+// and by filter (202 { job }, a pg-boss job in batch transactions, progress from the record_jobs table).
 import { expect, it } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, insertComponentRow } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
