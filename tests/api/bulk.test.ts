@@ -149,7 +149,7 @@ describeApi(`record bulk jobs in small batches (${DB_KIND})`, () => {
     for (let i = 0; i < 7; i++) {
       await db()
         .insertInto('records')
-        .values({ project_uuid: projectUuid, component_uuid: books, env: 'dev', data: JSON.stringify({ title: `Book ${i}` }), created_by: adminUuid, updated_by: adminUuid, created_at: `2024-01-01T00:00:00.00012${i}Z` })
+        .values({ uuid: crypto.randomUUID(), project_uuid: projectUuid, component_uuid: books, env: 'dev', data: JSON.stringify({ title: `Book ${i}` }), created_by: adminUuid, updated_by: adminUuid, created_at: `2024-01-01T00:00:00.00012${i}Z` })
         .execute();
     }
     // Enabling enabled records changes nothing, so every batch sees the same matching set.
