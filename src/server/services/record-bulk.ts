@@ -158,12 +158,22 @@ async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepRes
   });
 }
 
+/** Connection loss, server shutdown, too many connections, deadlock or serialization failure. */
+function isTransient(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(?:08|40|53|57P)/.test(code)) return true;
+  if (typeof code === 'string' && /^(?:ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection is closed|Client has encountered a connection error/i.test(message);
+}
+
 /**
  * Runs a bulk job for up to options.sliceMs: answers 'more' when it stopped with work left (the
  * caller queues it again), 'done' when the job is finished (done or failed). A refused filter (a
  * regex the database rejects) fails the job with the error's message; any other error fails it with
- * 'serverError'. Only when even recording the failure fails (the database is gone) does it throw,
- * so pg-boss retries the slice.
+ * 'serverError'. A transient database error (isTransient), or one while recording the failure,
+ * is thrown, so pg-boss retries the slice.
  */
 export async function runBulkJob(db: Db, bus: Bus, jobUuid: string, options: BulkRunOptions): Promise<'done' | 'more'> {
   const started = now();
@@ -176,6 +186,9 @@ export async function runBulkJob(db: Db, bus: Bus, jobUuid: string, options: Bul
       if (now() - started >= options.sliceMs) return 'more';
     }
   } catch (error) {
+    // The database went away or a transaction lost a deadlock: the slice is retried by pg-boss (on any
+    // instance) and resumes from the last committed batch.
+    if (isTransient(error)) throw error;
     await finishJob(db, jobUuid, error instanceof HttpError ? error.message : 'serverError');
     return 'done';
   } finally {
