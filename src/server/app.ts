@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { HEADER, HOST_PREFIX } from '../../runtime/api/contract';
 import type { Config } from './config';
 import type { ServerContext } from './context';
+import type { OpenDatabase } from './db/database';
 import type { Database } from './db/schema';
 import { forbidden, notFound } from './errors';
 import { installErrorHandler, sendError } from './errors-handler';
@@ -18,11 +19,15 @@ import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
 import { createMailer, type Mailer } from './services/mail';
+import { startPlatform, type Platform } from './platform';
 import { installSpa } from './spa';
 
 export interface BuildAppOptions {
   config: Config;
-  database: { db: Kysely<Database> };
+  /** The database; an OpenDatabase (kind, pglite, url) when no platform is given. */
+  database: { db: Kysely<Database> } & Partial<Pick<OpenDatabase, 'kind' | 'pglite' | 'url'>>;
+  /** Jobs and bus; by default started here on the database (role 'all') and stopped when the app closes. */
+  platform?: Platform;
   /** Outgoing mail; by default SMTP from config.smtpUrl, else the log. */
   mailer?: Mailer;
 }
@@ -33,7 +38,7 @@ function isUnderApi(url: string): boolean {
   return url === HOST_PREFIX.main || url.startsWith(`${HOST_PREFIX.main}/`) || url.startsWith(`${HOST_PREFIX.main}?`);
 }
 
-export async function buildApp({ config, database, mailer }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, platform: given }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -63,7 +68,17 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
     }
   });
 
-  const context: ServerContext = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
+  let platform = given;
+  if (!platform) {
+    if (!database.kind) throw new Error('buildApp: give a platform, or an OpenDatabase to start one on');
+    const own = await startPlatform({ db: database.db, kind: database.kind, pglite: database.pglite ?? null, url: database.url ?? null }, config, {
+      role: 'all',
+      log: (error, message) => app.log.error({ err: error }, message),
+    });
+    platform = own;
+    app.addHook('onClose', async () => own.stop());
+  }
+  const context: ServerContext = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log), jobs: platform.jobs, bus: platform.bus };
   app.addHook('onClose', async () => context.mailer.close());
   await app.register(mainHost, { ...context, prefix: HOST_PREFIX.main });
   await app.register(workflowHost, { ...context, prefix: HOST_PREFIX.workflow });

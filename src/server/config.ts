@@ -29,6 +29,14 @@ export interface Config {
   mailFrom: string;
   /** Whether /register creates accounts (LUMA_REGISTRATION=closed turns it off). */
   registrationOpen: boolean;
+  /** LUMA_ROLE: 'web' serves HTTP and only sends jobs; 'worker' runs jobs and serves no HTTP; 'all' both. */
+  role: 'web' | 'worker' | 'all';
+  /** pg-boss timing (docs/platform.md): expiry of a job whose process died, polling, maintenance. */
+  jobExpireSeconds: number;
+  jobPollSeconds: number;
+  jobMaintenanceSeconds: number;
+  /** Records per transaction of a bulk job (LUMA_BULK_BATCH_SIZE; small values make tests slow on purpose). */
+  bulkBatchSize: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -61,6 +69,12 @@ function port(env: Env): number {
   return value;
 }
 
+function role(env: Env): Config['role'] {
+  const raw = text(env, 'LUMA_ROLE') ?? 'all';
+  if (raw !== 'web' && raw !== 'worker' && raw !== 'all') throw new Error(`LUMA_ROLE must be web, worker or all, got '${raw}'`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const resolvedPort = port(env);
   const publicUrl = text(env, 'LUMA_PUBLIC_URL') ?? `http://localhost:${resolvedPort}`;
@@ -89,5 +103,10 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: text(env, 'LUMA_SMTP_URL') ?? null,
     mailFrom: text(env, 'LUMA_MAIL_FROM') ?? 'Luma <no-reply@luma.local>',
     registrationOpen: text(env, 'LUMA_REGISTRATION') !== 'closed',
+    role: role(env),
+    jobExpireSeconds: Math.max(1, Math.floor(positive(env, 'LUMA_JOB_EXPIRE_SECONDS', 300))),
+    jobPollSeconds: Math.max(0.5, positive(env, 'LUMA_JOB_POLL_SECONDS', 1)),
+    jobMaintenanceSeconds: Math.max(1, Math.floor(positive(env, 'LUMA_JOB_MAINTENANCE_SECONDS', 30))),
+    bulkBatchSize: Math.floor(positive(env, 'LUMA_BULK_BATCH_SIZE', 1000)),
   };
 }

@@ -1,5 +1,7 @@
-// What every host plugin is given: the database and the configuration.
+// What every host plugin is given: the database, the configuration, mail, the job queue and the bus.
 import type { Kysely } from 'kysely';
+import type { Bus } from './bus/index';
+import type { Jobs } from './jobs/index';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { Mailer } from './services/mail';
@@ -10,6 +12,10 @@ export interface ServerContext {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
+  /** The job queue (pg-boss); a web instance only sends. */
+  jobs: Jobs;
+  /** The bus every instance on the database listens on. */
+  bus: Bus;
 }
 
 declare module 'fastify' {

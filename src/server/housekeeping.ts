@@ -1,33 +1,49 @@
-// Periodic clean-up of dead sessions, old throttle counters, long-deleted records, API secrets revoked
-// long ago and expired invites, password resets, two-factor challenges and remembered devices, until
-// the job queue (pg-boss) takes such work over. Expiry is enforced on use regardless.
+// Clean-up of dead sessions, old throttle counters, long-deleted records, API secrets revoked long
+// ago, expired invites, password resets, two-factor challenges and remembered devices, and finished
+// bulk jobs. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
+// (jobs/index.ts), so exactly one instance runs each round. Expiry is enforced on use regardless.
 import type { Kysely } from 'kysely';
 import { IAM_LIMITS } from '../../runtime/api/iam';
+import { nowDate } from './clock';
 import type { Config } from './config';
 import { deleteExpiredIamRows, deleteRevokedSecrets } from './db/queries/iam-housekeeping';
 import { deleteStaleFailures } from './db/queries/login-failures';
 import { deleteExpiredSessions } from './db/queries/sessions';
 import type { Database } from './db/schema';
+import { deleteFinishedJobs } from './services/record-jobs';
 import { purgeDeletedRecords } from './services/records';
 
-const EVERY_MS = 15 * 60_000;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs'] as const;
+export type HousekeepingTask = (typeof TASKS)[number];
 
-export function startHousekeeping(db: Kysely<Database>, config: Config, log: (error: unknown) => void): () => void {
-  const run = async () => {
-    try {
-      await deleteExpiredSessions(db, config.sessionIdleMs);
-      await deleteStaleFailures(db, config.loginWindowMs);
-      // Soft-deleted records are removed 30 days after their deletion.
-      await purgeDeletedRecords(db);
-      // Revoked API secrets are removed 7 days after their revocation.
-      await deleteRevokedSecrets(db, IAM_LIMITS.revokedSecretDays);
-      await deleteExpiredIamRows(db);
-    } catch (error) {
-      log(error);
-    }
+/**
+ * One round of housekeeping, judged at `at` (the clock's time by default). Each task runs on its own:
+ * one failing does not keep the others from running. Answers the tasks that failed.
+ */
+export async function runHousekeeping(
+  db: Kysely<Database>,
+  config: Pick<Config, 'sessionIdleMs' | 'loginWindowMs'>,
+  log: (error: unknown, task: HousekeepingTask) => void,
+  at: Date = nowDate(),
+): Promise<HousekeepingTask[]> {
+  const run: Record<HousekeepingTask, () => Promise<unknown>> = {
+    sessions: () => deleteExpiredSessions(db, config.sessionIdleMs, at),
+    loginFailures: () => deleteStaleFailures(db, config.loginWindowMs, at),
+    // Soft-deleted records are removed 30 days after their deletion.
+    deletedRecords: () => purgeDeletedRecords(db, at),
+    // Revoked API secrets are removed 7 days after their revocation.
+    revokedSecrets: () => deleteRevokedSecrets(db, IAM_LIMITS.revokedSecretDays, at),
+    iamRows: () => deleteExpiredIamRows(db, at),
+    finishedJobs: () => deleteFinishedJobs(db, at),
   };
-  void run();
-  const timer = setInterval(() => void run(), EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  const failed: HousekeepingTask[] = [];
+  for (const task of TASKS) {
+    try {
+      await run[task]();
+    } catch (error) {
+      failed.push(task);
+      log(error, task);
+    }
+  }
+  return failed;
 }

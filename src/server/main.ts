@@ -1,27 +1,32 @@
-// Entry point: `npx tsx src/server/main.ts`. Opens (and migrates and seeds) the database, then listens.
+// Entry point: `npx tsx src/server/main.ts`. Opens (and migrates and seeds) the database, starts the
+// platform (jobs and bus) and, unless LUMA_ROLE=worker, listens. LUMA_ROLE (docs/platform.md):
+// 'all' (default) serves HTTP and runs jobs; 'web' serves HTTP and only sends jobs; 'worker' runs
+// jobs and serves no HTTP.
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations/index';
 import { seed } from './db/seed';
-import { startHousekeeping } from './housekeeping';
+import { startPlatform } from './platform';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const seeded = await seed(database.db, config);
-  const app = await buildApp({ config, database });
-  const stopHousekeeping = startHousekeeping(database.db, config, (error) => app.log.error({ err: error }, 'housekeeping failed'));
+  const platform = await startPlatform(database, config, { log: (error, message) => console.error(message, error) });
+  const app: FastifyInstance | null = config.role === 'worker' ? null : await buildApp({ config, database, platform });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
+    console.log(`${signal} received, shutting down`);
     try {
-      stopHousekeeping();
-      await app.close();
+      // Stop taking requests first, then let running job slices finish, then the bus, then the database.
+      await app?.close();
+      await platform.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -32,14 +37,17 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = [
-    `Luma is running at http://localhost:${port}`,
-    database.kind === 'pglite' ? `Database: PGlite at ${database.location}` : `Database: PostgreSQL at ${database.location}`,
-    `Sign in as ${seeded.adminEmail}`,
-  ];
+  const lines: string[] = [];
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    lines.push(`Luma is running at http://localhost:${port} (role ${config.role})`);
+  } else {
+    lines.push('Luma worker is running (role worker: jobs only, no HTTP)');
+  }
+  lines.push(database.kind === 'pglite' ? `Database: PGlite at ${database.location}` : `Database: PostgreSQL at ${database.location}`);
+  if (app) lines.push(`Sign in as ${seeded.adminEmail}`);
   if (seeded.generatedPassword) {
     lines.push(`with password ${seeded.generatedPassword} (shown once; set LUMA_ADMIN_PASSWORD to choose it)`);
   }

@@ -1,5 +1,5 @@
 // Bulk actions (docs/lists.md "Bulk"): by items (all or nothing, at most 5000, permissions per verb)
-// and by filter (202 { job }, one background transaction, progress from the in-process registry).
+// and by filter (202 { job }, a pg-boss job in batch transactions, progress from the record_jobs table).
 import { expect, it } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, insertComponentRow } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
@@ -130,5 +130,34 @@ describeApi(`record bulk actions (${DB_KIND})`, () => {
     const failed = (await lists.waitForJob(books, bad.json().job)).json();
     expect(failed).toMatchObject({ status: 'failed', affected: 0 });
     expect(typeof failed.error).toBe('string');
+  });
+});
+
+describeApi(`record bulk jobs in small batches (${DB_KIND})`, () => {
+  // Batches of 2: a job runs as many batch transactions, resuming from a stored cursor each time.
+  const server = useServer({ LUMA_BULK_BATCH_SIZE: '2' });
+  const app = () => server().app;
+  const db = () => server().database.db;
+  let admin = '';
+  const api = componentApi(app, () => admin, 'dev');
+  const lists = listApi(app, () => admin, 'dev');
+
+  it('counts each record once although created_at has microseconds (a JS Date has milliseconds)', async () => {
+    admin = await login(app());
+    const { projectUuid, adminUuid } = await adminProject(db());
+    const books = await componentWithFields(api, 'books', bookFields(null));
+    for (let i = 0; i < 7; i++) {
+      await db()
+        .insertInto('records')
+        .values({ uuid: crypto.randomUUID(), project_uuid: projectUuid, component_uuid: books, env: 'dev', data: JSON.stringify({ title: `Book ${i}` }), created_by: adminUuid, updated_by: adminUuid, created_at: `2024-01-01T00:00:00.00012${i}Z` })
+        .execute();
+    }
+    // Enabling enabled records changes nothing, so every batch sees the same matching set.
+    const started = await lists.bulk(books, 'enable', { filter: {} });
+    const done = (await lists.waitForJob(books, started.json().job)).json();
+    expect(done).toEqual({ status: 'done', processed: 7, total: 7, affected: 0, error: null });
+    const row = await db().selectFrom('record_jobs').select(['cursor_uuid', 'processed']).where('uuid', '=', started.json().job).executeTakeFirstOrThrow();
+    expect(row.processed).toBe(7);
+    expect(row.cursor_uuid).not.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Export (docs/lists.md "Export"): the whole filtered result streamed as CSV (header row of keys,
 // RFC 4180 quoting, formula cells prefixed with ') or JSON, as an attachment; visible, non-hashed
 // fields only; read {ref}.
+import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { expect, it } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createMember, recordApi } from './fixtures';
@@ -74,6 +75,19 @@ describeApi(`record export (${DB_KIND})`, () => {
     const json = (await lists.exportAs(books, { format: 'json', $adv: { price: { $gte: 90 } } })).json();
     expect(json).toHaveLength(250);
     expect(json.every((item: { price: number }) => item.price >= 90)).toBe(true);
+  });
+
+  it('records created with microsecond times are exported once each across batch boundaries', async () => {
+    const { projectUuid, adminUuid } = await adminProject(db());
+    const stamped = await componentWithFields(api, 'stamped', bookFields(null));
+    // Times with microseconds (as now() gives them): a JS Date keeps only the milliseconds.
+    await sql`insert into records (project_uuid, component_uuid, env, data, created_by, updated_by, created_at)
+      select ${projectUuid}::uuid, ${stamped}::uuid, 'dev', jsonb_build_object('title', 'S' || i), ${adminUuid}::uuid, ${adminUuid}::uuid,
+        timestamptz '2024-01-01T00:00:00.000123Z' + i * interval '1 millisecond'
+      from generate_series(1, 1500) as i`.execute(db());
+    const rows: string[][] = parse((await lists.exportAs(stamped, { format: 'csv' })).body);
+    expect(rows).toHaveLength(1501);
+    expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(1500);
   });
 
   it('permissions and refusals: read {ref}; hidden fields left out and refused; bad format and filters are 400', async () => {

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
+import { startPlatform, type Platform } from '../../src/server/platform';
 import type { Mailer } from '../../src/server/services/mail';
 
 export const ADMIN_EMAIL = 'admin@luma.test';
@@ -107,6 +108,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: OpenDatabase;
   config: Config;
+  /** Jobs (pg-boss, role all) and bus of the server, shared by appWith apps. */
+  platform: Platform;
   /** Another app on the same database with other settings (closed with the server). */
   appWith(overrides: Record<string, string>): Promise<FastifyInstance>;
 }
@@ -120,6 +123,7 @@ export interface UseServerOptions {
 export function useServer(overrides: Record<string, string> = {}, options: UseServerOptions = {}): () => TestServer {
   let server: TestServer | null = null;
   let scratch: ScratchDatabase | null = null;
+  let platform: Platform | null = null;
   const extraApps: FastifyInstance[] = [];
   beforeAll(async () => {
     if (unavailable) return;
@@ -127,14 +131,17 @@ export function useServer(overrides: Record<string, string> = {}, options: UseSe
     const config = testConfig(overrides);
     await seed(scratch.database.db, config);
     const database = scratch.database;
-    const app = await buildApp({ config, database, mailer: options.mailer });
+    const shared = await startPlatform(database, config, { log: (error, message) => console.error(message, error) });
+    platform = shared;
+    const app = await buildApp({ config, database, mailer: options.mailer, platform: shared });
     await app.ready();
     server = {
       app,
       database,
       config,
+      platform: shared,
       async appWith(more) {
-        const extra = await buildApp({ config: testConfig({ ...overrides, ...more }), database, mailer: options.mailer });
+        const extra = await buildApp({ config: testConfig({ ...overrides, ...more }), database, mailer: options.mailer, platform: shared });
         await extra.ready();
         extraApps.push(extra);
         return extra;
@@ -144,6 +151,7 @@ export function useServer(overrides: Record<string, string> = {}, options: UseSe
   afterAll(async () => {
     for (const extra of extraApps) await extra.close();
     await server?.app.close();
+    await platform?.stop();
     await scratch?.drop();
   });
   return () => {

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { printFormFigures, runFormBench } from './form/run';
 import { runImportBench } from './import';
+import { printInstanceFigures, runInstancesBench } from './instances';
 import { LIST_CASES, printListFigures, runListBench } from './list';
 
 const TARGET_KB = 250;
@@ -113,6 +114,8 @@ async function main() {
   // PostgreSQL: DATABASE_URL, else the local server (a fresh database each, dropped afterwards).
   printListFigures(await runListBench(LIST_CASES));
   await runImportBench(); // prints its own figures
+  // One and two web instances on one PostgreSQL, 16 clients, same run (about 30 s).
+  printInstanceFigures(await runInstancesBench());
 }
 
 main().catch((error) => {

@@ -16,6 +16,10 @@ export interface OpenDatabase {
   kind: DatabaseKind;
   /** Where the data lives, for the start-up message (a directory, or the URL without password). */
   location: string;
+  /** PGlite: the instance behind db (pg-boss drives it through db's serialised connection). */
+  pglite: PGlite | null;
+  /** PostgreSQL: the connection string (the bus's listening connection and pg-boss's pool use it). */
+  url: string | null;
   close(): Promise<void>;
 }
 
@@ -32,7 +36,7 @@ async function openPGlite(dataDir: string): Promise<OpenDatabase> {
   if (!inMemory) mkdirSync(location, { recursive: true });
   const pglite = await PGlite.create(location);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', location, close: () => db.destroy() };
+  return { db, kind: 'pglite', location, pglite, url: null, close: () => db.destroy() };
 }
 
 /** Statements that begin with this comment are prepared once per connection and then only executed. */
@@ -64,7 +68,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', location: redact(url), close: () => db.destroy() };
+  return { db, kind: 'postgres', location: redact(url), pglite: null, url, close: () => db.destroy() };
 }
 
 function redact(url: string): string {

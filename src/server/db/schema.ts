@@ -151,6 +151,28 @@ export interface RememberedDevicesTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A bulk action on a filter (migration 0006): progress and the cursor of the last applied batch. */
+export interface RecordJobsTable {
+  uuid: string;
+  project_uuid: string;
+  component_uuid: string;
+  component_ref: string;
+  env: string;
+  user_uuid: string;
+  action: 'delete' | 'disable' | 'enable';
+  filter: Json<unknown>;
+  status: Generated<'running' | 'done' | 'failed'>;
+  processed: Generated<number>;
+  total: number | null;
+  affected: Generated<number>;
+  error: string | null;
+  cursor_created_at: NullableTimestamp;
+  cursor_uuid: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface ConfigTable {
   uuid: string;
   project_uuid: string;
@@ -241,6 +263,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   two_factor_challenges: TwoFactorChallengesTable;
   remembered_devices: RememberedDevicesTable;
+  record_jobs: RecordJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

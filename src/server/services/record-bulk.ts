@@ -1,7 +1,9 @@
 // Bulk actions (docs/lists.md "Bulk"): delete, disable or enable records of a component, either the
 // given uuids (at most 5000; all or nothing: an unknown or foreign uuid is 404 and nothing changes)
-// or every record a list filter matches, in the background in one transaction (202 { job }; progress
-// in the in-process registry of services/record-jobs).
+// or every record a list filter matches, in the background (202 { job }): a pg-boss job that works
+// in batch transactions, each storing its progress and cursor with its changes (record_jobs), so any
+// instance answers the progress poll and a job whose process died resumes elsewhere without applying
+// a batch twice.
 import type { Kysely } from 'kysely';
 import { componentRef } from '../../../runtime/components';
 import { LIST_LIMITS } from '../../../runtime/query';
@@ -9,14 +11,24 @@ import { applyBulkAction, countRecords, lockRecordBatch, lockRecordsByUuid, type
 import type { Database } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
 import { isPlainObject, isUuid } from '../validate';
-import { createJob, finishJob, findJob, jobAnswer, type Job, type JobState } from './record-jobs';
-import { asInputError, invalidateListCache, listTarget, parseOrThrow, type ListTarget } from './record-list';
+import type { RecordScope } from '../db/queries/records';
+import type { Bus } from '../bus/index';
+import type { Jobs } from '../jobs/index';
+import { now, nowDate } from '../clock';
+import { createJob, finishJob, findJob, jobAnswer, type JobState } from './record-jobs';
+import { asInputError, listChanged, listTarget, parseOrThrow, type ListTarget } from './record-list';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
 
 export const BULK_ACTIONS: readonly BulkAction[] = ['delete', 'disable', 'enable'];
 export const BULK_BATCH_SIZE = 1000;
+
+/** What a bulk action needs besides the database: the job queue and the bus. */
+export interface BulkPlatform {
+  jobs: Pick<Jobs, 'send'>;
+  bus: Bus;
+}
 
 const VERBS: Record<BulkAction, string[]> = { delete: ['delete'], disable: ['update', 'edit'], enable: ['update', 'edit'] };
 
@@ -46,17 +58,17 @@ export interface BulkResult {
   body: { affected: number } | { job: string };
 }
 
-export async function bulkAction(db: Db, accountability: Accountability, ref: string, action: BulkAction, body: unknown, locale: string | undefined): Promise<BulkResult> {
+export async function bulkAction(db: Db, platform: BulkPlatform, accountability: Accountability, ref: string, action: BulkAction, body: unknown, locale: string | undefined): Promise<BulkResult> {
   const input = isPlainObject(body) ? body : null;
   const hasItems = input !== null && input.items !== undefined;
   const hasFilter = input !== null && input.filter !== undefined;
   if (!input || hasItems === hasFilter) throw badRequest([{ field: 'items', messages: ['invalid'] }]);
   const target = await listTarget(db, accountability, ref, VERBS[action], locale, 'forbidden');
-  if (hasItems) return { status: 200, body: { affected: await bulkByItems(db, accountability, target, action, input.items) } };
-  return { status: 202, body: { job: bulkByFilter(db, accountability, target, action, input.filter).uuid } };
+  if (hasItems) return { status: 200, body: { affected: await bulkByItems(db, platform.bus, accountability, target, action, input.items) } };
+  return { status: 202, body: { job: await bulkByFilter(db, platform, accountability, target, action, input.filter) } };
 }
 
-async function bulkByItems(db: Db, accountability: Accountability, target: ListTarget, action: BulkAction, items: unknown): Promise<number> {
+async function bulkByItems(db: Db, bus: Bus, accountability: Accountability, target: ListTarget, action: BulkAction, items: unknown): Promise<number> {
   if (!Array.isArray(items) || items.length > LIST_LIMITS.cap) throw badRequest([{ field: 'items', messages: ['invalid'], values: [{ max: LIST_LIMITS.cap }] }]);
   const bad = items.findIndex((item) => !isUuid(item));
   if (bad >= 0) throw badRequest([{ field: `items.${bad}`, messages: ['invalid'] }]);
@@ -68,66 +80,138 @@ async function bulkByItems(db: Db, accountability: Accountability, target: ListT
     if (found.length !== uuids.length) throw new HttpError(404, 'notFound');
     return applyBulkAction(tx, target.scope, action, uuids, accountability.user.uuid);
   });
-  invalidateListCache(target.scope.projectUuid, target.row.uuid);
+  await listChanged(bus, target.scope.projectUuid, target.row.uuid);
   return affected;
 }
 
-function bulkByFilter(db: Db, accountability: Accountability, target: ListTarget, action: BulkAction, filterInput: unknown): Job {
+async function bulkByFilter(db: Db, platform: BulkPlatform, accountability: Accountability, target: ListTarget, action: BulkAction, filterInput: unknown): Promise<string> {
   if (!isPlainObject(filterInput)) throw badRequest([{ field: 'filter', messages: ['invalid'] }]);
   const query = parseOrThrow(filterParams(filterInput), target.view, { uncapped: true });
   if (query.aggregate) throw badRequest([{ field: '$aggregate', messages: ['invalid'] }]);
   const filter: RecordFilter = { search: query.search, disabled: query.disabled, date: query.date, adv: query.adv };
-  const job = createJob({
+  const job = await createJob(db, {
     action,
     projectUuid: target.scope.projectUuid,
-    componentUuid: target.row.uuid.toLowerCase(),
+    componentUuid: target.row.uuid,
     componentRef: componentRef(target.row),
+    env: target.scope.env,
     userUuid: accountability.user.uuid,
+    filter,
   });
-  // After the 202 is on its way: the job holds a transaction (PGlite's only connection) while it runs.
-  setImmediate(() => void runJob(db, target, filter, action, accountability.user.uuid, job));
+  try {
+    await platform.jobs.send('luma-bulk', { job });
+  } catch (error) {
+    await finishJob(db, job, 'serverError');
+    throw error;
+  }
   return job;
 }
 
-async function runJob(db: Db, target: ListTarget, filter: RecordFilter, action: BulkAction, userUuid: string, job: Job): Promise<void> {
+export interface BulkRunOptions {
+  /** Records per batch transaction. */
+  batchSize: number;
+  /** After this long (ms) the slice ends and the job is queued again (it resumes from its cursor). */
+  sliceMs: number;
+}
+
+type StepResult = { kind: 'finished' } | { kind: 'progress'; scope: RecordScope };
+
+/**
+ * One step of a job, in one transaction: lock the job row (so two workers never interleave), count on
+ * the first step, then lock and change one keyset batch after the stored cursor and store the new
+ * cursor and progress with it. A worker that dies mid-step changes nothing (the transaction rolls
+ * back); the next step, on any instance, starts from the last committed cursor, so no batch is
+ * applied twice.
+ */
+async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepResult> {
+  return db.transaction().execute(async (tx): Promise<StepResult> => {
+    const job = await tx.selectFrom('record_jobs').selectAll().where('uuid', '=', jobUuid).forUpdate().executeTakeFirst();
+    if (!job || job.status !== 'running') return { kind: 'finished' };
+    const scope: RecordScope = { projectUuid: job.project_uuid, componentUuid: job.component_uuid, env: job.env as RecordScope['env'] };
+    const filter = job.filter as RecordFilter;
+    const at = nowDate();
+    if (job.total === null) {
+      const total = await countRecords(tx, scope, filter).catch(asInputError);
+      await tx.updateTable('record_jobs').set({ total, updated_at: at }).where('uuid', '=', jobUuid).execute();
+      return { kind: 'progress', scope };
+    }
+    const cursor: Cursor | null = job.cursor_uuid && job.cursor_created_at ? { createdAt: job.cursor_created_at, uuid: job.cursor_uuid } : null;
+    const batch = await lockRecordBatch(tx, scope, filter, cursor, batchSize).catch(asInputError);
+    if (batch.length === 0) {
+      await tx.updateTable('record_jobs').set({ status: 'done', finished_at: at, updated_at: at }).where('uuid', '=', jobUuid).execute();
+      return { kind: 'finished' };
+    }
+    const affected = await applyBulkAction(tx, scope, job.action, batch.map((row) => row.uuid), job.user_uuid);
+    const last = batch[batch.length - 1]!;
+    await tx
+      .updateTable('record_jobs')
+      .set((eb) => ({
+        processed: eb('processed', '+', batch.length),
+        affected: eb('affected', '+', affected),
+        cursor_created_at: last.created_at,
+        cursor_uuid: last.uuid,
+        updated_at: at,
+      }))
+      .where('uuid', '=', jobUuid)
+      .execute();
+    return { kind: 'progress', scope };
+  });
+}
+
+/** Connection loss, server shutdown, too many connections, deadlock or serialization failure. */
+function isTransient(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(?:08|40|53|57P)/.test(code)) return true;
+  if (typeof code === 'string' && /^(?:ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection is closed|Client has encountered a connection error/i.test(message);
+}
+
+/**
+ * Runs a bulk job for up to options.sliceMs: answers 'more' when it stopped with work left (the
+ * caller queues it again), 'done' when the job is finished (done or failed). A refused filter (a
+ * regex the database rejects) fails the job with the error's message; any other error fails it with
+ * 'serverError'. A transient database error (isTransient), or one while recording the failure,
+ * is thrown, so pg-boss retries the slice.
+ */
+export async function runBulkJob(db: Db, bus: Bus, jobUuid: string, options: BulkRunOptions): Promise<'done' | 'more'> {
+  const started = now();
+  let scope: RecordScope | null = null;
   try {
-    await db.transaction().execute(async (tx) => {
-      job.total = await countRecords(tx, target.scope, filter).catch(asInputError);
-      let cursor: Cursor | null = null;
-      for (;;) {
-        const batch = await lockRecordBatch(tx, target.scope, filter, cursor, BULK_BATCH_SIZE);
-        if (batch.length === 0) break;
-        const affected = await applyBulkAction(tx, target.scope, action, batch.map((row) => row.uuid), userUuid);
-        job.processed += batch.length;
-        job.affected += affected;
-        const last = batch[batch.length - 1]!;
-        cursor = { createdAt: last.created_at, uuid: last.uuid };
-      }
-    });
-    finishJob(job, null);
+    for (;;) {
+      const result = await step(db, jobUuid, options.batchSize);
+      if (result.kind === 'finished') return 'done';
+      scope = result.scope;
+      if (now() - started >= options.sliceMs) return 'more';
+    }
   } catch (error) {
-    // The transaction rolled back: nothing was changed.
-    job.affected = 0;
-    finishJob(job, error instanceof HttpError ? error.message : 'serverError');
+    // The database went away or a transaction lost a deadlock: the slice is retried by pg-boss (on any
+    // instance) and resumes from the last committed batch.
+    if (isTransient(error)) throw error;
+    await finishJob(db, jobUuid, error instanceof HttpError ? error.message : 'serverError');
+    return 'done';
   } finally {
-    invalidateListCache(target.scope.projectUuid, target.row.uuid);
+    if (scope === null) {
+      const row = await db.selectFrom('record_jobs').select(['project_uuid', 'component_uuid']).where('uuid', '=', jobUuid).executeTakeFirst().catch(() => undefined);
+      if (row) scope = { projectUuid: row.project_uuid, componentUuid: row.component_uuid, env: 'live' };
+    }
+    if (scope !== null) await listChanged(bus, scope.projectUuid, scope.componentUuid).catch(() => undefined);
   }
 }
 
 /**
- * GET .../jobs/{job}: the job's progress, read from memory only (no database while a job's
- * transaction may hold PGlite's connection). The caller must be in the job's project, name its
- * component, and have started it (or be an admin).
+ * GET .../jobs/{job}: the job's progress, read from the database (any instance answers). The caller
+ * must be in the job's project, name its component, and have started it (or be an admin).
  */
-export function readJob(accountability: Accountability, ref: string, jobUuid: string): JobState {
+export async function readJob(db: Db, accountability: Accountability, ref: string, jobUuid: string): Promise<JobState> {
   const projectUuid = requireProject(accountability);
-  const job = isUuid(jobUuid) ? findJob(jobUuid) : undefined;
+  const job = isUuid(jobUuid) ? await findJob(db, jobUuid, projectUuid) : undefined;
   const wanted = ref.toLowerCase();
   if (
     !job ||
-    job.projectUuid !== projectUuid ||
-    (job.componentUuid !== wanted && job.componentRef.toLowerCase() !== wanted) ||
-    (job.userUuid !== accountability.user.uuid && !accountability.is_admin)
+    (job.component_uuid !== wanted && job.component_ref.toLowerCase() !== wanted) ||
+    (job.user_uuid !== accountability.user.uuid && !accountability.is_admin)
   ) {
     throw new HttpError(404, 'notFound');
   }

@@ -1,8 +1,12 @@
-// Bulk jobs (docs/lists.md "Bulk"): an in-process registry of background bulk actions. Progress is
-// kept in memory, so reading it needs no database (PGlite has one connection, held by the job's
-// transaction while it runs). Jobs are per process: another server instance (or a restart) does
-// not know them; finished jobs are forgotten after JOB_RETENTION_MS.
-import type { BulkAction } from '../db/queries/record-list';
+// Bulk jobs (docs/lists.md "Bulk", docs/platform.md "Jobs"): the state and progress of a bulk action
+// on a filter, in the record_jobs table, so every instance answers a progress poll and any worker can
+// resume the job. The work itself runs as pg-boss jobs (queue 'luma-bulk', see record-bulk.ts).
+import type { Kysely } from 'kysely';
+import type { BulkAction, RecordFilter } from '../db/queries/record-list';
+import type { Database } from '../db/schema';
+import { nowDate } from '../clock';
+
+type Db = Kysely<Database>;
 
 export type JobStatus = 'running' | 'done' | 'failed';
 
@@ -14,53 +18,73 @@ export interface JobState {
   error: string | null;
 }
 
-export interface Job extends JobState {
-  uuid: string;
+/** Finished jobs are forgotten this long after they finished (housekeeping). */
+export const JOB_RETENTION_MS = 24 * 60 * 60_000;
+
+export interface NewJob {
   action: BulkAction;
   projectUuid: string;
   componentUuid: string;
   /** The component's ref (scope/name or uuid) when the job started: a later GET may name either. */
   componentRef: string;
+  env: string;
   userUuid: string;
-  startedAt: number;
-  finishedAt: number | null;
+  filter: RecordFilter;
 }
 
-export const JOB_RETENTION_MS = 60 * 60_000;
-const MAX_JOBS = 1000;
-
-const jobs = new Map<string, Job>();
-
-function prune(now: number): void {
-  for (const [uuid, job] of jobs) {
-    if (job.finishedAt !== null && now - job.finishedAt > JOB_RETENTION_MS) jobs.delete(uuid);
-  }
-  // Oldest finished first when there are too many.
-  for (const [uuid, job] of jobs) {
-    if (jobs.size <= MAX_JOBS) break;
-    if (job.finishedAt !== null) jobs.delete(uuid);
-  }
+export async function createJob(db: Db, input: NewJob): Promise<string> {
+  const uuid = crypto.randomUUID();
+  const at = nowDate();
+  await db
+    .insertInto('record_jobs')
+    .values({
+      uuid,
+      project_uuid: input.projectUuid,
+      component_uuid: input.componentUuid.toLowerCase(),
+      component_ref: input.componentRef,
+      env: input.env,
+      user_uuid: input.userUuid,
+      action: input.action,
+      filter: JSON.stringify(input.filter),
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return uuid;
 }
 
-export function createJob(input: Pick<Job, 'action' | 'projectUuid' | 'componentUuid' | 'componentRef' | 'userUuid'>): Job {
-  const now = Date.now();
-  prune(now);
-  const job: Job = { ...input, uuid: crypto.randomUUID(), status: 'running', processed: 0, total: 0, affected: 0, error: null, startedAt: now, finishedAt: null };
-  jobs.set(job.uuid, job);
-  return job;
+export type JobRow = Awaited<ReturnType<typeof findJob>>;
+
+export function findJob(db: Db, uuid: string, projectUuid: string) {
+  return db
+    .selectFrom('record_jobs')
+    .select(['uuid', 'project_uuid', 'component_uuid', 'component_ref', 'user_uuid', 'status', 'processed', 'total', 'affected', 'error'])
+    .where('uuid', '=', uuid.toLowerCase())
+    .where('project_uuid', '=', projectUuid)
+    .executeTakeFirst();
 }
 
-export function findJob(uuid: string): Job | undefined {
-  return jobs.get(uuid.toLowerCase());
+export async function finishJob(db: Db, uuid: string, error: string | null): Promise<void> {
+  const at = nowDate();
+  await db
+    .updateTable('record_jobs')
+    .set({ status: error === null ? 'done' : 'failed', error, finished_at: at, updated_at: at })
+    .where('uuid', '=', uuid)
+    .where('status', '=', 'running')
+    .execute();
 }
 
-export function finishJob(job: Job, error: string | null): void {
-  job.status = error === null ? 'done' : 'failed';
-  job.error = error;
-  job.finishedAt = Date.now();
+/** Removes jobs finished more than JOB_RETENTION_MS before `at`. */
+export async function deleteFinishedJobs(db: Db, at: Date = nowDate()): Promise<number> {
+  const result = await db
+    .deleteFrom('record_jobs')
+    .where('finished_at', 'is not', null)
+    .where('finished_at', '<=', new Date(at.getTime() - JOB_RETENTION_MS))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** What GET .../jobs/{job} answers. */
-export function jobAnswer(job: Job): JobState {
-  return { status: job.status, processed: job.processed, total: job.total, affected: job.affected, error: job.error };
+export function jobAnswer(job: NonNullable<JobRow>): JobState {
+  return { status: job.status, processed: job.processed, total: job.total ?? 0, affected: job.affected, error: job.error };
 }

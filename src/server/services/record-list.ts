@@ -3,13 +3,14 @@
 // against the caller's compiled ViewSchema by runtime/query before any SQL is built
 // (db/queries/record-list). Items are shaped exactly as the record API shapes a record. An
 // in-process cache (X-Cache) keeps answers per caller and query for X-Build-Ttl seconds and is
-// dropped on any write to the component's records.
+// dropped, on every instance (through the bus), on any write to the component's records or settings.
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { COMPONENT_MESSAGE, componentRef } from '../../../runtime/components';
 import { LIST_LIMITS, pagesOf, parseListParams, type AggregatePipeline, type ListOptions, type ListQuery, type Refusal } from '../../../runtime/query';
 import type { ComponentSettings } from '../../../schemas';
 import type { ViewSchema } from '../../../schemas/viewSchema.schema';
+import type { Bus } from '../bus/index';
 import { aggregateRecords, countRecordsBounded, listRecords } from '../db/queries/record-list';
 import type { RecordScope } from '../db/queries/records';
 import type { ComponentRow, Database, RecordRow } from '../db/schema';
@@ -127,13 +128,26 @@ interface CacheEntry {
 
 const cache = new Map<string, CacheEntry>();
 
-/** Drops the cached answers of a component (by uuid or ref) in a project. */
-export function invalidateListCache(projectUuid: string | null, ref: string): void {
-  const wanted = ref.toLowerCase();
+/** Drops the cached answers of a component (by uuid or ref; null: every component) in a project (null: every project). */
+export function invalidateListCache(projectUuid: string | null, ref: string | null): void {
+  const wanted = ref?.toLowerCase() ?? null;
   for (const [key, entry] of cache) {
     if (projectUuid !== null && entry.projectUuid !== projectUuid) continue;
-    if (entry.componentUuid === wanted || entry.componentRef.toLowerCase() === wanted) cache.delete(key);
+    if (wanted === null || entry.componentUuid === wanted || entry.componentRef.toLowerCase() === wanted) cache.delete(key);
   }
+}
+
+/**
+ * A component's records or settings changed: every instance drops its cached answers (this one at
+ * once, the others when the bus message arrives). component null: every component of the project.
+ */
+export async function listChanged(bus: Bus, projectUuid: string | null, component: string | null): Promise<void> {
+  await bus.publish('list.invalidate', { project: projectUuid, component });
+}
+
+/** Makes this process's answer cache follow the bus; answers the unsubscribe function. */
+export function followListChanges(bus: Bus): () => void {
+  return bus.subscribe('list.invalidate', ({ project, component }) => invalidateListCache(project, component));
 }
 
 export function clearListCache(): void {

@@ -3,9 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkFields, isReservedFieldKey, prefillFields, validateSettings, defaultSettings } from '../../../runtime/components';
 
+/** Models as a client sends them: shapes the schema has not judged yet. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+
 describe('prefillFields', () => {
   it('derives a missing key from the name unless auto_key is false, at every level', () => {
-    const model = prefillFields({
+    const model = prefillFields<Loose>({
       fields: [
         { name: 'customer  name', module: 'input', type: 'number' },
         { name: 'Code', auto_key: false, module: 'input', type: 'number' },
@@ -25,7 +29,7 @@ describe('prefillFields', () => {
   });
 
   it('fills each missing bound of a text or password input; other fields keep theirs', () => {
-    const [none, minOnly, maxOnly, both, number] = prefillFields({
+    const [none, minOnly, maxOnly, both, number] = prefillFields<Loose>({
       fields: [
         { name: 'a', module: 'input', type: 'password' },
         { name: 'b', module: 'input', type: 'text', constraints: { length: { min: 400 } } },
@@ -44,7 +48,7 @@ describe('prefillFields', () => {
   it('never changes its input and leaves what is not a field to the schema', () => {
     const input = { fields: [{ name: 'x y', module: 'input', type: 'text' }, 'junk', null], actions: 'junk' };
     const before = structuredClone(input);
-    const out = prefillFields(input);
+    const out = prefillFields<Loose>(input);
     expect(input).toEqual(before);
     expect(out.fields.slice(1)).toEqual(['junk', null]);
     expect(out.actions).toBe('junk');

@@ -59,5 +59,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ LUMA_SESSION_IDLE_MINUTES: '-1' })).toThrow(/LUMA_SESSION_IDLE_MINUTES/);
     expect(() => loadConfig({ LUMA_PUBLIC_URL: 'localhost' })).toThrow(/LUMA_PUBLIC_URL/);
+    expect(() => loadConfig({ LUMA_ROLE: 'server' })).toThrow(/LUMA_ROLE/);
+    expect(() => loadConfig({ LUMA_JOB_EXPIRE_SECONDS: '0' })).toThrow(/LUMA_JOB_EXPIRE_SECONDS/);
+  });
+
+  it('LUMA_ROLE is web, worker or all (default); job timing and bulk batch size have defaults', () => {
+    expect(loadConfig({})).toMatchObject({ role: 'all', jobExpireSeconds: 300, jobPollSeconds: 1, jobMaintenanceSeconds: 30, bulkBatchSize: 1000 });
+    for (const role of ['web', 'worker', 'all'] as const) expect(loadConfig({ LUMA_ROLE: role }).role).toBe(role);
+    expect(loadConfig({ LUMA_JOB_POLL_SECONDS: '0.1', LUMA_BULK_BATCH_SIZE: '5' })).toMatchObject({ jobPollSeconds: 0.5, bulkBatchSize: 5 });
   });
 });

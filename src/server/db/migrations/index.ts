@@ -6,6 +6,7 @@ import * as components from './0002_components';
 import * as records from './0003_records';
 import * as recordsAuditRefs from './0004_records_audit_refs';
 import * as iam from './0005_iam';
+import * as recordJobs from './0006_record_jobs';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_records': records,
   '0004_records_audit_refs': recordsAuditRefs,
   '0005_iam': iam,
+  '0006_record_jobs': recordJobs,
 };
 
 /** The names of every migration, in order. */

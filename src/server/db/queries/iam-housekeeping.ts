@@ -6,11 +6,17 @@ import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
 
-export async function deleteRevokedSecrets(db: Db, days: number): Promise<number> {
+/** A given time, or the database's now(). */
+export function nowSql(at: Date | undefined) {
+  return at === undefined ? sql<Date>`now()` : sql<Date>`${at.toISOString()}::timestamptz`;
+}
+
+/** `at`: the time to judge by (default the database's now()). */
+export async function deleteRevokedSecrets(db: Db, days: number, at?: Date): Promise<number> {
   const result = await db
     .deleteFrom('api_secrets')
     .where('revoked_at', 'is not', null)
-    .where('revoked_at', '<=', sql<Date>`now() - ${days} * interval '1 day'`)
+    .where('revoked_at', '<=', sql<Date>`${nowSql(at)} - ${days} * interval '1 day'`)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -18,10 +24,10 @@ export async function deleteRevokedSecrets(db: Db, days: number): Promise<number
 const EXPIRING = ['invites', 'password_resets', 'two_factor_challenges', 'remembered_devices'] as const;
 
 /** Deletes rows whose expires_at has passed; answers how many per table. */
-export async function deleteExpiredIamRows(db: Db): Promise<Record<(typeof EXPIRING)[number], number>> {
+export async function deleteExpiredIamRows(db: Db, at?: Date): Promise<Record<(typeof EXPIRING)[number], number>> {
   const counts = { invites: 0, password_resets: 0, two_factor_challenges: 0, remembered_devices: 0 };
   for (const table of EXPIRING) {
-    const result = await db.deleteFrom(table).where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+    const result = await db.deleteFrom(table).where('expires_at', '<=', nowSql(at)).executeTakeFirst();
     counts[table] = Number(result.numDeletedRows);
   }
   return counts;

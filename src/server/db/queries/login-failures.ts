@@ -47,6 +47,7 @@ export async function clearFailures(db: Db, keys: string[]): Promise<void> {
 }
 
 /** Housekeeping: drops counters whose window has passed. */
-export async function deleteStaleFailures(db: Db, windowMs: number): Promise<void> {
-  await db.deleteFrom('login_failures').where(sql<boolean>`window_start + ${windowMs} * interval '1 millisecond' <= now()`).execute();
+export async function deleteStaleFailures(db: Db, windowMs: number, at?: Date): Promise<void> {
+  const current = at === undefined ? sql<Date>`now()` : sql<Date>`${at.toISOString()}::timestamptz`;
+  await db.deleteFrom('login_failures').where(sql<boolean>`window_start + ${windowMs} * interval '1 millisecond' <= ${current}`).execute();
 }

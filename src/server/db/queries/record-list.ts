@@ -201,15 +201,25 @@ export interface Cursor {
   uuid: string;
 }
 
+/** The keyset condition after `after`, by the cursor record's own created_at (see lockRecordBatch). */
+function afterCursor(after: Cursor | null): Sql {
+  if (!after) return sql``;
+  return sql` and (created_at, uuid) > (coalesce((select c.created_at from records c where c.uuid = ${after.uuid}::uuid), ${new Date(after.createdAt).toISOString()}::timestamptz), ${after.uuid}::uuid)`;
+}
+
 export async function recordBatch(db: Db, scope: RecordScope, filter: RecordFilter, after: Cursor | null, size: number): Promise<RecordRow[]> {
-  const keyset = after ? sql` and (created_at, uuid) > (${new Date(after.createdAt).toISOString()}::timestamptz, ${after.uuid}::uuid)` : sql``;
+  const keyset = afterCursor(after);
   const result = await sql<RecordRow>`select * from records where ${whereSql(scope, filter)}${keyset} order by created_at asc, uuid asc limit ${size}`.execute(db);
   return result.rows;
 }
 
-/** The uuids of one keyset batch, locked for the bulk job's transaction. */
+/**
+ * The uuids of one keyset batch, locked for the bulk job's transaction. The cursor's created_at is
+ * read from the cursor record itself (microseconds; a JS Date keeps only milliseconds, which would
+ * match the cursor record again), falling back to the stored time if that record is gone.
+ */
 export async function lockRecordBatch(db: Db, scope: RecordScope, filter: RecordFilter, after: Cursor | null, size: number): Promise<{ uuid: string; created_at: Date }[]> {
-  const keyset = after ? sql` and (created_at, uuid) > (${new Date(after.createdAt).toISOString()}::timestamptz, ${after.uuid}::uuid)` : sql``;
+  const keyset = afterCursor(after);
   const result = await sql<{ uuid: string; created_at: Date }>`select uuid, created_at from records where ${whereSql(scope, filter)}${keyset} order by created_at asc, uuid asc limit ${size} for update`.execute(db);
   return result.rows;
 }

@@ -39,13 +39,14 @@ export async function touchSession(db: Db, idHash: string): Promise<void> {
 }
 
 /** Housekeeping: drops sessions past their absolute expiry or idle lifetime (also checked on use). */
-export async function deleteExpiredSessions(db: Db, idleMs: number): Promise<void> {
+export async function deleteExpiredSessions(db: Db, idleMs: number, at?: Date): Promise<void> {
+  const current = at === undefined ? sql<Date>`now()` : sql<Date>`${at.toISOString()}::timestamptz`;
   await db
     .deleteFrom('sessions')
     .where((eb) =>
       eb.or([
-        eb('expires_at', '<=', sql<Date>`now()`),
-        eb('last_seen_at', '<=', sql<Date>`now() - ${idleMs} * interval '1 millisecond'`),
+        eb('expires_at', '<=', current),
+        eb('last_seen_at', '<=', sql<Date>`${current} - ${idleMs} * interval '1 millisecond'`),
       ]),
     )
     .execute();

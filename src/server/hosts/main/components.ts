@@ -6,6 +6,7 @@ import type { ServerContext } from '../../context';
 import { createComponent, listComponents, removeComponent, cloneComponent, componentMenu } from '../../services/components';
 import { getSettings, saveSettings } from '../../services/components-settings';
 import { forkVersion, forkVersionFromSchema, publishVersion, removeVersion } from '../../services/components-versions';
+import { listChanged } from '../../services/record-list';
 import { headerValue, isUuid } from '../../validate';
 import { accountabilityOf } from '../session';
 
@@ -24,7 +25,20 @@ function refAndVersion({ a, b, c }: Params): { ref: string; version: string | nu
   return isUuid(a) ? { ref: a, version: b } : { ref: `${a}/${b}`, version: null };
 }
 
-export const componentRoutes: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
+/** Route patterns whose successful calls change a component's settings or versions (its list answers). */
+const SETTINGS_WRITE = /\/system\/component(?:\/settings\/|\/version\/|\/:a(?:\/:b)?$)/;
+
+export const componentRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, bus }) => {
+  // Settings saved, a version forked, published or removed, a component removed: every instance drops
+  // the project's cached list answers (rare writes; the cache key holds the settings hash anyway).
+  host.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    const pattern = request.routeOptions.url;
+    const project = request.accountability?.project_uuid;
+    if (!pattern || !project || !SETTINGS_WRITE.test(pattern)) return;
+    await listChanged(bus, project, null);
+  });
+
   host.post(BASE, async (request) => createComponent(db, accountabilityOf(request), request.body));
 
   host.get(`${BASE}/menu`, async (request) => componentMenu(db, accountabilityOf(request), localeOf(request)));

@@ -15,7 +15,7 @@ import { workspaceRoutes } from './workspace';
 
 export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
-  const routes: ServerContext = { db: context.db, config: context.config, mailer: context.mailer };
+  const routes: ServerContext = { db: context.db, config: context.config, mailer: context.mailer, jobs: context.jobs, bus: context.bus };
   await host.register(authRoutes, routes);
   await host.register(userRoutes, routes);
   await host.register(projectRoutes, routes);

@@ -9,7 +9,7 @@ import { HEADER } from '../../../../runtime/api/contract';
 import type { ServerContext } from '../../context';
 import { bulkAction, readJob } from '../../services/record-bulk';
 import { exportRecords } from '../../services/record-export';
-import { cacheTtlOf, invalidateListCache, listModels, sourceOf } from '../../services/record-list';
+import { cacheTtlOf, listChanged, listModels, sourceOf } from '../../services/record-list';
 import type { BulkAction } from '../../db/queries/record-list';
 import { headerValue } from '../../validate';
 import { accountabilityOf } from '../session';
@@ -27,14 +27,14 @@ function localeOf(request: FastifyRequest): string | undefined {
 /** Route patterns whose successful non-GET calls write a component's records. */
 const RECORD_WRITE = /\/system\/component\/:a(?:\/:b)?\/(?:model(?:\/:id)?|import|(?:delete|disable|enable)\/models)$/;
 
-const plugin: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
+const plugin: FastifyPluginAsync<ServerContext> = async (host, { db, jobs, bus }) => {
   host.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     const pattern = request.routeOptions.url;
     if (!pattern || !RECORD_WRITE.test(pattern)) return;
     const params = request.params as Partial<Params>;
     if (typeof params.a !== 'string') return;
-    invalidateListCache(request.accountability?.project_uuid ?? null, refOf(params as Params));
+    await listChanged(bus, request.accountability?.project_uuid ?? null, refOf(params as Params));
   });
 
   const list = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
@@ -69,14 +69,14 @@ const plugin: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
 
   for (const action of ['delete', 'disable', 'enable'] as const satisfies readonly BulkAction[]) {
     const bulk = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
-      const result = await bulkAction(db, accountabilityOf(request), refOf(request.params), action, request.body, localeOf(request));
+      const result = await bulkAction(db, { jobs, bus }, accountabilityOf(request), refOf(request.params), action, request.body, localeOf(request));
       return reply.code(result.status).send(result.body);
     };
     host.post<{ Params: Params }>(`${BASE}/:a/${action}/models`, bulk);
     host.post<{ Params: Params }>(`${BASE}/:a/:b/${action}/models`, bulk);
   }
 
-  const job = async (request: FastifyRequest<{ Params: Params }>) => readJob(accountabilityOf(request), refOf(request.params), request.params.job ?? '');
+  const job = async (request: FastifyRequest<{ Params: Params }>) => readJob(db, accountabilityOf(request), refOf(request.params), request.params.job ?? '');
   host.get<{ Params: Params }>(`${BASE}/:a/jobs/:job`, job);
   host.get<{ Params: Params }>(`${BASE}/:a/:b/jobs/:job`, job);
 };

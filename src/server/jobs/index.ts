@@ -1,0 +1,120 @@
+// Background jobs (docs/platform.md "Jobs"): pg-boss 10 on the application's database, PostgreSQL or
+// PGlite. Queues and their payloads are typed here; handlers are registered by the caller (see
+// platform.ts), so this module knows nothing of what a job does.
+//
+// Roles: every role may send; only 'worker' and 'all' fetch and run jobs, run pg-boss's maintenance
+// (expiring jobs whose process died, so they are retried elsewhere) and its cron timekeeper.
+import PgBoss from 'pg-boss';
+import type { Kysely } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/schema';
+import { pgliteExecutor } from './pglite-executor';
+
+export type Role = 'web' | 'worker' | 'all';
+
+/** Every queue and its payload. */
+export interface JobPayloads {
+  /** One slice of a bulk action on a filter (record_jobs row `job`); resumes from its cursor. */
+  'luma-bulk': { job: string };
+  /** The cleanup of expired and long-deleted rows (schedule HOUSEKEEPING_CRON). */
+  'luma-housekeeping': Record<string, never>;
+}
+
+export type QueueName = keyof JobPayloads;
+export type JobHandlers = { [Q in QueueName]: (data: JobPayloads[Q]) => Promise<void> };
+
+export interface JobsTiming {
+  /** A job not completed this long after it started is failed by maintenance and retried (another instance may take it). */
+  expireSeconds: number;
+  /** How often an idle worker looks for new jobs. */
+  pollSeconds: number;
+  /** How often maintenance (expiry, archiving) runs; exactly one instance runs it each time. */
+  maintenanceSeconds: number;
+}
+
+export const HOUSEKEEPING_CRON = '*/15 * * * *';
+
+export interface Jobs {
+  readonly role: Role;
+  send<Q extends QueueName>(queue: Q, data: JobPayloads[Q]): Promise<string>;
+  /** Stops fetching, waits for running jobs (up to timeoutMs), and disconnects. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** The pg-boss instance (tests and diagnostics). */
+  readonly boss: PgBoss;
+}
+
+export interface StartJobsOptions {
+  db: Kysely<Database>;
+  /** PostgreSQL: the connection string (pg-boss opens its own small pool). */
+  databaseUrl: string | null;
+  /** PGlite: the instance behind db, driven through the dialect's serialised connection. */
+  pglite: PGlite | null;
+  role: Role;
+  timing: JobsTiming;
+  handlers: JobHandlers;
+  log: (error: unknown, message: string) => void;
+}
+
+export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
+  const { role, timing, handlers, log } = options;
+  const working = role !== 'web';
+  const connection: PgBoss.ConstructorOptions = options.databaseUrl
+    ? { connectionString: options.databaseUrl, max: 4, application_name: 'luma-jobs' }
+    : { db: pgliteExecutor(options.db, options.pglite!) as PgBoss.Db };
+  const boss = new PgBoss({
+    ...connection,
+    schema: 'pgboss',
+    migrate: true,
+    supervise: working,
+    schedule: working,
+    maintenanceIntervalSeconds: timing.maintenanceSeconds,
+    // The cron check: each instance looks every so often, one of them sends the due jobs.
+    cronMonitorIntervalSeconds: 30,
+  });
+  boss.on('error', (error) => log(error, 'pg-boss error'));
+  await boss.start();
+
+  // Every role creates the queues (idempotent) so a web process can send before any worker ran.
+  const queueOptions: Record<QueueName, PgBoss.Queue> = {
+    'luma-bulk': { name: 'luma-bulk', policy: 'standard', retryLimit: 10, retryDelay: 1, expireInSeconds: timing.expireSeconds, retentionMinutes: 24 * 60 },
+    // Singleton: at most one active at a time across all instances.
+    'luma-housekeeping': { name: 'luma-housekeeping', policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60, retentionMinutes: 24 * 60 },
+  };
+  for (const [name, queue] of Object.entries(queueOptions)) {
+    const existing = await boss.getQueue(name);
+    if (!existing) await boss.createQueue(name, queue);
+    else await boss.updateQueue(name, queue);
+  }
+
+  const workers = new Map<QueueName, string>();
+  if (working) {
+    await boss.schedule('luma-housekeeping', HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
+    for (const name of Object.keys(handlers) as QueueName[]) {
+      const handler = handlers[name] as (data: unknown) => Promise<void>;
+      const id = await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+      workers.set(name, id);
+    }
+  }
+
+  let stopped = false;
+  return {
+    role,
+    boss,
+    async send(queue, data) {
+      const id = await boss.send(queue, data as object);
+      if (!id) throw new Error(`pg-boss refused a job on ${queue}`);
+      // A worker of this process looks at once instead of at its next poll (others poll as usual).
+      const worker = workers.get(queue);
+      if (worker && !stopped) boss.notifyWorker(worker);
+      return id;
+    },
+    async stop(timeoutMs = 10_000) {
+      if (stopped) return;
+      stopped = true;
+      // wait: resolves once workers have finished (or timed out) and pg-boss has disconnected.
+      await boss.stop({ graceful: true, timeout: timeoutMs, wait: true }).catch((error: unknown) => log(error, 'pg-boss stop failed'));
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// What one Luma instance shares with the others on its database (docs/platform.md): the job queue
+// (pg-boss) with this process's handlers, and the bus. Started by main.ts (by LUMA_ROLE), by tests
+// and by buildApp when it is given none.
+import { createLocalBus, createPostgresBus, type Bus } from './bus/index';
+import type { Config } from './config';
+import type { OpenDatabase } from './db/database';
+import { runHousekeeping } from './housekeeping';
+import { startJobs, type Jobs, type Role } from './jobs/index';
+import { runBulkJob } from './services/record-bulk';
+import { clearListCache, followListChanges } from './services/record-list';
+
+export interface Platform {
+  jobs: Jobs;
+  bus: Bus;
+  /** Stops job work (waiting for running slices) and the bus; the database stays open. */
+  stop(): Promise<void>;
+}
+
+export type PlatformConfig = Pick<Config, 'role' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs'>;
+
+export interface StartPlatformOptions {
+  /** Overrides config.role (tests start a web-only platform beside a worker). */
+  role?: Role;
+  log?: (error: unknown, message: string) => void;
+}
+
+export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' | 'pglite' | 'url'>, config: PlatformConfig, options: StartPlatformOptions = {}): Promise<Platform> {
+  const log = options.log ?? ((error: unknown, message: string) => console.error(message, error));
+  const { db } = database;
+  let bus: Bus;
+  if (database.kind === 'postgres' && database.url) {
+    const pgBus = await createPostgresBus(db, database.url, { log });
+    // Messages sent while the listening connection was down are lost: forget every cached answer.
+    pgBus.onReconnect(() => clearListCache());
+    bus = pgBus;
+  } else {
+    bus = createLocalBus({ log });
+  }
+  const unfollow = followListChanges(bus);
+
+  // A slice of a bulk job is at most a third of the expiry, so a live worker is never expired.
+  const sliceMs = Math.max(500, (config.jobExpireSeconds * 1000) / 3);
+  let jobs: Jobs;
+  try {
+    jobs = await startJobs({
+      db,
+      databaseUrl: database.kind === 'postgres' ? database.url : null,
+      pglite: database.pglite,
+      role: options.role ?? config.role,
+      timing: { expireSeconds: config.jobExpireSeconds, pollSeconds: config.jobPollSeconds, maintenanceSeconds: config.jobMaintenanceSeconds },
+      log,
+      handlers: {
+        'luma-bulk': async ({ job }) => {
+          const result = await runBulkJob(db, bus, job, { batchSize: config.bulkBatchSize, sliceMs });
+          // Work left: queue the next slice (any instance may take it; it resumes from the cursor).
+          if (result === 'more') await jobs.send('luma-bulk', { job });
+        },
+        'luma-housekeeping': async () => {
+          await runHousekeeping(db, config, (error, task) => log(error, `housekeeping ${task} failed`));
+        },
+      },
+    });
+  } catch (error) {
+    unfollow();
+    await bus.close();
+    throw error;
+  }
+  return {
+    jobs,
+    bus,
+    async stop() {
+      await jobs.stop();
+      unfollow();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// List throughput with one and with two web instances on one PostgreSQL (docs/platform.md), in the
+// same run: real processes (tsx src/server/main.ts, LUMA_ROLE=web) on 127.0.0.1, a scratch database,
+// 16 concurrent clients calling the first page of a 20,000-record list for a fixed time. Figures,
+// never a pass/fail. `npx tsx tests/bench/instances.ts` runs it alone.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN = { email: 'bench@luma.local', password: 'bench-password-1' };
+const CLIENTS = 16;
+const RECORDS = Number(process.env.LUMA_BENCH_INSTANCE_RECORDS ?? 20_000);
+const SECONDS = Number(process.env.LUMA_BENCH_INSTANCE_SECONDS ?? 8);
+const WARMUP_SECONDS = 2;
+
+interface Instance {
+  child: ChildProcess;
+  base: string;
+}
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env: { ...(process.env as Record<string, string>), ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const match = /Luma is running at http:\/\/localhost:(\d+)/.exec(output);
+    if (match) return { child, base: `http://127.0.0.1:${match[1]}/api` };
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`instance did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function stopInstance(instance: Instance): Promise<void> {
+  if (instance.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
+  try {
+    process.kill(-instance.child.pid!, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await exited;
+}
+
+/** CLIENTS loops, client i on bases[i % bases.length], for `seconds`; answers requests per second. */
+async function load(bases: string[], path: string, cookie: string, seconds: number): Promise<{ rps: number; errors: number }> {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      const url = `${bases[i % bases.length]}${path}`;
+      while (performance.now() < until) {
+        const response = await fetch(url, { headers: { cookie } });
+        await response.arrayBuffer();
+        if (response.ok) done++;
+        else errors++;
+      }
+    }),
+  );
+  return { rps: done / ((performance.now() - started) / 1000), errors };
+}
+
+export interface InstanceFigures {
+  records: number;
+  seconds: number;
+  one: number;
+  two: number;
+  errors: number;
+}
+
+export async function runInstancesBench(): Promise<InstanceFigures> {
+  const name = `luma_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const env = {
+    DATABASE_URL: url.toString(),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LUMA_ROLE: 'web',
+    LUMA_ADMIN_EMAIL: ADMIN.email,
+    LUMA_ADMIN_PASSWORD: ADMIN.password,
+    LUMA_DEMO: '0',
+    LUMA_LOG_LEVEL: 'warn',
+    LUMA_APP_DIR: '/nonexistent',
+  };
+  const instances: Instance[] = [];
+  const direct = new pg.Client({ connectionString: url.toString() });
+  try {
+    // One after the other: the first migrates and seeds.
+    instances.push(await startInstance(env));
+    const base = instances[0]!.base;
+    const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const cookie = login.headers.getSetCookie().find((value) => value.startsWith('luma_session='))!.split(';')[0]!;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+    const { uuid } = (await call('POST', '/v3/system/component', { name: 'bench_items', label: { en_US: 'Items' } })) as { uuid: string };
+    const model = await call('GET', `/v3/system/component/settings/${uuid}/v1`);
+    const fields = ['title', 'code'].map((key, i) => ({ name: key, key, auto_key: false, module: 'input', type: 'text', constraints: { length: { min: 0, max: 200 } }, sortOrder: i, label: { en_US: key } }));
+    await call('POST', `/v3/system/component/settings/${uuid}/v1`, { ...model, settings: { ...(model.settings as object), fields } });
+    await direct.connect();
+    const { rows } = await direct.query<{ project: string; user: string }>('select p.uuid as project, u.uuid as user from projects p cross join users u limit 1');
+    await direct.query(
+      `insert into records (project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at)
+       select $1, $2, 'live', jsonb_build_object('title', 'Item ' || g, 'code', 'C' || g), $3, $3,
+         timestamptz '2026-01-01' + g * interval '1 second', timestamptz '2026-01-01' + g * interval '1 second'
+       from generate_series(1, $4::int) g`,
+      [rows[0]!.project, uuid, rows[0]!.user, RECORDS],
+    );
+    await call('POST', '/v3/system/component/version/publish', { version: 'v1', env: 'live', ref: uuid });
+    await direct.query('vacuum (analyze) records');
+    const path = `/v3/system/component/${uuid}/models?limit=10`;
+
+    await load([base], path, cookie, WARMUP_SECONDS);
+    const one = await load([base], path, cookie, SECONDS);
+    instances.push(await startInstance(env));
+    const bases = instances.map((instance) => instance.base);
+    await load(bases, path, cookie, WARMUP_SECONDS);
+    const two = await load(bases, path, cookie, SECONDS);
+    return { records: RECORDS, seconds: SECONDS, one: one.rps, two: two.rps, errors: one.errors + two.errors };
+  } finally {
+    for (const instance of instances) await stopInstance(instance);
+    await direct.end().catch(() => undefined);
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+export function printInstanceFigures(f: InstanceFigures): void {
+  console.log(`\nList throughput, ${CLIENTS} concurrent clients, first page of ${f.records.toLocaleString('en')} records, ${f.seconds} s each, web instances on one PostgreSQL (127.0.0.1)`);
+  console.log(`one instance: ${f.one.toFixed(0)} requests/s`);
+  console.log(`two instances: ${f.two.toFixed(0)} requests/s`);
+  console.log(`ratio two/one: ${(f.two / f.one).toFixed(2)}x${f.errors ? ` (${f.errors} failed requests)` : ''}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  runInstancesBench()
+    .then(printInstanceFigures)
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
