@@ -8,7 +8,7 @@ import { HEADER, HOST_PREFIX } from '../../runtime/api/contract';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/schema';
-import { forbidden, notFound } from './errors';
+import { notFound } from './errors';
 import { installErrorHandler, sendError } from './errors-handler';
 import { integrationHost } from './hosts/integration/index';
 import { mainHost } from './hosts/main/index';
@@ -17,6 +17,7 @@ import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
 import { createMailer, type Mailer } from './services/mail';
+import { installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
 import { installSpa } from './spa';
 
 export interface BuildAppOptions {
@@ -25,8 +26,6 @@ export interface BuildAppOptions {
   /** Outgoing mail; by default SMTP from config.smtpUrl, else the log. */
   mailer?: Mailer;
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp({ config, database, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -47,16 +46,12 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   await app.register(fastifyCookie);
   installErrorHandler(app);
 
-  const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADER.requestUuid, request.id);
-    // CSRF defence beyond SameSite: a state-changing request from another origin is refused.
-    const origin = request.headers.origin;
-    if (origin !== undefined && !SAFE_METHODS.has(request.method)) {
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      if (origin !== publicOrigin && origin !== ownOrigin) throw forbidden();
-    }
   });
+  installSecurityHeaders(app, config);
+  installOriginCheck(app, config);
+  installInputGuard(app);
 
   const context: ServerContext = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
   app.addHook('onClose', async () => context.mailer.close());
