@@ -13,8 +13,11 @@ import { isPlainObject } from './validate';
  * - script-src 'self' 'wasm-unsafe-eval': no inline script and no eval; the one exception is
  *   'wasm-unsafe-eval', which lets the browser compile WebAssembly (the QuickJS sandbox of
  *   runtime/script runs user code in the browser as wasm). It allows no JavaScript eval.
- * - style-src 'self': the build emits only stylesheet files; React's style props and
- *   CodeMirror's constructed style sheets go through the CSSOM, which CSP does not block.
+ * - style-src 'self' 'unsafe-inline': the build emits only stylesheet files, but CodeMirror
+ *   (style-mod) adds <style> elements to the document, and rich text is HTML whose colour, font
+ *   size, alignment and page layout are style attributes (renderers/controls/text/rich/html.ts),
+ *   parsed and pasted through the DOM. The e2e watcher found both. Inline style runs no script;
+ *   the script policy is what stops injected code. (React's style props use the CSSOM, never blocked.)
  * - img-src adds data: (the inline favicon), blob: (previews) and https: (images that users put
  *   in rich text, tiles and image selects live on other hosts; an image runs no code).
  * - connect-src 'self' covers fetch and the same-origin event bus WebSocket.
@@ -23,7 +26,7 @@ import { isPlainObject } from './validate';
 export const APP_CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
