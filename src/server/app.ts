@@ -17,7 +17,7 @@ import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
 import { createMailer, type Mailer } from './services/mail';
-import { installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
+import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
 import { installSpa } from './spa';
 
 export interface BuildAppOptions {
@@ -37,6 +37,7 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
     // Wrong types are 400s, not silently coerced ('123' for 123).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply, config);
       sendError(error, request, reply);
     },
   });

@@ -1,7 +1,7 @@
 // The server's defences against hostile requests (docs/security.md): security headers on every
 // reply, the cross-origin write rule, and the guard that refuses text the database cannot store
 // (NUL, lone surrogates) in the path, the query and JSON bodies with a 400 before any handler runs.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unstorableText } from '../../runtime/api/storable';
 import type { Config } from './config';
 import { badRequest, forbidden } from './errors';
@@ -42,17 +42,24 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Headers for every reply (HTML, assets, API, errors); API replies are not stored by any cache unless a route says otherwise. */
+/** Sets the security headers on one reply; API replies are not stored by any cache unless a route says otherwise. */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, config: Pick<Config, 'publicUrl'>): void {
+  const api = isApiPath(request.url.split('?')[0] ?? '/');
+  reply.header('content-security-policy', api ? API_CSP : APP_CSP);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  if (config.publicUrl.startsWith('https:')) reply.header('strict-transport-security', 'max-age=15552000');
+  if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
+/**
+ * Headers for every reply (HTML, assets, API, errors). The framework's own errors (a malformed URL)
+ * skip the hooks; buildApp's frameworkErrors calls applySecurityHeaders for them.
+ */
 export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const https = new URL(config.publicUrl).protocol === 'https:';
   app.addHook('onSend', async (request, reply, payload) => {
-    const api = isApiPath(request.url.split('?')[0] ?? '/');
-    reply.header('content-security-policy', api ? API_CSP : APP_CSP);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    if (https) reply.header('strict-transport-security', 'max-age=15552000');
-    if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    applySecurityHeaders(request, reply, config);
     return payload;
   });
 }
