@@ -4,6 +4,7 @@
 // the `test` of ./support.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, shot, test } from './support';
 
 const FOREIGN = 'http://evil.example';
@@ -46,16 +47,34 @@ test('the sign-in page loads and renders styled under the CSP', async ({ page })
   await shot(page, 'security-login');
 });
 
-test("the QuickJS sandbox compiles its wasm and runs a script under the CSP ('wasm-unsafe-eval')", async ({ page }) => {
-  await page.goto('/login');
-  await expect(page.locator('input[name="email"]')).toBeVisible();
-  // The app's own sandbox chunk, as a formatter would load it (the build's manifest names it).
+/** Runs a script in the app's own sandbox chunk, as a formatter would load it (the build's manifest names it). */
+async function runInSandbox(page: Page): Promise<unknown> {
   const manifest = JSON.parse(readFileSync(join('dist', 'app', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
   const chunk = manifest['lib/sandbox.ts']?.file;
   expect(chunk, 'lib/sandbox.ts in the build manifest').toBeTruthy();
-  const result = await page.evaluate(async (url) => {
+  return page.evaluate(async (url) => {
     const sandbox = (await import(url)) as { runScript(request: { label: string; code: string; args: Record<string, unknown> }): Promise<unknown> };
     return sandbox.runScript({ label: 'csp check', code: 'return value * 6 + Lodash.sum([1, 2]);', args: { value: 7 } });
   }, `/${chunk}`);
-  expect(result).toEqual({ ok: true, value: 45 });
+}
+
+test("the QuickJS sandbox compiles its wasm and runs a script under the CSP ('wasm-unsafe-eval')", async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('input[name="email"]')).toBeVisible();
+  expect(await runInSandbox(page)).toEqual({ ok: true, value: 45 });
+});
+
+test("without 'wasm-unsafe-eval' the sandbox cannot load: the exception is needed, and is the only one", async ({ page, cspViolations }) => {
+  await page.route('**/login', async (route) => {
+    const response = await route.fetch();
+    const csp = response.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain(" 'wasm-unsafe-eval'");
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp.replace(" 'wasm-unsafe-eval'", '') } });
+  });
+  await page.goto('/login');
+  await expect(page.locator('input[name="email"]')).toBeVisible();
+  const result = (await runInSandbox(page)) as { ok: boolean; error?: string };
+  expect(result.ok).toBe(false);
+  await expect.poll(() => cspViolations.join('\n')).toMatch(/wasm-eval|script-src/);
+  cspViolations.splice(0, cspViolations.length); // provoked on purpose
 });
