@@ -74,7 +74,12 @@ export function installOriginCheck(app: FastifyInstance, config: Config): void {
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin;
-    if (origin !== undefined && !SAFE_METHODS.has(request.method) && origin !== publicOrigin) throw forbidden();
+    if (origin !== undefined && !SAFE_METHODS.has(request.method) && origin !== publicOrigin) {
+      // Logged, so an operator who opens the app at another address (http://127.0.0.1:8080 while
+      // LUMA_PUBLIC_URL is http://localhost:8080) sees why sign-in is refused.
+      request.log.warn({ origin, expected: publicOrigin }, 'write refused: its Origin is not LUMA_PUBLIC_URL');
+      throw forbidden();
+    }
   });
 }
 
