@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { signInAsAdmin } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, signInAsAdmin } from './support';
 
 const signIn = signInAsAdmin;
 

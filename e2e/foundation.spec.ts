@@ -1,6 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
-import { submitLogin } from './support';
+import { expect, test, submitLogin } from './support';
 
 const signIn = (page: Page, password = E2E_ADMIN.password) => submitLogin(page, E2E_ADMIN.email, password);
 

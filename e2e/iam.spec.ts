@@ -1,8 +1,8 @@
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { SMTPServer } from 'smtp-server';
 import { E2E_ADMIN, E2E_SMTP_PORT } from '../playwright.config';
-import { shot, submitLogin } from './support';
+import { expect, test, shot, submitLogin } from './support';
 
 // A real SMTP server receives what Luma sends (LUMA_SMTP_URL of the e2e server points here); the test
 // follows the links in the mail, as a user would.

@@ -1,6 +1,6 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
-import { signInAsAdmin } from './support';
+import { expect, test, signInAsAdmin } from './support';
 
 const signIn = signInAsAdmin;
 

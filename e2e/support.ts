@@ -1,6 +1,54 @@
-// What every spec shares: signing in through the real form, and screenshots to look at.
-import { expect, type Page } from '@playwright/test';
+// What every spec shares: `test` with every page watched for Content-Security-Policy violations,
+// signing in through the real form, and screenshots to look at.
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
+
+export { expect };
+
+/**
+ * Records every CSP violation of the context's pages in `violations`: the page's own
+ * securitypolicyviolation events (logged by an init script, so they are seen before any app code
+ * runs) and Chromium's 'Refused to ...' console messages (a blocked frame, script, style or wasm).
+ */
+export async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile || '?'}:${event.lineNumber}`);
+    });
+  });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith('CSP violation:') || text.includes('Refused to')) violations.push(`${message.page()?.url() ?? '?'}: ${text}`);
+  });
+}
+
+/**
+ * Every spec imports `test` from here: each test's pages, in its own context and in any context it
+ * opens with browser.newContext(), are watched, and a test with any CSP violation fails. A test
+ * that provokes one on purpose takes it out of `cspViolations` after checking it.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = [];
+      await watchCsp(context, violations);
+      const newContext = browser.newContext.bind(browser);
+      const watched: Browser['newContext'] = async (options) => {
+        const opened = await newContext(options);
+        await watchCsp(opened, violations);
+        return opened;
+      };
+      browser.newContext = watched;
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** Fills and submits /login; does not wait for where it lands (two-factor, or a wrong password). */
 export async function submitLogin(page: Page, email: string = E2E_ADMIN.email, password: string = E2E_ADMIN.password): Promise<void> {

@@ -1,5 +1,5 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { shot, signInAsAdmin } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, shot, signInAsAdmin } from './support';
 
 // The rich widgets of issue 7 in a generated form: type, pick, create a related record from the
 // relation select, add table rows and fieldset items, switch locales, save, reload, see the values.

@@ -1,6 +1,7 @@
 // $adv (docs/lists.md): { $and: [...] } | { $or: [...] } | { path: value | { $op: value } }, with the
 // keys of one object ANDed. Depth 8, 100 conditions, 500 values per $in. Never throws: anything
 // else is a problem at its place ('$adv.$or.1.title').
+import { parseStorableJson } from '../api/storable';
 import type { PathCatalogue } from './paths';
 import { pathProblem, Problems } from './refusal';
 import { LIST_LIMITS, QUERY_MESSAGE, type CompareOp, type Condition, type Parsed, type QueryPath, type Scalar } from './types';
@@ -185,9 +186,11 @@ export function decodeJson(input: unknown, at: string, problems: Problems, maxLe
     return undefined;
   }
   try {
-    return JSON.parse(input);
+    const { value, unstorable } = parseStorableJson(input);
+    if (!unstorable) return value;
   } catch {
-    problems.add(at, QUERY_MESSAGE.invalid);
-    return undefined;
+    // not JSON: refused below
   }
+  problems.add(at, QUERY_MESSAGE.invalid);
+  return undefined;
 }

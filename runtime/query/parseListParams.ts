@@ -2,7 +2,7 @@
 // ListQuery AST or a refusal (400 badRequest / 403 fieldNotVisible with errors at the parameter).
 // Framework-free and total: it never throws, whatever the input.
 import type { ViewSchema } from '../../schemas/viewSchema.schema';
-import { isoTimestamp, parseAdvInto } from './parseAdv';
+import { decodeJson, isoTimestamp, parseAdvInto } from './parseAdv';
 import { parseAggregateInto } from './parseAggregate';
 import { isDateField, PathCatalogue } from './paths';
 import { pathProblem, Problems } from './refusal';
@@ -126,17 +126,8 @@ export function parseListParams(input: unknown, view: Pick<ViewSchema, 'fields'>
   const advInput = query.$adv;
   if (advInput !== undefined && advInput !== null && advInput !== '') {
     const before = problems.errors.length;
-    let value: unknown = advInput;
-    if (typeof advInput === 'string') {
-      if (advInput.length > LIST_LIMITS.advTextLength) problems.add('$adv', QUERY_MESSAGE.invalid, { max: LIST_LIMITS.advTextLength });
-      else {
-        try {
-          value = JSON.parse(advInput);
-        } catch {
-          problems.add('$adv', QUERY_MESSAGE.invalid);
-        }
-      }
-    }
+    // JSON text is decoded with its keys and strings checked (a \u0000 is refused, not sent to the database).
+    const value = decodeJson(advInput, '$adv', problems, LIST_LIMITS.advTextLength);
     if (problems.errors.length === before) adv = parseAdvInto(value, paths, problems);
   }
 

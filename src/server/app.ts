@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { OpenDatabase } from './db/database';
 import type { Database } from './db/schema';
-import { forbidden, notFound } from './errors';
+import { notFound } from './errors';
 import { installErrorHandler, sendError } from './errors-handler';
 import { integrationHost } from './hosts/integration/index';
 import { mainHost } from './hosts/main/index';
@@ -20,6 +20,7 @@ import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
 import { createMailer, type Mailer } from './services/mail';
 import { startPlatform, type Platform } from './platform';
+import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
 import { installSpa } from './spa';
 
 export interface BuildAppOptions {
@@ -31,8 +32,6 @@ export interface BuildAppOptions {
   /** Outgoing mail; by default SMTP from config.smtpUrl, else the log. */
   mailer?: Mailer;
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function isUnderApi(url: string): boolean {
   return url === HOST_PREFIX.main || url.startsWith(`${HOST_PREFIX.main}/`) || url.startsWith(`${HOST_PREFIX.main}?`);
@@ -48,6 +47,7 @@ export async function buildApp({ config, database, mailer, platform: given }: Bu
     // Wrong types are 400s, not silently coerced ('123' for 123).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply, config);
       sendError(error, request, reply);
     },
   });
@@ -57,16 +57,12 @@ export async function buildApp({ config, database, mailer, platform: given }: Bu
   await app.register(fastifyCookie);
   installErrorHandler(app);
 
-  const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADER.requestUuid, request.id);
-    // CSRF defence beyond SameSite: a state-changing request from another origin is refused.
-    const origin = request.headers.origin;
-    if (origin !== undefined && !SAFE_METHODS.has(request.method)) {
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      if (origin !== publicOrigin && origin !== ownOrigin) throw forbidden();
-    }
   });
+  installSecurityHeaders(app, config);
+  installOriginCheck(app, config);
+  installInputGuard(app);
 
   let platform = given;
   if (!platform) {

@@ -15,6 +15,12 @@ export interface Config {
   sessionAbsoluteMs: number;
   /** Origin and scheme the browser uses; decides the Secure cookie flag and the allowed Origin. */
   publicUrl: string;
+  /**
+   * The origins whose writes are taken: LUMA_PUBLIC_URL's alone when it is set; while it is unset
+   * (a local start), the loopback names of this port (localhost, 127.0.0.1, [::1]), which are one machine.
+   * Never the request's own Host.
+   */
+  writeOrigins: string[];
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
   loginWindowMs: number;
@@ -77,7 +83,8 @@ function role(env: Env): Config['role'] {
 
 export function loadConfig(env: Env = process.env): Config {
   const resolvedPort = port(env);
-  const publicUrl = text(env, 'LUMA_PUBLIC_URL') ?? `http://localhost:${resolvedPort}`;
+  const givenPublicUrl = text(env, 'LUMA_PUBLIC_URL');
+  const publicUrl = givenPublicUrl ?? `http://localhost:${resolvedPort}`;
   try {
     new URL(publicUrl);
   } catch {
@@ -94,6 +101,9 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleMs: positive(env, 'LUMA_SESSION_IDLE_MINUTES', 120) * minute,
     sessionAbsoluteMs: positive(env, 'LUMA_SESSION_ABSOLUTE_HOURS', 168) * 60 * minute,
     publicUrl,
+    writeOrigins: givenPublicUrl
+      ? [new URL(givenPublicUrl).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${resolvedPort}`),
     loginMaxFailuresPerAccount: Math.floor(positive(env, 'LUMA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 5)),
     loginMaxFailuresPerAddress: Math.floor(positive(env, 'LUMA_LOGIN_MAX_FAILURES_PER_ADDRESS', 20)),
     loginWindowMs: positive(env, 'LUMA_LOGIN_WINDOW_MINUTES', 15) * minute,

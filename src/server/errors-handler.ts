@@ -24,8 +24,23 @@ function fieldErrors(issues: ValidationIssue[]): FieldError[] {
   return errors;
 }
 
+// PostgreSQL refusing a character the client sent (22021: NUL or invalid UTF-8 in text; 22P05: a
+// \u0000 or lone surrogate in jsonb). The input guard (security.ts) refuses these first; this
+// backstop keeps a path it missed a 400 instead of a 500.
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+function databaseCode(error: unknown): string | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export function toApiError(error: unknown, request: FastifyRequest): { body: ApiError; headers?: Record<string, string> } {
   const request_uuid = request.id;
+  const code = databaseCode(error);
+  if (code !== undefined && UNSTORABLE_TEXT.has(code)) {
+    request.log.warn({ err: error, request_uuid }, 'database refused the input text');
+    return { body: { status: 400, message: ERROR_KEY.badRequest, errors: [{ field: 'body', messages: ['invalidInput'] }], request_uuid } };
+  }
   if (error instanceof HttpError) {
     const body: ApiError = { status: error.status, message: error.message, request_uuid };
     if (error.errors) body.errors = error.errors;

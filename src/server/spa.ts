@@ -1,5 +1,7 @@
 // The built browser app (dist/app) at /, with the history-mode fallback: a GET of a non-/api
-// path that accepts HTML, or that names no file, answers index.html. Hashed files under /assets are cached for a year.
+// path that accepts HTML, or that names no file, answers index.html. Hashed files under /assets are
+// cached for a year (a new build has new names); index.html is revalidated on every load. The
+// build writes .br and .gz beside each file (vite.config.ts), served by Accept-Encoding.
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +24,7 @@ export async function installSpa(app: FastifyInstance, appDir: string): Promise<
     root: appDir,
     prefix: '/',
     cacheControl: false,
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('cache-control', path.startsWith(assetsDir) ? YEAR : 'no-cache');
     },

@@ -14,9 +14,11 @@ describeApi(`http (${DB_KIND})`, () => {
   it('signs in, uses the cookie, signs out and is refused afterwards', async () => {
     const app = await server().appWith({});
     const base = await listen(app);
+    // The browser's Origin is LUMA_PUBLIC_URL's (behind a proxy it differs from the listen address).
+    const ownOrigin = new URL(server().config.publicUrl).origin;
     const login = await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
+      headers: { 'content-type': 'application/json', origin: ownOrigin },
       body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     });
     expect(login.status).toBe(200);
@@ -33,7 +35,7 @@ describeApi(`http (${DB_KIND})`, () => {
     const foreign = await fetch(`${base}/api/v1/auth/logout`, { method: 'POST', headers: { cookie, origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
 
-    const logout = await fetch(`${base}/api/v1/auth/logout`, { method: 'POST', headers: { cookie, origin: base } });
+    const logout = await fetch(`${base}/api/v1/auth/logout`, { method: 'POST', headers: { cookie, origin: ownOrigin } });
     expect(logout.status).toBe(200);
     expect(logout.headers.get('set-cookie')).toMatch(/luma_session=;/);
 

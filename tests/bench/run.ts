@@ -1,8 +1,11 @@
 // npm run bench: figures, never a pass/fail on time.
 // Light first load: the gzip size of the JavaScript that the sign-in page and the dashboard
 // actually load in Chromium, against a baseline measured in the same run: all the JavaScript
-// the build produced (what an app without code splitting would ship).
+// the build produced (what an app without code splitting would ship). Beside it, the bytes on the
+// wire as the server sends them precompressed (brotli, docs/security.md "Static files"), asked for
+// with Accept-Encoding: br, and what Chromium itself received (it offers br on https and localhost).
 import { spawn } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +21,9 @@ const base = `http://127.0.0.1:${port}`;
 const admin = { email: 'admin@luma.local', password: 'bench-admin-password-1' };
 const assetsDir = join('dist', 'app', 'assets');
 
+/** `npm run bench -- first-load` prints only the first-load figures (a build, a server, Chromium). */
+const only = process.argv[2];
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function wholeBuildGzip(): number {
@@ -25,6 +31,18 @@ function wholeBuildGzip(): number {
   return readdirSync(assetsDir)
     .filter((name) => name.endsWith('.js'))
     .reduce((sum, name) => sum + gzipSync(readFileSync(join(assetsDir, name))).length, 0);
+}
+
+/** The body bytes the server sends for `url` when the client accepts only `encoding`. */
+function wireBytes(url: string, encoding: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 async function waitForServer(): Promise<void> {
@@ -67,20 +85,32 @@ async function main() {
     });
     const page = await browser.newPage();
     const scripts = new Map<string, number>();
+    const received = new Map<string, { bytes: number; encoding: string }>();
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return;
       try {
         scripts.set(response.url(), gzipSync(await response.body()).length);
+        const sizes = await response.request().sizes();
+        received.set(response.url(), { bytes: sizes.responseBodySize, encoding: (await response.allHeaders())['content-encoding'] ?? 'identity' });
       } catch {
         // a redirected or aborted script has no body
       }
     });
     const measure = async (label: string, go: () => Promise<void>) => {
       scripts.clear();
+      received.clear();
       await go();
       await page.waitForLoadState('networkidle');
       const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-      return { label, total, files: scripts.size };
+      const urls = [...scripts.keys()];
+      const wire = (await Promise.all(urls.map((url) => wireBytes(url, 'br')))).reduce((a, b) => a + b.bytes, 0);
+      // A script the browser took from its cache (immutable assets) reports no body size (-1).
+      const chromium = [...received.values()];
+      const fetched = chromium.filter((entry) => entry.bytes >= 0);
+      const chromiumBytes = fetched.reduce((a, b) => a + b.bytes, 0);
+      const cached = chromium.length - fetched.length;
+      const encodings = [...new Set(fetched.map((entry) => entry.encoding))].join('/');
+      return { label, total, files: scripts.size, wire, chromiumBytes, encodings, cached };
     };
 
     const login = await measure('sign-in page (/login)', async () => {
@@ -105,11 +135,16 @@ async function main() {
           `${((r.total / baseline) * 100).toFixed(1)}% of the baseline; ` +
           `target ${TARGET_KB} KB: ${r.total / 1024 <= TARGET_KB ? 'under' : 'OVER'} (${(r.total / 1024 / TARGET_KB).toFixed(2)}x)`,
       );
+      console.log(
+        `  on the wire: ${kb(r.wire)} KB brotli as served (precompressed, Accept-Encoding: br; ${((r.wire / r.total) * 100).toFixed(1)}% of gzip); ` +
+          `Chromium received ${kb(r.chromiumBytes)} KB (${r.encodings || 'none'}) and took ${r.cached} files from its cache`,
+      );
     }
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
 
+  if (only === 'first-load') return;
   printFormFigures(await runFormBench());
   // PostgreSQL: DATABASE_URL, else the local server (a fresh database each, dropped afterwards).
   printListFigures(await runListBench(LIST_CASES));

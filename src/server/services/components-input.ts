@@ -1,6 +1,7 @@
 // Request parsing for the component calls: shapes, types and size caps, so bad input is a 400 or
 // 417 and never reaches the database as something it cannot store (NUL, lone surrogates, depth).
 import type { FieldError } from '../../../runtime/api/contract';
+import { unstorableText as unsafeText } from '../../../runtime/api/storable';
 import { badRequest, fieldsNotValid } from '../errors';
 import { isPlainObject } from '../validate';
 
@@ -9,12 +10,6 @@ export const MAX_JSON_NODES = 200_000;
 export const MAX_TEXT_LENGTH = 255;
 export const MAX_PROPS_BYTES = 64 * 1024;
 export const MAX_WORKSPACES = 1000;
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function unsafeText(text: string): boolean {
-  return text.includes('\u0000') || LONE_SURROGATE.test(text);
-}
 
 /** 400 when a JSON value holds text PostgreSQL cannot store, nests too deep or is too large. */
 export function assertStorableJson(value: unknown, field = 'body'): void {

@@ -55,6 +55,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8099' }).publicUrl).toBe('http://localhost:8099');
   });
 
+  it('takes writes from LUMA_PUBLIC_URL alone, or, while it is unset, from the loopback names of the port', () => {
+    expect(loadConfig({ PORT: '8099' }).writeOrigins).toEqual(['http://localhost:8099', 'http://127.0.0.1:8099', 'http://[::1]:8099']);
+    expect(loadConfig({ PORT: '8099', LUMA_PUBLIC_URL: 'https://luma.example.com/app/' }).writeOrigins).toEqual(['https://luma.example.com']);
+  });
+
   it('rejects nonsense instead of guessing', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ LUMA_SESSION_IDLE_MINUTES: '-1' })).toThrow(/LUMA_SESSION_IDLE_MINUTES/);

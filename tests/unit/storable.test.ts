@@ -1,0 +1,31 @@
+// runtime/api/storable: text PostgreSQL cannot store (docs/security.md "NUL bytes").
+import { describe, expect, it } from 'vitest';
+import { parseStorableJson, unstorableText } from '../../runtime/api/storable';
+import { parseAdv, PathCatalogue } from '../../runtime/query';
+import { sampleView } from './query/fixtures';
+
+describe('storable text', () => {
+  it('refuses NUL and lone surrogates, accepts any other text', () => {
+    expect(unstorableText('a\u0000b')).toBe(true);
+    expect(unstorableText('\ud800')).toBe(true);
+    expect(unstorableText('x\udc00')).toBe(true);
+    expect(unstorableText('😀 emoji pair')).toBe(false);
+    expect(unstorableText('\\u0000 as six characters')).toBe(false);
+    expect(unstorableText('tab\tnewline\n\u0001')).toBe(false);
+  });
+
+  it('checks every key and string of JSON text', () => {
+    expect(parseStorableJson('{"a":["x","y\\u0000"]}').unstorable).toBe(true);
+    expect(parseStorableJson('{"k\\u0000":1}').unstorable).toBe(true);
+    expect(parseStorableJson('{"a":"\\ud800"}').unstorable).toBe(true);
+    expect(parseStorableJson('{"a":"\\\\u0000"}')).toEqual({ value: { a: '\\u0000' }, unstorable: false });
+  });
+
+  it('an $adv with a NUL is a refusal on $adv, never a condition', () => {
+    const paths = new PathCatalogue(sampleView());
+    expect(parseAdv(JSON.stringify({ title: 'a' }), paths).ok).toBe(true);
+    const parsed = parseAdv(JSON.stringify({ title: 'a\u0000' }), paths);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.refusal.errors?.map((error) => error.field)).toEqual(['$adv']);
+  });
+});
