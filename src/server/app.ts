@@ -2,11 +2,12 @@
 // so tests drive it with inject() or a real listen on port 0.
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HEADER, HOST_PREFIX } from '../../runtime/api/contract';
 import type { Config } from './config';
 import type { ServerContext } from './context';
+import { installContract } from './contract';
 import type { Database } from './db/schema';
 import { forbidden, notFound } from './errors';
 import { installErrorHandler, sendError } from './errors-handler';
@@ -24,11 +25,15 @@ export interface BuildAppOptions {
   database: { db: Kysely<Database> };
   /** Outgoing mail; by default SMTP from config.smtpUrl, else the log. */
   mailer?: Mailer;
+  /** Check every reply against its route's declared schema (docs/api.md); by default on under tests (NODE_ENV=test) and with LUMA_CHECK_RESPONSES=1. */
+  checkResponses?: boolean;
+  /** Told of every route as it is registered (Fastify's onRoute hook), before any host. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function buildApp({ config, database, mailer }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, checkResponses, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -42,10 +47,14 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
     },
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorateRequest('session', null);
   app.decorateRequest('accountability', null);
   await app.register(fastifyCookie);
   installErrorHandler(app);
+  await installContract(app, {
+    checkResponses: checkResponses ?? (process.env.NODE_ENV === 'test' || process.env.LUMA_CHECK_RESPONSES === '1'),
+  });
 
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
