@@ -179,8 +179,9 @@ export const projectUserSchema = closed(
   ['user_uuid', 'name', 'email', 'status', 'is_owner', 'roles'],
 );
 export const nameBody = { type: 'object', properties: { name: judged('string, 2-100 characters') } } as const;
-export const projectTransferBody = { type: 'object', properties: { user_uuid: judged('the new owner: an active person member') } } as const;
-export const projectLeaveBody = { type: 'object', properties: { new_owner_uuid: judged('required when the owner leaves') } } as const;
+/** Transfer and leave also take no body at all (then {}), so the schema does not require an object. */
+export const projectTransferBody = { properties: { user_uuid: judged('the new owner: an active person member') } } as const;
+export const projectLeaveBody = { properties: { new_owner_uuid: judged('required when the owner leaves') } } as const;
 export const workspaceItemSchema = closed(
   { uuid: uuidSchema, project_uuid: uuidSchema, name: stringSchema, environments, created_at: dateTimeSchema },
   ['uuid', 'project_uuid', 'name', 'environments', 'created_at'],

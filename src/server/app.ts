@@ -41,7 +41,9 @@ export async function buildApp({ config, database, mailer, checkResponses, onRou
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Wrong types are 400s, not silently coerced ('123' for 123).
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    // strictTypes off: a permissive body schema names its fields without requiring an object
+    // (the service answers a non-object itself, with its own message key; docs/api.md).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, strictTypes: false } },
     frameworkErrors: (error, request, reply) => {
       sendError(error, request, reply);
     },
