@@ -62,6 +62,16 @@ export const settingsParams2 = closed(
 );
 export const settingsParams3 = closed({ a: refA, b: refB, c: { type: 'string', description: 'the version' } }, ['a', 'b', 'c']);
 
+/** The tenancy headers every call with a session or bearer secret may send (docs/iam.md). */
+export const tenantHeaders = {
+  type: 'object',
+  properties: {
+    'x-project-uuid': { type: 'string', description: 'the project acted in (default: the session\'s project)' },
+    'x-workspace-uuid': { type: 'string', description: 'the workspace acted in (default: the project\'s first)' },
+    'x-project-env': { type: 'string', description: "'dev' or 'live' (default 'live'); anything else is 400 invalidEnvironment" },
+  },
+} as const;
+
 // ---- Auth (public) -------------------------------------------------------------------------------
 
 export const loginBody = closed(

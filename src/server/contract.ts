@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { apiErrorSchema, anyObjectSchema, replies } from '../../runtime/api/schemas';
+import { apiErrorSchema, anyObjectSchema, replies, tenantHeaders } from '../../runtime/api/schemas';
 import { HOST_PREFIX } from '../../runtime/api/contract';
 
 type References = { references: [typeof apiErrorSchema] };
@@ -52,6 +52,14 @@ export interface ContractOptions {
 export async function installContract(app: FastifyInstance, { checkResponses }: ContractOptions): Promise<void> {
   // Shared by $ref (Fastify's ajv is draft-07: the 2020-12 meta-schema line is left out; the schema uses nothing newer).
   app.addSchema(withoutMetaSchema(apiErrorSchema));
+
+  // Calls that need a session document the tenancy headers; the session hook reads them (before validation),
+  // so declaring them here only documents them.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { public?: boolean } | undefined;
+    if (!isApiRoute(route) || config?.public === true || !route.schema || route.schema.headers) return;
+    route.schema = { ...route.schema, headers: tenantHeaders };
+  });
 
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(apiErrorSchema);
