@@ -55,4 +55,15 @@ test.describe('developer screen', () => {
     await page.screenshot({ path: 'test-results/screens/developer-390-operations.png' });
     await shot(page, 'developer-390');
   });
+
+  test('follows the dark theme and leaves it to the app when left', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/developer');
+    await expect(page.getByTestId('api-reference')).toHaveAttribute('data-state', 'ready');
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveClass(/dark-mode/);
+    await page.screenshot({ path: 'test-results/screens/developer-dark.png' });
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).not.toHaveClass(/dark-mode/);
+  });
 });

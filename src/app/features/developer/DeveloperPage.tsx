@@ -2,6 +2,8 @@
 // on demand, and the SDK's TypeScript types once /types/luma-sdk.d.ts exists (docs/api.md).
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { themeStore } from '../../lib/prefs';
+import { useStore } from '../../lib/store';
 import { PageHeader } from '../iam/ui';
 import type { ReferenceViewer } from './swaggerUi';
 
@@ -22,6 +24,14 @@ export function DeveloperPage() {
   const viewerNode = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [sdk, setSdk] = useState(false);
+  const theme = useStore(themeStore);
+
+  // swagger-ui's own dark theme follows html.dark-mode: on while this screen shows the dark theme.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.toggle('dark-mode', theme === 'dark');
+    return () => root.classList.remove('dark-mode');
+  }, [theme]);
 
   useEffect(() => {
     let cancelled = false;
