@@ -93,6 +93,12 @@ export const en_US = {
   'dashboard.components': 'Components',
   'dashboard.componentsHint': 'Components you define will be listed here.',
   'dashboard.loadFailed': 'Could not load this section.',
+  'developer.title': 'API reference',
+  'developer.intro': 'Every call of every host, generated from the schemas the server validates with. The same document is served as OpenAPI 3.1 at {url}.',
+  'developer.sdk': 'TypeScript types of the SDK',
+  'developer.sdkNotYet': 'TypeScript types of the SDK (luma-sdk.d.ts): not available yet.',
+  'developer.loading': 'Loading the API reference…',
+  'developer.failed': 'The API reference could not be loaded.',
   'env.dev': 'Development (dev)',
   'env.live': 'Live',
 

@@ -84,6 +84,12 @@ export const sr: Catalogue = {
   'dashboard.components': 'Komponente',
   'dashboard.componentsHint': 'Komponente koje definišete biće prikazane ovde.',
   'dashboard.loadFailed': 'Ovaj deo nije mogao da se učita.',
+  'developer.title': 'API referenca',
+  'developer.intro': 'Svi pozivi svih hostova, generisani iz šema kojima server proverava zahteve. Isti dokument je dostupan kao OpenAPI 3.1 na {url}.',
+  'developer.sdk': 'TypeScript tipovi SDK-a',
+  'developer.sdkNotYet': 'TypeScript tipovi SDK-a (luma-sdk.d.ts): još nisu dostupni.',
+  'developer.loading': 'Učitava se API referenca…',
+  'developer.failed': 'API referenca nije mogla da se učita.',
   'env.dev': 'Razvojno (dev)',
   'env.live': 'Produkcija (live)',
 

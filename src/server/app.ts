@@ -2,11 +2,12 @@
 // so tests drive it with inject() or a real listen on port 0.
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HEADER, HOST_PREFIX } from '../../runtime/api/contract';
 import type { Config } from './config';
 import type { ServerContext } from './context';
+import { installContract } from './contract';
 import type { OpenDatabase } from './db/database';
 import type { Database } from './db/schema';
 import { notFound } from './errors';
@@ -31,13 +32,17 @@ export interface BuildAppOptions {
   platform?: Platform;
   /** Outgoing mail; by default SMTP from config.smtpUrl, else the log. */
   mailer?: Mailer;
+  /** Check every reply against its route's declared schema (docs/api.md); by default on under tests (NODE_ENV=test) and with LUMA_CHECK_RESPONSES=1. */
+  checkResponses?: boolean;
+  /** Told of every route as it is registered (Fastify's onRoute hook), before any host. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function isUnderApi(url: string): boolean {
   return url === HOST_PREFIX.main || url.startsWith(`${HOST_PREFIX.main}/`) || url.startsWith(`${HOST_PREFIX.main}?`);
 }
 
-export async function buildApp({ config, database, mailer, platform: given }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, platform: given, checkResponses, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -45,17 +50,23 @@ export async function buildApp({ config, database, mailer, platform: given }: Bu
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Wrong types are 400s, not silently coerced ('123' for 123).
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    // strictTypes off: a permissive body schema names its fields without requiring an object
+    // (the service answers a non-object itself, with its own message key; docs/api.md).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, strictTypes: false } },
     frameworkErrors: (error, request, reply) => {
       applySecurityHeaders(request, reply, config);
       sendError(error, request, reply);
     },
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorateRequest('session', null);
   app.decorateRequest('accountability', null);
   await app.register(fastifyCookie);
   installErrorHandler(app);
+  await installContract(app, {
+    checkResponses: checkResponses ?? (process.env.NODE_ENV === 'test' || process.env.LUMA_CHECK_RESPONSES === '1'),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADER.requestUuid, request.id);

@@ -10,12 +10,12 @@ interface ValidationIssue {
 }
 
 /** Ajv issues as per-field messages: a missing field is 'identityField.requiredField', anything else 'invalid'. */
-function fieldErrors(issues: ValidationIssue[]): FieldError[] {
+function fieldErrors(issues: ValidationIssue[], where = 'body'): FieldError[] {
   const errors: FieldError[] = [];
   for (const issue of issues) {
     const missing = issue.keyword === 'required' ? String(issue.params?.missingProperty ?? '') : '';
     const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    const field = [path, missing].filter(Boolean).join('.') || 'body';
+    const field = [path, missing].filter(Boolean).join('.') || where;
     const message = missing ? 'identityField.requiredField' : 'invalid';
     const existing = errors.find((error) => error.field === field);
     if (!existing) errors.push({ field, messages: [message] });
@@ -46,9 +46,11 @@ export function toApiError(error: unknown, request: FastifyRequest): { body: Api
     if (error.errors) body.errors = error.errors;
     return { body, headers: error.headers };
   }
-  const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[] };
+  const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[]; validationContext?: string };
   if (Array.isArray(fastifyError.validation)) {
-    return { body: { status: 400, message: ERROR_KEY.badRequest, errors: fieldErrors(fastifyError.validation), request_uuid } };
+    // A request its route's schema refuses (body, querystring, params or headers): the malformed-request 400.
+    const where = fastifyError.validationContext ?? 'body';
+    return { body: { status: 400, message: ERROR_KEY.badRequest, errors: fieldErrors(fastifyError.validation, where), request_uuid } };
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

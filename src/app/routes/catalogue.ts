@@ -41,6 +41,8 @@ const sessionDone = [
   '/admin/iam/roles/edit/$id',
   '/admin/iam/invite',
   '/admin/iam/create',
+  // The API reference (docs/api.md).
+  '/admin/developer',
   ...['/admin/component', '/home/component'].flatMap((base) =>
     ['$ref', '$scope/$name'].flatMap((ref) => [`${base}/${ref}`, `${base}/${ref}/create`, `${base}/${ref}/edit/$uuid`]),
   ),
@@ -87,7 +89,6 @@ const sessionTodo = [
   '/admin/forge',
   '/admin/forge/create',
   '/admin/forge/$id',
-  '/admin/developer',
   '/admin/workflow/$id',
   '/admin/widgets',
   '/admin/widgets/edit/$id',

@@ -27,3 +27,4 @@ export const ProjectSettingsPage = lazyRouteComponent(() => import('../features/
 export const WorkspacesPage = lazyRouteComponent(() => import('../features/projects/WorkspacesPage'), 'WorkspacesPage');
 export const WorkspaceCreatePage = lazyRouteComponent(() => import('../features/projects/WorkspaceFormPage'), 'WorkspaceCreatePage');
 export const WorkspaceEditPage = lazyRouteComponent(() => import('../features/projects/WorkspaceFormPage'), 'WorkspaceEditPage');
+export const DeveloperPage = lazyRouteComponent(() => import('../features/developer/DeveloperPage'), 'DeveloperPage');

@@ -42,8 +42,7 @@ export async function getUserConfig(db: Db, accountability: Accountability, path
   return toEntry(row);
 }
 
-export async function putUserConfig(db: Db, accountability: Accountability, body: unknown): Promise<ConfigEntry> {
-  if (!isPlainObject(body)) throw badRequest();
+export async function putUserConfig(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<ConfigEntry> {
   const errors: FieldError[] = [];
   if (typeof body.path !== 'string' || !CONFIG_PATH.test(body.path)) errors.push({ field: 'path', messages: ['invalid'] });
   if (!('data' in body) || body.data === undefined) errors.push({ field: 'data', messages: ['identityField.requiredField'] });

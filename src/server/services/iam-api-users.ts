@@ -7,8 +7,7 @@ import type { ApiSecretCreated, ApiSecretItem, ApiUserCreated, ApiUserItem } fro
 import { insertApiUser, insertSecret, revokeSecret, secretsOf } from '../db/queries/iam-api-users';
 import { findMember, grantRoles, insertMembership } from '../db/queries/iam-members';
 import type { ApiSecretRow, Database } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { isPlainObject } from '../validate';
+import { notFound } from '../errors';
 import { FieldErrors, checkName, checkUuidList, pathUuid, requireAdmin, requireProjectRoles, sha256 } from './iam-access';
 import { memberItem } from './iam-members';
 import type { Accountability } from './tenancy';
@@ -47,9 +46,8 @@ async function apiUserItem(db: Db, projectUuid: string, userUuid: string): Promi
   return { ...member, secrets: secrets.map(toSecretItem) };
 }
 
-export async function createApiUser(db: Db, accountability: Accountability, body: unknown): Promise<ApiUserCreated> {
+export async function createApiUser(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<ApiUserCreated> {
   const projectUuid = requireAdmin(accountability);
-  if (!isPlainObject(body)) throw badRequest();
   const errors = new FieldErrors();
   const name = checkName(body.name, errors);
   const roleUuids = checkUuidList(body.role_uuids, errors);

@@ -20,7 +20,7 @@ import { grantRoles, insertMembership, isEmailMember, rolesInProject } from '../
 import { findProject } from '../db/queries/projects';
 import { findUserByEmail, setLoginAt } from '../db/queries/users';
 import type { Database, InviteRow } from '../db/schema';
-import { HttpError, badRequest, notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { isEmail, isPlainObject, isUuid } from '../validate';
 import { FieldErrors, checkName, checkUuidList, pathUuid, requireAdmin, requireProjectRoles, sha256 } from './iam-access';
 import { publicLink, type Mailer } from './mail';
@@ -62,9 +62,8 @@ export interface InviteMailer {
   onMailError(error: unknown): void;
 }
 
-export async function createInvite(db: Db, accountability: Accountability, body: unknown, mail: InviteMailer): Promise<InviteCreated> {
+export async function createInvite(db: Db, accountability: Accountability, body: Record<string, unknown>, mail: InviteMailer): Promise<InviteCreated> {
   const projectUuid = requireAdmin(accountability);
-  if (!isPlainObject(body)) throw badRequest();
   const errors = new FieldErrors();
   const email = typeof body.email === 'string' ? body.email.trim() : body.email;
   if (email === undefined || email === null || email === '') errors.add('email', 'identityField.requiredField');

@@ -15,8 +15,7 @@ import {
   type MemberRow,
 } from '../db/queries/iam-members';
 import type { Database, UserKind } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { isPlainObject } from '../validate';
+import { notFound } from '../errors';
 import { FieldErrors, checkUuidList, iamForbidden, pathUuid, requireAdmin, requireProjectRoles, withAdminGuard } from './iam-access';
 import type { Accountability } from './tenancy';
 
@@ -71,8 +70,7 @@ interface MemberChanges {
   roleUuids?: string[];
 }
 
-function checkMemberUpdate(body: unknown): MemberChanges {
-  if (!isPlainObject(body)) throw badRequest();
+function checkMemberUpdate(body: Record<string, unknown>): MemberChanges {
   const errors = new FieldErrors();
   const changes: MemberChanges = {};
   if (body.status !== undefined) {
@@ -86,7 +84,7 @@ function checkMemberUpdate(body: unknown): MemberChanges {
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((item) => b.includes(item));
 
-export async function updateMember(db: Db, accountability: Accountability, uuid: string, body: unknown): Promise<MemberItem> {
+export async function updateMember(db: Db, accountability: Accountability, uuid: string, body: Record<string, unknown>): Promise<MemberItem> {
   const projectUuid = requireAdmin(accountability);
   const userUuid = pathUuid(uuid);
   const changes = checkMemberUpdate(body);

@@ -6,8 +6,7 @@ import { normalizePermission } from '../../../runtime/permissions/hasPermission'
 import { IAM_MESSAGE, type RoleItem } from '../../../runtime/api/iam';
 import { deleteRole, findRole, insertRole, isRoleNameTaken, listRoles, updateRole, type RoleValues, type RoleWithUsers } from '../db/queries/iam-roles';
 import type { Database } from '../db/schema';
-import { badRequest, fieldsNotValid, notFound } from '../errors';
-import { isPlainObject } from '../validate';
+import { fieldsNotValid, notFound } from '../errors';
 import { FieldErrors, checkName, pathUuid, requireAdmin, withAdminGuard } from './iam-access';
 import { assignablePermissions } from './permissions';
 import type { Accountability } from './tenancy';
@@ -47,8 +46,7 @@ export function getRole(db: Db, accountability: Accountability, uuid: string): P
 }
 
 /** The role body; omitted fields keep `current` (PUT) or take defaults (POST). */
-async function checkRoleInput(db: Db, accountability: Accountability, projectUuid: string, body: unknown, current?: RoleValues): Promise<RoleValues> {
-  if (!isPlainObject(body)) throw badRequest();
+async function checkRoleInput(db: Db, accountability: Accountability, projectUuid: string, body: Record<string, unknown>, current?: RoleValues): Promise<RoleValues> {
   const errors = new FieldErrors();
   const name = body.name === undefined && current ? current.name : checkName(body.name, errors);
 
@@ -95,7 +93,7 @@ async function checkRoleInput(db: Db, accountability: Accountability, projectUui
 
 const nameTaken = () => fieldsNotValid([{ field: 'name', messages: [IAM_MESSAGE.nameTaken] }]);
 
-export async function createRole(db: Db, accountability: Accountability, body: unknown): Promise<RoleItem> {
+export async function createRole(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<RoleItem> {
   const projectUuid = requireAdmin(accountability);
   const values = await checkRoleInput(db, accountability, projectUuid, body);
   const uuid = await withAdminGuard(db, projectUuid, async (tx) => {
@@ -105,7 +103,7 @@ export async function createRole(db: Db, accountability: Accountability, body: u
   return roleItem(db, projectUuid, uuid);
 }
 
-export async function editRole(db: Db, accountability: Accountability, uuid: string, body: unknown): Promise<RoleItem> {
+export async function editRole(db: Db, accountability: Accountability, uuid: string, body: Record<string, unknown>): Promise<RoleItem> {
   const projectUuid = requireAdmin(accountability);
   const roleUuid = pathUuid(uuid);
   const existing = await findRole(db, projectUuid, roleUuid);

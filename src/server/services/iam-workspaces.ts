@@ -6,8 +6,7 @@ import type { WorkspaceItem } from '../../../runtime/api/iam';
 import { environmentsOfWorkspaces } from '../db/queries/projects';
 import { findWorkspace, insertWorkspace, listWorkspaces, renameWorkspace, type WorkspaceRow } from '../db/queries/iam-workspaces';
 import type { Database } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { isPlainObject } from '../validate';
+import { notFound } from '../errors';
 import { FieldErrors, checkName, pathUuid, requireAdmin } from './iam-access';
 import type { Accountability } from './tenancy';
 
@@ -31,8 +30,7 @@ async function workspaceItem(db: Db, projectUuid: string, uuid: string): Promise
   return item!;
 }
 
-function checkWorkspaceInput(body: unknown): string {
-  if (!isPlainObject(body)) throw badRequest();
+function checkWorkspaceInput(body: Record<string, unknown>): string {
   const errors = new FieldErrors();
   const name = checkName(body.name, errors);
   errors.throwIfAny();
@@ -48,14 +46,14 @@ export function getWorkspace(db: Db, accountability: Accountability, uuid: strin
   return workspaceItem(db, requireAdmin(accountability), pathUuid(uuid));
 }
 
-export async function createWorkspace(db: Db, accountability: Accountability, body: unknown): Promise<WorkspaceItem> {
+export async function createWorkspace(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<WorkspaceItem> {
   const projectUuid = requireAdmin(accountability);
   const name = checkWorkspaceInput(body);
   const uuid = await db.transaction().execute((tx) => insertWorkspace(tx, projectUuid, name));
   return workspaceItem(db, projectUuid, uuid);
 }
 
-export async function editWorkspace(db: Db, accountability: Accountability, uuid: string, body: unknown): Promise<WorkspaceItem> {
+export async function editWorkspace(db: Db, accountability: Accountability, uuid: string, body: Record<string, unknown>): Promise<WorkspaceItem> {
   const projectUuid = requireAdmin(accountability);
   const workspaceUuid = pathUuid(uuid);
   const name = checkWorkspaceInput(body);

@@ -85,8 +85,7 @@ function projectUuidParam(uuid: string): string {
   return uuid.toLowerCase();
 }
 
-function checkProjectInput(body: unknown): string {
-  if (!isPlainObject(body)) throw badRequest();
+function checkProjectInput(body: Record<string, unknown>): string {
   const errors = new FieldErrors();
   const name = checkName(body.name, errors);
   errors.throwIfAny();
@@ -101,7 +100,7 @@ async function shapeOne(db: Db, uuid: string): Promise<Project> {
 }
 
 /** POST /v1/project: any signed-in person, even one with no project yet. */
-export async function createProject(db: Db, accountability: Accountability, body: unknown): Promise<Project> {
+export async function createProject(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<Project> {
   if (accountability.user.kind !== 'person') throw forbidden();
   const name = checkProjectInput(body);
   const ownerUuid = accountability.user.uuid;
@@ -124,7 +123,7 @@ async function requireActiveMember(db: Db, projectUuid: string, userUuid: string
 }
 
 /** PUT /v1/project/{uuid}: admins of that project. */
-export async function updateProject(db: Db, accountability: Accountability, uuid: string, body: unknown): Promise<Project> {
+export async function updateProject(db: Db, accountability: Accountability, uuid: string, body: Record<string, unknown>): Promise<Project> {
   const projectUuid = projectUuidParam(uuid);
   await requireActiveMember(db, projectUuid, accountability.user.uuid);
   if (!(await holdsAdminRole(db, projectUuid, accountability.user.uuid))) throw forbidden();

@@ -8,8 +8,7 @@ import type { Config } from '../config';
 import { recordFailure } from '../db/queries/login-failures';
 import { insertPerson, setLoginAt } from '../db/queries/users';
 import type { Database } from '../db/schema';
-import { HttpError, badRequest, fieldsNotValid } from '../errors';
-import { isPlainObject } from '../validate';
+import { HttpError, fieldsNotValid } from '../errors';
 import { hashPassword } from './passwords';
 import { checkRegistration } from './profile-rules';
 import { createSession } from './sessions';
@@ -29,11 +28,10 @@ export interface Registered {
 export async function register(
   db: Kysely<Database>,
   config: Config,
-  body: unknown,
+  body: Record<string, unknown>,
   context: { ip: string; userAgent: string | null },
 ): Promise<Registered> {
   if (!config.registrationOpen) throw new HttpError(403, IAM_MESSAGE.registrationClosed);
-  if (!isPlainObject(body)) throw badRequest();
   const key = registerThrottleKey(context.ip);
   await assertNotThrottled(db, { [key]: REGISTRATIONS_PER_ADDRESS }, config.loginWindowMs);
   const check = checkRegistration(body);

@@ -5,7 +5,7 @@ import { toJson } from '../db/json';
 import { deleteSessionsOf } from '../db/queries/sessions';
 import { isEmailTakenByOther, updateUser } from '../db/queries/users';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
-import { badRequest, fieldsNotValid, unauthorized } from '../errors';
+import { fieldsNotValid, unauthorized } from '../errors';
 import { isPlainObject } from '../validate';
 import { hashPassword } from './passwords';
 import { checkProfile } from './profile-rules';
@@ -41,8 +41,7 @@ export interface EditProfileOptions {
  * Validates everything first, then writes in one transaction: nothing is half-written. With a new
  * password, `end_other_sessions: true` ends every other session of the user (docs/iam.md).
  */
-export async function editProfile(db: Kysely<Database>, accountability: Accountability, body: unknown, options: EditProfileOptions = {}): Promise<UserModel> {
-  if (!isPlainObject(body)) throw badRequest();
+export async function editProfile(db: Kysely<Database>, accountability: Accountability, body: Record<string, unknown>, options: EditProfileOptions = {}): Promise<UserModel> {
   const check = checkProfile(body);
   if (!check.ok) throw fieldsNotValid(check.errors);
   const { changes } = check;

@@ -1,10 +1,12 @@
 // The public sign-in routes (docs/iam.md): POST /v1/auth/login, /two-factor, /logout, /register,
 // /password/forgot and /password/reset. Cookies are httpOnly, SameSite=Lax, path '/', and Secure
 // when LUMA_PUBLIC_URL is https.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { LoginRequest, LoginResponse } from '../../../../runtime/api/contract';
-import { COOKIE, IAM_MESSAGE, type ForgotPasswordRequest, type RegisterResponse, type TwoFactorRequest } from '../../../../runtime/api/iam';
+import type { FastifyPluginAsync } from 'fastify';
+import type { LoginResponse } from '../../../../runtime/api/contract';
+import { COOKIE, IAM_MESSAGE, type RegisterResponse } from '../../../../runtime/api/iam';
+import { emptySchema, forgotBody, loginBody, loginResponse, registerBody, registerResponse, replies, resetBody, twoFactorBody } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
+import { typed } from '../../contract';
 import { cookieJar } from '../cookies';
 import { HttpError } from '../../errors';
 import { completeTwoFactor, login } from '../../services/auth';
@@ -12,42 +14,15 @@ import { requestPasswordReset, resetPassword } from '../../services/password-res
 import { register } from '../../services/register';
 import { endSession, SESSION_COOKIE } from '../../services/sessions';
 
-const loginSchema = {
-  body: {
-    type: 'object',
-    required: ['email', 'password'],
-    properties: {
-      email: { type: 'string', minLength: 1, maxLength: 254 },
-      password: { type: 'string', minLength: 1, maxLength: 1024 },
-    },
-  },
-} as const;
+const TAGS = ['auth'];
 
-const twoFactorSchema = {
-  body: {
-    type: 'object',
-    required: ['code'],
-    properties: {
-      code: { type: 'string', maxLength: 64 },
-      remember: { type: 'boolean' },
-    },
-  },
-} as const;
-
-const forgotSchema = {
-  body: {
-    type: 'object',
-    required: ['email'],
-    properties: { email: { type: 'string', maxLength: 254 } },
-  },
-} as const;
-
-export const authRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config, mailer }) => {
+export const authRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config, mailer }) => {
+  const host = typed(plugin);
   const cookies = cookieJar(config);
   const setCookie = cookies.set;
   const clearCookie = cookies.clear;
 
-  host.post<{ Body: LoginRequest }>('/v1/auth/login', { schema: loginSchema, config: { public: true } }, async (request, reply): Promise<LoginResponse> => {
+  host.post('/v1/auth/login', { schema: { tags: TAGS, summary: 'Sign in', body: loginBody, response: replies({ 200: loginResponse }) }, config: { public: true } }, async (request, reply): Promise<LoginResponse> => {
     const result = await login(db, config, request.body, {
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
@@ -61,7 +36,9 @@ export const authRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, 
     return { two_factor: false };
   });
 
-  host.post<{ Body: TwoFactorRequest }>('/v1/auth/two-factor', { schema: twoFactorSchema, config: { public: true } }, async (request, reply): Promise<LoginResponse> => {
+  host.post(
+    '/v1/auth/two-factor',
+    { schema: { tags: TAGS, summary: 'The second sign-in step (needs the luma_2fa cookie)', body: twoFactorBody, response: replies({ 200: loginResponse }) }, config: { public: true } }, async (request, reply): Promise<LoginResponse> => {
     try {
       const { session, device } = await completeTwoFactor(
         db,
@@ -78,16 +55,17 @@ export const authRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, 
       if (error instanceof HttpError && error.message === IAM_MESSAGE.twoFactorExpired) clearCookie(reply, COOKIE.twoFactor);
       throw error;
     }
-  });
+  },
+  );
 
-  host.post('/v1/auth/register', { config: { public: true } }, async (request, reply): Promise<RegisterResponse> => {
+  host.post('/v1/auth/register', { schema: { tags: TAGS, summary: 'Create an account and sign in', body: registerBody, response: replies({ 201: registerResponse }) }, config: { public: true } }, async (request, reply): Promise<RegisterResponse> => {
     const { uuid, session } = await register(db, config, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
     setCookie(reply, SESSION_COOKIE, session.token, session.expiresAt);
     reply.code(201);
     return { uuid };
   });
 
-  host.post<{ Body: ForgotPasswordRequest }>('/v1/auth/password/forgot', { schema: forgotSchema, config: { public: true } }, async (request) => {
+  host.post('/v1/auth/password/forgot', { schema: { tags: TAGS, summary: 'Mail a reset link (answers {} either way)', body: forgotBody, response: replies({ 200: emptySchema }) }, config: { public: true } }, async (request) => {
     await requestPasswordReset(db, config, request.body.email, {
       ip: request.ip,
       mailer,
@@ -96,13 +74,13 @@ export const authRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, 
     return {};
   });
 
-  host.post('/v1/auth/password/reset', { config: { public: true } }, async (request) => {
+  host.post('/v1/auth/password/reset', { schema: { tags: TAGS, summary: 'Set a new password from a reset link', body: resetBody, response: replies({ 200: emptySchema }) }, config: { public: true } }, async (request) => {
     await resetPassword(db, request.body);
     return {};
   });
 
   // Public so a browser holding an expired cookie can still clear it.
-  host.post('/v1/auth/logout', { config: { public: true } }, async (request, reply) => {
+  host.post('/v1/auth/logout', { schema: { tags: TAGS, summary: 'End the session', response: replies({ 200: emptySchema }) }, config: { public: true } }, async (request, reply) => {
     await endSession(db, request.cookies[SESSION_COOKIE]);
     clearCookie(reply, SESSION_COOKIE);
     return {};

@@ -2,7 +2,27 @@
 // segment) or scope/name (two), so each ref-carrying path is registered in both shapes.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../../runtime/api/contract';
+import {
+  arrayOf,
+  componentClonedResponse,
+  componentCloneBody,
+  componentCreateBody,
+  componentCreatedResponse,
+  componentModelSchema,
+  componentSchema,
+  componentSettingsBody,
+  emptySchema,
+  menuItemSchema,
+  refParams,
+  replies,
+  scopedRefParams,
+  settingsParams1,
+  settingsParams2,
+  settingsParams3,
+  versionBody,
+} from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
+import { typed } from '../../contract';
 import { createComponent, listComponents, removeComponent, cloneComponent, componentMenu } from '../../services/components';
 import { getSettings, saveSettings } from '../../services/components-settings';
 import { forkVersion, forkVersionFromSchema, publishVersion, removeVersion } from '../../services/components-versions';
@@ -28,7 +48,11 @@ function refAndVersion({ a, b, c }: Params): { ref: string; version: string | nu
 /** Route patterns whose successful calls change a component's settings or versions (its list answers). */
 const SETTINGS_WRITE = /\/system\/component(?:\/settings\/|\/version\/|\/:a(?:\/:b)?$)/;
 
-export const componentRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, bus }) => {
+const TAGS = ['components'];
+const spec = <const S extends object>(summary: string, schema: S) => ({ schema: { tags: TAGS, summary, ...schema } }) as const;
+
+export const componentRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, bus }) => {
+  const host = typed(plugin);
   // Settings saved, a version forked, published or removed, a component removed: every instance drops
   // the project's cached list answers (rare writes; the cache key holds the settings hash anyway).
   host.addHook('onResponse', async (request, reply) => {
@@ -39,37 +63,58 @@ export const componentRoutes: FastifyPluginAsync<ServerContext> = async (host, {
     await listChanged(bus, project, null);
   });
 
-  host.post(BASE, async (request) => createComponent(db, accountabilityOf(request), request.body));
+  host.post(BASE, spec('Create a component', { body: componentCreateBody, response: replies({ 200: componentCreatedResponse }) }), async (request) =>
+    createComponent(db, accountabilityOf(request), request.body),
+  );
 
-  host.get(`${BASE}/menu`, async (request) => componentMenu(db, accountabilityOf(request), localeOf(request)));
+  host.get(`${BASE}/menu`, spec('The components of the menu', { response: replies({ 200: arrayOf(menuItemSchema) }) }), async (request) =>
+    componentMenu(db, accountabilityOf(request), localeOf(request)),
+  );
 
-  host.get('/v3/system/components', async (request) => listComponents(db, accountabilityOf(request), localeOf(request)));
+  host.get('/v3/system/components', spec('Every component of the project', { response: replies({ 200: arrayOf(componentSchema) }) }), async (request) =>
+    listComponents(db, accountabilityOf(request), localeOf(request)),
+  );
 
   const readSettings = async (request: FastifyRequest<{ Params: Params }>) => {
     const { ref, version } = refAndVersion(request.params);
     return getSettings(db, accountabilityOf(request), ref, version, localeOf(request));
   };
-  host.get<{ Params: Params }>(`${BASE}/settings/:a`, readSettings);
-  host.get<{ Params: Params }>(`${BASE}/settings/:a/:b`, readSettings);
-  host.get<{ Params: Params }>(`${BASE}/settings/:a/:b/:c`, readSettings);
+  const readSpec = (params: object) => spec('A component with the settings of a version (default: the dev version)', { params, response: replies({ 200: componentModelSchema }) });
+  host.get(`${BASE}/settings/:a`, readSpec(settingsParams1), readSettings);
+  host.get(`${BASE}/settings/:a/:b`, readSpec(settingsParams2), readSettings);
+  host.get(`${BASE}/settings/:a/:b/:c`, readSpec(settingsParams3), readSettings);
 
   const writeSettings = async (request: FastifyRequest<{ Params: Params }>) => {
     const { ref, version } = refAndVersion(request.params);
     return saveSettings(db, accountabilityOf(request), ref, version, request.body, localeOf(request));
   };
-  host.post<{ Params: Params }>(`${BASE}/settings/:a/:b`, writeSettings);
-  host.post<{ Params: Params }>(`${BASE}/settings/:a/:b/:c`, writeSettings);
+  const writeSpec = (params: object) =>
+    spec('Save the settings of a version', { params, body: componentSettingsBody, response: replies({ 200: componentModelSchema }) });
+  host.post(`${BASE}/settings/:a/:b`, writeSpec(settingsParams2), writeSettings);
+  host.post(`${BASE}/settings/:a/:b/:c`, writeSpec(settingsParams3), writeSettings);
 
   const remove = async (request: FastifyRequest<{ Params: Params }>) => {
     const { a, b } = request.params;
     return removeComponent(db, accountabilityOf(request), b === undefined ? a : `${a}/${b}`);
   };
-  host.delete<{ Params: Params }>(`${BASE}/:a`, remove);
-  host.delete<{ Params: Params }>(`${BASE}/:a/:b`, remove);
+  const removeSpec = (params: object) => spec('Remove a component', { params, response: replies({ 200: emptySchema }) });
+  host.delete(`${BASE}/:a`, removeSpec(refParams), remove);
+  host.delete(`${BASE}/:a/:b`, removeSpec(scopedRefParams), remove);
 
-  host.post(`${BASE}/clone`, async (request) => cloneComponent(db, accountabilityOf(request), request.body));
-  host.post(`${BASE}/version/fork`, async (request) => forkVersion(db, accountabilityOf(request), request.body, localeOf(request)));
-  host.post(`${BASE}/version/fork/schema`, async (request) => forkVersionFromSchema(db, accountabilityOf(request), request.body, localeOf(request)));
-  host.post(`${BASE}/version/remove`, async (request) => removeVersion(db, accountabilityOf(request), request.body, localeOf(request)));
-  host.post(`${BASE}/version/publish`, async (request) => publishVersion(db, accountabilityOf(request), request.body, localeOf(request)));
+  host.post(`${BASE}/clone`, spec('Clone a component', { body: componentCloneBody, response: replies({ 200: componentClonedResponse }) }), async (request) =>
+    cloneComponent(db, accountabilityOf(request), request.body),
+  );
+  const versionSpec = (summary: string, answer: object) => spec(summary, { body: versionBody, response: replies({ 200: answer }) });
+  host.post(`${BASE}/version/fork`, versionSpec('Fork a version', componentModelSchema), async (request) =>
+    forkVersion(db, accountabilityOf(request), request.body, localeOf(request)),
+  );
+  host.post(`${BASE}/version/fork/schema`, versionSpec('Fork a version from a settings object', componentModelSchema), async (request) =>
+    forkVersionFromSchema(db, accountabilityOf(request), request.body, localeOf(request)),
+  );
+  host.post(`${BASE}/version/remove`, versionSpec('Remove a version', componentSchema), async (request) =>
+    removeVersion(db, accountabilityOf(request), request.body, localeOf(request)),
+  );
+  host.post(`${BASE}/version/publish`, versionSpec('Publish a version', componentSchema), async (request) =>
+    publishVersion(db, accountabilityOf(request), request.body, localeOf(request)),
+  );
 };

@@ -2,19 +2,30 @@
 // GET /v1/auth/invite/{token} and POST /v1/auth/invite/{token}/accept (docs/iam.md "Invites").
 import type { FastifyPluginAsync } from 'fastify';
 import type { InviteAccepted, InviteInfo } from '../../../../runtime/api/iam';
+import { inviteAcceptBody, inviteAcceptedResponse, inviteInfoResponse, replies, tokenParams } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
+import { typed } from '../../contract';
 import { cookieJar } from '../cookies';
 import { acceptInvite, inviteInfo } from '../../services/iam-invites';
 import { SESSION_COOKIE } from '../../services/sessions';
 
-type Token = { Params: { token: string } };
+const TAGS = ['auth'];
 
-export const inviteRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
+export const inviteRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config }) => {
+  const host = typed(plugin);
   const cookies = cookieJar(config);
 
-  host.get<Token>('/v1/auth/invite/:token', { config: { public: true } }, async (request): Promise<InviteInfo> => inviteInfo(db, request.params.token));
+  host.get(
+    '/v1/auth/invite/:token',
+    { schema: { tags: TAGS, summary: 'What an invite link is for', params: tokenParams, response: replies({ 200: inviteInfoResponse }) }, config: { public: true } },
+    async (request): Promise<InviteInfo> => inviteInfo(db, request.params.token));
 
-  host.post<Token>('/v1/auth/invite/:token/accept', { config: { public: true } }, async (request, reply): Promise<InviteAccepted> => {
+  host.post(
+    '/v1/auth/invite/:token/accept',
+    {
+      schema: { tags: TAGS, summary: 'Accept an invite', params: tokenParams, body: inviteAcceptBody, response: replies({ 200: inviteAcceptedResponse }) },
+      config: { public: true },
+    }, async (request, reply): Promise<InviteAccepted> => {
     const result = await acceptInvite(db, request.params.token, request.body, {
       config,
       sessionToken: request.cookies[SESSION_COOKIE],

@@ -11,7 +11,9 @@ import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ERROR_KEY, HEADER } from '../../../../runtime/api/contract';
+import { importResultSchema, refParams, replies, scopedRefParams } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
+import { typed } from '../../contract';
 import { badRequest, HttpError } from '../../errors';
 import { IMPORT_LIMITS, IMPORT_MESSAGE, importTarget, runImport, type ImportFile, type ImportOptions } from '../../services/record-import';
 import { headerValue } from '../../validate';
@@ -25,7 +27,22 @@ const refOf = ({ a, b }: Params) => (b === undefined ? a : `${a}/${b}`);
 
 const missingFile = () => badRequest([{ field: 'file', messages: [IMPORT_MESSAGE.required], values: [null] }]);
 
-export const recordImportRoutes: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
+/** The body is multipart (read part by part below, so it has no body schema for ajv): documented here. */
+const importSpec = (params: object) =>
+  ({
+    schema: {
+      tags: ['records'],
+      summary: 'Import records from a CSV or JSON file',
+      description:
+        'multipart/form-data with the text fields `primary_key` (a field key, or empty) and `field_map` (JSON: [{from, to}]) and then the `file` (docs/lists.md "Import").',
+      consumes: ['multipart/form-data'],
+      params,
+      response: replies({ 200: importResultSchema }),
+    },
+  }) as const;
+
+export const recordImportRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db }) => {
+  const host = typed(plugin);
   await host.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1, fields: 4, fieldSize: IMPORT_LIMITS.fieldBytes, parts: 6, headerPairs: 100 },
@@ -74,6 +91,6 @@ export const recordImportRoutes: FastifyPluginAsync<ServerContext> = async (host
     if (!result) throw missingFile();
     return result;
   };
-  host.post<{ Params: Params }>(`${BASE}/:a/import`, handler);
-  host.post<{ Params: Params }>(`${BASE}/:a/:b/import`, handler);
+  host.post(`${BASE}/:a/import`, importSpec(refParams), handler);
+  host.post(`${BASE}/:a/:b/import`, importSpec(scopedRefParams), handler);
 };

@@ -6,7 +6,21 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../../runtime/api/contract';
+import {
+  bulkBody,
+  bulkDoneSchema,
+  bulkStartedSchema,
+  jobStateSchema,
+  listAnswerSchema,
+  listQuery,
+  refJobParams,
+  refParams,
+  replies,
+  scopedRefJobParams,
+  scopedRefParams,
+} from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
+import { typed } from '../../contract';
 import { bulkAction, readJob } from '../../services/record-bulk';
 import { exportRecords } from '../../services/record-export';
 import { cacheTtlOf, listChanged, listModels, sourceOf } from '../../services/record-list';
@@ -27,7 +41,11 @@ function localeOf(request: FastifyRequest): string | undefined {
 /** Route patterns whose successful non-GET calls write a component's records. */
 const RECORD_WRITE = /\/system\/component\/:a(?:\/:b)?\/(?:model(?:\/:id)?|import|(?:delete|disable|enable)\/models)$/;
 
-const plugin: FastifyPluginAsync<ServerContext> = async (host, { db, jobs, bus }) => {
+const TAGS = ['records'];
+const spec = <const S extends object>(summary: string, schema: S) => ({ schema: { tags: TAGS, summary, ...schema } }) as const;
+
+const plugin: FastifyPluginAsync<ServerContext> = async (fastify, { db, jobs, bus }) => {
+  const host = typed(fastify);
   host.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     const pattern = request.routeOptions.url;
@@ -52,9 +70,12 @@ const plugin: FastifyPluginAsync<ServerContext> = async (host, { db, jobs, bus }
     if (source !== null) reply.header('x-source', source);
     return result.answer;
   };
-  const withComponent = { config: { componentRef: (params: unknown) => refOf(params as Params) } };
-  host.get<{ Params: Params }>(`${BASE}/:a/models`, withComponent, list);
-  host.get<{ Params: Params }>(`${BASE}/:a/:b/models`, withComponent, list);
+  const listSpec = (params: object) => ({
+    config: { componentRef: (params: unknown) => refOf(params as Params) },
+    ...spec('A page of records (docs/lists.md)', { params, querystring: listQuery, response: replies({ 200: listAnswerSchema }) }),
+  });
+  host.get(`${BASE}/:a/models`, listSpec(refParams), list);
+  host.get(`${BASE}/:a/:b/models`, listSpec(scopedRefParams), list);
 
   const exporter = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
     const result = await exportRecords(db, accountabilityOf(request), refOf(request.params), request.query, localeOf(request));
@@ -64,21 +85,35 @@ const plugin: FastifyPluginAsync<ServerContext> = async (host, { db, jobs, bus }
       .header('cache-control', 'no-store');
     return reply.send(Readable.from(result.body));
   };
-  host.get<{ Params: Params }>(`${BASE}/:a/models/export`, exporter);
-  host.get<{ Params: Params }>(`${BASE}/:a/:b/models/export`, exporter);
+  const exportSpec = (params: object) =>
+    spec('The records as a CSV or JSON download (the list query, without paging)', {
+      params,
+      querystring: listQuery,
+      produces: ['text/csv', 'application/json'],
+      response: replies({ 200: { description: 'the file (Content-Disposition: attachment)', content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'array' } } } } }),
+    });
+  host.get(`${BASE}/:a/models/export`, exportSpec(refParams), exporter);
+  host.get(`${BASE}/:a/:b/models/export`, exportSpec(scopedRefParams), exporter);
 
   for (const action of ['delete', 'disable', 'enable'] as const satisfies readonly BulkAction[]) {
     const bulk = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
       const result = await bulkAction(db, { jobs, bus }, accountabilityOf(request), refOf(request.params), action, request.body, localeOf(request));
       return reply.code(result.status).send(result.body);
     };
-    host.post<{ Params: Params }>(`${BASE}/:a/${action}/models`, bulk);
-    host.post<{ Params: Params }>(`${BASE}/:a/:b/${action}/models`, bulk);
+    const bulkSpec = (params: object) =>
+      spec(`${action[0]!.toUpperCase()}${action.slice(1)} records: 200 when done at once, 202 with a job when it runs on`, {
+        params,
+        body: bulkBody,
+        response: replies({ 200: bulkDoneSchema, 202: bulkStartedSchema }),
+      });
+    host.post(`${BASE}/:a/${action}/models`, bulkSpec(refParams), bulk);
+    host.post(`${BASE}/:a/:b/${action}/models`, bulkSpec(scopedRefParams), bulk);
   }
 
   const job = async (request: FastifyRequest<{ Params: Params }>) => readJob(db, accountabilityOf(request), refOf(request.params), request.params.job ?? '');
-  host.get<{ Params: Params }>(`${BASE}/:a/jobs/:job`, job);
-  host.get<{ Params: Params }>(`${BASE}/:a/:b/jobs/:job`, job);
+  const jobSpec = (params: object) => spec('The progress of a bulk job', { params, response: replies({ 200: jobStateSchema }) });
+  host.get(`${BASE}/:a/jobs/:job`, jobSpec(refJobParams), job);
+  host.get(`${BASE}/:a/:b/jobs/:job`, jobSpec(scopedRefJobParams), job);
 };
 
 // Shares the main host's encapsulation context (what fastify-plugin does).

@@ -2,7 +2,9 @@
 // scope/name (two), so each path is registered in both shapes.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../../runtime/api/contract';
+import { emptySchema, recordSchema, recordWriteBody, refIdParams, refParams, replies, scopedRefIdParams, scopedRefParams } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
+import { typed } from '../../contract';
 import { createRecord, deleteRecord, getRecord, updateRecord } from '../../services/records';
 import { headerValue } from '../../validate';
 import { accountabilityOf } from '../session';
@@ -17,24 +19,32 @@ function localeOf(request: FastifyRequest): string | undefined {
 
 const refOf = ({ a, b }: Params) => (b === undefined ? a : `${a}/${b}`);
 
-export const recordRoutes: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
+const TAGS = ['records'];
+const spec = <const S extends object>(summary: string, schema: S) => ({ schema: { tags: TAGS, summary, ...schema } }) as const;
+
+export const recordRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db }) => {
+  const host = typed(plugin);
   const create = async (request: FastifyRequest<{ Params: Params }>) =>
     createRecord(db, accountabilityOf(request), refOf(request.params), request.body, localeOf(request));
-  host.post<{ Params: Params }>(`${BASE}/:a/model`, create);
-  host.post<{ Params: Params }>(`${BASE}/:a/:b/model`, create);
+  const createSpec = (params: object) => spec('Create a record', { params, body: recordWriteBody, response: replies({ 200: recordSchema }) });
+  host.post(`${BASE}/:a/model`, createSpec(refParams), create);
+  host.post(`${BASE}/:a/:b/model`, createSpec(scopedRefParams), create);
 
   const read = async (request: FastifyRequest<{ Params: Params }>) =>
     getRecord(db, accountabilityOf(request), refOf(request.params), request.params.id ?? '', localeOf(request));
-  host.get<{ Params: Params }>(`${BASE}/:a/model/:id`, read);
-  host.get<{ Params: Params }>(`${BASE}/:a/:b/model/:id`, read);
+  const readSpec = (params: object) => spec('Read a record', { params, response: replies({ 200: recordSchema }) });
+  host.get(`${BASE}/:a/model/:id`, readSpec(refIdParams), read);
+  host.get(`${BASE}/:a/:b/model/:id`, readSpec(scopedRefIdParams), read);
 
   const update = async (request: FastifyRequest<{ Params: Params }>) =>
     updateRecord(db, accountabilityOf(request), refOf(request.params), request.params.id ?? '', request.body, localeOf(request));
-  host.post<{ Params: Params }>(`${BASE}/:a/model/:id`, update);
-  host.post<{ Params: Params }>(`${BASE}/:a/:b/model/:id`, update);
+  const updateSpec = (params: object) => spec('Update a record (optimistic: send the version read)', { params, body: recordWriteBody, response: replies({ 200: recordSchema }) });
+  host.post(`${BASE}/:a/model/:id`, updateSpec(refIdParams), update);
+  host.post(`${BASE}/:a/:b/model/:id`, updateSpec(scopedRefIdParams), update);
 
   const remove = async (request: FastifyRequest<{ Params: Params }>) =>
     deleteRecord(db, accountabilityOf(request), refOf(request.params), request.params.id ?? '');
-  host.delete<{ Params: Params }>(`${BASE}/:a/model/:id`, remove);
-  host.delete<{ Params: Params }>(`${BASE}/:a/:b/model/:id`, remove);
+  const removeSpec = (params: object) => spec('Delete a record', { params, response: replies({ 200: emptySchema }) });
+  host.delete(`${BASE}/:a/model/:id`, removeSpec(refIdParams), remove);
+  host.delete(`${BASE}/:a/:b/model/:id`, removeSpec(scopedRefIdParams), remove);
 };

@@ -3,9 +3,28 @@
 // and two-factor enrolment (GET /v1/user/two-factor, POST .../setup, .../enable, .../disable). Sessions and
 // two-factor belong to people signed in with a session: an API user (bearer) gets 403 'forbidden' there.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { JSONSchema } from 'json-schema-to-ts';
 import type { Claims, RolePermissions, RoleSummary, UserModel } from '../../../../runtime/api/contract';
-import type { SessionItem, TwoFactorCode, TwoFactorSetup, TwoFactorState } from '../../../../runtime/api/iam';
+import type { SessionItem, TwoFactorSetup, TwoFactorState } from '../../../../runtime/api/iam';
+import {
+  arrayOf,
+  claimsResponse,
+  codeBody,
+  emptySchema,
+  endedResponse,
+  profileEditBody,
+  replies,
+  rolePermissionsResponse,
+  roleSummarySchema,
+  sessionItemSchema,
+  stringListSchema,
+  twoFactorSetupResponse,
+  twoFactorStateResponse,
+  userModelResponse,
+  uuidParams,
+} from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
+import { typed } from '../../contract';
 import { cookieJar } from '../cookies';
 import { nonAdminRolesOfProject } from '../../db/queries/tenancy';
 import { forbidden } from '../../errors';
@@ -23,64 +42,62 @@ function sessionOf(request: FastifyRequest): ActiveSession {
   return request.session;
 }
 
-const codeSchema = {
-  body: {
-    type: 'object',
-    required: ['code'],
-    properties: { code: { type: 'string', maxLength: 64 } },
-  },
-} as const;
+const TAGS = ['user'];
+const get = <const R extends JSONSchema>(summary: string, response: R) => ({ schema: { tags: TAGS, summary, response: replies({ 200: response }) } }) as const;
 
-export const userRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
+export const userRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config }) => {
+  const host = typed(plugin);
   const cookies = cookieJar(config);
 
-  host.get('/v1/user/claims', async (request): Promise<Claims> => {
+  host.get('/v1/user/claims', get('The caller\'s project and admin flag', claimsResponse), async (request): Promise<Claims> => {
     const accountability = accountabilityOf(request);
     return { ProjectUUID: accountability.project_uuid, IsAdmin: accountability.is_admin };
   });
 
-  host.get('/v1/user/role/permissions', async (request): Promise<RolePermissions> => rolePermissions(accountabilityOf(request)));
+  host.get('/v1/user/role/permissions', get('The caller\'s permissions and roles', rolePermissionsResponse), async (request): Promise<RolePermissions> => rolePermissions(accountabilityOf(request)));
 
-  host.get('/v1/user/role/list', async (request): Promise<RoleSummary[]> => {
+  host.get('/v1/user/role/list', get('The project\'s non-admin roles', arrayOf(roleSummarySchema)), async (request): Promise<RoleSummary[]> => {
     return nonAdminRolesOfProject(db, requireProject(accountabilityOf(request)));
   });
 
-  host.get('/v1/user/permissions/list', async (request): Promise<string[]> => {
-    return permissionListOf(db, accountabilityOf(request));
-  });
+  host.get(
+    '/v1/user/permissions/list',
+    get('The permission strings assignable in the project: all of them for an admin, only those held for anyone else', stringListSchema),
+    async (request): Promise<string[]> => permissionListOf(db, accountabilityOf(request)),
+  );
 
-  host.get('/v1/user/model', async (request): Promise<UserModel> => {
+  host.get('/v1/user/model', get('The caller', userModelResponse), async (request): Promise<UserModel> => {
     const accountability = accountabilityOf(request);
     return toUserModel(accountability.user, accountability);
   });
 
-  host.post('/v1/user/profile/edit', async (request): Promise<UserModel> =>
+  host.post('/v1/user/profile/edit', { schema: { tags: TAGS, summary: 'Edit the caller\'s profile', body: profileEditBody, response: replies({ 200: userModelResponse }) } }, async (request): Promise<UserModel> =>
     editProfile(db, accountabilityOf(request), request.body, { currentSessionHash: request.session?.idHash ?? null }),
   );
 
   // ---- Sessions ----
 
-  host.get('/v1/user/sessions', async (request): Promise<SessionItem[]> => listSessions(db, config, sessionOf(request)));
+  host.get('/v1/user/sessions', get('The caller\'s sessions, newest first', arrayOf(sessionItemSchema)), async (request): Promise<SessionItem[]> => listSessions(db, config, sessionOf(request)));
 
-  host.delete<{ Params: { uuid: string } }>('/v1/user/sessions/:uuid', async (request, reply) => {
+  host.delete('/v1/user/sessions/:uuid', { schema: { tags: TAGS, summary: 'End one of the caller\'s sessions', params: uuidParams, response: replies({ 200: emptySchema }) } }, async (request, reply) => {
     const wasCurrent = await endSessionByUuid(db, sessionOf(request), request.params.uuid);
     if (wasCurrent) cookies.clear(reply, SESSION_COOKIE);
     return {};
   });
 
-  host.post('/v1/user/sessions/end-others', async (request): Promise<{ ended: number }> => ({ ended: await endOtherSessions(db, sessionOf(request)) }));
+  host.post('/v1/user/sessions/end-others', get('End the caller\'s other sessions', endedResponse), async (request): Promise<{ ended: number }> => ({ ended: await endOtherSessions(db, sessionOf(request)) }));
 
   // ---- Two-factor ----
 
-  host.get('/v1/user/two-factor', async (request): Promise<TwoFactorState> => twoFactorState(db, sessionOf(request).userUuid));
+  host.get('/v1/user/two-factor', get('Whether two-factor sign-in is on', twoFactorStateResponse), async (request): Promise<TwoFactorState> => twoFactorState(db, sessionOf(request).userUuid));
 
-  host.post('/v1/user/two-factor/setup', async (request): Promise<TwoFactorSetup> => setupTwoFactor(db, sessionOf(request).userUuid));
+  host.post('/v1/user/two-factor/setup', get('A new pending TOTP secret', twoFactorSetupResponse), async (request): Promise<TwoFactorSetup> => setupTwoFactor(db, sessionOf(request).userUuid));
 
-  host.post<{ Body: TwoFactorCode }>('/v1/user/two-factor/enable', { schema: codeSchema }, async (request): Promise<TwoFactorState> =>
+  host.post('/v1/user/two-factor/enable', { schema: { tags: TAGS, summary: 'Turn two-factor on with a code', body: codeBody, response: replies({ 200: twoFactorStateResponse }) } }, async (request): Promise<TwoFactorState> =>
     enableTwoFactor(db, sessionOf(request).userUuid, request.body.code),
   );
 
-  host.post<{ Body: TwoFactorCode }>('/v1/user/two-factor/disable', { schema: codeSchema }, async (request): Promise<TwoFactorState> =>
+  host.post('/v1/user/two-factor/disable', { schema: { tags: TAGS, summary: 'Turn two-factor off with a code', body: codeBody, response: replies({ 200: twoFactorStateResponse }) } }, async (request): Promise<TwoFactorState> =>
     disableTwoFactor(db, config, sessionOf(request).userUuid, request.body.code),
   );
 };

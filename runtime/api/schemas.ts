@@ -1,0 +1,373 @@
+// The JSON Schemas of every call's params, query, body and replies (docs/api.md), beside the wire types
+// of contract.ts, iam.ts, components.ts and import.ts. The server's routes declare them (Fastify validates
+// requests with them, tests check replies against them, @fastify/swagger makes /api/openapi.json of them);
+// json-schema-to-ts derives the handlers' types from them. Framework-free, like the rest of runtime/api.
+//
+// Request bodies whose fields have 417 rules (spec section 8) are declared permissive here: the schema
+// says "an object" and names the fields, the service judges them and answers the field messages.
+import type { JSONSchema } from 'json-schema-to-ts';
+import { API_ERROR_ID, apiErrorSchema } from '../../schemas/apiError.schema';
+
+export { API_ERROR_ID, apiErrorSchema };
+
+type Schema = Exclude<JSONSchema, boolean>;
+
+/** An object schema that allows exactly the listed properties. */
+export function closed<const P extends Record<string, JSONSchema>, const R extends readonly (keyof P & string)[]>(properties: P, required: R) {
+  return { type: 'object', properties, required, additionalProperties: false } as const;
+}
+
+/** An object schema whose further properties are open-ended (record data, settings, props). */
+export function open<const P extends Record<string, JSONSchema>, const R extends readonly (keyof P & string)[]>(properties: P, required: R) {
+  return { type: 'object', properties, required, additionalProperties: true } as const;
+}
+
+export const arrayOf = <const S extends JSONSchema>(items: S) => ({ type: 'array', items }) as const;
+export const nullable = <const S extends Schema>(schema: S) => ({ anyOf: [schema, { type: 'null' }] }) as const;
+/** A body field the service checks (417 rules); the schema only documents it. */
+export const judged = <const D extends string>(description: D) => ({ description }) as const;
+
+// ---- Scalars -------------------------------------------------------------------------------------
+
+export const uuidSchema = { type: 'string', format: 'uuid' } as const;
+export const dateTimeSchema = { type: 'string', format: 'date-time' } as const;
+export const stringSchema = { type: 'string' } as const;
+export const anyObjectSchema = { type: 'object', additionalProperties: true } as const;
+export const emptySchema = { type: 'object', properties: {}, additionalProperties: false } as const;
+export const stringListSchema = arrayOf(stringSchema);
+const memberStatus = { type: 'string', enum: ['active', 'inactive', 'pending', 'banned'] } as const;
+const labelSchema = { type: 'object', additionalProperties: { type: 'string' } } as const;
+
+// ---- Params --------------------------------------------------------------------------------------
+
+/** Path params: declared as strings; a malformed uuid is judged by the service (400 or 404, as before). */
+export const uuidParams = closed({ uuid: { type: 'string', description: 'a uuid' } }, ['uuid']);
+export const tokenParams = closed({ token: { type: 'string', description: 'the invite token from the link' } }, ['token']);
+export const secretParams = closed({ uuid: { type: 'string' }, secret: { type: 'string', description: 'the secret uuid' } }, ['uuid', 'secret']);
+const refA = { type: 'string', description: 'the component uuid, or its scope when the next segment is the name' } as const;
+const refB = { type: 'string', description: 'the component name (with a scope in the segment before)' } as const;
+/** {ref} in one segment (uuid) */
+export const refParams = closed({ a: refA }, ['a']);
+/** {ref} in two segments (scope/name) */
+export const scopedRefParams = closed({ a: refA, b: refB }, ['a', 'b']);
+export const refIdParams = closed({ a: refA, id: { type: 'string', description: 'the record uuid' } }, ['a', 'id']);
+export const scopedRefIdParams = closed({ a: refA, b: refB, id: { type: 'string', description: 'the record uuid' } }, ['a', 'b', 'id']);
+export const refJobParams = closed({ a: refA, job: { type: 'string', description: 'the job uuid' } }, ['a', 'job']);
+export const scopedRefJobParams = closed({ a: refA, b: refB, job: { type: 'string', description: 'the job uuid' } }, ['a', 'b', 'job']);
+/** settings/{a}, settings/{a}/{b} (uuid + version, or scope/name), settings/{a}/{b}/{c} (scope/name + version) */
+export const settingsParams1 = refParams;
+export const settingsParams2 = closed(
+  { a: refA, b: { type: 'string', description: 'a version when a is a uuid, else the component name' } },
+  ['a', 'b'],
+);
+export const settingsParams3 = closed({ a: refA, b: refB, c: { type: 'string', description: 'the version' } }, ['a', 'b', 'c']);
+
+/** The tenancy headers every call with a session or bearer secret may send (docs/iam.md). */
+export const tenantHeaders = {
+  type: 'object',
+  properties: {
+    'x-project-uuid': { type: 'string', description: 'the project acted in (default: the session\'s project)' },
+    'x-workspace-uuid': { type: 'string', description: 'the workspace acted in (default: the project\'s first)' },
+    'x-project-env': { type: 'string', description: "'dev' or 'live' (default 'live'); anything else is 400 invalidEnvironment" },
+  },
+} as const;
+
+// ---- Auth (public) -------------------------------------------------------------------------------
+
+export const loginBody = closed(
+  { email: { type: 'string', minLength: 1, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 1024 } },
+  ['email', 'password'],
+);
+export const loginResponse = closed({ two_factor: { type: 'boolean' } }, ['two_factor']);
+export const twoFactorBody = { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 }, remember: { type: 'boolean' } } } as const;
+export const registerBody = {
+  type: 'object',
+  properties: {
+    name: judged('string, 2-100 characters'),
+    email: judged('an e-mail address'),
+    password: judged('string, 8-1024 characters'),
+    password_confirmation: judged('equal to password'),
+  },
+} as const;
+export const registerResponse = closed({ uuid: uuidSchema }, ['uuid']);
+export const forgotBody = { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } } as const;
+export const resetBody = {
+  type: 'object',
+  properties: { token: judged('the uuid of the reset link'), password: judged('string, 8-1024 characters'), password_confirmation: judged('equal to password') },
+} as const;
+export const inviteInfoResponse = closed(
+  { project_name: stringSchema, email: stringSchema, has_account: { type: 'boolean' }, expires_at: dateTimeSchema },
+  ['project_name', 'email', 'has_account', 'expires_at'],
+);
+export const inviteAcceptBody = {
+  description: 'With an account: {} (signed in as the invitee). Without: name, password and password_confirmation create it.',
+  properties: { name: judged('string, 2-100 characters'), password: judged('string, 8-1024 characters'), password_confirmation: judged('equal to password') },
+} as const;
+export const inviteAcceptedResponse = closed({ project_uuid: uuidSchema }, ['project_uuid']);
+
+// ---- The caller's account ------------------------------------------------------------------------
+
+export const claimsResponse = closed({ ProjectUUID: nullable(uuidSchema), IsAdmin: { type: 'boolean' } }, ['ProjectUUID', 'IsAdmin']);
+export const rolePermissionsResponse = closed(
+  { is_admin: { type: 'boolean' }, permissions: stringListSchema, roles: arrayOf(uuidSchema) },
+  ['is_admin', 'permissions', 'roles'],
+);
+export const roleSummarySchema = closed({ uuid: uuidSchema, name: stringSchema }, ['uuid', 'name']);
+const billingAddressSchema = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['person', 'company'] },
+    country: stringSchema,
+    firstname: stringSchema,
+    lastname: stringSchema,
+    address: stringSchema,
+    city: stringSchema,
+    zipcode: stringSchema,
+    state: stringSchema,
+    email: stringSchema,
+    vat_number: stringSchema,
+    main_number: stringSchema,
+    company: stringSchema,
+  },
+  additionalProperties: false,
+} as const;
+export const userModelResponse = closed(
+  {
+    uuid: uuidSchema,
+    name: stringSchema,
+    email: stringSchema,
+    settings: { type: 'object', additionalProperties: true, description: 'timezone, locale, theme and any other preference' },
+    billing_address: nullable(billingAddressSchema),
+    login_at: nullable(dateTimeSchema),
+    status: memberStatus,
+    project_uuid: nullable(uuidSchema),
+    workspace_uuid: nullable(uuidSchema),
+    is_admin: { type: 'boolean' },
+  },
+  ['uuid', 'name', 'email', 'settings', 'billing_address', 'login_at', 'status', 'project_uuid', 'workspace_uuid', 'is_admin'],
+);
+export const profileEditBody = {
+  type: 'object',
+  properties: {
+    name: judged('string, 2-100 characters'),
+    email: judged('an e-mail address'),
+    settings: judged('object: timezone, locale, theme, ...'),
+    billing_address: judged('object or null'),
+    password: judged('a new password (optional)'),
+    password_confirmation: judged('equal to password'),
+    end_other_sessions: judged('boolean: with a new password, end the other sessions'),
+  },
+} as const;
+export const sessionItemSchema = closed(
+  { uuid: uuidSchema, created_at: dateTimeSchema, last_seen_at: dateTimeSchema, ip: nullable(stringSchema), user_agent: nullable(stringSchema), current: { type: 'boolean' } },
+  ['uuid', 'created_at', 'last_seen_at', 'ip', 'user_agent', 'current'],
+);
+export const endedResponse = closed({ ended: { type: 'integer', minimum: 0 } }, ['ended']);
+export const twoFactorStateResponse = closed({ enabled: { type: 'boolean' } }, ['enabled']);
+export const twoFactorSetupResponse = closed({ secret: stringSchema, otpauth_url: stringSchema, qr: stringSchema }, ['secret', 'otpauth_url', 'qr']);
+export const codeBody = { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 } } } as const;
+
+// ---- Projects, workspaces, config ----------------------------------------------------------------
+
+const environments = arrayOf({ type: 'string', enum: ['dev', 'live'] });
+export const workspaceRefSchema = closed(
+  { uuid: uuidSchema, project_uuid: uuidSchema, name: stringSchema, environments },
+  ['uuid', 'project_uuid', 'name', 'environments'],
+);
+export const projectResponse = closed(
+  {
+    uuid: uuidSchema,
+    name: stringSchema,
+    workspaces: arrayOf(workspaceRefSchema),
+    users: arrayOf(closed({ user_uuid: uuidSchema }, ['user_uuid'])),
+    account: closed({ owner_uuid: nullable(uuidSchema) }, ['owner_uuid']),
+  },
+  ['uuid', 'name', 'workspaces', 'users', 'account'],
+);
+export const projectUserSchema = closed(
+  { user_uuid: uuidSchema, name: stringSchema, email: stringSchema, status: memberStatus, is_owner: { type: 'boolean' }, roles: arrayOf(roleSummarySchema) },
+  ['user_uuid', 'name', 'email', 'status', 'is_owner', 'roles'],
+);
+export const nameBody = { type: 'object', properties: { name: judged('string, 2-100 characters') } } as const;
+/** Transfer and leave also take no body at all (then {}), so the schema does not require an object. */
+export const projectTransferBody = { properties: { user_uuid: judged('the new owner: an active person member') } } as const;
+export const projectLeaveBody = { properties: { new_owner_uuid: judged('required when the owner leaves') } } as const;
+export const workspaceItemSchema = closed(
+  { uuid: uuidSchema, project_uuid: uuidSchema, name: stringSchema, environments, created_at: dateTimeSchema },
+  ['uuid', 'project_uuid', 'name', 'environments', 'created_at'],
+);
+export const configEntrySchema = closed(
+  { path: stringSchema, data: { description: 'any JSON value' }, project_uuid: uuidSchema },
+  ['path', 'data', 'project_uuid'],
+);
+export const configGetBody = { description: '{path}', properties: { path: judged('the config path') } } as const;
+export const configPutBody = {
+  type: 'object',
+  properties: { path: judged('the config path'), data: judged('any JSON value'), project_uuid: judged('the project') },
+} as const;
+export const configUserQuery = { type: 'object', properties: { path: { description: 'one entry by path (404 when absent); without it, all of them' } } } as const;
+
+// ---- Administration (IAM) ------------------------------------------------------------------------
+
+export const memberItemSchema = closed(
+  {
+    uuid: uuidSchema,
+    kind: { type: 'string', enum: ['person', 'api'] },
+    name: stringSchema,
+    email: { type: 'string', description: "'' for API users" },
+    status: memberStatus,
+    is_owner: { type: 'boolean' },
+    roles: arrayOf(roleSummarySchema),
+    login_at: nullable(dateTimeSchema),
+    created_at: dateTimeSchema,
+  },
+  ['uuid', 'kind', 'name', 'email', 'status', 'is_owner', 'roles', 'login_at', 'created_at'],
+);
+export const memberUpdateBody = {
+  type: 'object',
+  properties: { status: judged("'active' | 'inactive' | 'pending' | 'banned'"), role_uuids: judged('role uuids of the project') },
+} as const;
+const inviteItemProperties = { uuid: uuidSchema, email: stringSchema, roles: arrayOf(roleSummarySchema), created_at: dateTimeSchema, expires_at: dateTimeSchema } as const;
+export const inviteItemSchema = closed(inviteItemProperties, ['uuid', 'email', 'roles', 'created_at', 'expires_at']);
+export const inviteCreatedSchema = closed({ ...inviteItemProperties, link: stringSchema }, ['uuid', 'email', 'roles', 'created_at', 'expires_at', 'link']);
+export const inviteCreateBody = { type: 'object', properties: { email: judged('an e-mail address'), role_uuids: judged('role uuids of the project') } } as const;
+export const roleItemSchema = closed(
+  { uuid: uuidSchema, name: stringSchema, is_admin: { type: 'boolean' }, level: { type: 'number' }, permissions: stringListSchema, users: { type: 'integer', minimum: 0 } },
+  ['uuid', 'name', 'is_admin', 'level', 'permissions', 'users'],
+);
+export const roleInputBody = {
+  type: 'object',
+  properties: { name: judged('string'), is_admin: judged('boolean'), level: judged('number'), permissions: judged('permission strings of /v1/iam/permissions') },
+} as const;
+const apiSecretProperties = {
+  uuid: uuidSchema,
+  hint: { type: 'string', description: "the token's last four characters" },
+  created_at: dateTimeSchema,
+  last_used_at: nullable(dateTimeSchema),
+  revoked_at: nullable(dateTimeSchema),
+} as const;
+const apiSecretRequired = ['uuid', 'hint', 'created_at', 'last_used_at', 'revoked_at'] as const;
+export const apiSecretItemSchema = closed(apiSecretProperties, apiSecretRequired);
+export const apiSecretCreatedSchema = closed(
+  { ...apiSecretProperties, token: { type: 'string', description: "shown once; send as 'Authorization: Bearer {token}'" } },
+  [...apiSecretRequired, 'token'],
+);
+export const apiUserItemSchema = closed(
+  { ...memberItemSchema.properties, secrets: arrayOf(apiSecretItemSchema) },
+  [...memberItemSchema.required, 'secrets'],
+);
+export const apiUserCreatedSchema = closed({ user: apiUserItemSchema, secret: apiSecretCreatedSchema }, ['user', 'secret']);
+export const apiUserCreateBody = { type: 'object', properties: { name: judged('string'), role_uuids: judged('role uuids of the project') } } as const;
+
+// ---- Components (docs/components.md) -------------------------------------------------------------
+
+const componentProperties = {
+  uuid: uuidSchema,
+  name: stringSchema,
+  scope: nullable(stringSchema),
+  tag: nullable(stringSchema),
+  ref: { type: 'string', description: 'scope/name, or the uuid' },
+  label: labelSchema,
+  displayName: stringSchema,
+  icon: nullable(stringSchema),
+  sort: { type: 'number' },
+  is_public: { type: 'boolean' },
+  is_active: { type: 'boolean' },
+  is_custom: { type: 'boolean' },
+  public_version: nullable(stringSchema),
+  dev_version: nullable(stringSchema),
+  versions: stringListSchema,
+  dependencies: arrayOf(closed({ kind: { type: 'string', enum: ['component'] }, uuid: uuidSchema, name: stringSchema, ref: stringSchema }, ['kind', 'uuid', 'name', 'ref'])),
+  props: anyObjectSchema,
+  workspaces: arrayOf(closed({ uuid: uuidSchema, name: stringSchema }, ['uuid', 'name'])),
+  CreatedAt: dateTimeSchema,
+  UpdatedAt: dateTimeSchema,
+} as const;
+const componentRequired = [
+  'uuid', 'name', 'scope', 'tag', 'ref', 'label', 'displayName', 'icon', 'sort', 'is_public', 'is_active', 'is_custom',
+  'public_version', 'dev_version', 'versions', 'dependencies', 'props', 'workspaces', 'CreatedAt', 'UpdatedAt',
+] as const;
+export const componentSchema = closed(componentProperties, componentRequired);
+export const componentModelSchema = closed(
+  { ...componentProperties, settings: { type: 'object', additionalProperties: true, description: 'the version\'s settings (schemas/componentSettings)' } },
+  [...componentRequired, 'settings'],
+);
+export const menuItemSchema = closed(
+  {
+    uuid: uuidSchema,
+    name: stringSchema,
+    scope: nullable(stringSchema),
+    ref: stringSchema,
+    label: labelSchema,
+    displayName: stringSchema,
+    icon: nullable(stringSchema),
+    sort: { type: 'number' },
+    is_active: { type: 'boolean' },
+  },
+  ['uuid', 'name', 'scope', 'ref', 'label', 'displayName', 'icon', 'sort', 'is_active'],
+);
+export const componentCreatedResponse = closed({ uuid: uuidSchema, version: stringSchema }, ['uuid', 'version']);
+export const componentClonedResponse = closed({ uuid: uuidSchema }, ['uuid']);
+/** Component bodies are judged by runtime/components (417 with field paths); the schema only documents them. */
+export const componentCreateBody = { description: 'schemas/componentCreate: name, label, scope, tag', properties: { name: judged('string'), label: judged('object of locale -> text'), scope: judged('string or null'), tag: judged('string or null') } } as const;
+export const componentSettingsBody = { description: 'a whole settings object (schemas/componentSettings)' } as const;
+export const componentCloneBody = { description: '{uuid, name, scope?, label?}' } as const;
+export const versionBody = { description: '{uuid, version, ...}: the component and the version acted on' } as const;
+
+// ---- Records and lists (docs/records.md, docs/lists.md) ------------------------------------------
+
+export const recordSchema = open(
+  {
+    uuid: uuidSchema,
+    __version__: { type: 'integer' },
+    created_by: nullable(uuidSchema),
+    created_at: dateTimeSchema,
+    updated_by: nullable(uuidSchema),
+    updated_at: dateTimeSchema,
+    deleted_at: nullable(dateTimeSchema),
+    disabled_at: nullable(dateTimeSchema),
+  },
+  ['uuid', '__version__', 'created_by', 'created_at', 'updated_by', 'updated_at', 'deleted_at', 'disabled_at'],
+);
+export const recordWriteBody = {
+  description: '{data: {field key: value}} to create; {version, data} to update (version: the __version__ read)',
+  properties: { data: judged('object: field key -> value'), version: judged('integer: the __version__ the change is based on (update)') },
+} as const;
+export const listQuery = {
+  type: 'object',
+  description: 'docs/lists.md: offset, limit, sortBy, sortDesc, filter, filterOn, disabled, dateFrom, dateTo, dateField, $adv, $aggregate',
+  properties: Object.fromEntries(
+    ['offset', 'limit', 'sortBy', 'sortDesc', 'filter', 'filterOn', 'disabled', 'dateFrom', 'dateTo', 'dateField', '$adv', '$aggregate'].map((key) => [key, judged(key)]),
+  ) as Record<string, { description: string }>,
+  additionalProperties: true,
+} as const;
+export const listAnswerSchema = closed(
+  { items: arrayOf(anyObjectSchema), total: { type: 'integer', minimum: 0 }, pages: { type: 'integer', minimum: 0 } },
+  ['items', 'total', 'pages'],
+);
+export const bulkBody = { description: '{uuids: string[]} or {all: true, ...list query}: the records acted on', additionalProperties: true } as const;
+export const bulkDoneSchema = closed({ affected: { type: 'integer', minimum: 0 } }, ['affected']);
+export const bulkStartedSchema = closed({ job: uuidSchema }, ['job']);
+export const jobStateSchema = closed(
+  {
+    status: { type: 'string', enum: ['running', 'done', 'failed'] },
+    processed: { type: 'integer', minimum: 0 },
+    total: { type: 'integer', minimum: 0 },
+    affected: { type: 'integer', minimum: 0 },
+    error: nullable(stringSchema),
+  },
+  ['status', 'processed', 'total', 'affected', 'error'],
+);
+export const importResultSchema = closed(
+  { created: { type: 'integer', minimum: 0 }, updated: { type: 'integer', minimum: 0 }, total: { type: 'integer', minimum: 0 } },
+  ['created', 'updated', 'total'],
+);
+
+// ---- Replies -------------------------------------------------------------------------------------
+
+export const errorRef = { $ref: API_ERROR_ID } as const;
+
+/** The replies of a call: its success answers and, for every 4xx and 5xx, the error shape. */
+export function replies<const R extends Record<number, JSONSchema>>(success: R) {
+  return { ...success, '4xx': errorRef, '5xx': errorRef } as const;
+}

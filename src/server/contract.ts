@@ -1,0 +1,151 @@
+// The declared API contract (docs/api.md): every route's schemas come from runtime/api/schemas; handlers
+// are typed from them (json-schema-to-ts type provider); Fastify's ajv validates requests; replies are
+// written with JSON.stringify (nothing a schema does not name is dropped) and, when checkResponses is on
+// (tests), checked against the declared schema of their status first: a reply its schema does not allow
+// is a 500 and a logged mismatch. @fastify/swagger turns the same schemas into OpenAPI 3.1 at
+// GET /api/openapi.json (public: it is the developer reference and holds no data).
+import fastifySwagger from '@fastify/swagger';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { apiErrorSchema, anyObjectSchema, replies, tenantHeaders } from '../../runtime/api/schemas';
+import { HOST_PREFIX } from '../../runtime/api/contract';
+
+type References = { references: [typeof apiErrorSchema] };
+
+/** Types params, query, body and replies of a route from its JSON Schemas. */
+export type TypeProvider = JsonSchemaToTsProvider<{ ValidatorSchemaOptions: References; SerializerSchemaOptions: References }>;
+
+export function typed(host: FastifyInstance) {
+  return host.withTypeProvider<TypeProvider>();
+}
+
+export const OPENAPI_PATH = `${HOST_PREFIX.main}/openapi.json`;
+
+/** A reply whose body its declared schema does not allow (only with checkResponses). */
+export class ReplyShapeError extends Error {
+  constructor(
+    readonly route: string,
+    readonly status: number,
+    readonly issues: unknown,
+  ) {
+    super(`reply of ${route} (${status}) does not match its declared schema: ${JSON.stringify(issues)}`);
+    this.name = 'ReplyShapeError';
+  }
+}
+
+/** Whether a route's declared replies cover a status ('200', '4xx', 'default'). */
+export function declaresStatus(responses: Record<string, unknown>, status: number): boolean {
+  const code = String(status);
+  return code in responses || `${code[0]}xx` in responses || `${code[0]}XX` in responses || 'default' in responses;
+}
+
+function withoutMetaSchema<T extends { $schema?: string }>(schema: T): Omit<T, '$schema'> {
+  const { $schema: _ignored, ...rest } = schema;
+  return rest;
+}
+
+export interface ContractOptions {
+  checkResponses: boolean;
+}
+
+export async function installContract(app: FastifyInstance, { checkResponses }: ContractOptions): Promise<void> {
+  // Shared by $ref (Fastify's ajv is draft-07: the 2020-12 meta-schema line is left out; the schema uses nothing newer).
+  app.addSchema(withoutMetaSchema(apiErrorSchema));
+
+  // Calls that need a session document the tenancy headers; the session hook reads them (before validation),
+  // so declaring them here only documents them.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { public?: boolean } | undefined;
+    if (!isApiRoute(route) || config?.public === true || !route.schema || route.schema.headers) return;
+    route.schema = { ...route.schema, headers: tenantHeaders };
+  });
+
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema(apiErrorSchema);
+  app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
+    if (!checkResponses) return (data) => JSON.stringify(data);
+    let validate: ValidateFunction | null = null;
+    return (data) => {
+      validate ??= ajv.compile(schema as object);
+      if (!validate(data)) {
+        const error = new ReplyShapeError(`${method} ${url}`, Number(httpStatus), validate.errors);
+        console.error(error.message);
+        throw error;
+      }
+      return JSON.stringify(data);
+    };
+  });
+
+  if (checkResponses) {
+    // A status the route does not declare is a contract breach too (a 5xx is the error shape wherever it comes from).
+    app.addHook('onSend', async (request, reply, payload) => {
+      const responses = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+      if (responses && reply.statusCode < 500 && !declaresStatus(responses, reply.statusCode)) {
+        const error = new ReplyShapeError(`${request.method} ${request.routeOptions.url}`, reply.statusCode, 'status not declared');
+        console.error(error.message);
+        throw error;
+      }
+      return payload;
+    });
+  }
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Luma API',
+        version: '1',
+        description:
+          'Every host of spec section 7 under its prefix (/api, /api/workflow, /api/media, /api/integration, /api/transaction, /api/spark). ' +
+          'Calls need a session cookie (luma_session) or an API user\'s bearer secret, and name the tenant with X-Project-Uuid, X-Workspace-Uuid ' +
+          'and X-Project-Env; calls marked without security are public. Every error is the ApiError shape.',
+      },
+      tags: [
+        { name: 'auth', description: `${HOST_PREFIX.main}: sign-in, registration, password reset, invites (public)` },
+        { name: 'user', description: `${HOST_PREFIX.main}: the caller's account, sessions and two-factor` },
+        { name: 'project', description: `${HOST_PREFIX.main}: projects and workspaces` },
+        { name: 'iam', description: `${HOST_PREFIX.main}: members, invites, roles and API users (admins)` },
+        { name: 'config', description: `${HOST_PREFIX.main}: project and user config entries` },
+        { name: 'components', description: `${HOST_PREFIX.main}: components and their versions; {ref} is a uuid (one segment) or scope/name (two)` },
+        { name: 'records', description: `${HOST_PREFIX.main}: records, lists, export, bulk actions, import` },
+        { name: 'workflow', description: `${HOST_PREFIX.workflow}: no calls yet (every path answers 401 or 404)` },
+        { name: 'media', description: `${HOST_PREFIX.media}: no calls yet (every path answers 401 or 404)` },
+        { name: 'integration', description: `${HOST_PREFIX.integration}: no calls yet (every path answers 401 or 404)` },
+        { name: 'transaction', description: `${HOST_PREFIX.transaction}: no calls yet (every path answers 401 or 404)` },
+        { name: 'spark', description: `${HOST_PREFIX.spark}: no calls yet (every path answers 401 or 404)` },
+        { name: 'reference', description: 'this document' },
+      ],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'luma_session' },
+          bearer: { type: 'http', scheme: 'bearer', description: "an API user's secret: 'luma_' + 43 base64url characters" },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }],
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.title === 'string' ? json.title : `def-${i}`),
+    },
+    transform: ({ schema, url, route }) => {
+      // Public calls (config.public) need no session: no security in the document.
+      const transformed = { ...(schema ?? {}) } as Record<string, unknown>;
+      if ((route.config as { public?: boolean } | undefined)?.public === true) transformed.security = [];
+      return { schema: transformed as typeof schema, url };
+    },
+  });
+
+  app.get(
+    OPENAPI_PATH,
+    {
+      config: { public: true },
+      schema: { summary: 'This OpenAPI 3.1 document', tags: ['reference'], response: replies({ 200: anyObjectSchema }) },
+    },
+    async () => app.swagger(),
+  );
+}
+
+/** Whether a registered route belongs to the API (and so to the document). */
+export function isApiRoute(route: Pick<RouteOptions, 'url'>): boolean {
+  return route.url === HOST_PREFIX.main || route.url.startsWith(`${HOST_PREFIX.main}/`);
+}
