@@ -117,9 +117,12 @@ describeApi(`auth (${DB_KIND})`, () => {
     expect(replay.json()).toMatchObject({ status: 401, message: 'unauthorized' });
   });
 
-  it('answers 404 for auth paths that are not routes (the reset calls live under /password/)', async () => {
+  it('answers 404 for auth paths that are not routes (the reset calls live under /password/), after asking who calls', async () => {
+    const cookie = await login(server().app);
     for (const path of ['forgot-password', 'reset-password', 'signup']) {
-      const response = await server().app.inject({ method: 'POST', url: `/api/v1/auth/${path}`, payload: {} });
+      const anonymous = await server().app.inject({ method: 'POST', url: `/api/v1/auth/${path}`, payload: {} });
+      expect(anonymous.json()).toMatchObject({ status: 401, message: 'unauthorized' });
+      const response = await server().app.inject({ method: 'POST', url: `/api/v1/auth/${path}`, payload: {}, headers: { cookie } });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ status: 404, message: 'notFound' });
     }
