@@ -3,6 +3,7 @@
 // challenges and remembered devices.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
@@ -10,7 +11,7 @@ export async function deleteRevokedSecrets(db: Db, days: number): Promise<number
   const result = await db
     .deleteFrom('api_secrets')
     .where('revoked_at', 'is not', null)
-    .where('revoked_at', '<=', sql<Date>`now() - ${days} * interval '1 day'`)
+    .where('revoked_at', '<=', sql<Date>`${clockNow()} - ${days} * interval '1 day'`)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -21,7 +22,7 @@ const EXPIRING = ['invites', 'password_resets', 'two_factor_challenges', 'rememb
 export async function deleteExpiredIamRows(db: Db): Promise<Record<(typeof EXPIRING)[number], number>> {
   const counts = { invites: 0, password_resets: 0, two_factor_challenges: 0, remembered_devices: 0 };
   for (const table of EXPIRING) {
-    const result = await db.deleteFrom(table).where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+    const result = await db.deleteFrom(table).where('expires_at', '<=', clockNow()).executeTakeFirst();
     counts[table] = Number(result.numDeletedRows);
   }
   return counts;
