@@ -40,6 +40,10 @@ export default defineConfig({
           root: repoRoot,
           environment: 'jsdom',
           include: ['tests/dom/**/*.test.tsx', 'renderers/**/*.test.tsx'],
+          // findBy*/waitFor wait up to 10 s (tests/dom/setup.ts); a test may do several such waits.
+          setupFiles: ['tests/dom/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
