@@ -17,6 +17,7 @@ export interface NewInvite {
 }
 
 export function insertInvite(db: Db, invite: NewInvite): Promise<InviteRow> {
+  const at = clockNow();
   return db
     .insertInto('invites')
     .values({
@@ -25,7 +26,8 @@ export function insertInvite(db: Db, invite: NewInvite): Promise<InviteRow> {
       email: invite.email,
       role_uuids: toJson(invite.roleUuids),
       invited_by: invite.invitedBy,
-      expires_at: sql<Date>`${clockNow()} + ${invite.days} * interval '1 day'`,
+      created_at: at,
+      expires_at: sql<Date>`${at} + ${invite.days} * interval '1 day'`,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

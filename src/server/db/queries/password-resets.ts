@@ -9,9 +9,10 @@ type Db = Kysely<Database>;
 /** The new reset of a user; the user's older unused ones are void from now on (deleted). */
 export async function replaceReset(db: Db, reset: { tokenHash: string; userUuid: string; minutes: number }): Promise<void> {
   await db.deleteFrom('password_resets').where('user_uuid', '=', reset.userUuid).where('used_at', 'is', null).execute();
+  const at = clockNow();
   await db
     .insertInto('password_resets')
-    .values({ token_hash: reset.tokenHash, user_uuid: reset.userUuid, expires_at: sql<Date>`${clockNow()} + ${reset.minutes} * interval '1 minute'` })
+    .values({ token_hash: reset.tokenHash, user_uuid: reset.userUuid, created_at: at, expires_at: sql<Date>`${at} + ${reset.minutes} * interval '1 minute'` })
     .execute();
 }
 

@@ -7,16 +7,16 @@ import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
-const minutesFromNow = (minutes: number) => sql<Date>`${clockNow()} + ${minutes} * interval '1 minute'`;
 
 // ---- Challenges ----------------------------------------------------------------------------------
 
 export async function insertChallenge(db: Db, challenge: { tokenHash: string; userUuid: string; projectUuid: string | null; minutes: number }): Promise<Date> {
   // Expired challenges of this user go on the way in.
   await db.deleteFrom('two_factor_challenges').where('user_uuid', '=', challenge.userUuid).where('expires_at', '<=', clockNow()).execute();
+  const at = clockNow();
   const row = await db
     .insertInto('two_factor_challenges')
-    .values({ token_hash: challenge.tokenHash, user_uuid: challenge.userUuid, project_uuid: challenge.projectUuid, expires_at: minutesFromNow(challenge.minutes) })
+    .values({ token_hash: challenge.tokenHash, user_uuid: challenge.userUuid, project_uuid: challenge.projectUuid, created_at: at, expires_at: sql<Date>`${at} + ${challenge.minutes} * interval '1 minute'` })
     .returning('expires_at')
     .executeTakeFirstOrThrow();
   return row.expires_at;
@@ -69,9 +69,10 @@ export async function deleteChallengesOf(db: Db, userUuid: string): Promise<void
 
 export async function insertRememberedDevice(db: Db, device: { tokenHash: string; userUuid: string; days: number }): Promise<Date> {
   await db.deleteFrom('remembered_devices').where('user_uuid', '=', device.userUuid).where('expires_at', '<=', clockNow()).execute();
+  const at = clockNow();
   const row = await db
     .insertInto('remembered_devices')
-    .values({ token_hash: device.tokenHash, user_uuid: device.userUuid, expires_at: sql<Date>`${clockNow()} + ${device.days} * interval '1 day'` })
+    .values({ token_hash: device.tokenHash, user_uuid: device.userUuid, created_at: at, expires_at: sql<Date>`${at} + ${device.days} * interval '1 day'` })
     .returning('expires_at')
     .executeTakeFirstOrThrow();
   return row.expires_at;
