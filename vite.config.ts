@@ -103,6 +103,10 @@ export default defineConfig({
           root: repoRoot,
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/machines/**/*.test.ts', 'runtime/**/*.test.ts', 'machines/**/*.test.ts'],
+          // The property tests do a fixed amount of CPU work (1 s or so each when the machine is idle);
+          // on a busy 2-core machine that stretches past vitest's 5 s default. The timeout is there to
+          // catch a hang, not to time the work (docs/testing.md "The load rule").
+          testTimeout: 30_000,
         },
       },
       {
@@ -112,6 +116,10 @@ export default defineConfig({
           root: repoRoot,
           environment: 'jsdom',
           include: ['tests/dom/**/*.test.tsx', 'renderers/**/*.test.tsx'],
+          // findBy*/waitFor wait up to 10 s (tests/dom/setup.ts); a test may do several such waits.
+          setupFiles: ['tests/dom/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

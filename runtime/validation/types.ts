@@ -14,6 +14,8 @@ export interface FieldMessage {
 
 export interface ValidationContext {
   page: CompilePage;
+  /** "Now" for the date rules (no past / no future dates); the current time when absent. The server passes its clock. */
+  now?: Date;
 }
 
 /** Every message key the record rules report (spec section 5, "Record form rules"), plus the server codes. */

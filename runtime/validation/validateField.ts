@@ -25,7 +25,7 @@ function parsesAsJson(text: string): boolean {
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
-function ruleMessages(field: ViewField, value: unknown, rule: ValidationRule): FieldMessage[] {
+function ruleMessages(field: ViewField, value: unknown, rule: ValidationRule, now: Date | undefined): FieldMessage[] {
   switch (rule.rule) {
     case 'email':
       return typeof value === 'string' && EMAIL.test(value.trim()) ? [] : [{ key: 'invalidEmail' }];
@@ -49,9 +49,9 @@ function ruleMessages(field: ViewField, value: unknown, rule: ValidationRule): F
     case 'time':
       return typeof value === 'string' && TIME.test(value) ? [] : [{ key: 'invalidInput' }];
     case 'datetime':
-      return dateTimeMessages(field.options.customData, value);
+      return dateTimeMessages(field.options.customData, value, now);
     case 'daterange':
-      return dateRangeMessages(field.options.customData, value);
+      return dateRangeMessages(field.options.customData, value, now);
     case 'json':
       // Any JSON value is fine; text must parse (the JSON editor sends what was typed).
       return typeof value === 'string' && !parsesAsJson(value) ? [{ key: 'invalidInput' }] : [];
@@ -99,5 +99,5 @@ export function validateField(field: ViewField, value: unknown, ctx: ValidationC
     });
   }
   const text = typeof coerced === 'string' ? textMessages(rich ? stripTags(coerced) : coerced, field.validation) : [];
-  return [...text, ...field.validation.flatMap((rule) => ruleMessages(field, coerced, rule))];
+  return [...text, ...field.validation.flatMap((rule) => ruleMessages(field, coerced, rule, ctx.now))];
 }

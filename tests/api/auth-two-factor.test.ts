@@ -2,7 +2,8 @@
 // step once, wrong codes throttled and counted on the challenge, remembered devices, disabling.
 import type { LightMyRequestResponse } from 'fastify';
 import { authenticator } from 'otplib';
-import { expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
+import { ManualClock, now, setClock } from '../../src/server/clock';
 import { hashToken } from '../../src/server/services/sessions';
 import { createMember, createUser } from './fixtures';
 import { DB_KIND, describeApi, login, sessionCookie, useServer } from './harness';
@@ -12,9 +13,9 @@ const TWO_FACTOR = '/api/v1/auth/two-factor';
 const PASSWORD = 'two-factor-password';
 const STEP_MS = 30_000;
 
-/** The code `offset` steps from now (otplib's authenticator at a shifted epoch). */
-const codeAt = (secret: string, offset = 0) => authenticator.clone({ epoch: Date.now() + offset * STEP_MS }).generate(secret);
-const currentStep = () => Math.floor(Date.now() / STEP_MS);
+/** The code `offset` steps from the server clock's now (otplib's authenticator at a shifted epoch). */
+const codeAt = (secret: string, offset = 0) => authenticator.clone({ epoch: now() + offset * STEP_MS }).generate(secret);
+const currentStep = () => Math.floor(now() / STEP_MS);
 /** Six digits that are no code of the window around now. */
 const wrongCode = (secret: string) => {
   const valid = new Set([-1, 0, 1, 2].map((offset) => codeAt(secret, offset)));
@@ -33,6 +34,13 @@ describeApi(`auth two-factor (${DB_KIND})`, () => {
   const server = useServer();
   const db = () => server().database.db;
   let counter = 0;
+  // Each test runs at a fixed time in the middle of a 30 s step, so a code made here is checked by the
+  // server in the same step however slow the machine (a step boundary between them once made
+  // "the previous step's code" two steps old). Times in this file come from that clock too.
+  beforeEach(() => {
+    setClock(new ManualClock(Math.floor(Date.now() / STEP_MS) * STEP_MS + STEP_MS / 2));
+    return () => setClock(null);
+  });
 
   const post = (url: string, payload: unknown, cookie?: string, remoteAddress = '10.20.0.1') =>
     server().app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {}, remoteAddress });
@@ -253,7 +261,7 @@ describeApi(`auth two-factor (${DB_KIND})`, () => {
     expect(ok.statusCode).toBe(200);
     const device = ok.cookies.find((cookie) => cookie.name === 'luma_device')!;
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    const days = (new Date(device.expires!).getTime() - Date.now()) / 86_400_000;
+    const days = (new Date(device.expires!).getTime() - now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThan(30.1);
     const rows = await db().selectFrom('remembered_devices').selectAll().where('user_uuid', '=', uuid).execute();
@@ -271,7 +279,7 @@ describeApi(`auth two-factor (${DB_KIND})`, () => {
     const other = await enrolled();
     await challenge(other.email, '10.20.0.1', deviceCookie);
     await challenge(email, '10.20.0.1', 'luma_device=forged');
-    await db().updateTable('remembered_devices').set({ expires_at: new Date(Date.now() - 1000) }).where('user_uuid', '=', uuid).execute();
+    await db().updateTable('remembered_devices').set({ expires_at: new Date(now() - 1000) }).where('user_uuid', '=', uuid).execute();
     await challenge(email, '10.20.0.1', deviceCookie);
   });
 

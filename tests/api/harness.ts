@@ -4,8 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { ManualClock, setClock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
@@ -171,4 +172,16 @@ export async function login(app: FastifyInstance, email = ADMIN_EMAIL, password 
   const cookie = sessionCookie(response);
   if (response.statusCode !== 200 || !cookie) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return cookie;
+}
+
+/**
+ * Stops the server's clock for the rest of this test: it starts at the real time and moves only by
+ * clock.advance(), so expiry, idle time and windows are tested by moving time, never by sleeping.
+ * The system clock is back after the test. (Each test file runs in its own worker, so no other file sees it.)
+ */
+export function useManualClock(start: number = Date.now()): ManualClock {
+  const clock = new ManualClock(start);
+  setClock(clock);
+  onTestFinished(() => setClock(null));
+  return clock;
 }

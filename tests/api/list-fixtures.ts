@@ -2,6 +2,7 @@
 // calls, and many small records written with one INSERT ... SELECT generate_series (quick on both
 // databases).
 import type { LightMyRequestResponse } from 'fastify';
+import { vi } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 
@@ -33,14 +34,16 @@ export function listApi(app: () => { inject: Inject }, cookie: () => string, env
     exportAs: (ref: string, params: Record<string, unknown> = {}) => send('GET', `${base(ref)}/models/export${queryString(params)}`),
     bulk: (ref: string, action: 'delete' | 'disable' | 'enable', body: unknown) => send('POST', `${base(ref)}/${action}/models`, body),
     job: (ref: string, job: string) => send('GET', `${base(ref)}/jobs/${encodeURIComponent(job)}`),
-    /** Polls a bulk job until it is no longer running. */
-    async waitForJob(ref: string, job: string, timeoutMs = 20_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const response = await send('GET', `${base(ref)}/jobs/${encodeURIComponent(job)}`);
-        if (response.statusCode !== 200 || response.json().status !== 'running' || Date.now() > until) return response;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+    /** Polls a bulk job until it is no longer running (fails the test if it still runs after timeoutMs). */
+    waitForJob(ref: string, job: string, timeoutMs = 20_000) {
+      return vi.waitFor(
+        async () => {
+          const response = await send('GET', `${base(ref)}/jobs/${encodeURIComponent(job)}`);
+          if (response.statusCode === 200 && response.json().status === 'running') throw new Error(`job ${job} still running`);
+          return response;
+        },
+        { timeout: timeoutMs, interval: 25 },
+      );
     },
   };
 }

@@ -1,20 +1,27 @@
+import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { hashToken } from '../../src/server/services/sessions';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CLAIMS = '/api/v1/user/claims';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
+// Time is the server's clock (src/server/clock.ts): these tests move it instead of sleeping.
 describeApi(`sessions (${DB_KIND})`, () => {
   const server = useServer();
   const sessionRow = (cookie: string) =>
     server().database.db.selectFrom('sessions').selectAll().where('id_hash', '=', hashToken(cookie.split('=')[1]!)).executeTakeFirst();
+  const claims = async (app: FastifyInstance, cookie: string) => (await app.inject({ url: CLAIMS, headers: { cookie } })).statusCode;
 
-  it('ends an idle session (401) and deletes it', async () => {
-    const app = await server().appWith({ LUMA_SESSION_IDLE_MINUTES: '0.01' }); // 600 ms
+  it('ends an idle session (401) and deletes it, exactly at the idle lifetime', async () => {
+    const clock = useManualClock();
+    const app = await server().appWith({ LUMA_SESSION_IDLE_MINUTES: '10' });
     const cookie = await login(app);
-    expect((await app.inject({ url: CLAIMS, headers: { cookie } })).statusCode).toBe(200);
-    await sleep(800);
+    expect(await claims(app, cookie)).toBe(200);
+    clock.advance(10 * MINUTE - 1);
+    expect(await claims(app, cookie)).toBe(200); // a millisecond short: alive (and touched now)
+    clock.advance(10 * MINUTE);
     const response = await app.inject({ url: CLAIMS, headers: { cookie } });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ status: 401, message: 'unauthorized' });
@@ -22,35 +29,47 @@ describeApi(`sessions (${DB_KIND})`, () => {
   });
 
   it('keeps an active session alive past the idle lifetime', async () => {
-    const app = await server().appWith({ LUMA_SESSION_IDLE_MINUTES: '0.01' });
+    const clock = useManualClock();
+    const app = await server().appWith({ LUMA_SESSION_IDLE_MINUTES: '10' });
     const cookie = await login(app);
     for (let i = 0; i < 6; i++) {
-      await sleep(200);
-      expect((await app.inject({ url: CLAIMS, headers: { cookie } })).statusCode).toBe(200);
+      clock.advance(8 * MINUTE); // 48 minutes in all, never 10 idle
+      expect(await claims(app, cookie)).toBe(200);
     }
+    expect((await sessionRow(cookie))!.last_seen_at.getTime()).toBe(clock.now());
   });
 
   it('ends a session at its absolute expiry even while active', async () => {
-    const app = await server().appWith({ LUMA_SESSION_ABSOLUTE_HOURS: '0.0003' }); // 1.08 s
+    const clock = useManualClock();
+    const app = await server().appWith({ LUMA_SESSION_ABSOLUTE_HOURS: '1', LUMA_SESSION_IDLE_MINUTES: '30' });
     const cookie = await login(app);
     const row = await sessionRow(cookie);
-    expect(row!.expires_at.getTime() - row!.created_at.getTime()).toBeLessThan(2000);
-    let status = 200;
-    for (let i = 0; i < 8 && status === 200; i++) {
-      await sleep(250);
-      status = (await app.inject({ url: CLAIMS, headers: { cookie } })).statusCode;
-    }
-    expect(status).toBe(401);
+    expect(row!.created_at.getTime()).toBe(clock.now());
+    expect(row!.expires_at.getTime() - row!.created_at.getTime()).toBe(HOUR);
+    clock.advance(20 * MINUTE);
+    expect(await claims(app, cookie)).toBe(200);
+    clock.advance(20 * MINUTE);
+    expect(await claims(app, cookie)).toBe(200);
+    clock.advance(20 * MINUTE - 1);
+    expect(await claims(app, cookie)).toBe(200);
+    clock.advance(1);
+    expect(await claims(app, cookie)).toBe(401);
     expect(await sessionRow(cookie)).toBeUndefined();
   });
 
   it('touches last_seen_at at most once a minute', async () => {
+    const clock = useManualClock();
     const { app } = server();
     const cookie = await login(app);
-    const first = (await sessionRow(cookie))!.last_seen_at;
-    await app.inject({ url: CLAIMS, headers: { cookie } });
-    await app.inject({ url: CLAIMS, headers: { cookie } });
-    expect((await sessionRow(cookie))!.last_seen_at.getTime()).toBe(first.getTime());
+    const first = (await sessionRow(cookie))!.last_seen_at.getTime();
+    expect(first).toBe(clock.now());
+    clock.advance(MINUTE - 1);
+    expect(await claims(app, cookie)).toBe(200);
+    expect(await claims(app, cookie)).toBe(200);
+    expect((await sessionRow(cookie))!.last_seen_at.getTime()).toBe(first);
+    clock.advance(1);
+    expect(await claims(app, cookie)).toBe(200);
+    expect((await sessionRow(cookie))!.last_seen_at.getTime()).toBe(first + MINUTE);
   });
 
   it('rejects unknown, forged and oversized cookies with 401', async () => {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { hashToken } from '../../src/server/services/sessions';
 import { adminProject, createMember, createUser } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
 
 const SESSIONS = '/api/v1/user/sessions';
 const PASSWORD = 'sessions-password';
@@ -36,9 +36,10 @@ describeApi(`user sessions (${DB_KIND})`, () => {
   }
 
   it('lists the caller\'s live sessions, newest first, marking the current one, without tokens', async () => {
+    const clock = useManualClock();
     const { email } = await person();
     const older = await signIn(email, PASSWORD, 'Firefox', '10.50.1.1');
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    clock.advance(1000);
     const newer = await signIn(email, PASSWORD, 'Chrome', '10.50.1.2');
     // Someone else's session is not listed.
     await login(server().app);
@@ -56,7 +57,7 @@ describeApi(`user sessions (${DB_KIND})`, () => {
     expect((await list(newer)).json().map((item: { current: boolean }) => item.current)).toEqual([true, false]);
 
     // An expired session is not listed.
-    await db().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('uuid', '=', await sessionUuid(newer)).execute();
+    await db().updateTable('sessions').set({ expires_at: new Date(clock.now() - 1) }).where('uuid', '=', await sessionUuid(newer)).execute();
     expect((await list(older)).json()).toHaveLength(1);
   });
 

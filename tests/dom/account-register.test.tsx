@@ -2,6 +2,7 @@
 // landing on /?force=true, where it creates its first project and opens the console with it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimsQueryOptions } from '../../src/app/api/queries';
 import { STORAGE_KEY } from '../../src/app/lib/storage';
 import { clearBreadcrumbs } from '../../src/app/routes/breadcrumbs';
 import { apiError, fakeApi, renderApp, signedInRoutes, type Call } from './account-harness';
@@ -114,10 +115,14 @@ describe('registration', () => {
 
   it('shows the normal landing to a signed-out visitor, even with ?force=true', async () => {
     const calls = fakeApi({ 'GET /v1/user/claims': () => apiError(401, 'unauthorized') });
-    renderApp('/?force=true');
+    const { queryClient } = renderApp('/?force=true');
     expect(await screen.findByTestId('landing-sign-in')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.path === '/v1/user/claims')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The 401 has been taken in (the claims query settled as an error, nothing fetching): the page is final.
+    await waitFor(() => {
+      expect(queryClient.getQueryState(claimsQueryOptions().queryKey)).toMatchObject({ status: 'error', fetchStatus: 'idle' });
+      expect(queryClient.isFetching()).toBe(0);
+    });
     expect(screen.queryByTestId('no-project-message')).toBeNull();
     expect(screen.getByTestId('landing-sign-in')).toBeTruthy();
   });

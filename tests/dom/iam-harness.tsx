@@ -301,7 +301,7 @@ export async function mountApp(path: string, ready?: string): Promise<HTMLElemen
       <RouterProvider router={router} />
     </QueryClientProvider>,
   ));
-  return ready ? screen.findByTestId(ready, {}, { timeout: 4000 }) : document.body;
+  return ready ? screen.findByTestId(ready) : document.body;
 }
 
 export const pathname = () => router.state.location.pathname;

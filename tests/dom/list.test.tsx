@@ -170,7 +170,7 @@ describe('the record list', () => {
     fireEvent.change(screen.getByTestId('list-search'), { target: { value: 'BLUE' } });
     const searched = () => api.calls.filter((c) => c.url.searchParams.get('filter') === 'BLUE');
     expect(searched()).toHaveLength(0);
-    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(searched()[0]!.url.searchParams.get('offset')).toBe('0');
     expect(screen.getByTestId('list-page').textContent).toBe('1');
   });
@@ -206,7 +206,7 @@ describe('the record list', () => {
     fireEvent.click(screen.getByTestId('bulk-enable'));
     await waitFor(() => expect(screen.getByTestId('bulk-progress')).toBeTruthy());
     expect(api.calls.find((c) => c.url.pathname.endsWith('/enable/models'))!.body).toEqual({ filter: {} });
-    await waitFor(() => expect(screen.queryByTestId('bulk-progress')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByTestId('bulk-progress')).toBeNull());
     expect(toasts()).toContain('records.list.bulkDone');
   });
 
@@ -233,7 +233,7 @@ describe('the record list', () => {
 
     // Changing the search and picking the selected preset again brings its filters back.
     fireEvent.change(screen.getByTestId('list-search'), { target: { value: '' } });
-    await waitFor(() => expect(rows()).toHaveLength(10), { timeout: 2000 });
+    await waitFor(() => expect(rows()).toHaveLength(10));
     fireEvent.change(select, { target: { value: 'Mine' } });
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect((screen.getByTestId('list-search') as HTMLInputElement).value).toBe('blue');

@@ -4,7 +4,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../runtime/script';
 import type { RunScript } from '../../renderers/form/scripts';
+import { EXTERNAL_DEBOUNCE_MS } from '../../renderers/controls/select/External';
 import { compile, field, renderForm } from './harness';
+import { withFakeTimeouts } from './timers';
 
 const images = {
   selectables: {
@@ -89,20 +91,25 @@ describe('the external select', () => {
     calls.length = 0;
     const { form } = renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: expression } })]), runScript });
     expect(screen.getByTestId('external-select')).toBeTruthy();
-    await waitFor(() => expect(options().map((o) => o.textContent)).toEqual(['Apple @fruit', 'Apricot @fruit']), { timeout: 5000 });
+    await waitFor(() => expect(options().map((o) => o.textContent)).toEqual(['Apple @fruit', 'Apricot @fruit']));
     expect(calls[0]).toMatchObject({ keyword: '', page: 1, context: { field: 'fruit' } });
 
     fireEvent.click(screen.getByTestId('external-more'));
-    await waitFor(() => expect(options()).toHaveLength(4), { timeout: 5000 });
+    await waitFor(() => expect(options()).toHaveLength(4));
     expect(calls.at(-1)).toMatchObject({ page: 2 });
 
     const before = calls.length;
     const search = screen.getByTestId('external-search');
-    fireEvent.change(search, { target: { value: 'b' } });
-    fireEvent.change(search, { target: { value: 'bl' } });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(calls.length).toBe(before);
-    await waitFor(() => expect(options().map((o) => o.dataset.value)).toEqual(['blueberry']), { timeout: 5000 });
+    withFakeTimeouts((advance) => {
+      fireEvent.change(search, { target: { value: 'b' } });
+      advance(EXTERNAL_DEBOUNCE_MS - 1);
+      fireEvent.change(search, { target: { value: 'bl' } }); // starts the wait again
+      advance(EXTERNAL_DEBOUNCE_MS - 1);
+      expect(calls.length).toBe(before);
+      advance(1);
+      expect(calls.length).toBe(before + 1);
+    });
+    await waitFor(() => expect(options().map((o) => o.dataset.value)).toEqual(['blueberry']));
     expect(calls.slice(before)).toEqual([expect.objectContaining({ keyword: 'bl', page: 1 })]);
 
     fireEvent.click(options()[0]!);
@@ -112,7 +119,7 @@ describe('the external select', () => {
 
   it("shows the expression's error in the field", async () => {
     renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: 'throw new Error("feed down")' } })]), runScript });
-    await waitFor(() => expect(screen.getByTestId('field-error-fruit').textContent).toContain('feed down'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('field-error-fruit').textContent).toContain('feed down'));
     expect(within(screen.getByTestId('external-select')).queryAllByTestId('external-option')).toHaveLength(0);
   });
 });

@@ -3,8 +3,10 @@
 // fetch, and quick-create updating the value and {key}_RefObj.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RELATION_SEARCH_DEBOUNCE_MS } from '../../renderers/controls/select/Relation';
 import { compile, field } from './harness';
 import { authors, fakeFetch, renderSelects, type FakeApi } from './selects-harness';
+import { withFakeTimeouts } from './timers';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -47,13 +49,17 @@ describe('the relation select', () => {
     const input = within(select('author')).getByTestId('relation-search');
     fireEvent.focus(input);
     await waitFor(() => expect(options('author')).toHaveLength(10));
-    fireEvent.change(input, { target: { value: 'a' } });
-    fireEvent.change(input, { target: { value: 'author a1' } });
-    fireEvent.change(input, { target: { value: 'author a2.' } });
-    fireEvent.change(input, { target: { value: 'AUTHOR A2' } });
+    withFakeTimeouts((advance) => {
+      fireEvent.change(input, { target: { value: 'a' } });
+      fireEvent.change(input, { target: { value: 'author a1' } });
+      advance(RELATION_SEARCH_DEBOUNCE_MS - 1);
+      fireEvent.change(input, { target: { value: 'author a2.' } });
+      fireEvent.change(input, { target: { value: 'AUTHOR A2' } }); // the wait starts again
+      advance(RELATION_SEARCH_DEBOUNCE_MS - 1);
+      expect(searchCalls()).toHaveLength(0);
+      advance(1);
+    });
     await waitFor(() => expect(searchCalls()).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 400));
-    expect(searchCalls()).toHaveLength(1);
     expect(searchCalls()[0]!.adv).toEqual({ $or: [{ name: { $regex: 'AUTHOR A2' } }, { 'title.locales.en_US': { $regex: 'AUTHOR A2' } }] });
     await waitFor(() => expect(options('author').map((o) => o.textContent)).toEqual(['Author A20 (A20)', 'Author A21 (A21)', 'Author A22 (A22)', 'Author A23 (A23)']));
     fireEvent.change(input, { target: { value: 'a2.' } });

@@ -14,6 +14,7 @@ import type { Bus } from '../bus/index';
 import { aggregateRecords, countRecordsBounded, listRecords } from '../db/queries/record-list';
 import type { RecordScope } from '../db/queries/records';
 import type { ComponentRow, Database, RecordRow } from '../db/schema';
+import { now as clockNow } from '../clock';
 import { badRequest, forbidden, HttpError } from '../errors';
 import { mayOnComponent, resolveComponentForEnv } from './components-model';
 import { relatedObjects } from './records-relations';
@@ -213,18 +214,18 @@ export async function listModels(db: Db, accountability: Accountability, request
   if (request.cacheTtl !== null) {
     key = cacheKey(accountability, target, query, [request.source]);
     const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return { answer: structuredClone(hit.answer), cache: 'HIT' };
+    if (hit && hit.expires > clockNow()) return { answer: structuredClone(hit.answer), cache: 'HIT' };
     if (hit) cache.delete(key);
   }
   const answer = await computeAnswer(db, accountability, target, query).catch(asInputError);
   if (request.cacheTtl !== null) {
     if (cache.size >= CACHE_MAX_ENTRIES) {
-      const now = Date.now();
+      const now = clockNow();
       for (const [old, entry] of cache) if (entry.expires <= now) cache.delete(old);
       while (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     }
     cache.set(key, {
-      expires: Date.now() + request.cacheTtl * 1000,
+      expires: clockNow() + request.cacheTtl * 1000,
       projectUuid: target.scope.projectUuid,
       componentUuid: target.row.uuid.toLowerCase(),
       componentRef: componentRef(target.row),

@@ -10,6 +10,7 @@ import type { ComponentSettings } from '../../../schemas';
 import type { CompilePage, ViewField, ViewSchema } from '../../../schemas/viewSchema.schema';
 import { findRecord, insertRecord, purgeRecordsDeletedBefore, softDeleteRecord, updateRecordVersioned, type RecordScope } from '../db/queries/records';
 import type { ComponentRow, Database, RecordRow } from '../db/schema';
+import { nowDate } from '../clock';
 import { badRequest, fieldsNotValid, forbidden, HttpError } from '../errors';
 import { isPlainObject, isUuid } from '../validate';
 import { bodyObject } from './components-input';
@@ -201,7 +202,7 @@ export async function checkWrite(
 
   // Errors may sit inside a value ('title.locales.sr'): the field is the first segment.
   const fieldOf = (path: string) => path.split('.')[0]!;
-  const errors = validateRecord(view, candidate, { page }).filter((error) => !exempt.has(fieldOf(error.field)));
+  const errors = validateRecord(view, candidate, { page, now: nowDate() }).filter((error) => !exempt.has(fieldOf(error.field)));
   const failed = new Set(errors.map((error) => fieldOf(error.field)));
   const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
   for (const key of await relationProblems(db, accountability, target, relationFields, next)) addError(errors, key, RECORD_MESSAGE.invalidSelection);
@@ -303,6 +304,6 @@ export async function deleteRecord(db: Db, accountability: Accountability, ref: 
 }
 
 /** Removes records deleted more than DELETED_RECORD_RETENTION_DAYS ago (the hourly housekeeping). */
-export function purgeDeletedRecords(db: Db, now: Date = new Date()): Promise<number> {
+export function purgeDeletedRecords(db: Db, now: Date = nowDate()): Promise<number> {
   return purgeRecordsDeletedBefore(db, new Date(now.getTime() - DELETED_RECORD_RETENTION_DAYS * 24 * 60 * 60_000));
 }

@@ -32,6 +32,8 @@ export interface ScriptPool {
   readonly size: number;
   /** The current worker threads (for diagnostics and tests). */
   readonly workers: readonly Worker[];
+  /** Scripts handed to a ready worker and not yet answered (tests wait on this instead of sleeping). */
+  readonly running: number;
 }
 
 const require = createRequire(import.meta.url);
@@ -181,6 +183,9 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
     size,
     get workers() {
       return slots.map((slot) => slot.worker);
+    },
+    get running() {
+      return slots.filter((slot) => slot.task !== null).length;
     },
     run(request) {
       if (closed) return Promise.resolve(failure(request, 'the script pool is closed'));

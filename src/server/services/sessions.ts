@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
+import { now } from '../clock';
 import { COOKIE, type SessionItem } from '../../../runtime/api/iam';
 import { deleteSession, deleteSessionOf, deleteSessionsOf, findSession, insertSession, listSessionsOf, touchSession } from '../db/queries/sessions';
 import type { Database } from '../db/schema';
@@ -29,7 +30,7 @@ export async function createSession(
   owner: { userUuid: string; projectUuid: string | null; ip: string | null; userAgent: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + config.sessionAbsoluteMs);
+  const expiresAt = new Date(now() + config.sessionAbsoluteMs);
   await insertSession(db, {
     id_hash: hashToken(token),
     user_uuid: owner.userUuid,
@@ -49,7 +50,7 @@ const TOUCH_EVERY_MS = 60_000;
 /**
  * Whether a stored session still lives: not past its absolute expiry, not idle longer than the idle
  * lifetime, its user active. A dead one is deleted on sight; a live one is touched when due. `now` is the
- * database's clock, so expiry uses one time source.
+ * server clock's time (src/server/clock.ts) read with the row, so expiry uses one time source.
  */
 export async function keepSessionAlive(
   db: Kysely<Database>,

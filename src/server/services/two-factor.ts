@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 import { IAM_LIMITS, IAM_MESSAGE, type TwoFactorSetup, type TwoFactorState } from '../../../runtime/api/iam';
+import { now as clockNow } from '../clock';
 import type { Config } from '../config';
 import { clearFailures, recordFailure } from '../db/queries/login-failures';
 import {
@@ -34,7 +35,7 @@ const MAX_COOKIE_TOKEN = 128;
 
 const totp = authenticator.clone({ step: TOTP_STEP_SECONDS, window: 1 });
 
-export function currentStep(now: number = Date.now()): number {
+export function currentStep(now: number = clockNow()): number {
   return Math.floor(now / 1000 / TOTP_STEP_SECONDS);
 }
 
@@ -54,7 +55,7 @@ export function normalizeCode(code: unknown): string | null {
  * The time step `code` belongs to, among the current step and one either side, if that step is newer
  * than `lastStep` (each code once); null otherwise.
  */
-export function matchStep(secret: string, code: unknown, lastStep: string | number | null, now: number = Date.now()): number | null {
+export function matchStep(secret: string, code: unknown, lastStep: string | number | null, now: number = clockNow()): number | null {
   const digits = normalizeCode(code);
   if (digits === null) return null;
   const last = lastStep === null ? null : Number(lastStep);

@@ -5,6 +5,7 @@ import { toJson } from '../db/json';
 import { deleteSessionsOf } from '../db/queries/sessions';
 import { isEmailTakenByOther, updateUser } from '../db/queries/users';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
+import { nowDate } from '../clock';
 import { fieldsNotValid, unauthorized } from '../errors';
 import { isPlainObject } from '../validate';
 import { hashPassword } from './passwords';
@@ -51,7 +52,7 @@ export async function editProfile(db: Kysely<Database>, accountability: Accounta
   if (changes.billing_address !== undefined) update.billing_address = changes.billing_address === null ? null : toJson(changes.billing_address);
   if (changes.password !== undefined) {
     update.password_hash = await hashPassword(changes.password);
-    update.password_changed_at = new Date();
+    update.password_changed_at = nowDate();
   }
   const endOthers = changes.password !== undefined && body.end_other_sessions === true;
 

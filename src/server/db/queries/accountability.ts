@@ -4,6 +4,7 @@
 // there. Nothing is cached between requests, so a changed role, status or revocation applies to the
 // caller's next request.
 import { sql, type Kysely } from 'kysely';
+import { clockNow } from '../now';
 import { PREPARE } from '../database';
 import type { ComponentRow, Database, UserRow } from '../schema';
 import type { ComponentWithEnvVersion } from './components';
@@ -87,12 +88,12 @@ export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<Pr
     lookup.by === 'session'
       ? sql`select ${USER_COLUMNS}, s.id_hash as p_session_id_hash, s.uuid as p_session_uuid, s.project_uuid as p_session_project,
             s.last_seen_at as p_session_last_seen_at, s.expires_at as p_session_expires_at,
-            null::uuid as p_secret_uuid, null::timestamptz as p_secret_last_used_at, now() as p_now
+            null::uuid as p_secret_uuid, null::timestamptz as p_secret_last_used_at, ${clockNow()} as p_now
           from sessions s join users u on u.uuid = s.user_uuid
           where s.id_hash = ${lookup.tokenHash} and u.kind = 'person'`
       : sql`select ${USER_COLUMNS}, null::text as p_session_id_hash, null::uuid as p_session_uuid, null::uuid as p_session_project,
             null::timestamptz as p_session_last_seen_at, null::timestamptz as p_session_expires_at,
-            a.uuid as p_secret_uuid, a.last_used_at as p_secret_last_used_at, now() as p_now
+            a.uuid as p_secret_uuid, a.last_used_at as p_secret_last_used_at, ${clockNow()} as p_now
           from api_secrets a join users u on u.uuid = a.user_uuid
           where a.secret_hash = ${lookup.tokenHash} and a.revoked_at is null and u.kind = 'api'`;
   const wanted = lookup.component;
@@ -167,5 +168,5 @@ export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<Pr
 }
 
 export async function touchApiSecret(db: Db, secretUuid: string): Promise<void> {
-  await db.updateTable('api_secrets').set({ last_used_at: sql<Date>`now()` }).where('uuid', '=', secretUuid).execute();
+  await db.updateTable('api_secrets').set({ last_used_at: clockNow() }).where('uuid', '=', secretUuid).execute();
 }

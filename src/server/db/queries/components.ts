@@ -1,6 +1,7 @@
 // SQL for components, their versions and workspace links. Every lookup is scoped to a project,
 // so a uuid of another project's component finds nothing.
 import { sql, type Kysely } from 'kysely';
+import { clockNow } from '../now';
 import { toJson } from '../json';
 import type { ComponentRow, ComponentUpdate, ComponentVersionRow, Database, NewComponent } from '../schema';
 
@@ -66,7 +67,7 @@ export function insertComponent(db: Db, values: NewComponent): Promise<Component
 export async function updateComponent(db: Db, uuid: string, values: ComponentUpdate): Promise<void> {
   await db
     .updateTable('components')
-    .set({ ...values, updated_at: sql<Date>`now()` })
+    .set({ ...values, updated_at: clockNow() })
     .where('uuid', '=', uuid)
     .execute();
 }
@@ -106,7 +107,7 @@ export async function insertVersion(db: Db, componentUuid: string, name: string,
 export async function updateVersionSettings(db: Db, componentUuid: string, name: string, settings: unknown): Promise<void> {
   await db
     .updateTable('component_versions')
-    .set({ settings: toJson(settings), updated_at: sql<Date>`now()` })
+    .set({ settings: toJson(settings), updated_at: clockNow() })
     .where('component_uuid', '=', componentUuid)
     .where('name', '=', name)
     .execute();

@@ -1,5 +1,6 @@
 // SQL for config entries: project-level (user_uuid null) and per-user, unique by path.
 import { sql, type Kysely } from 'kysely';
+import { clockNow } from '../now';
 import { toJson } from '../json';
 import type { ConfigRow, Database } from '../schema';
 
@@ -33,7 +34,7 @@ export function upsertUserConfig(db: Db, projectUuid: string, userUuid: string, 
       oc
         .columns(['project_uuid', 'user_uuid', 'path'])
         .where('user_uuid', 'is not', null)
-        .doUpdateSet({ data: (eb) => eb.ref('excluded.data'), updated_at: sql<Date>`now()` }),
+        .doUpdateSet({ data: (eb) => eb.ref('excluded.data'), updated_at: clockNow() }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 // SQL for API users (a users row of kind 'api', e-mail '' and no password) and their secrets.
 // A secret row holds the token's sha256 and its last four characters, never the token.
 import { sql, type Kysely } from 'kysely';
+import { clockNow } from '../now';
 import type { ApiSecretRow, Database } from '../schema';
 
 type Db = Kysely<Database>;
@@ -32,7 +33,7 @@ export function secretsOf(db: Db, userUuid: string): Promise<ApiSecretRow[]> {
 export async function revokeSecret(db: Db, userUuid: string, uuid: string): Promise<ApiSecretRow | undefined> {
   return db
     .updateTable('api_secrets')
-    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, ${clockNow()})` })
     .where('user_uuid', '=', userUuid)
     .where('uuid', '=', uuid)
     .returningAll()

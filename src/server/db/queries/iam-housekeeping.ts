@@ -3,20 +3,16 @@
 // challenges and remembered devices.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
-/** A given time, or the database's now(). */
-export function nowSql(at: Date | undefined) {
-  return at === undefined ? sql<Date>`now()` : sql<Date>`${at.toISOString()}::timestamptz`;
-}
-
-/** `at`: the time to judge by (default the database's now()). */
+/** `at`: the time to judge by (default the server clock's now). */
 export async function deleteRevokedSecrets(db: Db, days: number, at?: Date): Promise<number> {
   const result = await db
     .deleteFrom('api_secrets')
     .where('revoked_at', 'is not', null)
-    .where('revoked_at', '<=', sql<Date>`${nowSql(at)} - ${days} * interval '1 day'`)
+    .where('revoked_at', '<=', sql<Date>`${clockNow(at)} - ${days} * interval '1 day'`)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -27,7 +23,7 @@ const EXPIRING = ['invites', 'password_resets', 'two_factor_challenges', 'rememb
 export async function deleteExpiredIamRows(db: Db, at?: Date): Promise<Record<(typeof EXPIRING)[number], number>> {
   const counts = { invites: 0, password_resets: 0, two_factor_challenges: 0, remembered_devices: 0 };
   for (const table of EXPIRING) {
-    const result = await db.deleteFrom(table).where('expires_at', '<=', nowSql(at)).executeTakeFirst();
+    const result = await db.deleteFrom(table).where('expires_at', '<=', clockNow(at)).executeTakeFirst();
     counts[table] = Number(result.numDeletedRows);
   }
   return counts;

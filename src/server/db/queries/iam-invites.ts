@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import { toJson } from '../json';
 import type { Database, InviteRow } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
@@ -16,6 +17,7 @@ export interface NewInvite {
 }
 
 export function insertInvite(db: Db, invite: NewInvite): Promise<InviteRow> {
+  const at = clockNow();
   return db
     .insertInto('invites')
     .values({
@@ -24,7 +26,8 @@ export function insertInvite(db: Db, invite: NewInvite): Promise<InviteRow> {
       email: invite.email,
       role_uuids: toJson(invite.roleUuids),
       invited_by: invite.invitedBy,
-      expires_at: sql<Date>`now() + ${invite.days} * interval '1 day'`,
+      created_at: at,
+      expires_at: sql<Date>`${at} + ${invite.days} * interval '1 day'`,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -36,7 +39,7 @@ export function listOpenInvites(db: Db, projectUuid: string): Promise<InviteRow[
     .selectAll()
     .where('project_uuid', '=', projectUuid)
     .where('accepted_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', clockNow())
     .orderBy('created_at', 'desc')
     .orderBy('uuid')
     .execute();
@@ -74,7 +77,7 @@ export function findOpenInvite(db: Db, tokenHash: string): Promise<OpenInvite | 
     .select('projects.name as project_name')
     .where('invites.token_hash', '=', tokenHash)
     .where('invites.accepted_at', 'is', null)
-    .where('invites.expires_at', '>', sql<Date>`now()`)
+    .where('invites.expires_at', '>', clockNow())
     .executeTakeFirst();
 }
 
@@ -85,10 +88,10 @@ export function findOpenInvite(db: Db, tokenHash: string): Promise<OpenInvite | 
 export function claimInvite(db: Db, uuid: string, userUuid: string | null): Promise<InviteRow | undefined> {
   return db
     .updateTable('invites')
-    .set({ accepted_at: sql<Date>`now()`, accepted_by: userUuid })
+    .set({ accepted_at: clockNow(), accepted_by: userUuid })
     .where('uuid', '=', uuid)
     .where('accepted_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', clockNow())
     .returningAll()
     .executeTakeFirst();
 }

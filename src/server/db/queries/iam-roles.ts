@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import { toJson } from '../json';
 import type { Database, RoleRow } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
@@ -65,7 +66,7 @@ export async function insertRole(db: Db, projectUuid: string, values: RoleValues
 export async function updateRole(db: Db, projectUuid: string, uuid: string, values: RoleValues): Promise<void> {
   await db
     .updateTable('roles')
-    .set({ name: values.name, is_admin: values.is_admin, level: values.level, permissions: toJson(values.permissions), updated_at: sql<Date>`now()` })
+    .set({ name: values.name, is_admin: values.is_admin, level: values.level, permissions: toJson(values.permissions), updated_at: clockNow() })
     .where('project_uuid', '=', projectUuid)
     .where('uuid', '=', uuid)
     .execute();

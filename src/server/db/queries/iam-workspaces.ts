@@ -2,6 +2,7 @@
 // Every lookup is scoped to the project, so a uuid of another project's workspace finds nothing.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
@@ -48,7 +49,7 @@ export async function insertWorkspace(db: Db, projectUuid: string, name: string)
 export async function renameWorkspace(db: Db, projectUuid: string, uuid: string, name: string): Promise<void> {
   await db
     .updateTable('workspaces')
-    .set({ name, updated_at: sql<Date>`now()` })
+    .set({ name, updated_at: clockNow() })
     .where('project_uuid', '=', projectUuid)
     .where('uuid', '=', uuid)
     .execute();

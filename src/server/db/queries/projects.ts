@@ -1,6 +1,7 @@
 // SQL for projects, their workspaces, environments and members.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
@@ -74,12 +75,12 @@ export async function insertProject(db: Db, name: string, ownerUuid: string): Pr
 }
 
 export async function renameProject(db: Db, uuid: string, name: string): Promise<void> {
-  await db.updateTable('projects').set({ name, updated_at: sql<Date>`now()` }).where('uuid', '=', uuid).execute();
+  await db.updateTable('projects').set({ name, updated_at: clockNow() }).where('uuid', '=', uuid).execute();
 }
 
 /** Moves ownership: projects.owner_uuid and the is_owner flags of the memberships. */
 export async function setProjectOwner(db: Db, uuid: string, ownerUuid: string): Promise<void> {
-  await db.updateTable('projects').set({ owner_uuid: ownerUuid, updated_at: sql<Date>`now()` }).where('uuid', '=', uuid).execute();
+  await db.updateTable('projects').set({ owner_uuid: ownerUuid, updated_at: clockNow() }).where('uuid', '=', uuid).execute();
   await db
     .updateTable('project_users')
     .set({ is_owner: sql<boolean>`user_uuid = ${ownerUuid}` })

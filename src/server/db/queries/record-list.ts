@@ -6,6 +6,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike, LIST_LIMITS, type AggregatePipeline, type Condition, type DateRange, type ListQuery, type QueryPath, type Scalar } from '../../../../runtime/query';
 import type { Database, RecordRow } from '../schema';
+import { clockNow } from '../now';
 import { inScope, type RecordScope } from './records';
 
 type Db = Kysely<Database>;
@@ -250,11 +251,11 @@ export async function applyBulkAction(db: Db, scope: RecordScope, action: BulkAc
     .where('uuid', 'in', uuids)
     .where(inScope(scope));
   if (action === 'delete') {
-    query = query.set({ deleted_at: sql<Date>`now()`, updated_by: userUuid });
+    query = query.set({ deleted_at: clockNow(), updated_by: userUuid });
   } else if (action === 'disable') {
-    query = query.where('disabled_at', 'is', null).set({ disabled_at: sql<Date>`now()`, version: sql<number>`version + 1`, updated_by: userUuid, updated_at: sql<Date>`now()` });
+    query = query.where('disabled_at', 'is', null).set({ disabled_at: clockNow(), version: sql<number>`version + 1`, updated_by: userUuid, updated_at: clockNow() });
   } else {
-    query = query.where('disabled_at', 'is not', null).set({ disabled_at: null, version: sql<number>`version + 1`, updated_by: userUuid, updated_at: sql<Date>`now()` });
+    query = query.where('disabled_at', 'is not', null).set({ disabled_at: null, version: sql<number>`version + 1`, updated_by: userUuid, updated_at: clockNow() });
   }
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -3,6 +3,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { toJson } from '../json';
 import type { Database, RecordEnv, RecordRow } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
@@ -63,7 +64,7 @@ export function updateRecordVersioned(
 ): Promise<RecordRow | undefined> {
   return db
     .updateTable('records')
-    .set({ data: toJson(data), version: sql<number>`version + 1`, updated_by: userUuid, updated_at: sql<Date>`now()` })
+    .set({ data: toJson(data), version: sql<number>`version + 1`, updated_by: userUuid, updated_at: clockNow() })
     .where('uuid', '=', uuid)
     .where('version', '=', expectedVersion)
     .where(inScope(scope))
@@ -75,7 +76,7 @@ export function updateRecordVersioned(
 export async function softDeleteRecord(db: Db, scope: RecordScope, uuid: string, userUuid: string): Promise<boolean> {
   const result = await db
     .updateTable('records')
-    .set({ deleted_at: sql<Date>`now()`, updated_by: userUuid })
+    .set({ deleted_at: clockNow(), updated_by: userUuid })
     .where('uuid', '=', uuid)
     .where(inScope(scope))
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 // SQL for sessions. Rows are keyed by the sha256 of the cookie token, never the token.
 import { sql, type Kysely } from 'kysely';
 import type { Database, SessionRow, UserStatus } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
@@ -14,18 +15,19 @@ export interface NewSession {
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<void> {
-  await db.insertInto('sessions').values(session).execute();
+  const at = clockNow();
+  await db.insertInto('sessions').values({ ...session, created_at: at, last_seen_at: at }).execute();
 }
 
 export type SessionWithUser = SessionRow & { user_status: UserStatus; now: Date };
 
-/** The session and its user's status, with the database's clock so expiry uses one time source. */
+/** The session and its user's status, with the server clock's time so expiry uses one time source. */
 export function findSession(db: Db, idHash: string): Promise<SessionWithUser | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.uuid', 'sessions.user_uuid')
     .selectAll('sessions')
-    .select(['users.status as user_status', sql<Date>`now()`.as('now')])
+    .select(['users.status as user_status', clockNow().as('now')])
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
 }
@@ -35,12 +37,12 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
 }
 
 export async function touchSession(db: Db, idHash: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: sql<Date>`now()` }).where('id_hash', '=', idHash).execute();
+  await db.updateTable('sessions').set({ last_seen_at: clockNow() }).where('id_hash', '=', idHash).execute();
 }
 
 /** Housekeeping: drops sessions past their absolute expiry or idle lifetime (also checked on use). */
 export async function deleteExpiredSessions(db: Db, idleMs: number, at?: Date): Promise<void> {
-  const current = at === undefined ? sql<Date>`now()` : sql<Date>`${at.toISOString()}::timestamptz`;
+  const current = clockNow(at);
   await db
     .deleteFrom('sessions')
     .where((eb) =>
@@ -67,8 +69,8 @@ export function listSessionsOf(db: Db, userUuid: string, idleMs: number): Promis
     .selectFrom('sessions')
     .select(['uuid', 'id_hash', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
     .where('user_uuid', '=', userUuid)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .where('last_seen_at', '>', sql<Date>`now() - ${idleMs} * interval '1 millisecond'`)
+    .where('expires_at', '>', clockNow())
+    .where('last_seen_at', '>', sql<Date>`${clockNow()} - ${idleMs} * interval '1 millisecond'`)
     .orderBy('created_at', 'desc')
     .orderBy('uuid')
     .execute();

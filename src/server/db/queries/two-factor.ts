@@ -3,19 +3,20 @@
 // expiry is decided by the database clock.
 import { sql, type Kysely } from 'kysely';
 import type { Database, UserStatus, UserKind } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
-const minutesFromNow = (minutes: number) => sql<Date>`now() + ${minutes} * interval '1 minute'`;
 
 // ---- Challenges ----------------------------------------------------------------------------------
 
 export async function insertChallenge(db: Db, challenge: { tokenHash: string; userUuid: string; projectUuid: string | null; minutes: number }): Promise<Date> {
   // Expired challenges of this user go on the way in.
-  await db.deleteFrom('two_factor_challenges').where('user_uuid', '=', challenge.userUuid).where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db.deleteFrom('two_factor_challenges').where('user_uuid', '=', challenge.userUuid).where('expires_at', '<=', clockNow()).execute();
+  const at = clockNow();
   const row = await db
     .insertInto('two_factor_challenges')
-    .values({ token_hash: challenge.tokenHash, user_uuid: challenge.userUuid, project_uuid: challenge.projectUuid, expires_at: minutesFromNow(challenge.minutes) })
+    .values({ token_hash: challenge.tokenHash, user_uuid: challenge.userUuid, project_uuid: challenge.projectUuid, created_at: at, expires_at: sql<Date>`${at} + ${challenge.minutes} * interval '1 minute'` })
     .returning('expires_at')
     .executeTakeFirstOrThrow();
   return row.expires_at;
@@ -40,7 +41,7 @@ export function findLiveChallenge(db: Db, tokenHash: string, lock = false): Prom
     .innerJoin('users as u', 'u.uuid', 'c.user_uuid')
     .select(['c.token_hash', 'c.user_uuid', 'c.project_uuid', 'c.failures', 'u.email', 'u.kind', 'u.status', 'u.totp_secret', 'u.totp_last_step'])
     .where('c.token_hash', '=', tokenHash)
-    .where('c.expires_at', '>', sql<Date>`now()`);
+    .where('c.expires_at', '>', clockNow());
   if (lock) query = query.forUpdate('c');
   return query.executeTakeFirst();
 }
@@ -67,10 +68,11 @@ export async function deleteChallengesOf(db: Db, userUuid: string): Promise<void
 // ---- Remembered devices --------------------------------------------------------------------------
 
 export async function insertRememberedDevice(db: Db, device: { tokenHash: string; userUuid: string; days: number }): Promise<Date> {
-  await db.deleteFrom('remembered_devices').where('user_uuid', '=', device.userUuid).where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db.deleteFrom('remembered_devices').where('user_uuid', '=', device.userUuid).where('expires_at', '<=', clockNow()).execute();
+  const at = clockNow();
   const row = await db
     .insertInto('remembered_devices')
-    .values({ token_hash: device.tokenHash, user_uuid: device.userUuid, expires_at: sql<Date>`now() + ${device.days} * interval '1 day'` })
+    .values({ token_hash: device.tokenHash, user_uuid: device.userUuid, created_at: at, expires_at: sql<Date>`${at} + ${device.days} * interval '1 day'` })
     .returning('expires_at')
     .executeTakeFirstOrThrow();
   return row.expires_at;
@@ -83,7 +85,7 @@ export async function isRememberedDevice(db: Db, tokenHash: string, userUuid: st
     .select('token_hash')
     .where('token_hash', '=', tokenHash)
     .where('user_uuid', '=', userUuid)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', clockNow())
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -127,14 +129,14 @@ export async function acceptTotpStep(db: Db, userUuid: string, secret: string, s
 }
 
 export async function setPendingSecret(db: Db, userUuid: string, secret: string): Promise<void> {
-  await db.updateTable('users').set({ totp_pending_secret: secret, updated_at: sql<Date>`now()` }).where('uuid', '=', userUuid).execute();
+  await db.updateTable('users').set({ totp_pending_secret: secret, updated_at: clockNow() }).where('uuid', '=', userUuid).execute();
 }
 
 /** The pending secret becomes the enabled one, if it is still the one the code was checked against. */
 export async function enableTotp(db: Db, userUuid: string, pendingSecret: string, step: number): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ totp_secret: pendingSecret, totp_pending_secret: null, totp_last_step: step, updated_at: sql<Date>`now()` })
+    .set({ totp_secret: pendingSecret, totp_pending_secret: null, totp_last_step: step, updated_at: clockNow() })
     .where('uuid', '=', userUuid)
     .where('totp_pending_secret', '=', pendingSecret)
     .where('totp_secret', 'is', null)
@@ -146,7 +148,7 @@ export async function enableTotp(db: Db, userUuid: string, pendingSecret: string
 export async function disableTotp(db: Db, userUuid: string, secret: string, step: number): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, updated_at: sql<Date>`now()` })
+    .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, updated_at: clockNow() })
     .where('uuid', '=', userUuid)
     .where('totp_secret', '=', secret)
     .where(newerStep(step))

@@ -1,6 +1,7 @@
 // SQL for users.
 import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow, UserUpdate } from '../schema';
+import { clockNow } from '../now';
 
 type Db = Kysely<Database>;
 
@@ -31,14 +32,14 @@ export async function isEmailTakenByOther(db: Db, email: string, userUuid: strin
 export function updateUser(db: Db, uuid: string, changes: UserUpdate): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
-    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .set({ ...changes, updated_at: clockNow() })
     .where('uuid', '=', uuid)
     .returningAll()
     .executeTakeFirst();
 }
 
 export async function setLoginAt(db: Db, uuid: string): Promise<void> {
-  await db.updateTable('users').set({ login_at: sql<Date>`now()` }).where('uuid', '=', uuid).execute();
+  await db.updateTable('users').set({ login_at: clockNow() }).where('uuid', '=', uuid).execute();
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -58,7 +59,7 @@ export async function insertPerson(db: Db, person: { uuid: string; name: string;
 export async function setPassword(db: Db, uuid: string, passwordHash: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .set({ password_hash: passwordHash, password_changed_at: clockNow(), updated_at: clockNow() })
     .where('uuid', '=', uuid)
     .execute();
 }
