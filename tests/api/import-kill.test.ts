@@ -3,73 +3,23 @@
 // directory, or on a scratch PostgreSQL database; a 50,000-row CSV is uploaded slowly, the process
 // is SIGKILLed once the import is under way, the server is started again, and the component holds
 // only what a later, complete import wrote.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DB_KIND, describeApi } from './harness';
+import { callServer, startServer, stopServer, type ChildServer as Child } from './child-server';
 import { csv, multipartBody } from './import-fixtures';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = 50_000;
 
-interface Child {
-  process: ChildProcess;
-  port: number;
-  output: () => string;
-}
-
-/** Starts `tsx src/server/main.ts` in its own process group; resolves once it listens. */
-async function startServer(env: Record<string, string>): Promise<Child> {
-  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // Resolves on the line that says it listens, fails as soon as the process exits (the test's timeout bounds the rest).
-  const port = await new Promise<number>((resolve, reject) => {
-    const check = () => {
-      const match = /Luma is running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout!.on('data', check);
-    child.stderr!.on('data', check);
-    child.once('exit', () => reject(new Error(`server did not start:\n${output}`)));
-  });
-  return { process: child, port, output: () => output };
-}
-
-/** Kills the whole process group (tsx and the node process it runs). */
-async function kill(child: Child, signal: NodeJS.Signals): Promise<void> {
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  try {
-    process.kill(-child.process.pid!, signal);
-  } catch {
-    // Already gone.
-  }
-  await exited;
-}
-
-async function call(port: number, method: string, path: string, cookie: string, body?: unknown): Promise<{ status: number; json: any; cookie: string | null }> {
-  const response = await fetch(`http://127.0.0.1:${port}/api${path}`, {
-    method,
-    headers: { cookie, 'x-project-env': 'dev', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const setCookie = response.headers.get('set-cookie');
-  return { status: response.status, json: text ? JSON.parse(text) : null, cookie: setCookie ? setCookie.split(';')[0]! : null };
-}
+const kill = (child: Child, signal: NodeJS.Signals) => stopServer(child, signal);
+const call = callServer;
 
 async function setupComponent(port: number): Promise<{ cookie: string; component: string }> {
   const login = await call(port, 'POST', '/v1/auth/login', '', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });

@@ -3,16 +3,11 @@
 // to completion on the other; a record written through one drops the other's cached list answer
 // within a second (the bus); a process SIGKILLed in the middle of a bulk job leaves a job that another
 // process finishes, applying every batch exactly once. PostgreSQL only: PGlite is one process.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callServer, startServer, stopServer as stop, type ChildServer as Child } from './child-server';
 import { adminProject } from './fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, unavailable, type ScratchDatabase } from './harness';
 import { bookFields, insertManyRecords } from './list-fixtures';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -27,53 +22,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
   }
 }
 
-interface Child {
-  process: ChildProcess;
-  port: number;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Child> {
-  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env };
-  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const port = await until(`a server to listen:\n${output}`, 60_000, async () => {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    const match = /Luma is running at http:\/\/localhost:(\d+)/.exec(output);
-    return match ? Number(match[1]) : undefined;
-  }, 50);
-  return { process: child, port, output: () => output };
-}
-
-/** Signals the whole process group (tsx and the node process it runs) and waits for the exit. */
-async function stop(child: Child | null, signal: NodeJS.Signals): Promise<void> {
-  if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  try {
-    process.kill(-child.process.pid!, signal);
-  } catch {
-    // Already gone.
-  }
-  await exited;
-}
-
-interface Answer {
-  status: number;
-  json: any;
-  headers: Headers;
-}
-
-async function call(port: number, method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(`http://127.0.0.1:${port}/api${path}`, {
-    method,
-    headers: { cookie, 'x-project-env': 'dev', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null, headers: response.headers };
-}
+const call = callServer;
 
 const runs = DB_KIND === 'postgres' && !unavailable;
 const why = DB_KIND === 'pglite' ? 'PostgreSQL only: an embedded PGlite database belongs to one process' : unavailable;

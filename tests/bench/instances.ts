@@ -7,11 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { BENCH_ADMIN, signedInCaller } from './api-client';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const ADMIN = { email: 'bench@luma.local', password: 'bench-password-1' };
+const ADMIN = BENCH_ADMIN;
 const CLIENTS = 16;
 const RECORDS = Number(process.env.LUMA_BENCH_INSTANCE_RECORDS ?? 20_000);
 const SECONDS = Number(process.env.LUMA_BENCH_INSTANCE_SECONDS ?? 8);
@@ -99,13 +100,7 @@ export async function runInstancesBench(): Promise<InstanceFigures> {
     // One after the other: the first migrates and seeds.
     instances.push(await startInstance(env));
     const base = instances[0]!.base;
-    const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const cookie = login.headers.getSetCookie().find((value) => value.startsWith('luma_session='))!.split(';')[0]!;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<Record<string, unknown>>;
-    };
+    const { cookie, call } = await signedInCaller(base);
     const { uuid } = (await call('POST', '/v3/system/component', { name: 'bench_items', label: { en_US: 'Items' } })) as { uuid: string };
     const model = await call('GET', `/v3/system/component/settings/${uuid}/v1`);
     const fields = ['title', 'code'].map((key, i) => ({ name: key, key, auto_key: false, module: 'input', type: 'text', constraints: { length: { min: 0, max: 200 } }, sortOrder: i, label: { en_US: key } }));

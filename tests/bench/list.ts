@@ -8,13 +8,14 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
+import { BENCH_ADMIN, signedInCaller } from './api-client';
 
 const RECORDS = Number(process.env.LUMA_BENCH_RECORDS ?? 1_000_000);
 /** Measured calls per case: many for the millisecond cases (a steadier median), fewer for the slow search. */
 const RUNS = Number(process.env.LUMA_BENCH_RUNS ?? 200);
 const SLOW_RUNS = 30;
 const WARMUP = Number(process.env.LUMA_BENCH_WARMUP ?? 50);
-const ADMIN = { email: 'bench@luma.local', password: 'bench-password-1' };
+const ADMIN = BENCH_ADMIN;
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const FIELDS = [
@@ -151,13 +152,7 @@ export async function runListBench(cases: ListCase[]): Promise<{ records: number
     const app = await buildApp({ config, database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-    const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const cookie = login.headers.getSetCookie().find((value) => value.startsWith('luma_session='))!.split(';')[0]!;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<Record<string, unknown>>;
-    };
+    const { cookie, call } = await signedInCaller(base);
 
     const { uuid } = (await call('POST', '/v3/system/component', { name: 'bench_orders', label: { en_US: 'Orders' } })) as { uuid: string };
     const model = await call('GET', `/v3/system/component/settings/${uuid}/v1`);

@@ -1,0 +1,71 @@
+// A real Luma server as a child process (tsx src/server/main.ts in its own process group), for the
+// tests that kill a process or run several on one database, and plain HTTP calls to it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface ChildServer {
+  process: ChildProcess;
+  port: number;
+  output: () => string;
+}
+
+/**
+ * Starts a server with `env` over this process's environment (DATABASE_URL is dropped unless `env`
+ * names one: PGlite then). Resolves on the line that says it listens; fails as soon as the process
+ * exits. The test's timeout bounds the rest.
+ */
+export async function startServer(env: Record<string, string>): Promise<ChildServer> {
+  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const check = () => {
+      const match = /Luma is running at http:\/\/localhost:(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.once('exit', () => reject(new Error(`server did not start:\n${output}`)));
+  });
+  return { process: child, port, output: () => output };
+}
+
+/** Signals the whole process group (tsx and the node process it runs) and waits for the exit. */
+export async function stopServer(child: ChildServer | null, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  try {
+    process.kill(-child.process.pid!, signal);
+  } catch {
+    // Already gone.
+  }
+  await exited;
+}
+
+export interface ChildAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+  headers: Headers;
+  /** The `name=value` of a Set-Cookie header, if any. */
+  cookie: string | null;
+}
+
+/** A call under /api in the dev environment, JSON in and out. */
+export async function callServer(port: number, method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}): Promise<ChildAnswer> {
+  const response = await fetch(`http://127.0.0.1:${port}/api${path}`, {
+    method,
+    headers: { cookie, 'x-project-env': 'dev', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const setCookie = response.headers.get('set-cookie');
+  return { status: response.status, json: text ? JSON.parse(text) : null, headers: response.headers, cookie: setCookie ? setCookie.split(';')[0]! : null };
+}
