@@ -20,3 +20,46 @@ export function parseStorableJson(text: string): { value: unknown; unstorable: b
   });
   return { value, unstorable };
 }
+
+/** The text with NUL and surrogates replaced by U+FFFD, so an error can name where unstorable text was. */
+export function storableCopy(text: string): string {
+  return text.replace(/[\u0000\uD800-\uDFFF]/g, '\uFFFD');
+}
+
+export interface StorableLimits {
+  /** Deepest nesting taken (the root is depth 0). */
+  depth: number;
+  /** Most values (objects, arrays, strings, numbers...) taken in all. */
+  nodes: number;
+}
+
+const NO_LIMITS: StorableLimits = { depth: Infinity, nodes: Infinity };
+
+/**
+ * Where in a parsed JSON value the first thing the database cannot take is ('body.data.title'), or
+ * null: a key or string with unstorable text, a number that is not finite, or (with `limits`) nesting
+ * or size beyond them (answered at `root`). Characters that make the path itself unstorable are replaced.
+ */
+export function unstorableAt(value: unknown, root: string, limits: StorableLimits = NO_LIMITS): string | null {
+  const stack: { value: unknown; at: string; depth: number }[] = [{ value, at: root, depth: 0 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const { value: current, at, depth } = stack.pop()!;
+    nodes += 1;
+    if (nodes > limits.nodes || depth > limits.depth) return root;
+    if (typeof current === 'string') {
+      if (unstorableText(current)) return at;
+    } else if (typeof current === 'number') {
+      if (!Number.isFinite(current)) return at;
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => stack.push({ value: item, at: `${at}.${index}`, depth: depth + 1 }));
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, item] of Object.entries(current)) {
+        const here = `${at}.${key.slice(0, 100)}`;
+        if (unstorableText(key)) return storableCopy(here);
+        stack.push({ value: item, at: here, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
+}

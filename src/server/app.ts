@@ -22,7 +22,7 @@ import { workflowHost } from './hosts/workflow/index';
 import { createMailer, type Mailer } from './services/mail';
 import { startPlatform, type Platform } from './platform';
 import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
-import { installSpa } from './spa';
+import { installSpa, isApiPath } from './spa';
 
 export interface BuildAppOptions {
   config: Config;
@@ -36,10 +36,6 @@ export interface BuildAppOptions {
   checkResponses?: boolean;
   /** Told of every route as it is registered (Fastify's onRoute hook), before any host. */
   onRoute?: (route: RouteOptions) => void;
-}
-
-function isUnderApi(url: string): boolean {
-  return url === HOST_PREFIX.main || url.startsWith(`${HOST_PREFIX.main}/`) || url.startsWith(`${HOST_PREFIX.main}?`);
 }
 
 export async function buildApp({ config, database, mailer, platform: given, checkResponses, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
@@ -99,7 +95,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   app.setNotFoundHandler(async (request, reply) => {
     if (spa.wants(request)) return spa.sendIndex(reply);
     // An unknown path under a host's prefix asks who calls first: 401 before 404, as on every host.
-    if (isUnderApi(request.url)) await authenticate(context, request, reply);
+    if (isApiPath(request.url.split('?')[0] ?? '')) await authenticate(context, request, reply);
     throw notFound();
   });
 

@@ -7,9 +7,10 @@
 import fastifySwagger from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiErrorSchema, anyObjectSchema, replies, tenantHeaders } from '../../runtime/api/schemas';
 import { HOST_PREFIX } from '../../runtime/api/contract';
+import { isApiPath } from './spa';
 
 type References = { references: [typeof apiErrorSchema] };
 
@@ -57,7 +58,7 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
   // so declaring them here only documents them.
   app.addHook('onRoute', (route) => {
     const config = route.config as { public?: boolean } | undefined;
-    if (!isApiRoute(route) || config?.public === true || !route.schema || route.schema.headers) return;
+    if (!isApiPath(route.url) || config?.public === true || !route.schema || route.schema.headers) return;
     route.schema = { ...route.schema, headers: tenantHeaders };
   });
 
@@ -143,9 +144,4 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
     },
     async () => app.swagger(),
   );
-}
-
-/** Whether a registered route belongs to the API (and so to the document). */
-export function isApiRoute(route: Pick<RouteOptions, 'url'>): boolean {
-  return route.url === HOST_PREFIX.main || route.url.startsWith(`${HOST_PREFIX.main}/`);
 }

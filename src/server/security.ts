@@ -2,7 +2,7 @@
 // reply, the cross-origin write rule, and the guard that refuses text the database cannot store
 // (NUL, lone surrogates) in the path, the query and JSON bodies with a 400 before any handler runs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unstorableText } from '../../runtime/api/storable';
+import { storableCopy, unstorableAt, unstorableText } from '../../runtime/api/storable';
 import type { Config } from './config';
 import { badRequest, forbidden } from './errors';
 import { isApiPath } from './spa';
@@ -83,26 +83,6 @@ export function installOriginCheck(app: FastifyInstance, config: Config): void {
   });
 }
 
-/** Where in a parsed JSON value the first unstorable key or string is ('data.title'), or null. */
-export function unstorableAt(value: unknown, root: string): string | null {
-  const stack: { value: unknown; at: string }[] = [{ value, at: root }];
-  while (stack.length > 0) {
-    const { value: current, at } = stack.pop()!;
-    if (typeof current === 'string') {
-      if (unstorableText(current)) return at;
-    } else if (Array.isArray(current)) {
-      current.forEach((item, index) => stack.push({ value: item, at: `${at}.${index}` }));
-    } else if (isPlainObject(current)) {
-      for (const [key, item] of Object.entries(current)) {
-        const here = `${at}.${key.slice(0, 100)}`;
-        if (unstorableText(key)) return here.replace(/[\u0000\uD800-\uDFFF]/g, '\uFFFD');
-        stack.push({ value: item, at: here });
-      }
-    }
-  }
-  return null;
-}
-
 function refuse(field: string) {
   return badRequest([{ field, messages: ['invalidInput'] }]);
 }
@@ -134,7 +114,7 @@ export function installInputGuard(app: FastifyInstance): void {
     if (isPlainObject(query)) {
       for (const [key, value] of Object.entries(query)) {
         const values = Array.isArray(value) ? value : [value];
-        if (unstorableText(key) || values.some((item) => typeof item === 'string' && unstorableText(item))) throw refuse(key.replace(/[\u0000\uD800-\uDFFF]/g, '\uFFFD'));
+        if (unstorableText(key) || values.some((item) => typeof item === 'string' && unstorableText(item))) throw refuse(storableCopy(key));
       }
     }
     const body = request.body;

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { ManualClock, setClock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -184,4 +184,19 @@ export function useManualClock(start: number = Date.now()): ManualClock {
   setClock(clock);
   onTestFinished(() => setClock(null));
   return clock;
+}
+
+/**
+ * Waits on a condition: polls `probe` (vi.waitFor) until it answers a value other than undefined, and
+ * answers it; after `timeoutMs` fails naming `what`. The timeout bounds a hang, it never times work.
+ */
+export function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined> | T | undefined, intervalMs = 20): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined) throw new Error(`still waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: intervalMs },
+  );
 }

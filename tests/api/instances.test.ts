@@ -6,21 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callServer, startServer, stopServer as stop, type ChildServer as Child } from './child-server';
 import { adminProject } from './fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, unavailable, type ScratchDatabase } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, unavailable, until, type ScratchDatabase } from './harness';
 import { bookFields, insertManyRecords } from './list-fixtures';
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` until it answers a value (not undefined) or `timeoutMs` passes (then throws with `what`). */
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, everyMs = 20): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await pause(everyMs);
-  }
-}
 
 const call = callServer;
 

@@ -10,19 +10,7 @@ import { ManualClock, setClock } from '../../src/server/clock';
 import { HOUSEKEEPING_CRON } from '../../src/server/jobs/index';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, insertComponentRow } from './fixtures';
-import { createScratchDatabase, DB_KIND, describeApi, useServer, type ScratchDatabase } from './harness';
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await pause(10);
-  }
-}
+import { createScratchDatabase, DB_KIND, describeApi, until, useServer, type ScratchDatabase } from './harness';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -2,15 +2,12 @@
 // same run: real processes (tsx src/server/main.ts, LUMA_ROLE=web) on 127.0.0.1, a scratch database,
 // 16 concurrent clients calling the first page of a 20,000-record list for a fixed time. Figures,
 // never a pass/fail. `npx tsx tests/bench/instances.ts` runs it alone.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startServer, stopServer, type ChildServer } from '../api/child-server';
 import { BENCH_ADMIN, signedInCaller } from './api-client';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = BENCH_ADMIN;
 const CLIENTS = 16;
@@ -18,34 +15,10 @@ const RECORDS = Number(process.env.LUMA_BENCH_INSTANCE_RECORDS ?? 20_000);
 const SECONDS = Number(process.env.LUMA_BENCH_INSTANCE_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
 
-interface Instance {
-  child: ChildProcess;
-  base: string;
-}
-
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env: { ...(process.env as Record<string, string>), ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const match = /Luma is running at http:\/\/localhost:(\d+)/.exec(output);
-    if (match) return { child, base: `http://127.0.0.1:${match[1]}/api` };
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`instance did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  if (instance.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-  try {
-    process.kill(-instance.child.pid!, 'SIGTERM');
-  } catch {
-    return;
-  }
-  await exited;
+/** A started server and its API base URL. */
+async function startInstance(env: Record<string, string>): Promise<{ server: ChildServer; base: string }> {
+  const server = await startServer(env);
+  return { server, base: `http://127.0.0.1:${server.port}/api` };
 }
 
 /** CLIENTS loops, client i on bases[i % bases.length], for `seconds`; answers requests per second. */
@@ -94,7 +67,7 @@ export async function runInstancesBench(): Promise<InstanceFigures> {
     LUMA_LOG_LEVEL: 'warn',
     LUMA_APP_DIR: '/nonexistent',
   };
-  const instances: Instance[] = [];
+  const instances: { server: ChildServer; base: string }[] = [];
   const direct = new pg.Client({ connectionString: url.toString() });
   try {
     // One after the other: the first migrates and seeds.
@@ -126,7 +99,7 @@ export async function runInstancesBench(): Promise<InstanceFigures> {
     const two = await load(bases, path, cookie, SECONDS);
     return { records: RECORDS, seconds: SECONDS, one: one.rps, two: two.rps, errors: one.errors + two.errors };
   } finally {
-    for (const instance of instances) await stopInstance(instance);
+    for (const instance of instances) await stopServer(instance.server, 'SIGTERM');
     await direct.end().catch(() => undefined);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

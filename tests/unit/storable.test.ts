@@ -1,6 +1,6 @@
 // runtime/api/storable: text PostgreSQL cannot store (docs/security.md "NUL bytes").
 import { describe, expect, it } from 'vitest';
-import { parseStorableJson, unstorableText } from '../../runtime/api/storable';
+import { parseStorableJson, unstorableAt, unstorableText } from '../../runtime/api/storable';
 import { parseAdv, PathCatalogue } from '../../runtime/query';
 import { sampleView } from './query/fixtures';
 
@@ -19,6 +19,17 @@ describe('storable text', () => {
     expect(parseStorableJson('{"k\\u0000":1}').unstorable).toBe(true);
     expect(parseStorableJson('{"a":"\\ud800"}').unstorable).toBe(true);
     expect(parseStorableJson('{"a":"\\\\u0000"}')).toEqual({ value: { a: '\\u0000' }, unstorable: false });
+  });
+
+  it('finds where in a value the first unstorable part is, and refuses nesting or size past the limits at the root', () => {
+    expect(unstorableAt({ data: { title: 'ok', tags: ['a', 'b\u0000'] } }, 'body')).toBe('body.data.tags.1');
+    expect(unstorableAt({ 'k\u0000': 1 }, 'body')).toBe('body.k\uFFFD');
+    expect(unstorableAt({ n: Number.POSITIVE_INFINITY }, 'schema')).toBe('schema.n');
+    expect(unstorableAt({ fine: [1, 'two', null, true] }, 'body')).toBeNull();
+    const deep = JSON.parse('['.repeat(10) + ']'.repeat(10));
+    expect(unstorableAt(deep, 'schema', { depth: 5, nodes: 100 })).toBe('schema');
+    expect(unstorableAt(deep, 'schema', { depth: 10, nodes: 100 })).toBeNull();
+    expect(unstorableAt([1, 2, 3], 'body', { depth: 5, nodes: 3 })).toBe('body');
   });
 
   it('an $adv with a NUL is a refusal on $adv, never a condition', () => {

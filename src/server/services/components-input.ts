@@ -1,7 +1,7 @@
 // Request parsing for the component calls: shapes, types and size caps, so bad input is a 400 or
 // 417 and never reaches the database as something it cannot store (NUL, lone surrogates, depth).
 import type { FieldError } from '../../../runtime/api/contract';
-import { unstorableText as unsafeText } from '../../../runtime/api/storable';
+import { unstorableAt } from '../../../runtime/api/storable';
 import { badRequest, fieldsNotValid } from '../errors';
 import { isPlainObject } from '../validate';
 
@@ -11,27 +11,9 @@ export const MAX_TEXT_LENGTH = 255;
 export const MAX_PROPS_BYTES = 64 * 1024;
 export const MAX_WORKSPACES = 1000;
 
-/** 400 when a JSON value holds text PostgreSQL cannot store, nests too deep or is too large. */
+/** 400 at `field` when a JSON value holds text PostgreSQL cannot store, nests too deep or is too large. */
 export function assertStorableJson(value: unknown, field = 'body'): void {
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  let nodes = 0;
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop()!;
-    nodes += 1;
-    if (nodes > MAX_JSON_NODES || depth > MAX_JSON_DEPTH) throw badRequest([{ field, messages: ['invalidInput'] }]);
-    if (typeof current === 'string') {
-      if (unsafeText(current)) throw badRequest([{ field, messages: ['invalidInput'] }]);
-    } else if (Array.isArray(current)) {
-      for (const item of current) stack.push({ value: item, depth: depth + 1 });
-    } else if (isPlainObject(current)) {
-      for (const [key, item] of Object.entries(current)) {
-        if (unsafeText(key)) throw badRequest([{ field, messages: ['invalidInput'] }]);
-        stack.push({ value: item, depth: depth + 1 });
-      }
-    } else if (typeof current === 'number' && !Number.isFinite(current)) {
-      throw badRequest([{ field, messages: ['invalidInput'] }]);
-    }
-  }
+  if (unstorableAt(value, field, { depth: MAX_JSON_DEPTH, nodes: MAX_JSON_NODES }) !== null) throw badRequest([{ field, messages: ['invalidInput'] }]);
 }
 
 /** The body as an object (400 otherwise), checked for storable text. */

@@ -38,8 +38,11 @@ function localeOf(request: FastifyRequest): string | undefined {
   return headerValue(request.headers[HEADER.acceptLanguage]);
 }
 
-/** Route patterns whose successful non-GET calls write a component's records. */
-const RECORD_WRITE = /\/system\/component\/:a(?:\/:b)?\/(?:model(?:\/:id)?|import|(?:delete|disable|enable)\/models)$/;
+/**
+ * Route patterns whose successful non-GET calls write a component's records. Bulk actions are not
+ * here: they publish when their writes commit (services/record-bulk), which for a job is later.
+ */
+const RECORD_WRITE = /\/system\/component\/:a(?:\/:b)?\/(?:model(?:\/:id)?|import)$/;
 
 const TAGS = ['records'];
 const spec = <const S extends object>(summary: string, schema: S) => ({ schema: { tags: TAGS, summary, ...schema } }) as const;
