@@ -21,6 +21,11 @@ export function typed(host: FastifyInstance) {
   return host.withTypeProvider<TypeProvider>();
 }
 
+/** A route's schema options with its tags and summary: `const spec = specFor(['records'])`, then `spec('Read a record', { params, response })`. */
+export function specFor(tags: string[]) {
+  return <const S extends object>(summary: string, schema: S) => ({ schema: { tags, summary, ...schema } }) as const;
+}
+
 export const OPENAPI_PATH = `${HOST_PREFIX.main}/openapi.json`;
 
 /** A reply whose body its declared schema does not allow (only with checkResponses). */

@@ -22,7 +22,7 @@ import {
   versionBody,
 } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
-import { typed } from '../../contract';
+import { specFor, typed } from '../../contract';
 import { createComponent, listComponents, removeComponent, cloneComponent, componentMenu } from '../../services/components';
 import { getSettings, saveSettings } from '../../services/components-settings';
 import { forkVersion, forkVersionFromSchema, publishVersion, removeVersion } from '../../services/components-versions';
@@ -48,8 +48,7 @@ function refAndVersion({ a, b, c }: Params): { ref: string; version: string | nu
 /** Route patterns whose successful calls change a component's settings or versions (its list answers). */
 const SETTINGS_WRITE = /\/system\/component(?:\/settings\/|\/version\/|\/:a(?:\/:b)?$)/;
 
-const TAGS = ['components'];
-const spec = <const S extends object>(summary: string, schema: S) => ({ schema: { tags: TAGS, summary, ...schema } }) as const;
+const spec = specFor(['components']);
 
 export const componentRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, bus }) => {
   const host = typed(plugin);

@@ -24,7 +24,7 @@ import {
   uuidParams,
 } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
-import { typed } from '../../contract';
+import { specFor, typed } from '../../contract';
 import { requireAdmin } from '../../services/iam-access';
 import { createApiSecret, createApiUser, getApiUser, revokeApiSecret } from '../../services/iam-api-users';
 import { cancelInvite, createInvite, inviteItems } from '../../services/iam-invites';
@@ -32,9 +32,7 @@ import { getMember, memberItems, removeMember, updateMember } from '../../servic
 import { createRole, editRole, getRole, permissionList, removeRole, roleItems } from '../../services/iam-roles';
 import { accountabilityOf } from '../session';
 
-const TAGS = ['iam'];
-/** A route's schema: a summary, its success answer (200) and the error shape; params and body as given. */
-const spec = <const S extends object>(summary: string, schema: S) => ({ schema: { tags: TAGS, summary, ...schema } }) as const;
+const spec = specFor(['iam']);
 
 export const iamRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config, mailer }) => {
   const host = typed(plugin);

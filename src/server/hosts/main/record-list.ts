@@ -20,7 +20,7 @@ import {
   scopedRefParams,
 } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
-import { typed } from '../../contract';
+import { specFor, typed } from '../../contract';
 import { bulkAction, readJob } from '../../services/record-bulk';
 import { exportRecords } from '../../services/record-export';
 import { cacheTtlOf, listChanged, listModels, sourceOf } from '../../services/record-list';
@@ -44,8 +44,7 @@ function localeOf(request: FastifyRequest): string | undefined {
  */
 const RECORD_WRITE = /\/system\/component\/:a(?:\/:b)?\/(?:model(?:\/:id)?|import)$/;
 
-const TAGS = ['records'];
-const spec = <const S extends object>(summary: string, schema: S) => ({ schema: { tags: TAGS, summary, ...schema } }) as const;
+const spec = specFor(['records']);
 
 const plugin: FastifyPluginAsync<ServerContext> = async (fastify, { db, jobs, bus }) => {
   const host = typed(fastify);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../../runtime/api/contract';
 import { emptySchema, recordSchema, recordWriteBody, refIdParams, refParams, replies, scopedRefIdParams, scopedRefParams } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
-import { typed } from '../../contract';
+import { specFor, typed } from '../../contract';
 import { createRecord, deleteRecord, getRecord, updateRecord } from '../../services/records';
 import { headerValue } from '../../validate';
 import { accountabilityOf } from '../session';
@@ -19,8 +19,7 @@ function localeOf(request: FastifyRequest): string | undefined {
 
 const refOf = ({ a, b }: Params) => (b === undefined ? a : `${a}/${b}`);
 
-const TAGS = ['records'];
-const spec = <const S extends object>(summary: string, schema: S) => ({ schema: { tags: TAGS, summary, ...schema } }) as const;
+const spec = specFor(['records']);
 
 export const recordRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db }) => {
   const host = typed(plugin);
