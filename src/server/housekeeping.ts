@@ -1,6 +1,7 @@
 // Clean-up of dead sessions, old throttle counters, long-deleted records, API secrets revoked long
 // ago, expired invites, password resets, two-factor challenges and remembered devices, and finished
-// bulk jobs. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
+// bulk jobs; the record partitions of removed components; on PGlite, which has no autovacuum, the
+// planner's statistics and the visibility maps of the record partitions. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
 // (jobs/index.ts), so exactly one instance runs each round. Expiry is enforced on use regardless.
 import type { Kysely } from 'kysely';
 import { IAM_LIMITS } from '../../runtime/api/iam';
@@ -8,12 +9,14 @@ import { nowDate } from './clock';
 import type { Config } from './config';
 import { deleteExpiredIamRows, deleteRevokedSecrets } from './db/queries/iam-housekeeping';
 import { deleteStaleFailures } from './db/queries/login-failures';
+import { isEmbedded } from './db/dialect-pglite';
+import { dropOrphanPartitions, keepStatistics, listRecordPartitions } from './db/queries/record-partitions';
 import { deleteExpiredSessions } from './db/queries/sessions';
 import type { Database } from './db/schema';
 import { deleteFinishedJobs } from './services/record-jobs';
 import { purgeDeletedRecords } from './services/records';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs'] as const;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -35,6 +38,10 @@ export async function runHousekeeping(
     revokedSecrets: () => deleteRevokedSecrets(db, IAM_LIMITS.revokedSecretDays, at),
     iamRows: () => deleteExpiredIamRows(db, at),
     finishedJobs: () => deleteFinishedJobs(db, at),
+    // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
+    orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
+    // PostgreSQL's autovacuum does this there; PGlite has none.
+    statistics: () => (isEmbedded(db) ? vacuumPartitions(db) : Promise.resolve()),
   };
   const failed: HousekeepingTask[] = [];
   for (const task of TASKS) {
@@ -46,4 +53,9 @@ export async function runHousekeeping(
     }
   }
   return failed;
+}
+
+/** VACUUM (ANALYZE) of every record partition that changed enough since its last one (PGlite). */
+async function vacuumPartitions(db: Kysely<Database>): Promise<void> {
+  for (const partition of await listRecordPartitions(db)) await keepStatistics(db, partition.componentUuid, 'due', true);
 }

@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations/index';
 import { seed } from './db/seed';
+import { syncAllRecordIndexes } from './services/records-indexes';
 import { startPlatform } from './platform';
 
 async function main(): Promise<void> {
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const seeded = await seed(database.db, config);
+  // Record partitions and indexes as the components' versions need them (idempotent; quick when in line).
+  await syncAllRecordIndexes(database.db, (error, message) => console.error(message, error));
   const platform = await startPlatform(database, config, { log: (error, message) => console.error(message, error) });
   const app: FastifyInstance | null = config.role === 'worker' ? null : await buildApp({ config, database, platform });
 

@@ -6,6 +6,7 @@ import { defaultSettings } from '../../runtime/components';
 import { toJson } from '../../src/server/db/json';
 import type { Database, UserStatus } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/services/passwords';
+import { ensureRecordPartition } from '../../src/server/db/queries/record-partitions';
 
 type Db = Kysely<Database>;
 
@@ -97,6 +98,7 @@ export async function insertComponentRow(
       public_version: component.publicVersion ?? null,
     })
     .execute();
+  await ensureRecordPartition(db, uuid);
   await db
     .insertInto('component_versions')
     .values({ component_uuid: uuid, name: version, settings: toJson(component.settings ?? defaultSettings(version)) })

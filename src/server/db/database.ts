@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -34,7 +35,8 @@ async function openPGlite(dataDir: string): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith('memory://');
   const location = inMemory ? dataDir : resolve(dataDir);
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const pglite = await PGlite.create(location);
+  // pg_trgm: the trigram indexes of searched fields (docs/records.md "Indexes"), as on PostgreSQL.
+  const pglite = await PGlite.create(location, { extensions: { pg_trgm } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', location, pglite, url: null, close: () => db.destroy() };
 }

@@ -108,6 +108,14 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** PostgreSQL's adapter, marked: statements that differ on the embedded database ask isEmbedded(db). */
+export class PGliteAdapter extends PostgresAdapter {}
+
+/** True when `db` (or a transaction of it) runs on PGlite: one connection, no autovacuum, no CONCURRENTLY. */
+export function isEmbedded(db: { getExecutor(): { adapter: DialectAdapter } }): boolean {
+  return db.getExecutor().adapter instanceof PGliteAdapter;
+}
+
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
 
@@ -120,7 +128,7 @@ export class PGliteDialect implements Dialect {
   }
 
   createAdapter(): DialectAdapter {
-    return new PostgresAdapter();
+    return new PGliteAdapter();
   }
 
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {

@@ -228,6 +228,8 @@ export type RecordEnv = 'dev' | 'live';
 
 export interface RecordsTable {
   uuid: string;
+  /** Insertion order (one sequence for all records): the tiebreak of every sort. bigint: text from pg. */
+  seq: ColumnType<string | number, never, never>;
   project_uuid: string;
   component_uuid: string;
   env: RecordEnv;

@@ -20,7 +20,7 @@ import { assertNameFree, assertNoDependencies, nameTakenMeansExists } from './co
 import { bodyObject, FieldErrors, parseBoolean, parseOptionalText, parseProps, parseSort, parseWorkspaceUuids } from './components-input';
 import { componentNotFound, conflict, requireEnvironmentSettingsPermission, requireSettingsPermission, resolveComponent, shapeComponent, type ComponentModel } from './components-model';
 import { normaliseSettings, prepareSettings } from './components-rules';
-import { syncUniqueIndexes } from './records-indexes';
+import { syncFieldIndexes, syncUniqueIndexes } from './records-indexes';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -113,6 +113,8 @@ export async function saveSettings(
     if (workspaces) await replaceComponentWorkspaces(tx, row.uuid, workspaces);
     return row.uuid;
   }).catch(nameTakenMeansExists);
+  // The field indexes of a version an environment points to, once committed (CONCURRENTLY on PostgreSQL).
+  await syncFieldIndexes(db, uuid);
   // Answered as saved, re-read from the database.
   const saved = await resolveComponent(db, projectUuid, uuid);
   return loadModel(db, saved, version!, locale);

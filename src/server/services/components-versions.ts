@@ -9,7 +9,7 @@ import { assertStorableJson, bodyObject } from './components-input';
 import { componentNotFound, conflict, requireSettingsPermission, resolveComponent, shapeComponent, type Component, type ComponentModel } from './components-model';
 import { prepareSettings } from './components-rules';
 import { loadModel } from './components-settings';
-import { syncUniqueIndexes } from './records-indexes';
+import { syncFieldIndexes, syncUniqueIndexes } from './records-indexes';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -108,5 +108,7 @@ export async function publishVersion(db: Db, accountability: Accountability, bod
     await syncUniqueIndexes(tx, row, input.env, stored.settings as ComponentSettings);
     return row;
   });
+  // The field indexes, once committed: built CONCURRENTLY on PostgreSQL, so writers go on meanwhile.
+  await syncFieldIndexes(db, row.uuid);
   return shapeComponent(db, await resolveComponent(db, row.project_uuid, row.uuid), locale);
 }

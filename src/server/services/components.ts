@@ -27,7 +27,7 @@ import {
   type Component,
   type MenuItem,
 } from './components-model';
-import { dropUniqueIndexesOf, syncUniqueIndexes } from './records-indexes';
+import { syncFieldIndexes, syncUniqueIndexes } from './records-indexes';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -104,8 +104,7 @@ export async function removeComponent(db: Db, accountability: Accountability, re
     const row = await resolveComponent(tx, projectUuid, ref, true);
     requireSettingsPermission(accountability, row);
     await assertNoDependencies(tx, row);
-    // Its records go with it (on delete cascade); their unique indexes are dropped here.
-    await dropUniqueIndexesOf(tx, row.uuid);
+    // Its records' partition (and the indexes on it) is dropped by housekeeping (dropOrphanPartitions).
     await deleteComponent(tx, row.uuid);
   });
   return {};
@@ -116,7 +115,7 @@ export async function removeComponent(db: Db, accountability: Accountability, re
 export async function cloneComponent(db: Db, accountability: Accountability, body: unknown): Promise<{ uuid: string }> {
   const projectUuid = requireProject(accountability);
   const input = bodyObject(body);
-  return db.transaction().execute(async (tx) => {
+  const cloned = await db.transaction().execute(async (tx) => {
     const source = await resolveComponent(tx, projectUuid, input.ref, true);
     requireSettingsPermission(accountability, source);
     const checked = validateComponentCreate({ name: input.name, label: source.label, scope: source.scope, tag: source.tag });
@@ -147,6 +146,8 @@ export async function cloneComponent(db: Db, accountability: Accountability, bod
     await replaceComponentWorkspaces(tx, clone.uuid, links.map((link) => link.uuid));
     return { uuid: clone.uuid };
   }).catch(nameTakenMeansExists);
+  await syncFieldIndexes(db, cloned.uuid);
+  return cloned;
 }
 
 /** Permission strings for each component: read|create|update|delete|see|settings {ref}. */

@@ -18,6 +18,8 @@ import { now, nowDate } from '../clock';
 import { createJob, finishJob, findJob, jobAnswer, type JobState } from './record-jobs';
 import { asInputError, listChanged, listTarget, parseOrThrow, type ListTarget } from './record-list';
 import { requireProject, type Accountability } from './tenancy';
+import { isEmbedded } from '../db/dialect-pglite';
+import { keepStatistics } from '../db/queries/record-partitions';
 
 type Db = Kysely<Database>;
 
@@ -181,7 +183,12 @@ export async function runBulkJob(db: Db, bus: Bus, jobUuid: string, options: Bul
   try {
     for (;;) {
       const result = await step(db, jobUuid, options.batchSize);
-      if (result.kind === 'finished') return 'done';
+      if (result.kind === 'finished') {
+        // A large bulk change moves the planner's statistics (on PGlite nothing else would).
+        const row = await db.selectFrom('record_jobs').select('component_uuid').where('uuid', '=', jobUuid).executeTakeFirst();
+        if (row) await keepStatistics(db, row.component_uuid, 'due', isEmbedded(db)).catch(() => undefined);
+        return 'done';
+      }
       scope = result.scope;
       if (now() - started >= options.sliceMs) return 'more';
     }

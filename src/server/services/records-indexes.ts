@@ -4,19 +4,14 @@
 // indexes in line; rows that already break uniqueness answer 409 'uniqueIndexConflict' and the
 // surrounding transaction changes nothing.
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ComponentSettings } from '../../../schemas';
-import { dataKindOf } from '../../../runtime/query';
+import { dataKindOf, isSearchable } from '../../../runtime/query';
 import type { ViewField } from '../../../schemas/viewSchema.schema';
-import {
-  createDefaultListIndex,
-  createListIndex,
-  dropListIndex,
-  listListIndexes,
-  withSavepoint,
-  type ListIndex,
-  type ListIndexKind,
-} from '../db/queries/record-list';
+import { isEmbedded } from '../db/dialect-pglite';
+import { createFieldIndex, dropFieldIndex, listFieldIndexes, type FieldIndex, type FieldIndexKind } from '../db/queries/record-list';
+import { ensureRecordPartition, keepStatistics } from '../db/queries/record-partitions';
+import { allComponentUuids, findComponentByUuidAnyProject, findVersion } from '../db/queries/components';
 import { createUniqueIndex, dropUniqueIndex, listUniqueIndexes, type UniqueIndex } from '../db/queries/records';
 import type { ComponentRow, Database, RecordEnv } from '../db/schema';
 import { HttpError } from '../errors';
@@ -75,35 +70,35 @@ export async function syncUniqueIndexes(db: Db, row: ComponentRow, env: RecordEn
       conflicts.map((key) => ({ field: key, messages: [UNIQUE_INDEX_CONFLICT], values: [{ env }] })),
     );
   }
-  await syncListIndexes(db, row, env, settings);
-}
-
-/** Drops every unique index of a component (before the component itself is removed). */
-export async function dropUniqueIndexesOf(db: Db, componentUuid: string): Promise<void> {
-  for (const index of await listUniqueIndexes(db, componentUuid.toLowerCase())) await dropUniqueIndex(db, index.name);
-  for (const index of await listListIndexes(db, componentUuid.toLowerCase())) await dropListIndex(db, index.name);
 }
 
 // ---------------------------------------------------------------------------------------------
-// List indexes (docs/lists.md "Indexes"): filterable fields and list columns get an expression
-// index per environment, the exact expression the list query sorts and filters with
-// (db/queries/record-list): text ((data->>'key'), uuid), number (((data->>'key')::numeric), uuid).
-// Only fields with short scalar values are indexed (a btree entry holds about 2.7 kB), at most
-// MAX_LIST_INDEXES per environment; an index that cannot be built (a stored value that is not a
-// number under the numeric cast) is skipped, never failing the deploy.
+// Field indexes (docs/lists.md "Indexes"): only what the queries need, once for both
+// environments, on the component's partition (db/queries/record-list "Field indexes"):
+// - a btree (text or number) for a field that is filterable (the admin's word that users filter,
+//   range and sort on it) or a sortable column of a list whose columns the admin chose;
+// - a trigram index for a searchable field that is filterable or named in a preset's filterOn;
+// the union of what the versions dev and live point to need. Only short scalar values get a btree
+// (an entry holds about 2.7 kB); a trigram index takes any text. At most MAX_FIELD_INDEXES.
+// They are built after the deploy's transaction: CONCURRENTLY on PostgreSQL, so writers are never
+// locked out; an index that cannot be built (a stored value that is not a number under the
+// numeric cast) is skipped and its failed build dropped, never failing the deploy.
 
-export const MAX_LIST_INDEXES = 32;
+export const MAX_FIELD_INDEXES = 32;
+/** A sync waits for another instance's sync of the same component: about ten minutes in 100 ms tries. */
+const LOCK_RETRY_MS = 100;
+const LOCK_ATTEMPTS = 6000;
 const SHORT_TEXT_RENDERERS = new Set([
   'input/email', 'select/text', 'select/relation', 'radio/text', 'picker/date', 'picker/datetime', 'picker/time', 'checkbox/bool', 'reference/text',
 ]);
 const SHORT_TEXT_MAX = 1000;
 
-/** The index name for one (component, environment, field key, kind). */
-export function listIndexName(componentUuid: string, env: RecordEnv, key: string, kind: ListIndexKind): string {
-  return `records_ix_${createHash('sha256').update(`${componentUuid}|${env}|${key}|${kind}`).digest('hex').slice(0, 40)}`;
+/** The index name for one (component, field key, kind). */
+export function fieldIndexName(componentUuid: string, key: string, kind: FieldIndexKind): string {
+  return `records_ix_${createHash('sha256').update(`${componentUuid}|${key}|${kind}`).digest('hex').slice(0, 40)}`;
 }
 
-function listIndexKind(field: ViewField): ListIndexKind | null {
+function btreeKind(field: ViewField): 'text' | 'number' | null {
   if (field.hashed || !FIELD_KEY.test(field.key)) return null;
   const kind = dataKindOf(field);
   if (kind === 'number') return 'number';
@@ -114,34 +109,97 @@ function listIndexKind(field: ViewField): ListIndexKind | null {
   return null;
 }
 
-/** The list indexes a version needs: its filterable fields and its list columns. */
-export function listIndexesOf(row: ComponentRow, env: RecordEnv, settings: ComponentSettings): ListIndex[] {
+/** The field indexes one version's settings need. */
+export function fieldIndexesOf(row: ComponentRow, settings: ComponentSettings): FieldIndex[] {
   const view = compileFor(row, settings, { locale: 'en_US', roles: [], isAdmin: true, page: 'model_create' });
   const filterable = new Set((settings.fields ?? []).filter((field) => field.filterable === true).map((field) => field.key));
-  const columns = new Set(view.columns.filter((column) => !column.virtual).map((column) => column.key));
+  const chosenColumns = (settings.list?.fields ?? []).length > 0;
+  const sorted = new Set(chosenColumns ? view.columns.filter((column) => !column.virtual && column.sortable).map((column) => column.key) : []);
+  const searched = new Set((settings.presets ?? []).flatMap((preset) => preset.context?.filters?.filterOn ?? []));
   const componentUuid = row.uuid.toLowerCase();
-  const out: ListIndex[] = [];
+  const out: FieldIndex[] = [];
+  const add = (key: string, kind: FieldIndexKind) => out.push({ name: fieldIndexName(componentUuid, key, kind), componentUuid, key, kind });
   for (const field of view.fields) {
-    if (!filterable.has(field.key) && !columns.has(field.key)) continue;
-    const kind = listIndexKind(field);
-    if (!kind) continue;
-    out.push({ name: listIndexName(componentUuid, env, field.key, kind), componentUuid, env, key: field.key, kind });
-    if (out.length >= MAX_LIST_INDEXES) break;
+    if (!FIELD_KEY.test(field.key) || field.hashed) continue;
+    const btree = btreeKind(field);
+    if (btree && (filterable.has(field.key) || sorted.has(field.key))) add(field.key, btree);
+    if (isSearchable(field) && (filterable.has(field.key) || searched.has(field.key))) add(field.key, 'search');
   }
-  return out;
+  return out.slice(0, MAX_FIELD_INDEXES);
 }
 
-/** Brings the list indexes of (component, env) in line with `settings` (null: none). */
-export async function syncListIndexes(db: Db, row: ComponentRow, env: RecordEnv, settings: ComponentSettings | null): Promise<void> {
-  const componentUuid = row.uuid.toLowerCase();
-  if (!UUID.test(componentUuid)) throw new Error(`unexpected component uuid ${row.uuid}`);
-  const wanted = settings ? listIndexesOf(row, env, settings) : [];
-  const wantedNames = new Set(wanted.map((index) => index.name));
-  for (const index of (await listListIndexes(db, componentUuid)).filter((candidate) => candidate.env === env)) {
-    if (!wantedNames.has(index.name)) await dropListIndex(db, index.name);
+/** What both environments' versions need, by name. */
+async function wantedFieldIndexes(db: Db, row: ComponentRow): Promise<Map<string, FieldIndex>> {
+  const wanted = new Map<string, FieldIndex>();
+  for (const version of new Set([row.dev_version, row.public_version])) {
+    if (!version) continue;
+    const stored = await findVersion(db, row.uuid, version);
+    if (!stored) continue;
+    for (const index of fieldIndexesOf(row, stored.settings as ComponentSettings)) if (wanted.size < MAX_FIELD_INDEXES) wanted.set(index.name, index);
   }
-  if (settings) await withSavepoint(db, 'luma_list_default_index', () => createDefaultListIndex(db));
-  for (const index of wanted) await withSavepoint(db, 'luma_list_index', () => createListIndex(db, index));
+  return wanted;
+}
+
+export interface FieldIndexChanges {
+  created: string[];
+  dropped: string[];
+  skipped: string[];
+}
+
+/**
+ * Brings a component's field indexes in line with the versions its environments point to: drops
+ * what no version needs (and failed builds), builds what is missing, then refreshes the planner's
+ * statistics (expression indexes have their own). Call it outside any transaction, after the
+ * change that moved a pointer or saved a pointed version has committed. Two instances syncing the
+ * same component take turns (an advisory lock per component on PostgreSQL).
+ */
+export async function syncFieldIndexes(db: Db, componentUuid: string): Promise<FieldIndexChanges> {
+  const embedded = isEmbedded(db);
+  if (embedded) return syncFieldIndexesOn(db, componentUuid, false);
+  return db.connection().execute(async (connection) => {
+    const key = `luma:records:indexes:${componentUuid.toLowerCase()}`;
+    // Tried, not waited for inside PostgreSQL: a session blocked on the lock would hold a snapshot
+    // that the other session's CREATE INDEX CONCURRENTLY waits for (a deadlock).
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtextextended(${key}, 0)) as locked`.execute(connection);
+      if (rows[0]?.locked) break;
+      if (attempt >= LOCK_ATTEMPTS) throw new Error(`record indexes of ${componentUuid} are being built elsewhere (${LOCK_ATTEMPTS} attempts)`);
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+    try {
+      return await syncFieldIndexesOn(connection, componentUuid, true);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtextextended(${key}, 0))`.execute(connection);
+    }
+  });
+}
+
+async function syncFieldIndexesOn(db: Db, componentUuid: string, concurrently: boolean): Promise<FieldIndexChanges> {
+  const changes: FieldIndexChanges = { created: [], dropped: [], skipped: [] };
+  const row = await findComponentByUuidAnyProject(db, componentUuid.toLowerCase());
+  if (!row) return changes;
+  const wanted = await wantedFieldIndexes(db, row);
+  const existing = await listFieldIndexes(db, row.uuid);
+  for (const index of existing) {
+    if (index.valid && wanted.has(index.name)) continue;
+    await dropFieldIndex(db, index.name, concurrently);
+    changes.dropped.push(index.name);
+  }
+  const present = new Set(existing.filter((index) => index.valid).map((index) => index.name));
+  for (const index of wanted.values()) {
+    if (present.has(index.name)) continue;
+    try {
+      await createFieldIndex(db, index, concurrently);
+      changes.created.push(index.name);
+    } catch {
+      // A value the index expression cannot take: no index for this field, and no failed build left behind.
+      await dropFieldIndex(db, index.name, concurrently).catch(() => undefined);
+      changes.skipped.push(index.name);
+    }
+  }
+  // New expression indexes have no statistics until ANALYZE; otherwise only when enough changed.
+  await keepStatistics(db, row.uuid, changes.created.length > 0 ? 'always' : 'due', isEmbedded(db));
+  return changes;
 }
 
 /**
@@ -163,4 +221,26 @@ export async function uniqueViolationField(
   // An index of the environment's version whose field the caller's view does not carry.
   const index = (await listUniqueIndexes(db, componentUuid.toLowerCase())).find((candidate) => candidate.name === constraint);
   return index ? index.key : null;
+}
+
+/**
+ * Every component's partition and indexes, brought in line when the server starts: after migration
+ * 0007 (which rebuilt the table without them) and after a process died while building one. A
+ * unique index that existing records break is reported through `log`, never stopping the start.
+ */
+export async function syncAllRecordIndexes(db: Db, log: (error: unknown, message: string) => void): Promise<void> {
+  for (const uuid of await allComponentUuids(db)) {
+    try {
+      await ensureRecordPartition(db, uuid);
+      const row = await findComponentByUuidAnyProject(db, uuid);
+      if (!row) continue;
+      for (const [env, version] of [['dev', row.dev_version], ['live', row.public_version]] as const) {
+        const stored = version ? await findVersion(db, row.uuid, version) : undefined;
+        await syncUniqueIndexes(db, row, env, (stored?.settings as ComponentSettings | undefined) ?? null);
+      }
+      await syncFieldIndexes(db, uuid);
+    } catch (error) {
+      log(error, `record indexes of component ${uuid} could not be brought in line`);
+    }
+  }
 }

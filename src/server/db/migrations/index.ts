@@ -7,6 +7,7 @@ import * as records from './0003_records';
 import * as recordsAuditRefs from './0004_records_audit_refs';
 import * as iam from './0005_iam';
 import * as recordJobs from './0006_record_jobs';
+import * as recordPartitions from './0007_record_partitions';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_records_audit_refs': recordsAuditRefs,
   '0005_iam': iam,
   '0006_record_jobs': recordJobs,
+  '0007_record_partitions': recordPartitions,
 };
 
 /** The names of every migration, in order. */

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { clockNow } from '../now';
 import { toJson } from '../json';
 import type { ComponentRow, ComponentUpdate, ComponentVersionRow, Database, NewComponent } from '../schema';
+import { ensureRecordPartition } from './record-partitions';
 
 type Db = Kysely<Database>;
 
@@ -56,12 +57,25 @@ export function findComponentByName(db: Db, projectUuid: string, scope: string |
     .executeTakeFirst();
 }
 
+/** A component by uuid in any project: for work that follows a change already checked (its record indexes). */
+export function findComponentByUuidAnyProject(db: Db, uuid: string): Promise<ComponentRow | undefined> {
+  return db.selectFrom('components').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** Every component's uuid (the record indexes are brought in line for each when the server starts). */
+export async function allComponentUuids(db: Db): Promise<string[]> {
+  return (await db.selectFrom('components').select('uuid').orderBy('uuid').execute()).map((row) => row.uuid);
+}
+
 export function listComponentsOfProject(db: Db, projectUuid: string): Promise<ComponentRow[]> {
   return db.selectFrom('components').selectAll().where('project_uuid', '=', projectUuid).orderBy('sort').orderBy('name').orderBy('uuid').execute();
 }
 
-export function insertComponent(db: Db, values: NewComponent): Promise<ComponentRow> {
-  return db.insertInto('components').values(values).returningAll().executeTakeFirstOrThrow();
+/** A new component and the partition of its records (db/queries/record-partitions). */
+export async function insertComponent(db: Db, values: NewComponent): Promise<ComponentRow> {
+  const row = await db.insertInto('components').values(values).returningAll().executeTakeFirstOrThrow();
+  await ensureRecordPartition(db, row.uuid);
+  return row;
 }
 
 export async function updateComponent(db: Db, uuid: string, values: ComponentUpdate): Promise<void> {
@@ -73,7 +87,8 @@ export async function updateComponent(db: Db, uuid: string, values: ComponentUpd
 }
 
 export async function deleteComponent(db: Db, uuid: string): Promise<void> {
-  // Versions and workspace links go with it (on delete cascade).
+  // Versions and workspace links go with it (on delete cascade); its records' partition is left
+  // unreachable and dropped by housekeeping (dropOrphanPartitions).
   await db.deleteFrom('components').where('uuid', '=', uuid).execute();
 }
 

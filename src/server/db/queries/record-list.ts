@@ -1,12 +1,15 @@
-// SQL for record lists, bulk actions and exports (docs/lists.md). The ListQuery AST of
+// SQL for record lists, bulk actions and exports (docs/lists.md). Every statement reads the
+// component's own partition (db/queries/record-partitions), never the parent table. The ListQuery AST of
 // runtime/query is compiled here with bound values only: field keys (checked against the view
 // before they get here), locales and daterange ends ('startDate' | 'endDate') are parameters of
 // `data->>$n`, search patterns and regexes are parameters too. The expressions match the expression
 // indexes of services/records-indexes exactly: text `(data->>'k')`, number `((data->>'k')::numeric)` (a custom plan binds $n to 'k').
+// Every sort ends with seq (insertion order), the tiebreak the indexes carry.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike, LIST_LIMITS, type AggregatePipeline, type Condition, type DateRange, type ListQuery, type QueryPath, type Scalar } from '../../../../runtime/query';
 import type { Database, RecordRow } from '../schema';
 import { clockNow } from '../now';
+import { partitionName, partitionTable } from './record-partitions';
 import { inScope, type RecordScope } from './records';
 
 type Db = Kysely<Database>;
@@ -115,13 +118,15 @@ function dateSql(range: DateRange): Sql[] {
   return parts;
 }
 
-/** The WHERE clause: the scope (the expression indexes' predicate first), then the filter. */
+/**
+ * The WHERE clause within the component's partition: the environment and the indexes' predicates
+ * first, then the filter. The partition holds one component of one project, so neither is repeated
+ * (as columns they would be filters the indexes cannot answer, and a count could not stay in the index).
+ */
 export function whereSql(scope: RecordScope, filter: RecordFilter): Sql {
   const parts: Sql[] = [
-    sql`component_uuid = ${scope.componentUuid}`,
     sql`env = ${scope.env}`,
     sql`deleted_at is null`,
-    sql`project_uuid = ${scope.projectUuid}`,
     filter.disabled ? sql`disabled_at is not null` : sql`disabled_at is null`,
   ];
   if (filter.search) {
@@ -138,25 +143,25 @@ function orderSql(query: Pick<ListQuery, 'sort'>): Sql {
   const direction = query.sort.desc ? sql.raw('desc') : sql.raw('asc');
   const expression = valueExpression(query.sort.path);
   if (query.sort.path.source === 'column' && query.sort.path.column === 'uuid') return sql`uuid ${direction}`;
-  return sql`${expression} ${direction}, uuid ${direction}`;
+  return sql`${expression} ${direction}, seq ${direction}`;
 }
 
 /** One page of records. */
 export async function listRecords(db: Db, scope: RecordScope, query: ListQuery): Promise<RecordRow[]> {
   if (query.limit <= 0) return [];
-  const result = await sql<RecordRow>`select * from records where ${whereSql(scope, query)} order by ${orderSql(query)} limit ${query.limit} offset ${query.offset}`.execute(db);
+  const result = await sql<RecordRow>`select * from ${partitionTable(scope.componentUuid)} where ${whereSql(scope, query)} order by ${orderSql(query)} limit ${query.limit} offset ${query.offset}`.execute(db);
   return result.rows;
 }
 
 /** The number of matching records, counted only up to 5001 ("5000 or more"). */
 export async function countRecordsBounded(db: Db, scope: RecordScope, filter: RecordFilter): Promise<number> {
-  const result = await sql<{ total: number }>`select count(*)::int as total from (select 1 from records where ${whereSql(scope, filter)} limit ${LIST_LIMITS.countUpTo}) as bounded`.execute(db);
+  const result = await sql<{ total: number }>`select count(*)::int as total from (select 1 from ${partitionTable(scope.componentUuid)} where ${whereSql(scope, filter)} limit ${LIST_LIMITS.countUpTo}) as bounded`.execute(db);
   return Number(result.rows[0]?.total ?? 0);
 }
 
 /** The exact number of matching records (bulk jobs, in the background). */
 export async function countRecords(db: Db, scope: RecordScope, filter: RecordFilter): Promise<number> {
-  const result = await sql<{ total: string | number }>`select count(*) as total from records where ${whereSql(scope, filter)}`.execute(db);
+  const result = await sql<{ total: string | number }>`select count(*) as total from ${partitionTable(scope.componentUuid)} where ${whereSql(scope, filter)}`.execute(db);
   return Number(result.rows[0]?.total ?? 0);
 }
 
@@ -189,28 +194,37 @@ export async function aggregateRecords(db: Db, scope: RecordScope, filter: Recor
     ...(pipeline.sort.some((entry) => entry.key === '_id') ? [] : [sql`g_id asc`]),
   ];
   const groupBy = pipeline.group.id === null ? sql`` : sql`group by 1`;
-  const result = await sql<Record<string, unknown>>`select ${sql.join(columns)} from records where ${where} ${groupBy} order by ${sql.join(order)} limit ${pipeline.limit}`.execute(db);
+  const result = await sql<Record<string, unknown>>`select ${sql.join(columns)} from ${partitionTable(scope.componentUuid)} where ${where} ${groupBy} order by ${sql.join(order)} limit ${pipeline.limit}`.execute(db);
   return result.rows;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keyset batches by (created_at, uuid): exports and bulk jobs walk any number of records with
-// flat memory, each batch one short query.
+// Keyset batches by (created_at, seq), the default listing's index: exports and bulk jobs walk any
+// number of records with flat memory, each batch one short query. A cursor names its record by
+// uuid; the record's own (created_at, seq) is read back from the partition.
 
 export interface Cursor {
   createdAt: Date | string;
   uuid: string;
 }
 
-/** The keyset condition after `after`, by the cursor record's own created_at (see lockRecordBatch). */
-function afterCursor(after: Cursor | null): Sql {
+/**
+ * The keyset condition after `after`, by the cursor record's own (created_at, seq) (see
+ * lockRecordBatch). Should the cursor record be gone (purged), everything created at the stored
+ * time is passed over: a batch is never applied twice.
+ */
+function afterCursor(scope: RecordScope, after: Cursor | null): Sql {
   if (!after) return sql``;
-  return sql` and (created_at, uuid) > (coalesce((select c.created_at from records c where c.uuid = ${after.uuid}::uuid), ${new Date(after.createdAt).toISOString()}::timestamptz), ${after.uuid}::uuid)`;
+  const table = partitionTable(scope.componentUuid);
+  const at = new Date(after.createdAt).toISOString();
+  return sql` and (created_at, seq) > (
+    coalesce((select c.created_at from ${table} c where c.uuid = ${after.uuid}::uuid), ${at}::timestamptz),
+    coalesce((select c.seq from ${table} c where c.uuid = ${after.uuid}::uuid), 9223372036854775807))`;
 }
 
 export async function recordBatch(db: Db, scope: RecordScope, filter: RecordFilter, after: Cursor | null, size: number): Promise<RecordRow[]> {
-  const keyset = afterCursor(after);
-  const result = await sql<RecordRow>`select * from records where ${whereSql(scope, filter)}${keyset} order by created_at asc, uuid asc limit ${size}`.execute(db);
+  const keyset = afterCursor(scope, after);
+  const result = await sql<RecordRow>`select * from ${partitionTable(scope.componentUuid)} where ${whereSql(scope, filter)}${keyset} order by created_at asc, seq asc limit ${size}`.execute(db);
   return result.rows;
 }
 
@@ -220,8 +234,8 @@ export async function recordBatch(db: Db, scope: RecordScope, filter: RecordFilt
  * match the cursor record again), falling back to the stored time if that record is gone.
  */
 export async function lockRecordBatch(db: Db, scope: RecordScope, filter: RecordFilter, after: Cursor | null, size: number): Promise<{ uuid: string; created_at: Date }[]> {
-  const keyset = afterCursor(after);
-  const result = await sql<{ uuid: string; created_at: Date }>`select uuid, created_at from records where ${whereSql(scope, filter)}${keyset} order by created_at asc, uuid asc limit ${size} for update`.execute(db);
+  const keyset = afterCursor(scope, after);
+  const result = await sql<{ uuid: string; created_at: Date }>`select uuid, created_at from ${partitionTable(scope.componentUuid)} where ${whereSql(scope, filter)}${keyset} order by created_at asc, seq asc limit ${size} for update`.execute(db);
   return result.rows;
 }
 
@@ -262,90 +276,74 @@ export async function applyBulkAction(db: Db, scope: RecordScope, action: BulkAc
 }
 
 // ---------------------------------------------------------------------------------------------
-// List expression indexes (docs/lists.md "Indexes"): per (component, environment, field), partial
-// on the component's live records, the expression first and uuid (the sort's tiebreak) second:
-//   text:   ((data->>'key'), uuid)
-//   number: (((data->>'key')::numeric), uuid)
-// and one btree for the default listing and keyset walks: (component_uuid, env, created_at, uuid).
-// Identifiers and literals are interpolated into DDL, so every part is checked against a pattern here.
+// Field indexes (docs/lists.md "Indexes"), on the component's partition, one per field for both
+// environments (env leads the btree, so each environment's records sort and range within it):
+//   text:   (env, (data->>'key'), seq)
+//   number: (env, ((data->>'key')::numeric), seq)
+//   search: gin ((data->>'key') gin_trgm_ops), for infix search (ILIKE '%...%')
+// partial on records not deleted. The default listing, the count and the disabled and deleted
+// records have the parent's indexes (migration 0007). Identifiers and literals are interpolated
+// into DDL, so every part is checked against a pattern here.
 
 const INDEX_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INDEX_KEY = /^[a-z0-9_]{1,64}$/;
-const LIST_INDEX_NAME = /^records_ix_[0-9a-f]{40}$/;
-const LIST_COMMENT_PREFIX = 'luma:records:list';
-export const DEFAULT_LIST_INDEX = 'records_list_created_idx';
+const FIELD_INDEX_NAME = /^records_ix_[0-9a-f]{40}$/;
+const FIELD_COMMENT_PREFIX = 'luma:records:field';
+const FIELD_INDEX_KINDS = ['text', 'number', 'search'] as const;
 
-export type ListIndexKind = 'text' | 'number';
+export type FieldIndexKind = (typeof FIELD_INDEX_KINDS)[number];
 
-export interface ListIndex {
+export interface FieldIndex {
   name: string;
   componentUuid: string;
-  env: 'dev' | 'live';
   key: string;
-  kind: ListIndexKind;
+  kind: FieldIndexKind;
 }
 
-function assertSafeListIndex(index: ListIndex): void {
-  if (
-    !LIST_INDEX_NAME.test(index.name) ||
-    !INDEX_UUID.test(index.componentUuid) ||
-    !INDEX_KEY.test(index.key) ||
-    (index.env !== 'dev' && index.env !== 'live') ||
-    (index.kind !== 'text' && index.kind !== 'number')
-  ) {
+function assertSafeFieldIndex(index: FieldIndex): void {
+  if (!FIELD_INDEX_NAME.test(index.name) || !INDEX_UUID.test(index.componentUuid) || !INDEX_KEY.test(index.key) || !FIELD_INDEX_KINDS.includes(index.kind)) {
     throw new Error(`refusing unsafe index definition ${JSON.stringify(index)}`);
   }
 }
 
-export async function createDefaultListIndex(db: Db): Promise<void> {
-  await sql.raw(`create index if not exists ${DEFAULT_LIST_INDEX} on records (component_uuid, env, created_at, uuid) where deleted_at is null`).execute(db);
+/** The CREATE INDEX statement; `concurrently`: PostgreSQL outside a transaction (writers go on). */
+export function fieldIndexDdl(index: FieldIndex, concurrently: boolean): string {
+  assertSafeFieldIndex(index);
+  const table = partitionName(index.componentUuid);
+  const how = concurrently ? 'create index concurrently if not exists' : 'create index if not exists';
+  const text = `(data->>'${index.key}')`;
+  if (index.kind === 'search') return `${how} ${index.name} on ${table} using gin (${text} gin_trgm_ops) where deleted_at is null`;
+  const expression = index.kind === 'number' ? `(${text}::numeric)` : text;
+  return `${how} ${index.name} on ${table} (env, ${expression}, seq) where deleted_at is null`;
 }
 
-export async function createListIndex(db: Db, index: ListIndex): Promise<void> {
-  assertSafeListIndex(index);
-  const expression = index.kind === 'number' ? `((data->>'${index.key}')::numeric)` : `(data->>'${index.key}')`;
-  await sql
-    .raw(
-      `create index if not exists ${index.name} on records (${expression}, uuid) ` +
-        `where component_uuid = '${index.componentUuid}' and env = '${index.env}' and deleted_at is null`,
-    )
-    .execute(db);
-  await sql.raw(`comment on index ${index.name} is '${LIST_COMMENT_PREFIX} ${index.componentUuid} ${index.env} ${index.key} ${index.kind}'`).execute(db);
+export async function createFieldIndex(db: Db, index: FieldIndex, concurrently: boolean): Promise<void> {
+  await sql.raw(fieldIndexDdl(index, concurrently)).execute(db);
+  await sql.raw(`comment on index ${index.name} is '${FIELD_COMMENT_PREFIX} ${index.componentUuid} ${index.key} ${index.kind}'`).execute(db);
 }
 
-export async function dropListIndex(db: Db, name: string): Promise<void> {
-  if (!LIST_INDEX_NAME.test(name)) throw new Error(`refusing unsafe index name ${name}`);
-  await sql.raw(`drop index if exists ${name}`).execute(db);
+export async function dropFieldIndex(db: Db, name: string, concurrently: boolean): Promise<void> {
+  if (!FIELD_INDEX_NAME.test(name)) throw new Error(`refusing unsafe index name ${name}`);
+  await sql.raw(`drop index ${concurrently ? 'concurrently ' : ''}if exists ${name}`).execute(db);
 }
 
-/** The list indexes on records (optionally of one component), read back from their comments. */
-export async function listListIndexes(db: Db, componentUuid?: string): Promise<ListIndex[]> {
-  const result = await sql<{ name: string; comment: string | null }>`
-    select c.relname as name, obj_description(c.oid, 'pg_class') as comment
+/**
+ * The field indexes on a component's partition, read back from their comments. `valid` false: a
+ * concurrent build that failed (or one that failed before its comment was written: known by its
+ * name only, listed to be dropped).
+ */
+export async function listFieldIndexes(db: Db, componentUuid: string): Promise<(FieldIndex & { valid: boolean })[]> {
+  const result = await sql<{ name: string; comment: string | null; valid: boolean }>`
+    select c.relname as name, obj_description(c.oid, 'pg_class') as comment, i.indisvalid as valid
     from pg_index i
     join pg_class c on c.oid = i.indexrelid
-    where i.indrelid = 'records'::regclass and c.relname like 'records\\_ix\\_%'`.execute(db);
-  const indexes: ListIndex[] = [];
-  for (const row of result.rows) {
-    const [prefix, uuid, env, key, kind] = (row.comment ?? '').split(' ');
-    if (prefix !== LIST_COMMENT_PREFIX || !uuid || !key || (env !== 'dev' && env !== 'live') || (kind !== 'text' && kind !== 'number')) continue;
-    if (componentUuid !== undefined && uuid !== componentUuid) continue;
-    indexes.push({ name: row.name, componentUuid: uuid, env, key, kind });
-  }
-  return indexes;
-}
-
-/** Runs `work` inside a savepoint when `db` is a transaction (a failure then leaves the transaction usable). */
-export async function withSavepoint(db: Db, name: string, work: () => Promise<void>): Promise<boolean> {
-  if (!/^[a-z_]{1,30}$/.test(name)) throw new Error('bad savepoint name');
-  const inTransaction = db.isTransaction;
-  if (inTransaction) await sql.raw(`savepoint ${name}`).execute(db);
-  try {
-    await work();
-    if (inTransaction) await sql.raw(`release savepoint ${name}`).execute(db);
-    return true;
-  } catch {
-    if (inTransaction) await sql.raw(`rollback to savepoint ${name}`).execute(db);
-    return false;
-  }
+    join pg_class t on t.oid = i.indrelid
+    where t.relname = ${partitionName(componentUuid)} and c.relname like 'records\\_ix\\_%'`.execute(db);
+  return result.rows.map((row) => {
+    const [prefix, uuid, key, kind] = (row.comment ?? '').split(' ');
+    const known = prefix === FIELD_COMMENT_PREFIX && uuid === componentUuid.toLowerCase() && key && (FIELD_INDEX_KINDS as readonly string[]).includes(kind ?? '');
+    return known
+      ? { name: row.name, componentUuid, key: key!, kind: kind as FieldIndexKind, valid: row.valid }
+      : { name: row.name, componentUuid, key: '', kind: 'text' as const, valid: false };
+  });
 }

@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { toJson } from '../json';
 import type { Database, RecordEnv, RecordRow } from '../schema';
 import { clockNow } from '../now';
+import { partitionName } from './record-partitions';
 
 type Db = Kysely<Database>;
 
@@ -102,7 +103,7 @@ export function findRecordsByKey(db: Db, scope: RecordScope, field: string, valu
     .where(inScope(scope))
     .where(column, 'in', values)
     .orderBy('created_at')
-    .orderBy('uuid')
+    .orderBy('seq')
     .execute();
 }
 
@@ -128,14 +129,11 @@ function assertSafe(index: UniqueIndex): void {
   }
 }
 
-/** Creates the partial unique index (if not there) and labels it with what it enforces. */
+/** Creates the partial unique index on the component's partition (if not there) and labels it with what it enforces. */
 export async function createUniqueIndex(db: Db, index: UniqueIndex): Promise<void> {
   assertSafe(index);
   await sql
-    .raw(
-      `create unique index if not exists ${index.name} on records ((data->>'${index.key}')) ` +
-        `where component_uuid = '${index.componentUuid}' and env = '${index.env}' and deleted_at is null`,
-    )
+    .raw(`create unique index if not exists ${index.name} on ${partitionName(index.componentUuid)} ((data->>'${index.key}')) where env = '${index.env}' and deleted_at is null`)
     .execute(db);
   await sql.raw(`comment on index ${index.name} is '${COMMENT_PREFIX} ${index.componentUuid} ${index.env} ${index.key}'`).execute(db);
 }
@@ -145,18 +143,19 @@ export async function dropUniqueIndex(db: Db, name: string): Promise<void> {
   await sql.raw(`drop index if exists ${name}`).execute(db);
 }
 
-/** The unique indexes on records (optionally of one component), read back from their comments. */
-export async function listUniqueIndexes(db: Db, componentUuid?: string): Promise<UniqueIndex[]> {
+/** The unique indexes on a component's partition, read back from their comments. */
+export async function listUniqueIndexes(db: Db, componentUuid: string): Promise<UniqueIndex[]> {
   const result = await sql<{ name: string; comment: string | null }>`
     select c.relname as name, obj_description(c.oid, 'pg_class') as comment
     from pg_index i
     join pg_class c on c.oid = i.indexrelid
-    where i.indrelid = 'records'::regclass and c.relname like 'records\\_uq\\_%'`.execute(db);
+    join pg_class t on t.oid = i.indrelid
+    where t.relname = ${partitionName(componentUuid)} and c.relname like 'records\\_uq\\_%'`.execute(db);
   const indexes: UniqueIndex[] = [];
   for (const row of result.rows) {
     const [prefix, uuid, env, key] = (row.comment ?? '').split(' ');
     if (prefix !== COMMENT_PREFIX || !uuid || !key || (env !== 'dev' && env !== 'live')) continue;
-    if (componentUuid !== undefined && uuid !== componentUuid) continue;
+    if (uuid !== componentUuid.toLowerCase()) continue;
     indexes.push({ name: row.name, componentUuid: uuid, env, key });
   }
   return indexes;
