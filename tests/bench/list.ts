@@ -209,7 +209,7 @@ async function runSize(records: number, explain: boolean): Promise<SizeFigures> 
     // Vacuumed as well as analysed: otherwise autovacuum starts on the fresh rows during the measurements.
     await direct.query('vacuum (analyze) records');
     const seedSeconds = (performance.now() - started) / 1000;
-    console.log(`  ${records.toLocaleString('en')} + ${OTHERS.toLocaleString('en')} records and the typed table seeded, deployed and vacuumed in ${seedSeconds.toFixed(1)} s`);
+    console.log(`  ${scratch.name}: ${records.toLocaleString('en')} + ${OTHERS.toLocaleString('en')} records and the typed table seeded, deployed and vacuumed in ${seedSeconds.toFixed(1)} s`);
 
     const bare = startBareRoute(pool);
     closers.push(() => bare.close());
