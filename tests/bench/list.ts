@@ -185,6 +185,9 @@ async function runSize(records: number, explain: boolean): Promise<SizeFigures> 
   let database: OpenDatabase | null = null;
   const direct = benchOwned(new pg.Client({ connectionString: scratch.url }));
   const pool = benchOwned(new pg.Pool({ connectionString: scratch.url, max: POOL_SIZE }));
+  // Dropping the database on Ctrl-C ends these connections: that must not crash the exit.
+  direct.on('error', () => undefined);
+  pool.on('error', () => undefined);
   const closers: (() => Promise<unknown>)[] = [];
   try {
     database = await openDatabase(config);
