@@ -1,239 +1,537 @@
-// The list API on PostgreSQL with 1,000,000 records of a 10-field component, against the same
-// queries issued directly to the same database in the same run (npm run bench; figures, not a test).
-import { randomBytes } from 'node:crypto';
+// The list API against its physical limit (issue 12), npm run bench (figures, never a pass/fail):
+// at each size (LUMA_BENCH_SIZES, default 100000,1000000) a fresh database on the local PostgreSQL
+// holds a 10-field component's records (generate_series) beside another component's records in the
+// same table, and a plain typed table (bench_typed) with the same rows and a careful DBA's indexes.
+// Per case, interleaved call by call in the same run:
+//   typed SQL   the typed table's page and bounded count, sent directly (one connection, unprepared)
+//   Luma SQL    the statements Luma's server sent for the same request, captured (list-capture.ts)
+//               and replayed the same way
+//   bare HTTP   the typed table's statements behind a bare Fastify route (no auth, a pool of Luma's size)
+//   Luma HTTP   the list API with a session
+// then 16 clients on the first page against both HTTP servers, and the growth from the smallest to the
+// largest size. Last, the same cases over HTTP on the embedded PGlite (a new user's default database).
+// Alone: npm run bench -- list (or npx tsx tests/bench/list.ts).
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
-import { BENCH_ADMIN, signedInCaller } from './api-client';
+import { BENCH_ADMIN, signedInCaller, type BenchCall } from './api-client';
+import { benchOwned, captureStatements, type CapturedStatement } from './list-capture';
+import { LIST_CASES, type ListCase, type ListTarget } from './list-cases';
+import { createTypedTable, FIELDS, SEED_RECORDS, sameIds, scratchDatabase } from './list-data';
+import { httpRunner, interleaved, load, statementRunner, summarise, type Runner, type Timing } from './list-measure';
 
-const RECORDS = Number(process.env.LUMA_BENCH_RECORDS ?? 1_000_000);
-/** Measured calls per case: many for the millisecond cases (a steadier median), fewer for the slow search. */
-const RUNS = Number(process.env.LUMA_BENCH_RUNS ?? 200);
-const SLOW_RUNS = 30;
-const WARMUP = Number(process.env.LUMA_BENCH_WARMUP ?? 50);
-const ADMIN = BENCH_ADMIN;
-const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const FIELDS = [
-  { key: 'title', module: 'input', type: 'text', filterable: true },
-  { key: 'name', module: 'input', type: 'text', filterable: true },
-  { key: 'email', module: 'input', type: 'email' },
-  { key: 'amount', module: 'input', type: 'number', filterable: true },
-  { key: 'qty', module: 'input', type: 'number' },
-  { key: 'status', module: 'select', type: 'text', filterable: true, constraints: { selectables: { items: ['new', 'paid', 'sent'] } } },
-  { key: 'due', module: 'picker', type: 'date' },
-  { key: 'paid', module: 'checkbox', type: 'bool' },
-  { key: 'notes', module: 'text', type: 'default' },
-  { key: 'code', module: 'input', type: 'text' },
-].map((f, i) => ({
-  name: f.key.replace(/^./, (c) => c.toUpperCase()),
-  label: { en_US: f.key },
-  sortOrder: i,
-  constraints: f.type === 'text' ? { length: { min: 0, max: 200 } } : {},
-  ...f,
-}));
+const env = (key: string, fallback: number) => (process.env[key] ? Number(process.env[key]) : fallback);
+/** LUMA_BENCH_CASES=first,range: only those cases (profiling); the first page is always measured (load). */
+const WANTED = process.env.LUMA_BENCH_CASES?.split(',').map((key) => key.trim());
+const CASES = LIST_CASES.filter((c, i) => i === 0 || !WANTED || WANTED.includes(c.key));
+const SIZES = (process.env.LUMA_BENCH_SIZES ?? '100000,1000000').split(',').map((size) => Number(size.trim())).filter((size) => size > 0);
+/** The other component's records in the same table. */
+const OTHERS = env('LUMA_BENCH_OTHER_RECORDS', 200_000);
+/** Measured runs per case, at most; fewer for slow cases (each case gets about CASE_SECONDS). */
+const RUNS = env('LUMA_BENCH_RUNS', 200);
+const MIN_RUNS = env('LUMA_BENCH_MIN_RUNS', 7);
+const CASE_SECONDS = env('LUMA_BENCH_CASE_SECONDS', 15);
+/** Warm-up rounds over every fast case first (JIT, every pooled connection, each plan). */
+const WARMUP = env('LUMA_BENCH_WARMUP', 30);
+const CLIENTS = 16;
+const LOAD_SECONDS = env('LUMA_BENCH_LOAD_SECONDS', 6);
+/** PGlite: records of the same cases over HTTP (0: skipped). */
+const PGLITE_RECORDS = env('LUMA_BENCH_PGLITE_RECORDS', 100_000);
+/** LUMA_BENCH_EXPLAIN=1: EXPLAIN (ANALYZE, BUFFERS) of every captured Luma statement at the largest size. */
+const EXPLAIN = process.env.LUMA_BENCH_EXPLAIN === '1';
+/** Luma's pool (src/server/db/database.ts openPostgres); the bare route gets the same. */
+const POOL_SIZE = 10;
+const SLOW_MS = 50;
 
-export interface ListCase {
-  name: string;
-  query: string;
-  /** The statements the API needs for the same answer, issued directly (page, then bounded count). */
-  sql: (ids: { component: string; project: string }) => { text: string; values: unknown[] }[];
+interface Answer {
+  total: number;
+  ids: string[];
 }
-
-const WHERE = 'component_uuid = $1 and env = $2 and deleted_at is null and project_uuid = $3 and disabled_at is null';
-const page = (extra: string, order: string, limit: number, offset: number) =>
-  `select * from records where ${WHERE}${extra} order by ${order} limit ${limit} offset ${offset}`;
-const bounded = (extra: string) => `select count(*)::int as total from (select 1 from records where ${WHERE}${extra} limit 5001) as bounded`;
-
-/** The five cases of the issue, with the SQL the list service compiles for each (docs/lists.md). */
-export const LIST_CASES: ListCase[] = [
-  {
-    name: 'first page',
-    query: 'limit=10',
-    sql: ({ component, project }) => [
-      { text: page('', 'created_at asc, uuid asc', 10, 0), values: [component, 'live', project] },
-      { text: bounded(''), values: [component, 'live', project] },
-    ],
-  },
-  {
-    name: 'text search on two fields',
-    query: `limit=10&filter=${encodeURIComponent('Order 12345')}&filterOn=title,code`,
-    sql: ({ component, project }) => {
-      const search = ` and ((data ->> $4::text) ilike $5::text escape '\\' or (data ->> $6::text) ilike $7::text escape '\\')`;
-      const values = [component, 'live', project, 'title', '%Order 12345%', 'code', '%Order 12345%'];
-      return [{ text: page(search, 'created_at asc, uuid asc', 10, 0), values }, { text: bounded(search), values }];
-    },
-  },
-  {
-    name: '$adv range plus sort on an indexed field',
-    query: `limit=10&sortBy=amount&sortDesc=1&$adv=${encodeURIComponent(JSON.stringify({ amount: { $gte: 100, $lt: 200 } }))}`,
-    sql: ({ component, project }) => {
-      const range = ' and ((((data ->> $4::text)::numeric) >= $5::numeric) and (((data ->> $6::text)::numeric) < $7::numeric))';
-      const values = [component, 'live', project, 'amount', 100, 'amount', 200];
-      return [
-        { text: page(range, "((data ->> 'amount')::numeric) desc, uuid desc", 10, 0), values },
-        { text: bounded(range), values },
-      ];
-    },
-  },
-  {
-    name: 'the page at offset 4990',
-    query: 'limit=10&offset=4990',
-    sql: ({ component, project }) => [
-      { text: page('', 'created_at asc, uuid asc', 10, 4990), values: [component, 'live', project] },
-      { text: bounded(''), values: [component, 'live', project] },
-    ],
-  },
-  {
-    name: 'bounded total (a third of the records match)',
-    query: `limit=1&$adv=${encodeURIComponent(JSON.stringify({ status: 'paid' }))}`,
-    sql: ({ component, project }) => {
-      const match = ' and ((data ->> $4::text) = $5::text)';
-      const values = [component, 'live', project, 'status', 'paid'];
-      return [{ text: page(match, 'created_at asc, uuid asc', 1, 0), values }, { text: bounded(match), values }];
-    },
-  },
-];
 
 export interface CaseFigures {
+  key: string;
   name: string;
-  apiP50: number;
-  apiP95: number;
-  sqlP50: number;
-  sqlP95: number;
+  target: ListTarget;
+  indexed: boolean;
+  runs: number;
+  typedSql: Timing;
+  lumaSql: Timing;
+  bareHttp: Timing;
+  lumaHttp: Timing;
+  /** The captured statements, in the order they were sent, with their role (page or count). */
+  statements: { role: string; text: string }[];
+  typedRoles: string[];
+  warnings: string[];
+  answer: Answer;
 }
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+export interface SizeFigures {
+  records: number;
+  others: number;
+  seedSeconds: number;
+  loadavg: number[];
+  cases: CaseFigures[];
+  concurrency: { luma: number; bare: number; errors: number };
+  fixed: { name: string; p50: number }[];
+  explain: string[];
+}
 
-/** Times `runs` alternately (a, b, a, b...) so a passing load on the machine hits each alike. */
-async function timeInterleaved(runs: (() => Promise<unknown>)[], count = RUNS): Promise<number[][]> {
-  for (let i = 0; i < 10; i++) for (const run of runs) await run();
-  const times: number[][] = runs.map(() => []);
-  for (let i = 0; i < count; i++) {
-    for (let r = 0; r < runs.length; r++) {
-      const start = performance.now();
-      await runs[r]!();
-      times[r]!.push(performance.now() - start);
+export interface PgliteFigures {
+  records: number;
+  others: number;
+  seedSeconds: number;
+  cases: { key: string; name: string; runs: number; http: Timing; warnings: string[]; answer: Answer }[];
+}
+
+export interface ListBenchFigures {
+  started: Date;
+  loadavg: number[];
+  pgVersion: string;
+  sizes: SizeFigures[];
+  pglite: PgliteFigures | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared steps.
+
+const listPath = (component: string, c: ListCase) => `/v3/system/component/${component}/models?${c.query}`;
+
+/** Luma's answer reduced to what the typed table can be compared on. */
+function lumaAnswer(c: ListCase, body: Record<string, unknown>): Answer {
+  const items = (body.items ?? []) as Record<string, unknown>[];
+  if (c.exactCount) return { total: Number(items[0]?.n ?? NaN), ids: [] };
+  return { total: Number(body.total), ids: items.map((item) => String(item.uuid)) };
+}
+
+function typedAnswer(c: ListCase, results: pg.QueryResult[]): Answer {
+  const count = results[c.typed.findIndex((statement) => statement.role === 'count')];
+  const page = results[c.typed.findIndex((statement) => statement.role === 'page')];
+  return { total: Number(count?.rows[0]?.total ?? NaN), ids: (page?.rows ?? []).map((row) => String(row.id)) };
+}
+
+function disagreement(label: string, c: ListCase, a: Answer, b: Answer): string[] {
+  const problems: string[] = [];
+  if (a.total !== b.total) problems.push(`${label}: total ${a.total} vs ${b.total}`);
+  if (!c.exactCount && !sameIds(a.ids, b.ids)) problems.push(`${label}: first ids differ (${a.ids.slice(0, 2).join(',')}... vs ${b.ids.slice(0, 2).join(',')}...)`);
+  return problems;
+}
+
+/** The role of a captured statement: the bounded count selects count(*) ... limit; the rest is the page. */
+const roleOf = (c: ListCase, statement: CapturedStatement) => (c.exactCount ? 'count' : /count\s*\(/i.test(statement.text) ? 'count' : 'page');
+
+async function createComponent(call: BenchCall, name: string, label: string): Promise<string> {
+  const { uuid } = (await call('POST', '/v3/system/component', { name, label: { en_US: label } })) as { uuid: string };
+  const model = await call('GET', `/v3/system/component/settings/${uuid}/v1`);
+  await call('POST', `/v3/system/component/settings/${uuid}/v1`, { ...model, settings: { ...(model.settings as object), fields: FIELDS } });
+  return uuid;
+}
+
+const publish = (call: BenchCall, uuid: string) => call('POST', '/v3/system/component/version/publish', { version: 'v1', env: 'live', ref: uuid });
+
+/** Warm-up rounds: every case that stays under SLOW_MS a round runs again; slow cases warm up once. */
+async function warmUp(runners: Runner[][]): Promise<number[]> {
+  const last = runners.map(() => Infinity);
+  let warming = runners.map((_, i) => i);
+  for (let round = 0; round < WARMUP && warming.length > 0; round++) {
+    const fast: number[] = [];
+    for (const i of warming) {
+      let total = 0;
+      for (const run of runners[i]!) total += (await run()).reduce((a, b) => a + b, 0);
+      last[i] = total;
+      if (total < SLOW_MS) fast.push(i);
     }
+    warming = fast;
   }
-  return times;
+  return last;
 }
 
-export interface FixedCost {
-  name: string;
-  p50: number;
-  p95: number;
+const runsFor = (iterationMs: number) => Math.max(MIN_RUNS, Math.min(RUNS, Math.floor((CASE_SECONDS * 1000) / Math.max(iterationMs, 0.001))));
+
+function startBareRoute(pool: pg.Pool): FastifyInstance {
+  const bare = Fastify({ logger: false });
+  bare.get<{ Params: { key: string } }>('/typed/:key', async (request, reply) => {
+    const c = LIST_CASES.find((candidate) => candidate.key === request.params.key);
+    if (!c) return reply.code(404).send({});
+    // Page and count at once on two connections, as Luma does.
+    const results = await Promise.all(c.typed.map((statement) => pool.query(statement.text, statement.values)));
+    const page = results[c.typed.findIndex((statement) => statement.role === 'page')];
+    const count = results[c.typed.findIndex((statement) => statement.role === 'count')];
+    return { items: page?.rows ?? [], total: count?.rows[0]?.total ?? 0 };
+  });
+  return bare;
 }
 
-export async function runListBench(cases: ListCase[]): Promise<{ records: number; figures: CaseFigures[]; fixed: FixedCost[] }> {
-  const name = `luma_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+// ---------------------------------------------------------------------------------------------
+// One size on PostgreSQL.
+
+async function runSize(records: number, explain: boolean): Promise<SizeFigures> {
+  const scratch = await scratchDatabase();
   const config = loadConfig({
     PORT: '0',
-    DATABASE_URL: url.toString(),
-    LUMA_ADMIN_EMAIL: ADMIN.email,
-    LUMA_ADMIN_PASSWORD: ADMIN.password,
+    DATABASE_URL: scratch.url,
+    LUMA_ADMIN_EMAIL: BENCH_ADMIN.email,
+    LUMA_ADMIN_PASSWORD: BENCH_ADMIN.password,
     LUMA_LOG_LEVEL: 'silent',
     LUMA_APP_DIR: '/nonexistent',
   });
-  const database = await openDatabase(config);
-  const direct = new pg.Client({ connectionString: url.toString() });
+  let database: OpenDatabase | null = null;
+  const direct = benchOwned(new pg.Client({ connectionString: scratch.url }));
+  const pool = benchOwned(new pg.Pool({ connectionString: scratch.url, max: POOL_SIZE }));
+  // Dropping the database on Ctrl-C ends these connections: that must not crash the exit.
+  direct.on('error', () => undefined);
+  pool.on('error', () => undefined);
+  const closers: (() => Promise<unknown>)[] = [];
   try {
+    database = await openDatabase(config);
     await migrateToLatest(database.db);
     await seed(database.db, config);
     const app = await buildApp({ config, database });
+    closers.push(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
     const { cookie, call } = await signedInCaller(base);
 
-    const { uuid } = (await call('POST', '/v3/system/component', { name: 'bench_orders', label: { en_US: 'Orders' } })) as { uuid: string };
-    const model = await call('GET', `/v3/system/component/settings/${uuid}/v1`);
-    await call('POST', `/v3/system/component/settings/${uuid}/v1`, { ...model, settings: { ...(model.settings as object), fields: FIELDS } });
-
-    const { projectUuid, userUuid } = (
-      await database.db.selectFrom('projects').innerJoin('users', (join) => join.onTrue()).select(['projects.uuid as projectUuid', 'users.uuid as userUuid']).executeTakeFirstOrThrow()
-    );
     const started = performance.now();
+    const component = await createComponent(call, 'bench_orders', 'Orders');
+    const other = await createComponent(call, 'bench_other', 'Other');
     await direct.connect();
-    await direct.query(
-      `insert into records (uuid, project_uuid, component_uuid, env, version, data, created_by, created_at, updated_by, updated_at)
-       select gen_random_uuid(), $1, $2, 'live', 1,
-         jsonb_build_object(
-           'title', 'Order ' || g, 'name', md5(g::text), 'email', 'buyer' || (g % 1000) || '@luma.test',
-           'amount', (g::bigint * 7919) % 100000, 'qty', g % 50, 'status', (array['new','paid','sent'])[1 + g % 3],
-           'due', to_char(date '2026-01-01' + (g % 365), 'YYYY-MM-DD'), 'paid', g % 2 = 0,
-           'notes', 'note ' || (g % 97), 'code', 'C' || lpad(g::text, 8, '0')),
-         $3, timestamptz '2026-01-01' + g * interval '1 second', $3, timestamptz '2026-01-01' + g * interval '1 second'
-       from generate_series(1, $4::int) g`,
-      [projectUuid, uuid, userUuid, RECORDS],
-    );
+    const { rows } = await direct.query<{ project: string; user: string }>('select p.uuid as project, u.uuid as user from projects p cross join users u limit 1');
+    await direct.query(SEED_RECORDS, [rows[0]!.project, component, other, rows[0]!.user, records, OTHERS]);
     // Deploying creates the indexes the filterable fields need, over the records already there.
-    await call('POST', '/v3/system/component/version/publish', { version: 'v1', env: 'live', ref: uuid });
-    // Vacuumed as well as analysed: otherwise autovacuum starts on the fresh million rows during the measurements.
+    await publish(call, component);
+    await publish(call, other);
+    await createTypedTable(direct, records);
+    // Vacuumed as well as analysed: otherwise autovacuum starts on the fresh rows during the measurements.
     await direct.query('vacuum (analyze) records');
-    console.log(`seeded ${RECORDS.toLocaleString('en')} records and deployed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const seedSeconds = (performance.now() - started) / 1000;
+    console.log(`  ${scratch.name}: ${records.toLocaleString('en')} + ${OTHERS.toLocaleString('en')} records and the typed table seeded, deployed and vacuumed in ${seedSeconds.toFixed(1)} s`);
 
-    const figures: CaseFigures[] = [];
-    const fixed: FixedCost[] = [];
-    // The whole server warms up first (JIT, every pooled connection's prepared statements), so
-    // whichever case is measured first is not the one that pays for it.
-    // Cases slower than 50 ms (the infix search) warm up within their own measurement.
-    let warming = cases;
-    for (let round = 0; round < WARMUP; round++) {
-      const fast: ListCase[] = [];
-      for (const c of warming) {
-        const started = performance.now();
-        await call('GET', `/v3/system/component/${uuid}/models?${c.query}`);
-        if (performance.now() - started < 50) fast.push(c);
+    const bare = startBareRoute(pool);
+    closers.push(() => bare.close());
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareBase = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
+    const bareCall = async (c: ListCase) => (await (await fetch(`${bareBase}/typed/${c.key}`)).json()) as Record<string, unknown>;
+    const lumaCall = (c: ListCase) => call('GET', listPath(component, c));
+
+    // Capture Luma's statements and check, once, that every way of asking gives the same answer.
+    const prepared = [];
+    for (const c of CASES) {
+      const { list } = await captureStatements(() => lumaCall(c));
+      if (list.length === 0) throw new Error(`${c.name}: no list statement captured`);
+      const luma = lumaAnswer(c, await lumaCall(c));
+      const typed = typedAnswer(c, await Promise.all(c.typed.map((statement) => direct.query(statement.text, statement.values))));
+      const bareBody = await bareCall(c);
+      const bareAnswer: Answer = { total: Number(bareBody.total), ids: ((bareBody.items ?? []) as { id: string }[]).map((row) => row.id) };
+      const warnings = [...disagreement('Luma vs typed table', c, luma, typed), ...disagreement('bare route vs typed table', c, bareAnswer, typed)];
+      if (c.exactCount && luma.total !== records) warnings.push(`exact count ${luma.total}, expected ${records}`);
+      for (const warning of warnings) console.log(`  WARNING ${c.name}: ${warning}`);
+      const runners: Runner[] = [statementRunner(direct, c.typed), statementRunner(direct, list), httpRunner(() => bareCall(c)), httpRunner(() => lumaCall(c))];
+      prepared.push({ c, list, runners, warnings, answer: luma });
+    }
+
+    const iteration = await warmUp(prepared.map((p) => p.runners));
+    const loadavg = os.loadavg();
+    const cases: CaseFigures[] = [];
+    for (const [i, p] of prepared.entries()) {
+      const runs = runsFor(iteration[i]!);
+      // A few more warm-up runs of the case itself right before it is measured.
+      await interleaved(p.runners, iteration[i]! < SLOW_MS ? 10 : 1);
+      const [typedSql, lumaSql, bareHttp, lumaHttp] = (await interleaved(p.runners, runs)).map(summarise);
+      cases.push({
+        key: p.c.key,
+        name: p.c.name,
+        target: p.c.target,
+        indexed: p.c.indexed,
+        runs,
+        typedSql: typedSql!,
+        lumaSql: lumaSql!,
+        bareHttp: bareHttp!,
+        lumaHttp: lumaHttp!,
+        statements: p.list.map((statement) => ({ role: roleOf(p.c, statement), text: statement.text })),
+        typedRoles: p.c.typed.map((statement) => statement.role),
+        warnings: p.warnings,
+        answer: p.answer,
+      });
+    }
+
+    // 16 clients on the first page: Luma, then the bare route, back to back (each warmed up 1 s first).
+    const first = LIST_CASES[0]!;
+    await load(`${base}${listPath(component, first)}`, { cookie }, CLIENTS, 1);
+    const luma = await load(`${base}${listPath(component, first)}`, { cookie }, CLIENTS, LOAD_SECONDS);
+    await load(`${bareBase}/typed/${first.key}`, {}, CLIENTS, 1);
+    const bareLoad = await load(`${bareBase}/typed/${first.key}`, {}, CLIENTS, LOAD_SECONDS);
+
+    // Where Luma's fixed cost goes: an HTTP round trip that reaches no route, and an authenticated call
+    // that only answers the caller's claims (the one statement that finds the caller).
+    const get = (path: string) => async () => (await fetch(`${base}${path}`, { headers: { cookie } })).arrayBuffer();
+    const [none, claims] = await interleaved([httpRunner(get('/v0/none')), httpRunner(get('/v1/user/claims'))], 200);
+    const fixed = [
+      { name: 'HTTP round trip to no route (404)', p50: summarise(none!).p50 },
+      { name: 'authenticated claims (finds the caller)', p50: summarise(claims!).p50 },
+    ];
+
+    const plans: string[] = [];
+    if (explain) {
+      for (const p of prepared) {
+        for (const [label, statements] of [
+          ['Luma', p.list],
+          ['typed', p.c.typed],
+        ] as const) {
+          for (const statement of statements) {
+            const result = await direct.query(`explain (analyze, buffers) ${statement.text}`, statement.values);
+            plans.push(`--- ${p.c.name}, ${label} ${roleOf(p.c, statement)} statement:\n${statement.text}\n-- values: ${JSON.stringify(statement.values)}\n${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+          }
+        }
       }
-      warming = fast;
     }
-    for (const c of cases) {
-      const statements = c.sql({ component: uuid, project: projectUuid });
-      const [api, db] = await timeInterleaved(
-        [
-          () => call('GET', `/v3/system/component/${uuid}/models?${c.query}`),
-          async () => {
-            for (const statement of statements) await direct.query(statement.text, statement.values);
-          },
-        ],
-        warming.includes(c) ? RUNS : SLOW_RUNS,
-      );
-      figures.push({ name: c.name, apiP50: quantile(api!, 0.5), apiP95: quantile(api!, 0.95), sqlP50: quantile(db!, 0.5), sqlP95: quantile(db!, 0.95) });
-    }
-    // Where the fixed cost goes: an HTTP round trip that reaches no route, and an authenticated call
-    // that only answers the caller's claims (the one accountability query).
-    const bare = async (path: string) => (await fetch(`${base}${path}`, { headers: { cookie } })).arrayBuffer();
-    const [floor, claims] = await timeInterleaved([() => bare('/v0/none'), () => bare('/v1/user/claims')]);
-    fixed.push({ name: 'HTTP round trip to no route (404)', p50: quantile(floor!, 0.5), p95: quantile(floor!, 0.95) });
-    fixed.push({ name: 'authenticated claims (session, project, roles)', p50: quantile(claims!, 0.5), p95: quantile(claims!, 0.95) });
-    await app.close();
-    return { records: RECORDS, figures, fixed };
+    return {
+      records,
+      others: OTHERS,
+      seedSeconds,
+      loadavg,
+      cases,
+      concurrency: { luma: luma.rps, bare: bareLoad.rps, errors: luma.errors + bareLoad.errors },
+      fixed,
+      explain: plans,
+    };
   } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    await pool.end().catch(() => undefined);
     await direct.end().catch(() => undefined);
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.close().catch(() => undefined);
+    await scratch.drop();
   }
 }
 
-export function printListFigures({ records, figures, fixed }: { records: number; figures: CaseFigures[]; fixed: FixedCost[] }): void {
-  const ms = (n: number) => `${n.toFixed(2)} ms`;
-  console.log(`\nList API on PostgreSQL, ${records.toLocaleString('en')} records of a 10-field component (baseline: the same SQL sent directly, same run)`);
-  for (const f of figures) {
-    const target = f.sqlP50 > 5 ? f.apiP50 <= 2 * f.sqlP50 : f.apiP50 <= f.sqlP50 + 1;
-    console.log(
-      `${f.name}: API p50 ${ms(f.apiP50)} p95 ${ms(f.apiP95)}; SQL p50 ${ms(f.sqlP50)} p95 ${ms(f.sqlP95)}; ` +
-        `ratio ${(f.apiP50 / f.sqlP50).toFixed(2)}x, +${ms(f.apiP50 - f.sqlP50)}; target ${target ? 'met' : 'MISSED'}`,
-    );
+// ---------------------------------------------------------------------------------------------
+// PGlite: the same cases over HTTP, as a new user gets them (no ANALYZE but what Luma's deploy does).
+
+async function runPglite(records: number): Promise<PgliteFigures> {
+  const config = loadConfig({
+    PORT: '0',
+    DATABASE_URL: '',
+    LUMA_DATA_DIR: 'memory://',
+    LUMA_ADMIN_EMAIL: BENCH_ADMIN.email,
+    LUMA_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    LUMA_LOG_LEVEL: 'silent',
+    LUMA_APP_DIR: '/nonexistent',
+  });
+  const database = await openDatabase(config);
+  let app: FastifyInstance | null = null;
+  try {
+    if (!database.pglite) throw new Error('expected the embedded PGlite');
+    await migrateToLatest(database.db);
+    await seed(database.db, config);
+    app = await buildApp({ config, database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+    const { call } = await signedInCaller(base);
+    const started = performance.now();
+    const component = await createComponent(call, 'bench_orders', 'Orders');
+    const other = await createComponent(call, 'bench_other', 'Other');
+    const { rows } = await database.pglite.query<{ project: string; user: string }>('select p.uuid as project, u.uuid as user from projects p cross join users u limit 1');
+    await database.pglite.query(SEED_RECORDS, [rows[0]!.project, component, other, rows[0]!.user, records, OTHERS]);
+    await publish(call, component);
+    await publish(call, other);
+    const seedSeconds = (performance.now() - started) / 1000;
+    console.log(`  PGlite: ${records.toLocaleString('en')} + ${OTHERS.toLocaleString('en')} records seeded and deployed in ${seedSeconds.toFixed(1)} s`);
+
+    const runners = CASES.map((c) => [httpRunner(() => call('GET', listPath(component, c)))]);
+    const iteration = await warmUp(runners);
+    const cases: PgliteFigures['cases'] = [];
+    for (const [i, c] of CASES.entries()) {
+      const runs = runsFor(iteration[i]!);
+      const [http] = (await interleaved(runners[i]!, runs)).map(summarise);
+      const answer = lumaAnswer(c, await call('GET', listPath(component, c)));
+      const warnings = c.exactCount && answer.total !== records ? [`exact count ${answer.total}, expected ${records}`] : [];
+      cases.push({ key: c.key, name: c.name, runs, http: http!, warnings, answer });
+    }
+    return { records, others: OTHERS, seedSeconds, cases };
+  } finally {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
   }
-  for (const f of fixed) console.log(`fixed cost, ${f.name}: p50 ${ms(f.p50)} p95 ${ms(f.p95)}`);
+}
+
+export async function runListBench(): Promise<ListBenchFigures> {
+  const started = new Date();
+  const loadavg = os.loadavg();
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  const pgVersion = String((await admin.query('show server_version')).rows[0]?.server_version);
+  await admin.end();
+  const sizes: SizeFigures[] = [];
+  const ordered = [...SIZES].sort((a, b) => a - b);
+  for (const records of ordered) {
+    console.log(`list bench: PostgreSQL, ${records.toLocaleString('en')} records...`);
+    sizes.push(await runSize(records, EXPLAIN && records === ordered[ordered.length - 1]));
+  }
+  let pglite: PgliteFigures | null = null;
+  if (PGLITE_RECORDS > 0) {
+    console.log(`list bench: PGlite, ${PGLITE_RECORDS.toLocaleString('en')} records...`);
+    pglite = await runPglite(PGLITE_RECORDS);
+    const onPg = sizes.find((size) => size.records === PGLITE_RECORDS);
+    for (const c of pglite.cases) {
+      const same = onPg?.cases.find((candidate) => candidate.key === c.key);
+      const listCase = LIST_CASES.find((candidate) => candidate.key === c.key)!;
+      if (same) c.warnings.push(...disagreement('PGlite vs PostgreSQL', listCase, c.answer, same.answer));
+      for (const warning of c.warnings) console.log(`  WARNING PGlite ${c.name}: ${warning}`);
+    }
+  }
+  return { started, loadavg, pgVersion, sizes, pglite };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing.
+
+const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const times = (a: number, b: number) => `${(a / b).toFixed(a / b >= 10 ? 0 : 2)}x`;
+const plus = (a: number, b: number) => `${a - b >= 0 ? '+' : ''}${(a - b).toFixed(2)}`;
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length)));
+  return rows.map((row, r) => {
+    const line = row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
+    return r === 0 ? `${line}\n${'-'.repeat(line.length)}` : line;
+  }).join('\n');
+}
+
+/** The statements apart, page / count (what the bounded total costs against the page). */
+function split(timing: Timing, roles: string[]): string {
+  const page = timing.parts.filter((_, i) => roles[i] === 'page').reduce((a, b) => a + b, 0);
+  const count = timing.parts.filter((_, i) => roles[i] === 'count').reduce((a, b) => a + b, 0);
+  return roles.includes('page') ? `${ms(page)} / ${ms(count)}` : `- / ${ms(count)}`;
+}
+
+function verdict(f: CaseFigures): string {
+  const roles = f.statements.map((statement) => statement.role);
+  const ok = (met: boolean) => (met ? 'met' : 'MISSED');
+  const t = f.target;
+  if (t.kind === 'near') {
+    const sql = f.lumaSql.p50 - f.typedSql.p50;
+    const http = f.lumaHttp.p50 - f.bareHttp.p50;
+    return `within ${t.ms} ms of the typed table: SQL ${plus(f.lumaSql.p50, f.typedSql.p50)} ms ${ok(sql <= t.ms)}, HTTP ${plus(f.lumaHttp.p50, f.bareHttp.p50)} ms ${ok(http <= t.ms)}`;
+  }
+  if (t.kind === 'ratio') {
+    const sql = f.lumaSql.p50 / f.typedSql.p50;
+    const http = f.lumaHttp.p50 / f.bareHttp.p50;
+    return `within ${t.times}x of the typed table: SQL ${times(f.lumaSql.p50, f.typedSql.p50)} ${ok(sql <= t.times)}, HTTP ${times(f.lumaHttp.p50, f.bareHttp.p50)} ${ok(http <= t.times)}`;
+  }
+  const page = f.lumaSql.parts.filter((_, i) => roles[i] === 'page').reduce((a, b) => a + b, 0);
+  const count = f.lumaSql.parts.filter((_, i) => roles[i] === 'count').reduce((a, b) => a + b, 0);
+  return `count statement no dearer than the page statement: ${ms(count)} vs ${ms(page)} ms ${ok(count <= page)}`;
+}
+
+export function printListFigures(figures: ListBenchFigures): void {
+  const load = figures.loadavg.map((n) => n.toFixed(2)).join(' ');
+  console.log(`\nList API against the physical limit (issue 12): ${figures.started.toISOString()}, loadavg ${load}, ${os.cpus().length} cores, PostgreSQL ${figures.pgVersion}`);
+  console.log(
+    `records: ${figures.sizes.map((size) => `${size.records.toLocaleString('en')}`).join(' and ')} of a 10-field component, beside ${OTHERS.toLocaleString('en')} of another component in the same table; ` +
+      `typed table bench_typed with the same rows (b-trees on title, name, status, (amount, id), (created_at, id); trigram GIN on title and code; unique code)`,
+  );
+  console.log('p50 in ms. typed SQL and Luma SQL: the statements sent one after the other on one connection (Luma\'s as captured from its server); bare HTTP: the typed statements behind a bare Fastify route; Luma HTTP: the list API with a session.');
+  for (const size of figures.sizes) {
+    console.log(`\n${size.records.toLocaleString('en')} records (+${size.others.toLocaleString('en')} other), loadavg ${size.loadavg.map((n) => n.toFixed(2)).join(' ')} when measured`);
+    const rows: string[][] = [['case', 'runs', 'typed SQL', 'page/count', 'Luma SQL', 'page/count', 'SQL diff', 'SQL ratio', 'bare HTTP', 'Luma HTTP', 'HTTP diff', 'HTTP ratio', 'Luma HTTP p95']];
+    for (const f of size.cases) {
+      rows.push([
+        f.name,
+        String(f.runs),
+        ms(f.typedSql.p50),
+        split(f.typedSql, f.typedRoles),
+        ms(f.lumaSql.p50),
+        split(f.lumaSql, f.statements.map((statement) => statement.role)),
+        plus(f.lumaSql.p50, f.typedSql.p50),
+        times(f.lumaSql.p50, f.typedSql.p50),
+        ms(f.bareHttp.p50),
+        ms(f.lumaHttp.p50),
+        plus(f.lumaHttp.p50, f.bareHttp.p50),
+        times(f.lumaHttp.p50, f.bareHttp.p50),
+        ms(f.lumaHttp.p95),
+      ]);
+    }
+    console.log(table(rows));
+    for (const f of size.cases) {
+      console.log(`  ${f.name}: ${verdict(f)}${f.warnings.length ? ` (ANSWERS DISAGREE: ${f.warnings.join('; ')})` : ''}`);
+    }
+    const bounded = size.cases.filter((f) => !f.key.startsWith('exact'));
+    const dearer = bounded.filter((f) => {
+      const roles = f.statements.map((statement) => statement.role);
+      const part = (role: string) => f.lumaSql.parts.filter((_, i) => roles[i] === role).reduce((a, b) => a + b, 0);
+      return part('count') > part('page');
+    });
+    console.log(`  bounded total dearer than its page in ${dearer.length} of ${bounded.length} cases${dearer.length ? `: ${dearer.map((f) => f.name).join(', ')}` : ''}`);
+    const c = size.concurrency;
+    console.log(
+      `  ${CLIENTS} clients, first page, ${LOAD_SECONDS} s each: Luma ${c.luma.toFixed(0)} requests/s, bare route ${c.bare.toFixed(0)} requests/s (pool of ${POOL_SIZE} each): ` +
+        `${((c.luma / c.bare) * 100).toFixed(0)}% of the bare route; target 60%: ${c.luma >= 0.6 * c.bare ? 'met' : 'MISSED'}${c.errors ? ` (${c.errors} failed requests)` : ''}`,
+    );
+    console.log(`  fixed costs: ${size.fixed.map((f) => `${f.name} ${ms(f.p50)} ms`).join('; ')}`);
+  }
+
+  if (figures.sizes.length > 1) {
+    const small = figures.sizes[0]!;
+    const large = figures.sizes[figures.sizes.length - 1]!;
+    console.log(`\nGrowth, p50 at ${large.records.toLocaleString('en')} / p50 at ${small.records.toLocaleString('en')} (target under 2x for the cases an index can serve)`);
+    const rows: string[][] = [['case', 'typed SQL', 'Luma SQL', 'bare HTTP', 'Luma HTTP', 'target']];
+    for (const f of large.cases) {
+      const s = small.cases.find((candidate) => candidate.key === f.key)!;
+      const sql = f.lumaSql.p50 / s.lumaSql.p50;
+      const http = f.lumaHttp.p50 / s.lumaHttp.p50;
+      rows.push([
+        f.name,
+        times(f.typedSql.p50, s.typedSql.p50),
+        times(f.lumaSql.p50, s.lumaSql.p50),
+        times(f.bareHttp.p50, s.bareHttp.p50),
+        times(f.lumaHttp.p50, s.lumaHttp.p50),
+        f.indexed ? (sql < 2 && http < 2 ? 'met' : 'MISSED') : 'n/a (counts every record)',
+      ]);
+    }
+    console.log(table(rows));
+  }
+
+  const lite = figures.pglite;
+  if (lite) {
+    const onPg = figures.sizes.find((size) => size.records === lite.records);
+    console.log(`\nPGlite (embedded, in memory), ${lite.records.toLocaleString('en')} records (+${lite.others.toLocaleString('en')} other), over HTTP; statistics only as Luma's deploy leaves them (no ANALYZE by the bench)`);
+    const rows: string[][] = [['case', 'runs', 'PGlite HTTP p50', 'p95', onPg ? 'PostgreSQL HTTP p50' : '(no PostgreSQL run at this size)', 'ratio', 'target 3x']];
+    for (const c of lite.cases) {
+      const same = onPg?.cases.find((candidate) => candidate.key === c.key);
+      rows.push([
+        c.name,
+        String(c.runs),
+        ms(c.http.p50),
+        ms(c.http.p95),
+        same ? ms(same.lumaHttp.p50) : '',
+        same ? times(c.http.p50, same.lumaHttp.p50) : '',
+        same ? (c.http.p50 <= 3 * same.lumaHttp.p50 ? 'met' : 'MISSED') : '',
+      ]);
+    }
+    console.log(table(rows));
+    for (const c of lite.cases) if (c.warnings.length) console.log(`  ${c.name}: ANSWERS DISAGREE: ${c.warnings.join('; ')}`);
+  }
+
+  const largest = figures.sizes[figures.sizes.length - 1];
+  if (largest && process.env.LUMA_BENCH_SHOW_SQL === '1') {
+    console.log('\nLuma statements as captured (largest size):');
+    for (const f of largest.cases) for (const statement of f.statements) console.log(`  ${f.name} [${statement.role}]: ${statement.text}`);
+  }
+  if (largest?.explain.length) console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${largest.records.toLocaleString('en')} records:\n${largest.explain.join('\n\n')}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  runListBench()
+    .then(printListFigures)
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

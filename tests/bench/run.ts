@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { printFormFigures, runFormBench } from './form/run';
 import { runImportBench } from './import';
 import { printInstanceFigures, runInstancesBench } from './instances';
-import { LIST_CASES, printListFigures, runListBench } from './list';
+import { printListFigures, runListBench } from './list';
 
 const TARGET_KB = 250;
 const port = 8191;
@@ -21,7 +21,10 @@ const base = `http://127.0.0.1:${port}`;
 const admin = { email: 'admin@luma.local', password: 'bench-admin-password-1' };
 const assetsDir = join('dist', 'app', 'assets');
 
-/** `npm run bench -- first-load` prints only the first-load figures (a build, a server, Chromium). */
+/**
+ * `npm run bench -- first-load` prints only the first-load figures (a build, a server, Chromium);
+ * `npm run bench -- list` only the list API against its physical limit (tests/bench/list.ts).
+ */
 const only = process.argv[2];
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -58,6 +61,10 @@ async function waitForServer(): Promise<void> {
 }
 
 async function main() {
+  if (only === 'list') {
+    printListFigures(await runListBench());
+    return;
+  }
   const build = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
   await new Promise((resolve, reject) => build.on('exit', (code) => (code === 0 ? resolve(null) : reject(new Error('build failed')))));
 
@@ -147,7 +154,7 @@ async function main() {
   if (only === 'first-load') return;
   printFormFigures(await runFormBench());
   // PostgreSQL: DATABASE_URL, else the local server (a fresh database each, dropped afterwards).
-  printListFigures(await runListBench(LIST_CASES));
+  printListFigures(await runListBench());
   await runImportBench(); // prints its own figures
   // One and two web instances on one PostgreSQL, 16 clients, same run (about 30 s).
   printInstanceFigures(await runInstancesBench());
