@@ -37,8 +37,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: a second signal while closing (a process group's signal, then tsx passing it on)
+  // must not kill the process half-way through its shutdown; `closing` makes it a no-op.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const lines: string[] = [];
   if (app) {

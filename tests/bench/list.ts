@@ -130,9 +130,12 @@ const roleOf = (c: ListCase, statement: CapturedStatement) => (c.exactCount ? 'c
 async function createComponent(call: BenchCall, name: string, label: string): Promise<string> {
   const { uuid } = (await call('POST', '/v3/system/component', { name, label: { en_US: label } })) as { uuid: string };
   const model = await call('GET', `/v3/system/component/settings/${uuid}/v1`);
-  await call('POST', `/v3/system/component/settings/${uuid}/v1`, { ...model, settings: { ...(model.settings as object), fields: FIELDS } });
+  // The users' saved search (title and code) is what tells Luma that code is searched: it gets a trigram index.
+  await call('POST', `/v3/system/component/settings/${uuid}/v1`, { ...model, settings: { ...(model.settings as object), fields: FIELDS, presets: PRESETS } });
   return uuid;
 }
+
+const PRESETS = [{ name: 'Search by title and code', roles: null, context: { default: false, expr: null, filters: { filterOn: ['title', 'code'], dateField: 'created_at' } } }];
 
 const publish = (call: BenchCall, uuid: string) => call('POST', '/v3/system/component/version/publish', { version: 'v1', env: 'live', ref: uuid });
 
