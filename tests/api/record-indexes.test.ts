@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, componentApi, componentWithFields, recordApi } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
+import { csv, importApi } from './import-fixtures';
 import { insertManyRecords } from './list-fixtures';
 
 const text = (key: string, extra: Record<string, unknown> = {}) => ({
@@ -129,6 +130,20 @@ describeApi(`record layout: partitions and field indexes (${DB_KIND})`, () => {
       headers: { cookie: admin, 'x-project-env': 'dev' },
     });
     expect(response.json().items.map((item: { title: string }) => item.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Book 1234${i}`));
+  });
+
+  it('an import leaves the partition with statistics (on PGlite, which has no autovacuum, and on PostgreSQL alike)', async () => {
+    const uuid = await componentWithFields(api, 'imported', [text('title', { filterable: true })]);
+    const statistics = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pg_stats where tablename = ${partitionOf(uuid)}`.execute(db())).rows[0]!.n;
+    expect(await statistics()).toBe(0);
+    const rows = [['title'], ...Array.from({ length: 300 }, (_, i) => [`Imported ${i + 1}`])];
+    const response = await importApi(app, () => admin)(uuid, { file: csv(rows) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().created).toBe(300);
+    expect(await statistics()).toBeGreaterThan(0);
+    const tuples = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where relname = ${partitionOf(uuid)}`.execute(db());
+    expect(Number(tuples.rows[0]!.n)).toBe(300);
   });
 
   it('a removed component leaves its partition to housekeeping, which drops it; others are untouched', async () => {
