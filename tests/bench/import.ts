@@ -17,6 +17,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
+import { CopyIn } from '../../src/server/services/record-import-sql';
 import { csv, multipartBody } from '../api/import-fixtures';
 import { BENCH_ADMIN, signedInCaller, type BenchCall } from './api-client';
 
@@ -44,37 +45,6 @@ const FIELD_COUNT = 10;
 const EXISTING = Number(process.env.LUMA_BENCH_IMPORT_EXISTING ?? 1_000_000);
 /** The env the bench imports into: the components are published there, so their list indexes exist. */
 const ENV = 'live';
-
-/** COPY ... FROM STDIN over pg's own connection (no pg-copy-streams): the text is sent in chunks. */
-class CopyIn {
-  private done!: (error?: Error) => void;
-  readonly finished = new Promise<void>((resolve, reject) => (this.done = (error) => (error ? reject(error) : resolve())));
-  private error: Error | undefined;
-  constructor(
-    readonly text: string,
-    private readonly payload: Buffer,
-  ) {}
-  submit(connection: { query(text: string): void }): void {
-    connection.query(this.text);
-  }
-  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
-    const size = 64 * 1024;
-    for (let offset = 0; offset < this.payload.length; offset += size) connection.sendCopyFromChunk(this.payload.subarray(offset, offset + size));
-    connection.endCopyFrom();
-  }
-  handleError(error: Error): void {
-    this.error = error;
-  }
-  handleReadyForQuery(): void {
-    this.done(this.error);
-  }
-  handleCommandComplete(): void {}
-  handleRowDescription(): void {}
-  handleDataRow(): void {}
-  handleEmptyQuery(): void {}
-  handlePortalSuspended(): void {}
-  handleCopyData(): void {}
-}
 
 function fieldDefinitions() {
   const fields: Record<string, unknown>[] = [];
@@ -197,7 +167,7 @@ export async function runImportBench(rowCount = 100_000): Promise<ImportBenchFig
     const copy = new CopyIn('copy records_copy (project_uuid, component_uuid, env, data, created_by, updated_by) from stdin', Buffer.from(lines.join('')));
     await client.query('begin');
     client.query(copy as never);
-    await copy.finished;
+    await copy;
     await client.query('commit');
     copyMs = performance.now() - copyStart;
     const copied = Number((await client.query('select count(*) as n from records_copy')).rows[0].n);
