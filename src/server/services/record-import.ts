@@ -381,14 +381,7 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
     let writing: Promise<void> = Promise.resolve();
     let batch: Pending[] = [];
     const flush = async () => {
-      let rows: Checked[];
-      try {
-        rows = await run.check(batch);
-      } catch (error) {
-        // A failed write (its error is the answer) fails the lookups queued behind it too.
-        await writing;
-        throw error;
-      }
+      const rows = await run.check(batch);
       batch = [];
       await writing;
       if (rows.length === 0) return;
@@ -405,8 +398,9 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
       if (batch.length > 0) await flush();
       await writing;
     } catch (error) {
-      // Nothing is left running on the transaction's connection when it rolls back.
-      await writing.catch(() => undefined);
+      // A failed write is the answer (it also fails the lookups queued behind it), as when each batch
+      // was written before the next was read; and nothing is left running when the transaction rolls back.
+      await writing;
       throw error;
     }
     if (run.errors.length > 0) {
