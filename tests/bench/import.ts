@@ -8,7 +8,6 @@
 // - PostgreSQL COPY of the same rows into a table shaped like records (without its indexes): the baseline;
 // - on in-memory PGlite (no DATABASE_URL, LUMA_DATA_DIR=memory://), into an empty component.
 // Alone: npx tsx tests/bench/import.ts
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -20,6 +19,7 @@ import { seed } from '../../src/server/db/seed';
 import { CopyIn } from '../../src/server/services/record-import-sql';
 import { csv, multipartBody } from '../api/import-fixtures';
 import { BENCH_ADMIN, signedInCaller, type BenchCall } from './api-client';
+import { scratchDatabase } from './scratch-db';
 
 export interface ImportBenchFigures {
   rows: number;
@@ -130,13 +130,7 @@ async function timeImport(server: BenchServer, component: string, body: Buffer, 
 }
 
 export async function runImportBench(rowCount = 100_000): Promise<ImportBenchFigures> {
-  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `luma_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase();
 
   const { header, rows } = generateRows(rowCount);
   const file = csv([header, ...rows]);
@@ -146,8 +140,8 @@ export async function runImportBench(rowCount = 100_000): Promise<ImportBenchFig
   let fullMs: number;
   let copyMs: number;
   let copyFullMs: number;
-  const server = await benchServer(url.toString());
-  const client = new pg.Client({ connectionString: url.toString() });
+  const server = await benchServer(scratch.url);
+  const client = new pg.Client({ connectionString: scratch.url });
   try {
     await client.connect();
     // Into an empty component.
@@ -208,8 +202,7 @@ export async function runImportBench(rowCount = 100_000): Promise<ImportBenchFig
   } finally {
     await client.end().catch(() => undefined);
     await server.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 
   // In-memory PGlite, an empty component.
