@@ -21,7 +21,8 @@ export async function importWriter(db: Db): Promise<'copy' | 'insert'> {
 
 /**
  * The new records of a batch in one INSERT (PGlite): the batch is one parameter, a JSON array, read
- * back in order. created_at/updated_at as copyRecordBatch gives them.
+ * back and inserted in order (so column defaults such as a sequence number follow the file too).
+ * created_at/updated_at as copyRecordBatch gives them.
  */
 export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], firstMicros: number): Promise<number> {
   if (rows.length === 0) return 0;
@@ -31,7 +32,8 @@ export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: st
     from (
       select e.data, ${microsText(firstMicros)}::timestamptz + (e.n - 1) * interval '1 microsecond' as at
       from jsonb_array_elements(${toJson(rows)}::jsonb) with ordinality as e(data, n)
-    ) as v`.execute(db);
+    ) as v
+    order by v.at`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
 
