@@ -282,6 +282,17 @@ describeApi(`records: import (${DB_KIND})`, () => {
     expect(await count(people)).toBe(before);
   });
 
+  it('imported rows list in file order (the default sort of the list)', async () => {
+    const ordered = await componentWithFields(api, 'ordered', [f.text('title', { length: { min: 1, max: 40 } })]);
+    // Thirty rows imported in one go, their titles in no sorted order: only the file's order is theirs.
+    const titles = Array.from({ length: 30 }, (_, i) => `row ${String((i * 17) % 30).padStart(2, '0')} ${'zyxwvutsrq'[i % 10]}`);
+    const response = await importFile(ordered, { file: csv([['title'], ...titles.map((title) => [title])]), primaryKey: '', fieldMap: '' });
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = await records.send('GET', `/v3/system/component/${ordered}/models?limit=100`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json().items as { title: string }[]).map((item) => item.title)).toEqual(titles);
+  });
+
   it('a header-only file imports nothing', async () => {
     const response = await importFile(people, { file: 'title,age\r\n', primaryKey: '', fieldMap: '' });
     expect(response.statusCode, response.body).toBe(200);

@@ -1,8 +1,9 @@
-// The import's batched writes (docs/lists.md "Import"): one multi-row INSERT ... SELECT FROM
-// (VALUES ...) for the new records and one UPDATE ... FROM (VALUES ...) for the matched ones per
-// batch, inside the import's transaction. The constants (project, component, env, user) are bound
-// once per statement, so a row costs one parameter (insert) or three (update).
-import { sql, type Kysely } from 'kysely';
+// The import's batched writes (docs/lists.md "Import"), inside the import's transaction: per batch,
+// the new records in one COPY ... FROM STDIN on PostgreSQL (no statement to parse and no parameter to
+// bind per row) or one INSERT ... SELECT FROM jsonb_array_elements(one JSON array) on PGlite (its query
+// API has no COPY FROM STDIN), and one UPDATE ... FROM (VALUES ...) for the matched ones (the
+// constants bound once per statement, three parameters per row).
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { RecordScope } from '../db/queries/records';
 import { toJson } from '../db/json';
 import type { Database } from '../db/schema';
@@ -12,14 +13,107 @@ type Db = Kysely<Database>;
 /** Rows per statement: far below PostgreSQL's 65535 bound parameters (3 per update row). */
 export const IMPORT_BATCH_ROWS = 5000;
 
-export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[]): Promise<number> {
+/** Which database the import writes to: PGlite reports a wasm build in version(). */
+export async function importWriter(db: Db): Promise<'copy' | 'insert'> {
+  const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
+  return /emscripten|wasm/i.test(rows[0]?.version ?? '') ? 'insert' : 'copy';
+}
+
+/**
+ * The new records of a batch in one INSERT (PGlite): the batch is one parameter, a JSON array, read
+ * back and inserted in order (so column defaults such as a sequence number follow the file too).
+ * created_at/updated_at as copyRecordBatch gives them.
+ */
+export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], firstMicros: number): Promise<number> {
   if (rows.length === 0) return 0;
-  // clock_timestamp(): the rows keep the file's order on created_at.
   const result = await sql`
     insert into records (project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at)
-    select ${scope.projectUuid}::uuid, ${scope.componentUuid}::uuid, ${scope.env}, v.data, ${userUuid}::uuid, ${userUuid}::uuid, clock_timestamp(), clock_timestamp()
-    from (values ${sql.join(rows.map((data) => sql`(${toJson(data)}::jsonb)`))}) as v(data)`.execute(db);
+    select ${scope.projectUuid}::uuid, ${scope.componentUuid}::uuid, ${scope.env}, v.data, ${userUuid}::uuid, ${userUuid}::uuid, v.at, v.at
+    from (
+      select e.data, ${microsText(firstMicros)}::timestamptz + (e.n - 1) * interval '1 microsecond' as at
+      from jsonb_array_elements(${toJson(rows)}::jsonb) with ordinality as e(data, n)
+    ) as v
+    order by v.at`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * COPY ... FROM STDIN as a pg submittable: pg hands it the connection once the server asks for the
+ * data, and it sends the whole payload (one batch, already in memory) at once. Awaitable: it settles
+ * when the server is ready for the next query, with the server's error if COPY failed.
+ */
+export class CopyIn implements PromiseLike<number> {
+  private settle!: (error?: Error) => void;
+  private readonly finished = new Promise<void>((resolve, reject) => (this.settle = (error) => (error ? reject(error) : resolve())));
+  private error: Error | undefined;
+  /** Rows the server reported copied. */
+  private copied = 0;
+  constructor(
+    readonly text: string,
+    private readonly payload: Buffer,
+  ) {}
+  then<A = number, B = never>(onCopied?: ((rows: number) => A | PromiseLike<A>) | null, onError?: ((error: unknown) => B | PromiseLike<B>) | null): PromiseLike<A | B> {
+    return this.finished.then(() => this.copied).then(onCopied, onError);
+  }
+  submit(connection: { query(text: string): void }): void {
+    connection.query(this.text);
+  }
+  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
+    const size = 256 * 1024;
+    for (let offset = 0; offset < this.payload.length; offset += size) connection.sendCopyFromChunk(this.payload.subarray(offset, offset + size));
+    connection.endCopyFrom();
+  }
+  handleCommandComplete(message: { text?: string }): void {
+    this.copied = Number(/^COPY (\d+)/.exec(message.text ?? '')?.[1] ?? 0);
+  }
+  handleError(error: Error): void {
+    this.error = error;
+  }
+  handleReadyForQuery(): void {
+    this.settle(this.error);
+  }
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyData(): void {}
+}
+
+/** Text-format COPY: JSON text never holds a raw tab, newline or carriage return, only backslashes to double. */
+const copyText = (text: string) => (text.includes('\\') ? text.replace(/\\/g, '\\\\') : text);
+
+/** A time in microseconds since the epoch, as timestamptz text. */
+function microsText(micros: number): string {
+  const iso = new Date(Math.floor(micros / 1000)).toISOString();
+  return `${iso.slice(0, -1)}${String(micros % 1000).padStart(3, '0')}Z`;
+}
+
+/**
+ * The new records of a batch through COPY (PostgreSQL), on the transaction's own connection: the
+ * submittable goes to pg's client.query as the statement text, which Kysely passes through. Their
+ * created_at/updated_at are given, one microsecond apart from `firstMicros` on, so the rows keep the
+ * file's order on created_at (clock_timestamp() per row could repeat: PGlite's clock is coarse).
+ */
+export async function copyRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], firstMicros: number): Promise<number> {
+  if (rows.length === 0) return 0;
+  const constants = `${scope.projectUuid}\t${scope.componentUuid}\t${scope.env}\t`;
+  const lines: string[] = [];
+  rows.forEach((data, index) => {
+    const at = microsText(firstMicros + index);
+    lines.push(`${constants}${copyText(toJson(data))}\t${userUuid}\t${userUuid}\t${at}\t${at}\n`);
+  });
+  const copy = new CopyIn(
+    'copy records (project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at) from stdin',
+    Buffer.from(lines.join('')),
+  );
+  await db.executeQuery(CompiledQuery.raw(copy as unknown as string));
+  return await copy;
+}
+
+/** The database's clock, in microseconds since the epoch, less the process's (Date.now()). */
+export async function clockOffsetMicros(db: Db): Promise<number> {
+  const { rows } = await sql<{ micros: string }>`select (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as micros`.execute(db);
+  return Number(rows[0]!.micros) - Date.now() * 1000;
 }
 
 export interface RecordUpdate {

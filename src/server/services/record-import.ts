@@ -1,10 +1,11 @@
 // Record import (docs/lists.md "Import"): the rows of a CSV or JSON file, mapped to fields by
 // field_map, coerced per field type, checked one by one with the record API's own write check
 // (records.checkWrite: model_create for new rows, model_edit for rows that match an existing record
-// on primary_key), and written in batches inside ONE transaction. The file is read as it arrives: a
-// batch is checked, then written, then the next is read; once any row is bad, nothing more is
-// written, the remaining rows are still checked (every bad row is answered), and the transaction
-// rolls back: 417 fieldsNotValid with errors at `row.{n}.{key}`.
+// on primary_key), and written in batches inside ONE transaction, in file order. The file is read as
+// it arrives: while one batch is being written (COPY on PostgreSQL, a multi-row INSERT on PGlite),
+// the next is read and checked, so the database and the checks work at the same time; once any row
+// is bad, nothing more is written, the remaining rows are still checked (every bad row is answered),
+// and the transaction rolls back: 417 fieldsNotValid with errors at `row.{n}.{key}`.
 import type { Kysely } from 'kysely';
 import type { FieldError } from '../../../runtime/api/contract';
 import { coerceValue, RECORD_MESSAGE as RULE_MESSAGE } from '../../../runtime/validation';
@@ -14,7 +15,7 @@ import type { Database, RecordRow } from '../db/schema';
 import { badRequest, fieldsNotValid, forbidden, HttpError } from '../errors';
 import { isUuid } from '../validate';
 import { mayOnComponent } from './components-model';
-import { IMPORT_BATCH_ROWS, insertRecordBatch, takenValues, updateRecordBatch, type RecordUpdate } from './record-import-sql';
+import { clockOffsetMicros, copyRecordBatch, IMPORT_BATCH_ROWS, importWriter, insertRecordBatch, takenValues, updateRecordBatch, type RecordUpdate } from './record-import-sql';
 import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './record-import-source';
 import { addError, checkWrite, RECORD_MESSAGE, recordTarget, type RecordTarget } from './records';
 import { uniqueIndexName } from './records-indexes';
@@ -182,6 +183,9 @@ interface Checked {
   stored: RecordRow | null;
 }
 
+/** Rows checked between two turns of the event loop. */
+const CHECK_SLICE = 250;
+
 class ImportRun {
   readonly errors: FieldError[] = [];
   /** 403 fieldNotEditable rather than 417, when a row writes a field the caller may not. */
@@ -193,6 +197,8 @@ class ImportRun {
   private readonly uniqueSeen = new Map<string, Map<string, number>>();
   private readonly uniqueKeys: string[];
   private readonly fields: Map<string, ViewField>;
+  /** The created_at of the last row written, in microseconds (each row one later, in file order). */
+  private lastMicros = 0;
 
   constructor(
     private readonly db: Db,
@@ -201,6 +207,8 @@ class ImportRun {
     private readonly format: ImportFormat,
     private readonly primaryKey: string | null,
     private readonly keyField: ViewField | null,
+    /** COPY (PostgreSQL) or INSERT (PGlite), and the database clock's offset from the process's. */
+    private readonly writer: { kind: 'copy' | 'insert'; clockOffset: number },
   ) {
     this.fields = new Map(it.createView.fields.map((field) => [field.key, field]));
     this.uniqueKeys = it.createView.fields.filter((field) => field.unique && !field.hashed).map((field) => field.key);
@@ -253,7 +261,9 @@ class ImportRun {
     }
 
     const checked: Checked[] = [];
-    for (const row of batch) {
+    for (const [index, row] of batch.entries()) {
+      // The previous batch's write goes on meanwhile: its socket I/O needs the event loop now and then.
+      if (index % CHECK_SLICE === CHECK_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
       let stored: RecordRow | null = null;
       if (row.key !== null && this.primaryKey) {
         const keyName = this.primaryKey;
@@ -324,7 +334,12 @@ class ImportRun {
     const creates = rows.filter((row) => row.stored === null);
     const updates: RecordUpdate[] = rows.filter((row) => row.stored !== null).map((row) => ({ uuid: row.stored!.uuid, version: row.stored!.version, data: row.data }));
     try {
-      this.created += await insertRecordBatch(db, it.target.scope, userUuid, creates.map((row) => row.data));
+      const data = creates.map((row) => row.data);
+      // The database's clock now, never before the last row written: the rows keep the file's order.
+      const first = Math.max(this.lastMicros + 1, Date.now() * 1000 + this.writer.clockOffset);
+      this.lastMicros = first + data.length - 1;
+      const insert = this.writer.kind === 'copy' ? copyRecordBatch : insertRecordBatch;
+      this.created += await insert(db, it.target.scope, userUuid, data, first);
       const changed = await updateRecordBatch(db, it.target.scope, userUuid, updates);
       // A matched record changed or was deleted since it was read: nothing of the import stays.
       if (changed !== updates.length) throw new HttpError(409, RECORD_MESSAGE.recordVersionConflict);
@@ -360,19 +375,34 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
   const keyField = primaryKey ? checkPrimaryKey(primaryKey, map, it.createView) : null;
 
   return db.transaction().execute(async (trx) => {
-    const run = new ImportRun(trx, it, map, source.format, primaryKey, keyField);
+    const writer = { kind: await importWriter(trx), clockOffset: await clockOffsetMicros(trx) };
+    const run = new ImportRun(trx, it, map, source.format, primaryKey, keyField, writer);
+    // At most one batch is being written while the next is read and checked.
+    let writing: Promise<void> = Promise.resolve();
     let batch: Pending[] = [];
     const flush = async () => {
       const rows = await run.check(batch);
       batch = [];
-      if (rows.length > 0) await run.write(rows);
+      await writing;
+      if (rows.length === 0) return;
+      writing = run.write(rows);
+      // Awaited by the next flush or at the end; never unhandled meanwhile.
+      writing.catch(() => undefined);
     };
-    for await (const row of source.rows) {
-      run.total += 1;
-      batch.push(run.pending(row));
-      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+    try {
+      for await (const row of source.rows) {
+        run.total += 1;
+        batch.push(run.pending(row));
+        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+      }
+      if (batch.length > 0) await flush();
+      await writing;
+    } catch (error) {
+      // A failed write is the answer (it also fails the lookups queued behind it), as when each batch
+      // was written before the next was read; and nothing is left running when the transaction rolls back.
+      await writing;
+      throw error;
     }
-    if (batch.length > 0) await flush();
     if (run.errors.length > 0) {
       if (run.refused) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, run.errors);
       throw fieldsNotValid(run.errors);
