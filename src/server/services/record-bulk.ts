@@ -185,8 +185,9 @@ export async function runBulkJob(db: Db, bus: Bus, jobUuid: string, options: Bul
       const result = await step(db, jobUuid, options.batchSize);
       if (result.kind === 'finished') {
         // A large bulk change moves the planner's statistics (on PGlite nothing else would).
-        const row = await db.selectFrom('record_jobs').select('component_uuid').where('uuid', '=', jobUuid).executeTakeFirst();
-        if (row) await keepStatistics(db, row.component_uuid, 'due', isEmbedded(db)).catch(() => undefined);
+        const row = await db.selectFrom('record_jobs').select(['component_uuid', 'affected']).where('uuid', '=', jobUuid).executeTakeFirst();
+        // Statistics only speed up later queries: failing to keep them leaves the finished job as it is.
+        if (row) await keepStatistics(db, row.component_uuid, row.affected, isEmbedded(db)).catch(() => false);
         return 'done';
       }
       scope = result.scope;

@@ -4,6 +4,7 @@
 // API has no COPY FROM STDIN), and one UPDATE ... FROM (VALUES ...) for the matched ones (the
 // constants bound once per statement, three parameters per row).
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { partitionName, partitionTable } from '../db/queries/record-partitions';
 import type { RecordScope } from '../db/queries/records';
 import { toJson } from '../db/json';
 import type { Database } from '../db/schema';
@@ -13,27 +14,17 @@ type Db = Kysely<Database>;
 /** Rows per statement: far below PostgreSQL's 65535 bound parameters (3 per update row). */
 export const IMPORT_BATCH_ROWS = 5000;
 
-/** Which database the import writes to: PGlite reports a wasm build in version(). */
-export async function importWriter(db: Db): Promise<'copy' | 'insert'> {
-  const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
-  return /emscripten|wasm/i.test(rows[0]?.version ?? '') ? 'insert' : 'copy';
-}
-
 /**
- * The new records of a batch in one INSERT (PGlite): the batch is one parameter, a JSON array, read
- * back and inserted in order (so column defaults such as a sequence number follow the file too).
- * created_at/updated_at as copyRecordBatch gives them.
+ * The new records of a batch in one INSERT (PGlite), into the component's partition: the batch is
+ * one parameter, a JSON array, read back in order, so `seq` numbers the rows in the file's order.
  */
-export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], firstMicros: number): Promise<number> {
+export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
   if (rows.length === 0) return 0;
   const result = await sql`
-    insert into records (project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at)
-    select ${scope.projectUuid}::uuid, ${scope.componentUuid}::uuid, ${scope.env}, v.data, ${userUuid}::uuid, ${userUuid}::uuid, v.at, v.at
-    from (
-      select e.data, ${microsText(firstMicros)}::timestamptz + (e.n - 1) * interval '1 microsecond' as at
-      from jsonb_array_elements(${toJson(rows)}::jsonb) with ordinality as e(data, n)
-    ) as v
-    order by v.at`.execute(db);
+    insert into ${partitionTable(scope.componentUuid)} (project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at)
+    select ${scope.projectUuid}::uuid, ${scope.componentUuid}::uuid, ${scope.env}, e.data, ${userUuid}::uuid, ${userUuid}::uuid, ${at}, ${at}
+    from jsonb_array_elements(${toJson(rows)}::jsonb) with ordinality as e(data, n)
+    order by e.n`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
 
@@ -82,38 +73,23 @@ export class CopyIn implements PromiseLike<number> {
 /** Text-format COPY: JSON text never holds a raw tab, newline or carriage return, only backslashes to double. */
 const copyText = (text: string) => (text.includes('\\') ? text.replace(/\\/g, '\\\\') : text);
 
-/** A time in microseconds since the epoch, as timestamptz text. */
-function microsText(micros: number): string {
-  const iso = new Date(Math.floor(micros / 1000)).toISOString();
-  return `${iso.slice(0, -1)}${String(micros % 1000).padStart(3, '0')}Z`;
-}
-
 /**
- * The new records of a batch through COPY (PostgreSQL), on the transaction's own connection: the
- * submittable goes to pg's client.query as the statement text, which Kysely passes through. Their
- * created_at/updated_at are given, one microsecond apart from `firstMicros` on, so the rows keep the
- * file's order on created_at (clock_timestamp() per row could repeat: PGlite's clock is coarse).
+ * The new records of a batch through COPY (PostgreSQL) into the component's partition, on the
+ * transaction's own connection: the submittable goes to pg's client.query as the statement text,
+ * which Kysely passes through. COPY reads the rows in the file's order, so `seq` numbers them so.
  */
-export async function copyRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], firstMicros: number): Promise<number> {
+export async function copyRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
   if (rows.length === 0) return 0;
-  const constants = `${scope.projectUuid}\t${scope.componentUuid}\t${scope.env}\t`;
-  const lines: string[] = [];
-  rows.forEach((data, index) => {
-    const at = microsText(firstMicros + index);
-    lines.push(`${constants}${copyText(toJson(data))}\t${userUuid}\t${userUuid}\t${at}\t${at}\n`);
-  });
+  const stamp = at.toISOString();
+  const prefix = `${scope.projectUuid}\t${scope.componentUuid}\t${scope.env}\t`;
+  const suffix = `\t${userUuid}\t${userUuid}\t${stamp}\t${stamp}\n`;
+  const lines = rows.map((data) => `${prefix}${copyText(toJson(data))}${suffix}`);
   const copy = new CopyIn(
-    'copy records (project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at) from stdin',
+    `copy ${partitionName(scope.componentUuid)} (project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at) from stdin`,
     Buffer.from(lines.join('')),
   );
   await db.executeQuery(CompiledQuery.raw(copy as unknown as string));
   return await copy;
-}
-
-/** The database's clock, in microseconds since the epoch, less the process's (Date.now()). */
-export async function clockOffsetMicros(db: Db): Promise<number> {
-  const { rows } = await sql<{ micros: string }>`select (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as micros`.execute(db);
-  return Number(rows[0]!.micros) - Date.now() * 1000;
 }
 
 export interface RecordUpdate {

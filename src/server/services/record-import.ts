@@ -15,7 +15,10 @@ import type { Database, RecordRow } from '../db/schema';
 import { badRequest, fieldsNotValid, forbidden, HttpError } from '../errors';
 import { isUuid } from '../validate';
 import { mayOnComponent } from './components-model';
-import { clockOffsetMicros, copyRecordBatch, IMPORT_BATCH_ROWS, importWriter, insertRecordBatch, takenValues, updateRecordBatch, type RecordUpdate } from './record-import-sql';
+import { copyRecordBatch, IMPORT_BATCH_ROWS, insertRecordBatch, takenValues, updateRecordBatch, type RecordUpdate } from './record-import-sql';
+import { isEmbedded } from '../db/dialect-pglite';
+import { keepStatistics } from '../db/queries/record-partitions';
+import { nowDate } from '../clock';
 import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './record-import-source';
 import { addError, checkWrite, RECORD_MESSAGE, recordTarget, type RecordTarget } from './records';
 import { uniqueIndexName } from './records-indexes';
@@ -197,8 +200,6 @@ class ImportRun {
   private readonly uniqueSeen = new Map<string, Map<string, number>>();
   private readonly uniqueKeys: string[];
   private readonly fields: Map<string, ViewField>;
-  /** The created_at of the last row written, in microseconds (each row one later, in file order). */
-  private lastMicros = 0;
 
   constructor(
     private readonly db: Db,
@@ -207,8 +208,7 @@ class ImportRun {
     private readonly format: ImportFormat,
     private readonly primaryKey: string | null,
     private readonly keyField: ViewField | null,
-    /** COPY (PostgreSQL) or INSERT (PGlite), and the database clock's offset from the process's. */
-    private readonly writer: { kind: 'copy' | 'insert'; clockOffset: number },
+    private readonly writer: ImportWriter,
   ) {
     this.fields = new Map(it.createView.fields.map((field) => [field.key, field]));
     this.uniqueKeys = it.createView.fields.filter((field) => field.unique && !field.hashed).map((field) => field.key);
@@ -335,11 +335,9 @@ class ImportRun {
     const updates: RecordUpdate[] = rows.filter((row) => row.stored !== null).map((row) => ({ uuid: row.stored!.uuid, version: row.stored!.version, data: row.data }));
     try {
       const data = creates.map((row) => row.data);
-      // The database's clock now, never before the last row written: the rows keep the file's order.
-      const first = Math.max(this.lastMicros + 1, Date.now() * 1000 + this.writer.clockOffset);
-      this.lastMicros = first + data.length - 1;
+      // One created_at for the whole import (the server clock's); seq keeps the file's order.
       const insert = this.writer.kind === 'copy' ? copyRecordBatch : insertRecordBatch;
-      this.created += await insert(db, it.target.scope, userUuid, data, first);
+      this.created += await insert(db, it.target.scope, userUuid, data, this.writer.at);
       const changed = await updateRecordBatch(db, it.target.scope, userUuid, updates);
       // A matched record changed or was deleted since it was read: nothing of the import stays.
       if (changed !== updates.length) throw new HttpError(409, RECORD_MESSAGE.recordVersionConflict);
@@ -363,6 +361,12 @@ class ImportRun {
   }
 }
 
+/** COPY (PostgreSQL) or one INSERT per batch (PGlite), and the created_at of every new record. */
+interface ImportWriter {
+  kind: 'copy' | 'insert';
+  at: Date;
+}
+
 /**
  * The import: options checked against the file's columns and the caller's view (400), then every
  * row checked and, while none is bad, written batch by batch in one transaction.
@@ -374,8 +378,8 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
   const map = parseFieldMap(options.fieldMap, source.columns, it.createView);
   const keyField = primaryKey ? checkPrimaryKey(primaryKey, map, it.createView) : null;
 
-  return db.transaction().execute(async (trx) => {
-    const writer = { kind: await importWriter(trx), clockOffset: await clockOffsetMicros(trx) };
+  const result = await db.transaction().execute(async (trx) => {
+    const writer: ImportWriter = { kind: isEmbedded(trx) ? 'insert' : 'copy', at: nowDate() };
     const run = new ImportRun(trx, it, map, source.format, primaryKey, keyField, writer);
     // At most one batch is being written while the next is read and checked.
     let writing: Promise<void> = Promise.resolve();
@@ -409,4 +413,7 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
     }
     return { created: run.created, updated: run.updated, total: run.total };
   });
+  // Committed: a large import moves the planner's statistics (and PGlite has no autovacuum to notice).
+  await keepStatistics(db, it.target.row.uuid, result.created + result.updated, isEmbedded(db));
+  return result;
 }

@@ -74,21 +74,24 @@ export async function dropOrphanPartitions(db: Db, options: { concurrently: bool
 
 /**
  * Keeps the planner's statistics of a component's records current after a large change (imports,
- * bulk actions, deploys): ANALYZE once more rows changed since the last one than PostgreSQL's own
- * autovacuum would wait for (50 + 10% of the rows; `'always'`: now). PGlite has no autovacuum at
- * all, so there it VACUUMs as well: the visibility map is what lets a count read only the index.
- * Not inside a transaction. Answers whether it ran.
+ * bulk actions, deploys): ANALYZE once more rows changed than PostgreSQL's own autovacuum would
+ * wait for (50 + 10% of the rows). `changed`: the rows the caller changed; 'counted': the changes
+ * the statistics system has counted since the last ANALYZE (it lags a moment behind, fine for a
+ * schedule); 'always': now. PGlite has no autovacuum at all, so there it VACUUMs as well: the
+ * visibility map is what lets a count read only the index. Not inside a transaction. Answers whether it ran.
  */
-export async function keepStatistics(db: Db, componentUuid: string, when: 'always' | 'due', embedded: boolean): Promise<boolean> {
+export async function keepStatistics(db: Db, componentUuid: string, changed: number | 'counted' | 'always', embedded: boolean): Promise<boolean> {
   const name = partitionName(componentUuid);
-  if (when === 'due') {
-    const stats = await sql<{ rows: number; changed: number }>`
+  if (changed !== 'always') {
+    const stats = await sql<{ rows: number; counted: number }>`
       select greatest(c.reltuples, 0)::float8 as rows,
-        (coalesce(s.n_mod_since_analyze, 0) + ${embedded ? sql`coalesce(s.n_ins_since_vacuum, 0)` : sql`0`})::float8 as changed
+        (coalesce(s.n_mod_since_analyze, 0) + ${embedded ? sql`coalesce(s.n_ins_since_vacuum, 0)` : sql`0`})::float8 as counted
       from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
       where c.relname = ${name}`.execute(db);
     const row = stats.rows[0];
-    if (!row || Number(row.changed) <= 50 + 0.1 * Number(row.rows)) return false;
+    if (!row) return false;
+    const rows = changed === 'counted' ? Number(row.counted) : changed;
+    if (rows <= 50 + 0.1 * Number(row.rows)) return false;
   }
   await sql.raw(embedded ? `vacuum (analyze) ${name}` : `analyze ${name}`).execute(db);
   return true;
