@@ -8,8 +8,15 @@ export async function signedInCaller(base: string): Promise<{ cookie: string; ca
   const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
   const cookie = login.headers.getSetCookie().find((value) => value.startsWith('luma_session='))?.split(';')[0];
   if (!cookie) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+  const send = (method: string, path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const call: BenchCall = async (method, path, body) => {
-    const response = await fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    // A kept-alive socket the server closed while the process was busy (an in-process PGlite seed
+    // holds the event loop for half a minute) resets the next request before it is read: sent again.
+    const response = await send(method, path, body).catch((error: unknown) => {
+      if ((error as { cause?: { code?: string } })?.cause?.code !== 'ECONNRESET') throw error;
+      return send(method, path, body);
+    });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json() as Promise<Record<string, unknown>>;
   };

@@ -121,27 +121,28 @@ export async function createTypedTable(client: pg.Client, count: number): Promis
   const v = VALUES('g');
   await client.query(`create table ${TYPED_TABLE} (
     id uuid primary key,
+    seq bigint not null,
     title text not null, name text not null, email text not null, amount numeric not null, qty int not null,
     status text not null, due date not null, paid boolean not null, notes text not null, code text not null unique,
     created_at timestamptz not null, updated_at timestamptz not null, disabled_at timestamptz, deleted_at timestamptz
   )`);
   await client.query(
-    `insert into ${TYPED_TABLE} (id, title, name, email, amount, qty, status, due, paid, notes, code, created_at, updated_at)
-     select md5('bench ' || g)::uuid, ${v.title}, ${v.name}, ${v.email}, ${v.amount}, ${v.qty}, ${v.status}, ${v.due}, ${v.paid}, ${v.notes}, ${v.code},
+    `insert into ${TYPED_TABLE} (id, seq, title, name, email, amount, qty, status, due, paid, notes, code, created_at, updated_at)
+     select md5('bench ' || g)::uuid, g, ${v.title}, ${v.name}, ${v.email}, ${v.amount}, ${v.qty}, ${v.status}, ${v.due}, ${v.paid}, ${v.notes}, ${v.code},
        timestamptz '2026-01-01' + g * interval '1 second', timestamptz '2026-01-01' + g * interval '1 second'
      from generate_series(1, $1::int) g`,
     [count],
   );
-  // A b-tree per filterable and sortable column (the sorted ones with the id tiebreak the queries
-  // order by), and trigram GIN indexes for the infix search. Created after Luma's deploy, so the
+  // A b-tree per filterable and sortable column (the sorted ones with the insertion-order tiebreak
+  // the queries order by, as Luma's seq), and trigram GIN indexes for the infix search. Created after Luma's deploy, so the
   // extension's presence cannot change what Luma's deploy does.
   await client.query('create extension if not exists pg_trgm');
   for (const ddl of [
     `create index ${TYPED_TABLE}_title on ${TYPED_TABLE} (title)`,
     `create index ${TYPED_TABLE}_name on ${TYPED_TABLE} (name)`,
     `create index ${TYPED_TABLE}_status on ${TYPED_TABLE} (status)`,
-    `create index ${TYPED_TABLE}_amount on ${TYPED_TABLE} (amount, id)`,
-    `create index ${TYPED_TABLE}_created on ${TYPED_TABLE} (created_at, id)`,
+    `create index ${TYPED_TABLE}_amount on ${TYPED_TABLE} (amount, seq)`,
+    `create index ${TYPED_TABLE}_created on ${TYPED_TABLE} (created_at, seq)`,
     `create index ${TYPED_TABLE}_title_trgm on ${TYPED_TABLE} using gin (title gin_trgm_ops)`,
     `create index ${TYPED_TABLE}_code_trgm on ${TYPED_TABLE} using gin (code gin_trgm_ops)`,
   ]) {

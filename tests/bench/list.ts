@@ -438,7 +438,7 @@ export function printListFigures(figures: ListBenchFigures): void {
   console.log(`\nList API against the physical limit (issue 12): ${figures.started.toISOString()}, loadavg ${load}, ${os.cpus().length} cores, PostgreSQL ${figures.pgVersion}`);
   console.log(
     `records: ${figures.sizes.map((size) => `${size.records.toLocaleString('en')}`).join(' and ')} of a 10-field component, beside ${OTHERS.toLocaleString('en')} of another component in the same table; ` +
-      `typed table bench_typed with the same rows (b-trees on title, name, status, (amount, id), (created_at, id); trigram GIN on title and code; unique code)`,
+      `typed table bench_typed with the same rows (b-trees on title, name, status, (amount, seq), (created_at, seq), seq being the insertion order as in Luma; trigram GIN on title and code; unique code)`,
   );
   console.log('p50 in ms. typed SQL and Luma SQL: the statements sent one after the other on one connection (Luma\'s as captured from its server); bare HTTP: the typed statements behind a bare Fastify route; Luma HTTP: the list API with a session.');
   for (const size of figures.sizes) {
