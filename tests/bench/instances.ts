@@ -2,13 +2,12 @@
 // same run: real processes (tsx src/server/main.ts, LUMA_ROLE=web) on 127.0.0.1, a scratch database,
 // 16 concurrent clients calling the first page of a 20,000-record list for a fixed time. Figures,
 // never a pass/fail. `npx tsx tests/bench/instances.ts` runs it alone.
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startServer, stopServer, type ChildServer } from '../api/child-server';
 import { BENCH_ADMIN, signedInCaller } from './api-client';
+import { scratchDatabase } from './scratch-db';
 
-const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = BENCH_ADMIN;
 const CLIENTS = 16;
 const RECORDS = Number(process.env.LUMA_BENCH_INSTANCE_RECORDS ?? 20_000);
@@ -50,14 +49,9 @@ export interface InstanceFigures {
 }
 
 export async function runInstancesBench(): Promise<InstanceFigures> {
-  const name = `luma_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase();
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: scratch.url,
     PORT: '0',
     HOST: '127.0.0.1',
     LUMA_ROLE: 'web',
@@ -68,7 +62,7 @@ export async function runInstancesBench(): Promise<InstanceFigures> {
     LUMA_APP_DIR: '/nonexistent',
   };
   const instances: { server: ChildServer; base: string }[] = [];
-  const direct = new pg.Client({ connectionString: url.toString() });
+  const direct = new pg.Client({ connectionString: scratch.url });
   try {
     // One after the other: the first migrates and seeds.
     instances.push(await startInstance(env));
@@ -101,8 +95,7 @@ export async function runInstancesBench(): Promise<InstanceFigures> {
   } finally {
     for (const instance of instances) await stopServer(instance.server, 'SIGTERM');
     await direct.end().catch(() => undefined);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -1,11 +1,8 @@
-// The list bench's data (tests/bench/list.ts): scratch databases that are dropped on exit (also on a
-// failure or Ctrl-C), the 10-field component, the generate_series seed of its records (interleaved
-// with another component's records in the same table), and the typed table holding the same rows.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+// The list bench's data (tests/bench/list.ts): the 10-field component, the generate_series seed of its
+// records (beside another component's records), and the typed table holding the same rows.
+import type pg from 'pg';
 import { TYPED_TABLE } from './list-cases';
 
-export const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const FIELDS = [
   { key: 'title', module: 'input', type: 'text', filterable: true },
@@ -25,54 +22,6 @@ export const FIELDS = [
   constraints: f.type === 'text' ? { length: { min: 0, max: 200 } } : {},
   ...f,
 }));
-
-// ---------------------------------------------------------------------------------------------
-// Scratch databases.
-
-const created = new Set<string>();
-
-async function dropAll(names: string[]): Promise<void> {
-  if (names.length === 0) return;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    for (const name of names) {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      created.delete(name);
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
-let signalsHooked = false;
-function dropOnSignals(): void {
-  if (signalsHooked) return;
-  signalsHooked = true;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: dropping ${[...created].join(', ') || 'nothing'}`);
-      dropAll([...created]).finally(() => process.exit(130));
-    });
-  }
-}
-
-/** A fresh luma_bench_* database on the local PostgreSQL; answers its URL and how to drop it. */
-export async function scratchDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
-  dropOnSignals();
-  const name = `luma_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  created.add(name);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => dropAll([name]) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The seed. Record n (1..count) of the bench component has these values; its uuid is md5('bench ' || n),

@@ -24,7 +24,8 @@ import { seed } from '../../src/server/db/seed';
 import { BENCH_ADMIN, signedInCaller, type BenchCall } from './api-client';
 import { benchOwned, captureStatements, type CapturedStatement } from './list-capture';
 import { LIST_CASES, type ListCase, type ListTarget } from './list-cases';
-import { createTypedTable, FIELDS, SEED_RECORDS, sameIds, scratchDatabase } from './list-data';
+import { createTypedTable, FIELDS, SEED_RECORDS, sameIds } from './list-data';
+import { scratchDatabase } from './scratch-db';
 import { httpRunner, interleaved, load, statementRunner, summarise, type Runner, type Timing } from './list-measure';
 
 

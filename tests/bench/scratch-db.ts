@@ -1,22 +1,52 @@
-// A fresh luma_bench_* database on the PostgreSQL server of DATABASE_URL (else the local one), for
-// one bench run: its URL, and drop() to remove it (connections still open on it are ended).
+// Fresh luma_bench_* databases on the PostgreSQL server of DATABASE_URL (else the local one), one per
+// bench run, dropped afterwards, and on Ctrl-C or SIGTERM too (connections still open on them are ended).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export const BENCH_POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function scratchDatabase(serverUrl = BENCH_POSTGRES_URL): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `luma_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+const created = new Set<string>();
+
+async function dropAll(names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
+  try {
+    for (const name of names) {
       await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+      created.delete(name);
+    }
+  } finally {
+    await admin.end();
+  }
 }
+
+let signalsHooked = false;
+function dropOnSignals(): void {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: dropping ${[...created].join(', ') || 'nothing'}`);
+      dropAll([...created]).finally(() => process.exit(130));
+    });
+  }
+}
+
+/** A fresh luma_bench_* database on the local PostgreSQL; answers its URL and how to drop it. */
+export async function scratchDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  dropOnSignals();
+  const name = `luma_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  created.add(name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => dropAll([name]) };
+}
+
