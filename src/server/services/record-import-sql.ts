@@ -6,6 +6,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { partitionName, partitionTable } from '../db/queries/record-partitions';
 import type { RecordScope } from '../db/queries/records';
+import { uuidv7 } from '../db/uuid7';
 import { toJson } from '../db/json';
 import type { Database } from '../db/schema';
 
@@ -16,14 +17,14 @@ export const IMPORT_BATCH_ROWS = 5000;
 
 /**
  * The new records of a batch in one INSERT (PGlite), into the component's partition: the batch is
- * one parameter, a JSON array, read back in order, so `seq` numbers the rows in the file's order.
+ * one parameter, a JSON array of [uuid (v7), data] pairs, read back in order, so `seq` numbers the rows in the file's order.
  */
 export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
   if (rows.length === 0) return 0;
   const result = await sql`
-    insert into ${partitionTable(scope.componentUuid)} (project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at)
-    select ${scope.projectUuid}::uuid, ${scope.componentUuid}::uuid, ${scope.env}, e.data, ${userUuid}::uuid, ${userUuid}::uuid, ${at}, ${at}
-    from jsonb_array_elements(${toJson(rows)}::jsonb) with ordinality as e(data, n)
+    insert into ${partitionTable(scope.componentUuid)} (uuid, project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at)
+    select (e.row ->> 0)::uuid, ${scope.projectUuid}::uuid, ${scope.componentUuid}::uuid, ${scope.env}, e.row -> 1, ${userUuid}::uuid, ${userUuid}::uuid, ${at}, ${at}
+    from jsonb_array_elements(${toJson(rows.map((data) => [uuidv7(), data]))}::jsonb) with ordinality as e(row, n)
     order by e.n`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
@@ -83,9 +84,9 @@ export async function copyRecordBatch(db: Db, scope: RecordScope, userUuid: stri
   const stamp = at.toISOString();
   const prefix = `${scope.projectUuid}\t${scope.componentUuid}\t${scope.env}\t`;
   const suffix = `\t${userUuid}\t${userUuid}\t${stamp}\t${stamp}\n`;
-  const lines = rows.map((data) => `${prefix}${copyText(toJson(data))}${suffix}`);
+  const lines = rows.map((data) => `${uuidv7()}\t${prefix}${copyText(toJson(data))}${suffix}`);
   const copy = new CopyIn(
-    `copy ${partitionName(scope.componentUuid)} (project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at) from stdin`,
+    `copy ${partitionName(scope.componentUuid)} (uuid, project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at) from stdin`,
     Buffer.from(lines.join('')),
   );
   await db.executeQuery(CompiledQuery.raw(copy as unknown as string));

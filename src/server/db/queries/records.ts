@@ -5,6 +5,7 @@ import { toJson } from '../json';
 import type { Database, RecordEnv, RecordRow } from '../schema';
 import { clockNow } from '../now';
 import { partitionName } from './record-partitions';
+import { uuidv7 } from '../uuid7';
 
 type Db = Kysely<Database>;
 
@@ -38,7 +39,7 @@ export function insertRecord(db: Db, scope: RecordScope, data: Record<string, un
   return db
     .insertInto('records')
     .values({
-      uuid: crypto.randomUUID(),
+      uuid: uuidv7(),
       project_uuid: scope.projectUuid,
       component_uuid: scope.componentUuid,
       env: scope.env,

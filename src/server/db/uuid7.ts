@@ -1,0 +1,35 @@
+// Time-ordered uuids (RFC 9562 version 7) for new records: 48 bits of the clock's milliseconds, then
+// random bits. A record's primary key is a b-tree on uuid; random (v4) uuids put every insert at a
+// random place in an index of a million entries (a page read and often a split each), while v7 ones
+// land at its right edge, which is what keeps an import near the speed of a plain COPY. They reveal
+// the creation time to the millisecond, which the record's created_at shows anyway.
+import { randomFillSync } from 'node:crypto';
+import { now } from '../clock';
+
+const POOL_SIZE = 16 * 1024;
+const pool = Buffer.alloc(POOL_SIZE);
+let offset = POOL_SIZE;
+
+function randomBytes10(): Buffer {
+  if (offset + 10 > POOL_SIZE) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  const bytes = pool.subarray(offset, offset + 10);
+  offset += 10;
+  return bytes;
+}
+
+/** A version 7 uuid for the clock's current millisecond (or `at`, in ms since the epoch). */
+export function uuidv7(at: number = now()): string {
+  const random = randomBytes10();
+  const bytes = Buffer.alloc(16);
+  const ms = Math.max(0, Math.floor(at));
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (random[0]! & 0x0f);
+  bytes[7] = random[1]!;
+  bytes[8] = 0x80 | (random[2]! & 0x3f);
+  random.copy(bytes, 9, 3, 10);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
