@@ -1,11 +1,12 @@
-// A real Luma server as a child process (tsx src/server/main.ts in its own process group), for the
-// tests that kill a process or run several on one database, and plain HTTP calls to it.
+// A real Luma server as a child process (node --import tsx src/server/main.ts in its own process
+// group), for the tests that kill a process or run several on one database, and plain HTTP calls to it.
+// Node runs main.ts itself, not through the tsx CLI: the CLI relays a SIGTERM to its child and, when
+// the child has not acknowledged it within 30 ms (a busy machine), SIGKILLs it and exits 143, so a
+// clean shutdown under load looked like a crash.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 export interface ChildServer {
   process: ChildProcess;
@@ -21,7 +22,7 @@ export interface ChildServer {
 export async function startServer(env: Record<string, string>): Promise<ChildServer> {
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -37,7 +38,7 @@ export async function startServer(env: Record<string, string>): Promise<ChildSer
   return { process: child, port, output: () => output };
 }
 
-/** Signals the whole process group (tsx and the node process it runs) and waits for the exit. */
+/** Signals the whole process group (the server's node process and anything it started) and waits for the exit. */
 export async function stopServer(child: ChildServer | null, signal: NodeJS.Signals): Promise<void> {
   if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return;
   const exited = new Promise((resolve) => child.process.once('exit', resolve));

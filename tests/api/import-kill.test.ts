@@ -1,5 +1,5 @@
 // A server killed during an import leaves nothing half-written (docs/lists.md "Import": one
-// transaction). The real server runs as a child process (tsx src/server/main.ts) on a PGlite data
+// transaction). The real server runs as a child process (node --import tsx src/server/main.ts) on a PGlite data
 // directory, or on a scratch PostgreSQL database; a 50,000-row CSV is uploaded slowly, the process
 // is SIGKILLed once the import is under way, the server is started again, and the component holds
 // only what a later, complete import wrote.
