@@ -57,5 +57,5 @@ export async function runHousekeeping(
 
 /** VACUUM (ANALYZE) of every record partition that changed enough since its last one (PGlite). */
 async function vacuumPartitions(db: Kysely<Database>): Promise<void> {
-  for (const partition of await listRecordPartitions(db)) await keepStatistics(db, partition.componentUuid, 'counted', true);
+  for (const partition of await listRecordPartitions(db)) await keepStatistics(db, partition.componentUuid, 'counted');
 }

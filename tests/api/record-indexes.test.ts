@@ -5,20 +5,12 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { runHousekeeping } from '../../src/server/housekeeping';
-import { adminProject, componentApi, componentWithFields, recordApi } from './fixtures';
+import { adminProject, componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { csv, importApi } from './import-fixtures';
 import { insertManyRecords } from './list-fixtures';
 
-const text = (key: string, extra: Record<string, unknown> = {}) => ({
-  name: key,
-  key,
-  auto_key: false,
-  module: 'input',
-  type: 'text',
-  constraints: { length: { min: 1, max: 100 } },
-  ...extra,
-});
+const text = (key: string, extra: Record<string, unknown> = {}) => f.text(key, {}, extra);
 
 describeApi(`record layout: partitions and field indexes (${DB_KIND})`, () => {
   const server = useServer();

@@ -18,7 +18,6 @@ import { now, nowDate } from '../clock';
 import { createJob, finishJob, findJob, jobAnswer, type JobState } from './record-jobs';
 import { asInputError, listChanged, listTarget, parseOrThrow, type ListTarget } from './record-list';
 import { requireProject, type Accountability } from './tenancy';
-import { isEmbedded } from '../db/dialect-pglite';
 import { keepStatistics } from '../db/queries/record-partitions';
 
 type Db = Kysely<Database>;
@@ -187,7 +186,7 @@ export async function runBulkJob(db: Db, bus: Bus, jobUuid: string, options: Bul
         // A large bulk change moves the planner's statistics (on PGlite nothing else would).
         const row = await db.selectFrom('record_jobs').select(['component_uuid', 'affected']).where('uuid', '=', jobUuid).executeTakeFirst();
         // Statistics only speed up later queries: failing to keep them leaves the finished job as it is.
-        if (row) await keepStatistics(db, row.component_uuid, row.affected, isEmbedded(db)).catch(() => false);
+        if (row) await keepStatistics(db, row.component_uuid, row.affected).catch(() => false);
         return 'done';
       }
       scope = result.scope;

@@ -4,6 +4,7 @@
 // API has no COPY FROM STDIN), and one UPDATE ... FROM (VALUES ...) for the matched ones (the
 // constants bound once per statement, three parameters per row).
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { isEmbedded } from '../db/dialect-pglite';
 import { partitionName, partitionTable } from '../db/queries/record-partitions';
 import type { RecordScope } from '../db/queries/records';
 import { uuidv7 } from '../db/uuid7';
@@ -19,8 +20,7 @@ export const IMPORT_BATCH_ROWS = 5000;
  * The new records of a batch in one INSERT (PGlite), into the component's partition: the batch is
  * one parameter, a JSON array of [uuid (v7), data] pairs, read back in order, so `seq` numbers the rows in the file's order.
  */
-export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
-  if (rows.length === 0) return 0;
+async function insertRecordBatchEmbedded(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
   const result = await sql`
     insert into ${partitionTable(scope.componentUuid)} (uuid, project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at)
     select (e.row ->> 0)::uuid, ${scope.projectUuid}::uuid, ${scope.componentUuid}::uuid, ${scope.env}, e.row -> 1, ${userUuid}::uuid, ${userUuid}::uuid, ${at}, ${at}
@@ -79,8 +79,7 @@ const copyText = (text: string) => (text.includes('\\') ? text.replace(/\\/g, '\
  * transaction's own connection: the submittable goes to pg's client.query as the statement text,
  * which Kysely passes through. COPY reads the rows in the file's order, so `seq` numbers them so.
  */
-export async function copyRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
-  if (rows.length === 0) return 0;
+async function copyRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
   const stamp = at.toISOString();
   const prefix = `${scope.projectUuid}\t${scope.componentUuid}\t${scope.env}\t`;
   const suffix = `\t${userUuid}\t${userUuid}\t${stamp}\t${stamp}\n`;
@@ -91,6 +90,12 @@ export async function copyRecordBatch(db: Db, scope: RecordScope, userUuid: stri
   );
   await db.executeQuery(CompiledQuery.raw(copy as unknown as string));
   return await copy;
+}
+
+/** The new records of a batch, in file order, all created `at`: COPY on PostgreSQL, one INSERT on PGlite. */
+export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
+  if (rows.length === 0) return 0;
+  return isEmbedded(db) ? insertRecordBatchEmbedded(db, scope, userUuid, rows, at) : copyRecordBatch(db, scope, userUuid, rows, at);
 }
 
 export interface RecordUpdate {

@@ -15,8 +15,7 @@ import type { Database, RecordRow } from '../db/schema';
 import { badRequest, fieldsNotValid, forbidden, HttpError } from '../errors';
 import { isUuid } from '../validate';
 import { mayOnComponent } from './components-model';
-import { copyRecordBatch, IMPORT_BATCH_ROWS, insertRecordBatch, takenValues, updateRecordBatch, type RecordUpdate } from './record-import-sql';
-import { isEmbedded } from '../db/dialect-pglite';
+import { IMPORT_BATCH_ROWS, insertRecordBatch, takenValues, updateRecordBatch, type RecordUpdate } from './record-import-sql';
 import { keepStatistics } from '../db/queries/record-partitions';
 import { nowDate } from '../clock';
 import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './record-import-source';
@@ -208,7 +207,8 @@ class ImportRun {
     private readonly format: ImportFormat,
     private readonly primaryKey: string | null,
     private readonly keyField: ViewField | null,
-    private readonly writer: ImportWriter,
+    /** The created_at of every record the import creates (seq keeps the file's order). */
+    private readonly createdAt: Date,
   ) {
     this.fields = new Map(it.createView.fields.map((field) => [field.key, field]));
     this.uniqueKeys = it.createView.fields.filter((field) => field.unique && !field.hashed).map((field) => field.key);
@@ -334,10 +334,7 @@ class ImportRun {
     const creates = rows.filter((row) => row.stored === null);
     const updates: RecordUpdate[] = rows.filter((row) => row.stored !== null).map((row) => ({ uuid: row.stored!.uuid, version: row.stored!.version, data: row.data }));
     try {
-      const data = creates.map((row) => row.data);
-      // One created_at for the whole import (the server clock's); seq keeps the file's order.
-      const insert = this.writer.kind === 'copy' ? copyRecordBatch : insertRecordBatch;
-      this.created += await insert(db, it.target.scope, userUuid, data, this.writer.at);
+      this.created += await insertRecordBatch(db, it.target.scope, userUuid, creates.map((row) => row.data), this.createdAt);
       const changed = await updateRecordBatch(db, it.target.scope, userUuid, updates);
       // A matched record changed or was deleted since it was read: nothing of the import stays.
       if (changed !== updates.length) throw new HttpError(409, RECORD_MESSAGE.recordVersionConflict);
@@ -361,12 +358,6 @@ class ImportRun {
   }
 }
 
-/** COPY (PostgreSQL) or one INSERT per batch (PGlite), and the created_at of every new record. */
-interface ImportWriter {
-  kind: 'copy' | 'insert';
-  at: Date;
-}
-
 /**
  * The import: options checked against the file's columns and the caller's view (400), then every
  * row checked and, while none is bad, written batch by batch in one transaction.
@@ -379,8 +370,7 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
   const keyField = primaryKey ? checkPrimaryKey(primaryKey, map, it.createView) : null;
 
   const result = await db.transaction().execute(async (trx) => {
-    const writer: ImportWriter = { kind: isEmbedded(trx) ? 'insert' : 'copy', at: nowDate() };
-    const run = new ImportRun(trx, it, map, source.format, primaryKey, keyField, writer);
+    const run = new ImportRun(trx, it, map, source.format, primaryKey, keyField, nowDate());
     // At most one batch is being written while the next is read and checked.
     let writing: Promise<void> = Promise.resolve();
     let batch: Pending[] = [];
@@ -414,6 +404,6 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
     return { created: run.created, updated: run.updated, total: run.total };
   });
   // Committed: a large import moves the planner's statistics (and PGlite has no autovacuum to notice).
-  await keepStatistics(db, it.target.row.uuid, result.created + result.updated, isEmbedded(db));
+  await keepStatistics(db, it.target.row.uuid, result.created + result.updated);
   return result;
 }

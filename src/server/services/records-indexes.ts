@@ -198,7 +198,7 @@ async function syncFieldIndexesOn(db: Db, componentUuid: string, concurrently: b
     }
   }
   // New expression indexes have no statistics until ANALYZE; otherwise only when enough changed.
-  await keepStatistics(db, row.uuid, changes.created.length > 0 ? 'always' : 'counted', isEmbedded(db));
+  await keepStatistics(db, row.uuid, changes.created.length > 0 ? 'always' : 'counted');
   return changes;
 }
 

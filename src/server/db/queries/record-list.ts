@@ -9,7 +9,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike, LIST_LIMITS, type AggregatePipeline, type Condition, type DateRange, type ListQuery, type QueryPath, type Scalar } from '../../../../runtime/query';
 import type { Database, RecordRow } from '../schema';
 import { clockNow } from '../now';
-import { partitionName, partitionTable } from './record-partitions';
+import { partitionIndexes, partitionName, partitionTable } from './record-partitions';
 import { inScope, type RecordScope } from './records';
 
 type Db = Kysely<Database>;
@@ -333,14 +333,8 @@ export async function dropFieldIndex(db: Db, name: string, concurrently: boolean
  * name only, listed to be dropped).
  */
 export async function listFieldIndexes(db: Db, componentUuid: string): Promise<(FieldIndex & { valid: boolean })[]> {
-  const result = await sql<{ name: string; comment: string | null; valid: boolean }>`
-    select c.relname as name, obj_description(c.oid, 'pg_class') as comment, i.indisvalid as valid
-    from pg_index i
-    join pg_class c on c.oid = i.indexrelid
-    join pg_class t on t.oid = i.indrelid
-    where t.relname = ${partitionName(componentUuid)} and c.relname like 'records\\_ix\\_%'`.execute(db);
-  return result.rows.map((row) => {
-    const [prefix, uuid, key, kind] = (row.comment ?? '').split(' ');
+  return (await partitionIndexes(db, componentUuid, 'records_ix_')).map((row) => {
+    const [prefix, uuid, key, kind] = row.comment.split(' ');
     const known = prefix === FIELD_COMMENT_PREFIX && uuid === componentUuid.toLowerCase() && key && (FIELD_INDEX_KINDS as readonly string[]).includes(kind ?? '');
     return known
       ? { name: row.name, componentUuid, key: key!, kind: kind as FieldIndexKind, valid: row.valid }

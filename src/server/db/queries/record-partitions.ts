@@ -10,6 +10,7 @@
 // dropped by housekeeping (dropOrphanPartitions): on PostgreSQL it is detached CONCURRENTLY first,
 // so dropping it never queues the other components' readers and writers behind an exclusive lock.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { isEmbedded } from '../dialect-pglite';
 import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
@@ -32,6 +33,20 @@ export function partitionTable(componentUuid: string): RawBuilder<unknown> {
 function uuidOfPartition(name: string): string {
   const hex = name.slice('records_c_'.length);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The indexes on a component's partition whose names start with `prefix` (records_ix_, records_uq_):
+ * name, comment (what Luma labelled it with) and whether it is valid (a failed concurrent build is not).
+ */
+export async function partitionIndexes(db: Db, componentUuid: string, prefix: 'records_ix_' | 'records_uq_'): Promise<{ name: string; comment: string; valid: boolean }[]> {
+  const result = await sql<{ name: string; comment: string | null; valid: boolean }>`
+    select c.relname as name, obj_description(c.oid, 'pg_class') as comment, i.indisvalid as valid
+    from pg_index i
+    join pg_class c on c.oid = i.indexrelid
+    join pg_class t on t.oid = i.indrelid
+    where t.relname = ${partitionName(componentUuid)} and starts_with(c.relname, ${prefix})`.execute(db);
+  return result.rows.map((row) => ({ name: row.name, comment: row.comment ?? '', valid: row.valid }));
 }
 
 /** Creates and attaches the component's partition unless it exists. */
@@ -80,8 +95,9 @@ export async function dropOrphanPartitions(db: Db, options: { concurrently: bool
  * schedule); 'always': now. PGlite has no autovacuum at all, so there it VACUUMs as well: the
  * visibility map is what lets a count read only the index. Not inside a transaction. Answers whether it ran.
  */
-export async function keepStatistics(db: Db, componentUuid: string, changed: number | 'counted' | 'always', embedded: boolean): Promise<boolean> {
+export async function keepStatistics(db: Db, componentUuid: string, changed: number | 'counted' | 'always'): Promise<boolean> {
   const name = partitionName(componentUuid);
+  const embedded = isEmbedded(db);
   if (changed !== 'always') {
     const stats = await sql<{ rows: number; counted: number }>`
       select greatest(c.reltuples, 0)::float8 as rows,

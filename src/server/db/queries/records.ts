@@ -4,7 +4,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { toJson } from '../json';
 import type { Database, RecordEnv, RecordRow } from '../schema';
 import { clockNow } from '../now';
-import { partitionName } from './record-partitions';
+import { partitionIndexes, partitionName } from './record-partitions';
 import { uuidv7 } from '../uuid7';
 
 type Db = Kysely<Database>;
@@ -146,15 +146,9 @@ export async function dropUniqueIndex(db: Db, name: string): Promise<void> {
 
 /** The unique indexes on a component's partition, read back from their comments. */
 export async function listUniqueIndexes(db: Db, componentUuid: string): Promise<UniqueIndex[]> {
-  const result = await sql<{ name: string; comment: string | null }>`
-    select c.relname as name, obj_description(c.oid, 'pg_class') as comment
-    from pg_index i
-    join pg_class c on c.oid = i.indexrelid
-    join pg_class t on t.oid = i.indrelid
-    where t.relname = ${partitionName(componentUuid)} and c.relname like 'records\\_uq\\_%'`.execute(db);
   const indexes: UniqueIndex[] = [];
-  for (const row of result.rows) {
-    const [prefix, uuid, env, key] = (row.comment ?? '').split(' ');
+  for (const row of await partitionIndexes(db, componentUuid, 'records_uq_')) {
+    const [prefix, uuid, env, key] = row.comment.split(' ');
     if (prefix !== COMMENT_PREFIX || !uuid || !key || (env !== 'dev' && env !== 'live')) continue;
     if (uuid !== componentUuid.toLowerCase()) continue;
     indexes.push({ name: row.name, componentUuid: uuid, env, key });
