@@ -50,8 +50,8 @@ test('the sign-in page loads and renders styled under the CSP', async ({ page })
 /** Runs a script in the app's own sandbox chunk, as a formatter would load it (the build's manifest names it). */
 async function runInSandbox(page: Page): Promise<unknown> {
   const manifest = JSON.parse(readFileSync(join('dist', 'app', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const chunk = manifest['lib/sandbox.ts']?.file;
-  expect(chunk, 'lib/sandbox.ts in the build manifest').toBeTruthy();
+  const chunk = manifest['../../renderers/form/sandbox.ts']?.file;
+  expect(chunk, 'renderers/form/sandbox.ts in the build manifest').toBeTruthy();
   return page.evaluate(async (url) => {
     const sandbox = (await import(url)) as { runScript(request: { label: string; code: string; args: Record<string, unknown> }): Promise<unknown> };
     return sandbox.runScript({ label: 'csp check', code: 'return value * 6 + Lodash.sum([1, 2]);', args: { value: 7 } });

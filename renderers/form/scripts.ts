@@ -1,11 +1,11 @@
-// User code (mutators, templates) runs only in the browser sandbox (src/app/lib/sandbox.ts, QuickJS),
+// User code (mutators, templates) runs only in the browser sandbox (./sandbox.ts, QuickJS),
 // loaded on first use so screens without scripts never download it.
 import type { ScriptRequest, ScriptResult } from '../../runtime/script/types';
 
 export type { ScriptRequest, ScriptResult };
 export type RunScript = (request: ScriptRequest) => Promise<ScriptResult>;
 
-const loadSandbox = () => import('../../src/app/lib/sandbox');
+const loadSandbox = () => import('./sandbox');
 
 export const lazySandbox: RunScript = async (request) => {
   try {

@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { componentSettingsQueryOptions } from '../../src/app/api/components';
-import { Message } from '../../src/app/components/Message';
-import { errorDisplay } from '../../src/app/api/errorMessage';
+import { componentSettingsQueryOptions } from '../data/components';
+import { Message } from '../ui/Message';
+import { errorDisplay } from '../../runtime/client/errorMessage';
 
 export function sdkRenderer(sdkVersion: number | null | undefined): 'legacy' | 'sdk4' | 'sdk5' | 'sdk6' {
   if (sdkVersion === 4 || sdkVersion === 5 || sdkVersion === 6) return `sdk${sdkVersion}`;

@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ViewSchema } from '../../schemas/viewSchema.schema';
-import { AppLink } from '../../src/app/components/AppLink';
-import { settingsPath } from '../../src/app/features/components/componentLabel';
+import { settingsPath } from '../ui/componentLabel';
+import { useNavigation } from '../ui/navigation';
 
 export function FieldsPanel({ view }: { view: ViewSchema }) {
   const intl = useIntl();
+  const { Link } = useNavigation();
   const [open, setOpen] = useState(false);
   const settings = settingsPath(view.component.ref);
   return (
@@ -41,16 +42,16 @@ export function FieldsPanel({ view }: { view: ViewSchema }) {
           <ul className="plain-list">
             {view.fields.map((field) => (
               <li key={field.key}>
-                <AppLink href={`${settings}#fields`} data-field={field.key}>
+                <Link href={`${settings}#fields`} data-field={field.key}>
                   {field.label || field.key}
-                </AppLink>{' '}
+                </Link>{' '}
                 <code className="muted">{field.renderer}</code>
               </li>
             ))}
           </ul>
-          <AppLink className="button" href={`${settings}#general`}>
+          <Link className="button" href={`${settings}#general`}>
             <FormattedMessage id="cmp.list.settings" />
-          </AppLink>
+          </Link>
         </aside>
       ) : null}
     </>

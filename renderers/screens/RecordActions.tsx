@@ -1,7 +1,7 @@
 // Save and Delete (each only with its permission), the delete confirmation, and the busy indicator.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../src/app/components/Dialog';
+import { Dialog } from '../ui/Dialog';
 
 export interface RecordActionsProps {
   canSave: boolean;

@@ -3,7 +3,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ViewSchema } from '../../schemas/viewSchema.schema';
-import { Dialog } from '../../src/app/components/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { FieldSlot } from '../form/FieldSlot';
 import { FormBlocked } from '../form/FormBlocked';
 import { FormContext } from '../form/FormContext';

@@ -1,6 +1,6 @@
 // A load failure: 500 has opened the report modal, anything else shows its message.
-import { errorDisplay } from '../../src/app/api/errorMessage';
-import { Message } from '../../src/app/components/Message';
+import { errorDisplay } from '../../runtime/client/errorMessage';
+import { Message } from '../ui/Message';
 
 export function ScreenError({ error }: { error: unknown }) {
   const shown = errorDisplay(error);

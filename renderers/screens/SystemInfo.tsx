@@ -1,7 +1,8 @@
 // The System info tab: who created and last updated the record, and when.
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { projectUsersQueryOptions, type RecordModel } from '../../src/app/api/records';
+import { projectUsersQueryOptions } from '../data/records';
+import { type RecordModel } from '../../runtime/client/records';
 
 export function SystemInfo({ record }: { record: RecordModel }) {
   const intl = useIntl();

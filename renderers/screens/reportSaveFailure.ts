@@ -1,5 +1,5 @@
 // Shows a failed save the way spec section 8 says (see saveFailure).
-import { showToast } from '../../src/app/lib/toast';
+import { showToast } from '../ui/toast';
 import { saveFailure } from './saveErrors';
 import type { RecordForm } from './useRecordForm';
 

@@ -1,7 +1,7 @@
 // What a failed record save shows (spec section 8 "Record save"): 500 the report modal (the client has
 // opened it), 417 the messages under their fields, 409 the warning toast, any other status its message.
 import type { FieldError } from '../../runtime/api/contract';
-import { isApiRequestError } from '../../src/app/api/errors';
+import { isApiRequestError } from '../../runtime/client/errors';
 
 export type SaveFailure =
   | { kind: 'reported' }

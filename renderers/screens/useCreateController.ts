@@ -2,8 +2,9 @@
 // owns the form, validates and creates. The view only renders; custom templates reuse this controller.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { createRecordMutation, type RecordModel } from '../../src/app/api/records';
-import { showToast } from '../../src/app/lib/toast';
+import { createRecordMutation } from '../data/records';
+import { type RecordModel } from '../../runtime/client/records';
+import { showToast } from '../ui/toast';
 import type { RunScript } from '../form/scripts';
 import type { RendererEntry } from '../registry/types';
 import { reportSaveFailure } from './reportSaveFailure';

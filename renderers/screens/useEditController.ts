@@ -2,8 +2,9 @@
 // changed and saved states; save with the record's __version__ (409 when stale), delete, busy flags.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { deleteRecordMutation, recordQueryOptions, updateRecordMutation, type RecordModel } from '../../src/app/api/records';
-import { showToast } from '../../src/app/lib/toast';
+import { deleteRecordMutation, recordQueryOptions, updateRecordMutation } from '../data/records';
+import { type RecordModel } from '../../runtime/client/records';
+import { showToast } from '../ui/toast';
 import type { RunScript } from '../form/scripts';
 import type { RendererEntry } from '../registry/types';
 import { reportSaveFailure } from './reportSaveFailure';

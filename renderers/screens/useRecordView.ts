@@ -7,10 +7,11 @@ import { compileViewSchema } from '../../runtime/compile';
 import { isLocale } from '../../runtime/i18n';
 import { hasPermission } from '../../runtime/permissions/hasPermission';
 import type { ViewSchema } from '../../schemas/viewSchema.schema';
-import { componentSettingsQueryOptions, type ComponentModel } from '../../src/app/api/components';
-import { rolePermissionsQueryOptions } from '../../src/app/api/queries';
-import { environmentStore, localeStore } from '../../src/app/lib/prefs';
-import { useStore } from '../../src/app/lib/store';
+import { componentSettingsQueryOptions } from '../data/components';
+import { type ComponentModel } from '../../runtime/client/components';
+import { rolePermissionsQueryOptions } from '../data/queries';
+import { environmentStore, localeStore } from '../ui/prefs';
+import { useStore } from '../ui/store';
 import type { FormPage } from '../registry/types';
 
 export interface RecordPermissions {

@@ -5,9 +5,10 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { CATALOGUES, DEFAULT_LOCALE, LOCALE_TAG } from '../../runtime/i18n';
-import { setUnauthorizedHandler } from './api/clients';
-import { localeFromSearch, localeStore, setLocale, themeStore } from './lib/prefs';
-import { useStore } from './lib/store';
+import { setServerErrorHandler, setUnauthorizedHandler } from '../../runtime/client/clients';
+import { localeFromSearch, localeStore, setLocale, themeStore } from '../../renderers/ui/prefs';
+import { useStore } from '../../renderers/ui/store';
+import { openReportError } from './api/reportError';
 import { createAppRouter, createQueryClient } from './routes/router';
 import './styles.css';
 
@@ -23,6 +24,9 @@ themeStore.subscribe(applyTheme);
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+
+// A server error opens the report modal with its request uuid (spec section 8).
+setServerErrorHandler((error) => openReportError(error.requestUuid));
 
 // A 401 from the media, integration and document clients: sign in again, then come back.
 setUnauthorizedHandler(() => {

@@ -3,7 +3,7 @@
 // (and comes back here); an unknown or used link says so.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEY } from '../../src/app/lib/storage';
+import { STORAGE_KEY } from '../../runtime/client/storage';
 import { clearBreadcrumbs } from '../../src/app/routes/breadcrumbs';
 import { apiError, fakeApi, renderApp, signedInRoutes, type Call } from './account-harness';
 

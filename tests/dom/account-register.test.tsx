@@ -2,8 +2,8 @@
 // landing on /?force=true, where it creates its first project and opens the console with it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimsQueryOptions } from '../../src/app/api/queries';
-import { STORAGE_KEY } from '../../src/app/lib/storage';
+import { claimsQueryOptions } from '../../renderers/data/queries';
+import { STORAGE_KEY } from '../../runtime/client/storage';
 import { clearBreadcrumbs } from '../../src/app/routes/breadcrumbs';
 import { apiError, fakeApi, renderApp, signedInRoutes, type Call } from './account-harness';
 

@@ -6,8 +6,8 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { Project } from '../../runtime/api/contract';
 import type { ApiSecretCreated, ApiUserItem, InviteItem, MemberItem, RoleItem, WorkspaceItem } from '../../runtime/api/iam';
-import { browserStorage, STORAGE_KEY } from '../../src/app/lib/storage';
-import { toastStore } from '../../src/app/lib/toast';
+import { browserStorage, STORAGE_KEY } from '../../runtime/client/storage';
+import { toastStore } from '../../renderers/ui/toast';
 import { createAppRouter, createQueryClient, type AppRouter } from '../../src/app/routes/router';
 import { withIntl } from './harness';
 

@@ -2,7 +2,7 @@
 // (then switching to it), renaming, transfer and leave after a question, and workspace create/edit.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { browserStorage, STORAGE_KEY } from '../../src/app/lib/storage';
+import { browserStorage, STORAGE_KEY } from '../../runtime/client/storage';
 import { member, mountApp, OTHER_PROJECT, PROJECT, server, waitForPath, writes } from './iam-harness';
 
 const projectRows = () => within(screen.getByTestId('projects-list')).getAllByTestId('project-row');

@@ -3,7 +3,7 @@
 // the 417 table of every bad row with translated messages, the fixed file, and the result.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from '../../src/app/api/errors';
+import { ApiRequestError } from '../../runtime/client/errors';
 import type { ImportRequest, ImportResult } from '../../src/app/api/import';
 import { ImportWizard } from '../../src/app/features/records/import/ImportWizard';
 import { badRows, prefillMapping, previewCsv, previewJson } from '../../src/app/features/records/import/importModel';

@@ -8,8 +8,8 @@ import type { ComponentSettings, Preset } from '../../schemas';
 import type { RunScript } from '../../renderers/form/scripts';
 import { ListView } from '../../renderers/screens/list/ListView';
 import { useListController, type ListSearchState } from '../../renderers/screens/useListController';
-import { setEnvironment } from '../../src/app/lib/prefs';
-import { toastStore } from '../../src/app/lib/toast';
+import { setEnvironment } from '../../renderers/ui/prefs';
+import { toastStore } from '../../renderers/ui/toast';
 import { withIntl } from './harness';
 
 interface Row {

@@ -7,7 +7,7 @@ import { Icon } from '../shared/Icon';
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { rowMessages, subFieldsOf, validateField, type FieldMessage } from '../../../runtime/validation';
-import { Dialog } from '../../../src/app/components/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { useFieldErrorFlag } from '../../form/errorFlags';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';

@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import type { RolePermissions } from '../../../runtime/api/contract';
 import { relationDisplay, type RelationDisplay } from '../../../runtime/compile/selectData';
 import type { FieldMessage } from '../../../runtime/validation';
-import type { RecordModel } from '../../../src/app/api/records';
+import type { RecordModel } from '../../../runtime/client/records';
 import { FormContext } from '../../form/FormContext';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';

@@ -7,7 +7,7 @@ import { Icon } from '../shared/Icon';
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { coerceValue, rowMessages, subFieldsOf, validateField, type FieldMessage } from '../../../runtime/validation';
-import { Dialog } from '../../../src/app/components/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';

@@ -1,7 +1,7 @@
 // Bulk actions on the selection or on every matching record, the delete confirmation, and the
 // progress of a running bulk-by-filter job.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../../src/app/components/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import type { ListController } from '../useListController';
 
 export function BulkBar({ ctl }: { ctl: ListController }) {

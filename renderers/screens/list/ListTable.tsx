@@ -3,7 +3,7 @@
 import type { MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ViewColumn } from '../../../schemas';
-import type { RecordModel } from '../../../src/app/api/records';
+import type { RecordModel } from '../../../runtime/client/records';
 import type { ListController } from '../useListController';
 import { cellText, TIMESTAMP_COLUMNS, timestampText } from './cellText';
 import { cellKey, type FormattedCell } from './useFormattedCells';

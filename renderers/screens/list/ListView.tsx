@@ -2,9 +2,9 @@
 // the load-failure dialog, quick edit, and the import wizard the caller provides.
 import type { MouseEvent, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../../src/app/components/Dialog';
-import { EmptyState } from '../../../src/app/components/EmptyState';
-import { useMessage } from '../../../src/app/components/Message';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { useMessage } from '../../ui/Message';
 import { ComponentView, RecordSkeleton } from '../ComponentView';
 import { QuickEditSidebar } from '../QuickEditSidebar';
 import { ScreenError } from '../ScreenError';

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { roleListQueryOptions } from '../../../src/app/api/components';
+import { roleListQueryOptions } from '../../data/components';
 import { isBuiltIn, presetNameError } from './presets';
 import type { ListController } from '../useListController';
 

@@ -1,6 +1,6 @@
 // A raw record value as the table's text: translations in the user's locale, lists joined, objects as
 // JSON, nothing for empty values; cut at 50 characters (spec section 9, a raw list item).
-import { truncateListItem } from '../../../src/app/lib/truncate';
+import { truncateListItem } from '../../ui/truncate';
 
 export function rawText(value: unknown, locale: string): string {
   if (value === null || value === undefined) return '';

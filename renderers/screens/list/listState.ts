@@ -1,7 +1,7 @@
 // The list's filter state and what it becomes on the wire (docs/lists.md): pure functions, shared by
 // the controller, presets and tests. Constants of spec section 9.
 import type { PresetFilters, ViewSchema } from '../../../schemas';
-import type { BulkFilter, ListParams } from '../../../src/app/api/records';
+import type { BulkFilter, ListParams } from '../../../runtime/client/records';
 
 export const PAGE_SIZE = 10;
 export const RECORDS_CAP = 5000;

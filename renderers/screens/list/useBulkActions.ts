@@ -3,9 +3,10 @@
 // Failures (spec section 8): a 500 opens the report modal, anything else the warning toast.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { bulkJobQueryOptions, bulkMutation, recordKeys, type BulkAction, type BulkFilter } from '../../../src/app/api/records';
-import { errorDisplay } from '../../../src/app/api/errorMessage';
-import { showToast } from '../../../src/app/lib/toast';
+import { bulkJobQueryOptions, bulkMutation, recordKeys } from '../../data/records';
+import { type BulkAction, type BulkFilter } from '../../../runtime/client/records';
+import { errorDisplay } from '../../../runtime/client/errorMessage';
+import { showToast } from '../../ui/toast';
 
 export interface UseBulkActionsOptions {
   ref: string;

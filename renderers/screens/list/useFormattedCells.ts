@@ -3,7 +3,7 @@
 // shows a warning icon and the table never breaks.
 import { useEffect, useState } from 'react';
 import type { ViewColumn } from '../../../schemas';
-import type { RecordModel } from '../../../src/app/api/records';
+import type { RecordModel } from '../../../runtime/client/records';
 import type { RunScript } from '../../form/scripts';
 
 export type FormattedCell = { ok: true; value: unknown } | { ok: false; error: string };

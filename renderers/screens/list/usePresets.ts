@@ -4,9 +4,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { Preset, PresetFilters } from '../../../schemas';
-import { componentKeys, saveSettingsMutation, type ComponentModel } from '../../../src/app/api/components';
-import { isApiRequestError } from '../../../src/app/api/errors';
-import { showToast } from '../../../src/app/lib/toast';
+import { componentKeys, saveSettingsMutation } from '../../data/components';
+import { type ComponentModel } from '../../../runtime/client/components';
+import { isApiRequestError } from '../../../runtime/client/errors';
+import { showToast } from '../../ui/toast';
 import {
   addPreset,
   defaultPreset,

@@ -3,10 +3,10 @@
 // upload events drive the wizard's progress bar. Errors are the clients' ApiRequestError, and a
 // server error opens the report modal like any other main-host call.
 import { HOST_PREFIX } from '../../../runtime/api/contract';
-import { browserStorage } from '../lib/storage';
-import { tenantHeaders } from './client';
-import { refPath } from './components';
-import { connectionFailed, errorEffects, mapHttpError, type ApiRequestError } from './errors';
+import { browserStorage } from '../../../runtime/client/storage';
+import { tenantHeaders } from '../../../runtime/client/client';
+import { refPath } from '../../../runtime/client/components';
+import { connectionFailed, errorEffects, mapHttpError, type ApiRequestError } from '../../../runtime/client/errors';
 import { openReportError } from './reportError';
 import type { FieldMapEntry, ImportResult } from '../../../runtime/api/import';
 

@@ -1,6 +1,6 @@
 // The report-error modal's state: clients open it on a server error, the modal subscribes.
-import { browserStorage, STORAGE_KEY } from '../lib/storage';
-import { createStore } from '../lib/store';
+import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
+import { createStore } from '../../../renderers/ui/store';
 
 export interface ReportErrorState {
   open: boolean;

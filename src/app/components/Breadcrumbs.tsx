@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { breadcrumbStore } from '../routes/breadcrumbs';
-import { useStore } from '../lib/store';
+import { useStore } from '../../../renderers/ui/store';
 import { AppLink } from './AppLink';
-import { useMessage } from './Message';
+import { useMessage } from '../../../renderers/ui/Message';
 
 export function Breadcrumbs() {
   const trail = useStore(breadcrumbStore);

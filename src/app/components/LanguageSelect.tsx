@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LOCALES, isLocale } from '../../../runtime/i18n';
-import { localeStore, setLocale } from '../lib/prefs';
-import { useStore } from '../lib/store';
+import { localeStore, setLocale } from '../../../renderers/ui/prefs';
+import { useStore } from '../../../renderers/ui/store';
 
 export function LanguageSelect() {
   const locale = useStore(localeStore);

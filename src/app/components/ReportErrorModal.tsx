@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { closeReportError, reportErrorStore } from '../api/reportError';
-import { useStore } from '../lib/store';
+import { useStore } from '../../../renderers/ui/store';
 
 export function ReportErrorModal() {
   const { open, requestUuid } = useStore(reportErrorStore);

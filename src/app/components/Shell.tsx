@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { componentMenuQueryOptions } from '../api/components';
-import { rolePermissionsQueryOptions, userModelQueryOptions } from '../api/queries';
-import { localeStore } from '../lib/prefs';
-import { useStore } from '../lib/store';
+import { componentMenuQueryOptions } from '../../../renderers/data/components';
+import { rolePermissionsQueryOptions, userModelQueryOptions } from '../../../renderers/data/queries';
+import { localeStore } from '../../../renderers/ui/prefs';
+import { useStore } from '../../../renderers/ui/store';
 import { menuLinks, withLinksAfter } from '../nav/componentMenu';
-import { browserStorage, STORAGE_KEY } from '../lib/storage';
+import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { ADMIN_NAV } from '../nav/adminNav';
 import { HOME_NAV } from '../nav/homeNav';
 import { forViewer, type NavItem } from '../nav/model';
@@ -17,7 +17,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { LanguageSelect } from './LanguageSelect';
 import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
-import { Toasts } from './Toasts';
+import { Toasts } from '../../../renderers/ui/Toasts';
 import { UserMenu } from './UserMenu';
 
 /** Keeps X-Workspace-Uuid in step with the signed-in user's workspace. */

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { setTheme, themeStore } from '../lib/prefs';
-import { useStore } from '../lib/store';
+import { setTheme, themeStore } from '../../../renderers/ui/prefs';
+import { useStore } from '../../../renderers/ui/store';
 
 export function ThemeToggle() {
   const theme = useStore(themeStore);

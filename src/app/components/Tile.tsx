@@ -1,6 +1,6 @@
 // A home tile (spec section 2 "Home tile"): icon or first letter, title, type; clicking opens the app.
 import { FormattedMessage } from 'react-intl';
-import { tileTitle } from '../lib/truncate';
+import { tileTitle } from '../../../renderers/ui/truncate';
 import { tileHref, tileInitial, type TileModel } from './tileModel';
 import { AppLink } from './AppLink';
 

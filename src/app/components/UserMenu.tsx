@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { logout } from '../api/auth';
-import { userModelQueryOptions } from '../api/queries';
-import { browserStorage, STORAGE_KEY } from '../lib/storage';
+import { logout } from '../../../runtime/client/auth';
+import { userModelQueryOptions } from '../../../renderers/data/queries';
+import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { clearBreadcrumbs } from '../routes/breadcrumbs';
 
 export function UserMenu() {

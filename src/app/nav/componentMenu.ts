@@ -1,8 +1,8 @@
 // Menu components in the sidebar (GET /v3/system/component/menu): one link each, after `afterHref`.
-import type { MenuItem } from '../api/components';
+import type { MenuItem } from '../../../runtime/client/components';
 import type { Locale } from '../../../runtime/i18n';
-import { componentLabel } from '../features/components/componentLabel';
-import { truncateTitle } from '../lib/truncate';
+import { componentLabel } from '../../../renderers/ui/componentLabel';
+import { truncateTitle } from '../../../renderers/ui/truncate';
 import type { NavItem, NavLink } from './model';
 
 /** A short icon: the component's own when it is a symbol or emoji, else the label's first letter. */

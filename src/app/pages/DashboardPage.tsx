@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ENVIRONMENTS, type Environment } from '../../../runtime/api/contract';
-import { claimsQueryOptions, projectInfoQueryOptions, userModelQueryOptions } from '../api/queries';
-import { EmptyState } from '../components/EmptyState';
-import { environmentStore, setEnvironment } from '../lib/prefs';
-import { useStore } from '../lib/store';
-import { truncateTitle } from '../lib/truncate';
+import { claimsQueryOptions, projectInfoQueryOptions, userModelQueryOptions } from '../../../renderers/data/queries';
+import { EmptyState } from '../../../renderers/ui/EmptyState';
+import { environmentStore, setEnvironment } from '../../../renderers/ui/prefs';
+import { useStore } from '../../../renderers/ui/store';
+import { truncateTitle } from '../../../renderers/ui/truncate';
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (

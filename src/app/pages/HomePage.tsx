@@ -1,6 +1,6 @@
 // /home/home: the user's app tiles. Apps arrive in a later issue, so the list is empty for now.
 import { FormattedMessage } from 'react-intl';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../renderers/ui/EmptyState';
 import { Tile } from '../components/Tile';
 import type { TileModel } from '../components/tileModel';
 

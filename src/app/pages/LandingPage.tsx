@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { isApiRequestError } from '../api/errors';
-import { claimsQueryOptions, rolePermissionsQueryOptions } from '../api/queries';
+import { isApiRequestError } from '../../../runtime/client/errors';
+import { claimsQueryOptions, rolePermissionsQueryOptions } from '../../../renderers/data/queries';
 import { AppLink } from '../components/AppLink';
 import { PublicFrame } from '../components/PublicFrame';
 import { NoProjectMessage, type NoProjectReason } from '../features/account/NoProjectMessage';
-import { browserStorage, STORAGE_KEY } from '../lib/storage';
+import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 
 const route = getRouteApi('/');
 

@@ -1,5 +1,5 @@
 import { ERROR_KEY } from '../../../runtime/api/contract';
-import { CONNECTION_FAILED, isApiRequestError } from '../api/errors';
+import { CONNECTION_FAILED, isApiRequestError } from '../../../runtime/client/errors';
 
 /** The message key a failed sign-in shows: 401 'Login failed', 429 too many attempts. */
 export function loginErrorKey(error: unknown): string {

@@ -1,5 +1,5 @@
 // The breadcrumb trail: the last 5 visited routes that have a label (spec section 9 "Breadcrumbs 5").
-import { createStore } from '../lib/store';
+import { createStore } from '../../../renderers/ui/store';
 
 export const MAX_BREADCRUMBS = 5;
 

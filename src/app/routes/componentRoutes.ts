@@ -5,7 +5,7 @@
 // edit/$uuid are the record screens (renderers/screens, loaded lazily with the registry; the list
 // keeps ?page and ?preset); /admin/.../settings is the component settings screen.
 import { createRoute, lazyRouteComponent, notFound, type AnyRoute } from '@tanstack/react-router';
-import { componentMenuQueryOptions } from '../api/components';
+import { componentMenuQueryOptions } from '../../../renderers/data/components';
 import { findMenuItem, refFromParams, type RefParams } from '../features/components/routes/menuRef';
 import type { RouterContext } from './root';
 import { ComponentNotAvailable, ComponentSettingsPage, NotAvailableYet } from './pages';

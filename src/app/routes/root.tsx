@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { localeFromSearch, setLocale } from '../lib/prefs';
+import { useEffect, useMemo } from 'react';
+import { NavigationProvider, type Navigation } from '../../../renderers/ui/navigation';
+import { localeFromSearch, setLocale } from '../../../renderers/ui/prefs';
+import { AppLink } from '../components/AppLink';
 import { ReportErrorModal } from '../components/ReportErrorModal';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { recordVisit } from './breadcrumbs';
@@ -30,11 +32,14 @@ function useBreadcrumbRecorder(): void {
 
 function RootLayout() {
   useBreadcrumbRecorder();
+  const router = useRouter();
+  // The renderers' links and navigation (renderers/ui/navigation.tsx) go through the router.
+  const navigation = useMemo<Navigation>(() => ({ Link: AppLink, navigate: (href) => void router.navigate({ href }) }), [router]);
   return (
-    <>
+    <NavigationProvider value={navigation}>
       <Outlet />
       <ReportErrorModal />
-    </>
+    </NavigationProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { isApiRequestError } from '../api/errors';
+import { isApiRequestError } from '../../../runtime/client/errors';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ServerErrorPage } from '../pages/ServerErrorPage';
 import { PendingPage } from '../components/PendingPage';

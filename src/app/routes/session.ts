@@ -1,7 +1,7 @@
 // The session layout: every protected route sits under it, behind the entry guard.
 import { createRoute, redirect } from '@tanstack/react-router';
-import { claimsQueryOptions } from '../api/queries';
-import { browserStorage, STORAGE_KEY } from '../lib/storage';
+import { claimsQueryOptions } from '../../../renderers/data/queries';
+import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { resolveEntry, type ClaimsOutcome } from './guard';
 import { NotAvailableYet } from './pages';
 import { rootRoute } from './root';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HOST_PREFIX, HOST_TIMEOUT_MS } from '../../../runtime/api/contract';
-import { buildUrl, createClient, tenantHeaders, type ClientConfig } from '../../../src/app/api/client';
-import { ApiRequestError, errorEffects, mapHttpError, type ClientName } from '../../../src/app/api/errors';
-import { memoryStorage, STORAGE_KEY } from '../../../src/app/lib/storage';
+import { buildUrl, createClient, tenantHeaders, type ClientConfig } from '../../../runtime/client/client';
+import { ApiRequestError, errorEffects, mapHttpError, type ClientName } from '../../../runtime/client/errors';
+import { memoryStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

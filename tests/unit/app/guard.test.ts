@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../../../src/app/api/errors';
+import { ApiRequestError } from '../../../runtime/client/errors';
 import { DEFAULT_AFTER_LOGIN, resolveEntry, safeRedirect } from '../../../src/app/routes/guard';
 
 describe('resolveEntry (the entry guard)', () => {

@@ -4,8 +4,8 @@ import { createAppRouter, createQueryClient } from '../../../src/app/routes/rout
 import { ROUTE_CATALOGUE, samplePath } from '../../../src/app/routes/catalogue';
 import { validateLandingSearch, validateListSearch, validateVersionSearch, validateLangSearch } from '../../../src/app/routes/search';
 import { loginErrorKey } from '../../../src/app/pages/loginError';
-import { ApiRequestError } from '../../../src/app/api/errors';
-import { localeFromSearch } from '../../../src/app/lib/prefs';
+import { ApiRequestError } from '../../../runtime/client/errors';
+import { localeFromSearch } from '../../../renderers/ui/prefs';
 
 const normalise = (p: string) => (p.length > 1 ? p.replace(/\/$/, '') : p);
 

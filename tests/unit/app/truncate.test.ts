@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAME_LIMIT, tileTitle, truncate, truncateCardName, truncateListItem, truncateTitle } from '../../../src/app/lib/truncate';
+import { NAME_LIMIT, tileTitle, truncate, truncateCardName, truncateListItem, truncateTitle } from '../../../renderers/ui/truncate';
 import { tileHref, tileInitial } from '../../../src/app/components/tileModel';
 
 describe('name truncation (spec section 9)', () => {

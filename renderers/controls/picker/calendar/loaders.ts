@@ -1,7 +1,7 @@
 // What the pickers load from other records of the same component, through the list API
 // (docs/lists.md; spec section 7 "Disabled dates for a date range", "Unavailable times for date-time").
 // `pickerLoaders.list` is the one network call; tests replace it.
-import { listApi, type ListParams, type RecordPage } from '../../../../src/app/api/records';
+import { listApi, type ListParams, type RecordPage } from '../../../../runtime/client/records';
 import { parseDateTime, formatDateTime, parseDateRange, takenDays } from '../../../../runtime/validation/dates';
 
 export const pickerLoaders = {

@@ -4,8 +4,8 @@
 // portals). Created, edited and removed are reported to the select, which closes the dialog.
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
-import type { RecordModel } from '../../../../src/app/api/records';
-import { Dialog } from '../../../../src/app/components/Dialog';
+import type { RecordModel } from '../../../../runtime/client/records';
+import { Dialog } from '../../../ui/Dialog';
 import { CreateView } from '../../../screens/CreateView';
 import { EditView } from '../../../screens/EditView';
 import { useCreateController } from '../../../screens/useCreateController';

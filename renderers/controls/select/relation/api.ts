@@ -3,10 +3,11 @@
 // the list pages (docs/lists.md) straight from the main client, each with its own abort signal.
 import type { QueryClient } from '@tanstack/react-query';
 import type { RolePermissions } from '../../../../runtime/api/contract';
-import { componentsApi, componentSettingsQueryOptions, type ComponentModel } from '../../../../src/app/api/components';
-import { rolePermissionsQueryOptions } from '../../../../src/app/api/queries';
-import { listApi, type ListParams, type RecordPage } from '../../../../src/app/api/records';
-import { mainClient } from '../../../../src/app/api/clients';
+import { componentsApi, type ComponentModel } from '../../../../runtime/client/components';
+import { componentSettingsQueryOptions } from '../../../data/components';
+import { rolePermissionsQueryOptions } from '../../../data/queries';
+import { listApi, type ListParams, type RecordPage } from '../../../../runtime/client/records';
+import { mainClient } from '../../../../runtime/client/clients';
 
 export interface ForeignInfo {
   /** The refs a permission may name the component by: its ref and its uuid. */

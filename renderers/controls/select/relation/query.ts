@@ -1,7 +1,7 @@
 // The list calls of the relation select (spec section 7 "Fetch relation models", docs/lists.md):
 // the initial load of the chosen values with $in on the foreign key, and search pages with a
 // case-insensitive $regex on the searchOn fields (on '{key}.locales.{locale}' for i18n fields).
-import type { ListParams } from '../../../../src/app/api/records';
+import type { ListParams } from '../../../../runtime/client/records';
 
 export const RELATION_PAGE_SIZE = 10;
 /** The list API takes at most 500 values in one $in. */

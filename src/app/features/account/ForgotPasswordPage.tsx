@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS } from '../../../../runtime/api/iam';
-import { forgotPassword } from '../../api/account';
+import { forgotPassword } from '../../../../runtime/client/account';
 import { PublicFrame } from '../../components/PublicFrame';
 import { FormMessage, messagesOf, problemOf, SubmitButton, TextField, type FieldMessageMap } from './fields';
 

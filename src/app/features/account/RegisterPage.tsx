@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { register } from '../../api/account';
+import { register } from '../../../../runtime/client/account';
 import { PublicFrame } from '../../components/PublicFrame';
 import { FormMessage, messagesOf, NAME_VALUES, PASSWORD_VALUES, problemOf, SubmitButton, TextField, type FieldMessageMap } from './fields';
 import { beginSession } from './session';

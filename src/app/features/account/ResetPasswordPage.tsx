@@ -4,7 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_MESSAGE } from '../../../../runtime/api/iam';
-import { resetPassword } from '../../api/account';
+import { resetPassword } from '../../../../runtime/client/account';
 import { PublicFrame } from '../../components/PublicFrame';
 import { FormMessage, messagesOf, PASSWORD_VALUES, problemOf, SubmitButton, TextField, type FieldMessageMap } from './fields';
 import { passwordProblems } from './passwords';

@@ -3,9 +3,9 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { FieldError } from '../../../../runtime/api/contract';
 import { IAM_LIMITS } from '../../../../runtime/api/iam';
-import { CONNECTION_FAILED, isApiRequestError } from '../../api/errors';
+import { CONNECTION_FAILED, isApiRequestError } from '../../../../runtime/client/errors';
 import { FieldErrors } from '../../components/FieldErrors';
-import { Message } from '../../components/Message';
+import { Message } from '../../../../renderers/ui/Message';
 
 export interface FieldMessages {
   messages: string[];

@@ -1,7 +1,7 @@
 // Starting and ending a session in the browser: nothing cached from before may leak into the next one,
-// and the current project (sent as X-Project-Uuid, see lib/storage.ts and routes/session.ts) is set or cleared.
+// and the current project (sent as X-Project-Uuid, see runtime/client/storage.ts and routes/session.ts) is set or cleared.
 import type { QueryClient } from '@tanstack/react-query';
-import { browserStorage, STORAGE_KEY } from '../../lib/storage';
+import { browserStorage, STORAGE_KEY } from '../../../../runtime/client/storage';
 import { clearBreadcrumbs } from '../../routes/breadcrumbs';
 
 /** A new session (or a new current project): forget cached queries and the trail, then set the project. */

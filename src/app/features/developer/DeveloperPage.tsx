@@ -2,8 +2,8 @@
 // on demand, and the SDK's TypeScript types once /types/luma-sdk.d.ts exists (docs/api.md).
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { themeStore } from '../../lib/prefs';
-import { useStore } from '../../lib/store';
+import { themeStore } from '../../../../renderers/ui/prefs';
+import { useStore } from '../../../../renderers/ui/store';
 import { PageHeader } from '../iam/ui';
 import type { ReferenceViewer } from './swaggerUi';
 

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS, type InviteCreate, type InviteCreated } from '../../../../runtime/api/iam';
-import { iamApi, iamKeys } from '../../api/iam';
+import { iamApi } from '../../../../runtime/client/iam';
+import { iamKeys } from '../../../../renderers/data/iam';
 import { FieldErrors } from '../../components/FieldErrors';
 import { BackLink, CopyValue, FailureText, failureOf, fieldMessages, NO_FAILURE, PageHeader, RoleChecks, type Failure } from './ui';
 

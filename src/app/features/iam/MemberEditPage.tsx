@@ -2,9 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { memberQueryOptions } from '../../api/iam';
+import { memberQueryOptions } from '../../../../renderers/data/iam';
 import { AppLink } from '../../components/AppLink';
-import { truncateTitle } from '../../lib/truncate';
+import { truncateTitle } from '../../../../renderers/ui/truncate';
 import { MemberForm } from './MemberForm';
 import { BackLink, LoadError, Loading, memberHref, PageHeader, StatusBadge, When } from './ui';
 

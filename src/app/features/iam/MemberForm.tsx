@@ -6,11 +6,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MEMBER_STATUSES, type MemberItem, type MemberStatus, type MemberUpdate } from '../../../../runtime/api/iam';
-import { iamApi, iamKeys, invalidateMembers } from '../../api/iam';
-import { userModelQueryOptions } from '../../api/queries';
+import { iamApi } from '../../../../runtime/client/iam';
+import { iamKeys, invalidateMembers } from '../../../../renderers/data/iam';
+import { userModelQueryOptions } from '../../../../renderers/data/queries';
 import { AppLink } from '../../components/AppLink';
 import { FieldErrors } from '../../components/FieldErrors';
-import { showToast } from '../../lib/toast';
+import { showToast } from '../../../../renderers/ui/toast';
 import { ConfirmDialog, type Failure, failureOf, failureSummary, FailureText, fieldMessages, NO_FAILURE, RoleChecks } from './ui';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));

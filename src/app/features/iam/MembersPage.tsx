@@ -4,11 +4,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { InviteItem, MemberItem } from '../../../../runtime/api/iam';
-import { iamApi, iamKeys, invitesQueryOptions, membersQueryOptions } from '../../api/iam';
+import { iamApi } from '../../../../runtime/client/iam';
+import { iamKeys, invitesQueryOptions, membersQueryOptions } from '../../../../renderers/data/iam';
 import { AppLink } from '../../components/AppLink';
-import { EmptyState } from '../../components/EmptyState';
-import { showToast } from '../../lib/toast';
-import { truncateListItem } from '../../lib/truncate';
+import { EmptyState } from '../../../../renderers/ui/EmptyState';
+import { showToast } from '../../../../renderers/ui/toast';
+import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { ConfirmDialog, failureSummary, LoadError, Loading, memberHref, PageHeader, RoleChips, StatusBadge, When } from './ui';
 
 /** Clicks on a link or button inside the row are theirs; anywhere else opens the member. */

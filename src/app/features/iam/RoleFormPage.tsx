@@ -1,16 +1,17 @@
 // /admin/iam/roles/create and /admin/iam/roles/edit/:id: name, is admin, level, and the permission
 // checkboxes grouped (media; each component ref with its verbs), with a filter for long lists.
-import { componentsQueryOptions } from '../../api/components';
+import { componentsQueryOptions } from '../../../../renderers/data/components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { IAM_LIMITS, type RoleInput, type RoleItem } from '../../../../runtime/api/iam';
-import { iamApi, iamKeys, invalidateRoles, permissionsQueryOptions, roleQueryOptions } from '../../api/iam';
+import { iamApi } from '../../../../runtime/client/iam';
+import { iamKeys, invalidateRoles, permissionsQueryOptions, roleQueryOptions } from '../../../../renderers/data/iam';
 import { isMessageKey } from '../../../../runtime/i18n';
 import { normalizePermission } from '../../../../runtime/permissions/hasPermission';
 import { FieldErrors } from '../../components/FieldErrors';
-import { showToast } from '../../lib/toast';
+import { showToast } from '../../../../renderers/ui/toast';
 import { filterGroups, groupPermissions, selectionSet, toggle, type PermissionGroup } from './permissionGroups';
 import { BackLink, ConfirmDialog, type Failure, failureOf, failureSummary, FailureText, fieldMessages, LoadError, Loading, NO_FAILURE, PageHeader } from './ui';
 

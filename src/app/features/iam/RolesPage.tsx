@@ -1,10 +1,10 @@
 // /admin/iam/roles: the project's roles (admin roles included), each opening its form.
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { rolesQueryOptions } from '../../api/iam';
+import { rolesQueryOptions } from '../../../../renderers/data/iam';
 import { AppLink } from '../../components/AppLink';
-import { EmptyState } from '../../components/EmptyState';
-import { truncateListItem } from '../../lib/truncate';
+import { EmptyState } from '../../../../renderers/ui/EmptyState';
+import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { BackLink, LoadError, Loading, PageHeader } from './ui';
 
 export const roleHref = (uuid: string) => `/admin/iam/roles/edit/${encodeURIComponent(uuid)}`;

@@ -6,13 +6,13 @@ import { FormattedMessage } from 'react-intl';
 import type { RoleSummary } from '../../../../runtime/api/contract';
 import { STATUS_BADGE, type MemberItem, type MemberStatus } from '../../../../runtime/api/iam';
 import { timestampText } from '../../../../renderers/screens/list/cellText';
-import { errorDisplay, errorsByPath } from '../../api/errorMessage';
-import { rolesQueryOptions } from '../../api/iam';
+import { errorDisplay, errorsByPath } from '../../../../runtime/client/errorMessage';
+import { rolesQueryOptions } from '../../../../renderers/data/iam';
 import { AppLink } from '../../components/AppLink';
-import { Dialog } from '../../components/Dialog';
+import { Dialog } from '../../../../renderers/ui/Dialog';
 import { FieldErrors } from '../../components/FieldErrors';
-import { Message } from '../../components/Message';
-import { showToast, TOAST_MS } from '../../lib/toast';
+import { Message } from '../../../../renderers/ui/Message';
+import { showToast, TOAST_MS } from '../../../../renderers/ui/toast';
 
 /** A person opens their membership; an API user opens its secrets. */
 export function memberHref(member: Pick<MemberItem, 'uuid' | 'kind'>): string {

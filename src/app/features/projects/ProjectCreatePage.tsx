@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS } from '../../../../runtime/api/iam';
-import { invalidateProjects, projectApi } from '../../api/iam';
+import { invalidateProjects } from '../../../../renderers/data/iam';
+import { projectApi } from '../../../../runtime/client/iam';
 import { FieldErrors } from '../../components/FieldErrors';
-import { showToast } from '../../lib/toast';
+import { showToast } from '../../../../renderers/ui/toast';
 import { BackLink, FailureText, failureOf, fieldMessages, NO_FAILURE, PageHeader, type Failure } from '../iam/ui';
 import { useSwitchProject } from './useSwitchProject';
 

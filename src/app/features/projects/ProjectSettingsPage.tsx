@@ -5,11 +5,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Project } from '../../../../runtime/api/contract';
 import { IAM_LIMITS, type MemberItem } from '../../../../runtime/api/iam';
-import { invalidateProjects, membersQueryOptions, projectApi } from '../../api/iam';
-import { projectInfoQueryOptions, queryKeys, userModelQueryOptions } from '../../api/queries';
+import { invalidateProjects, membersQueryOptions } from '../../../../renderers/data/iam';
+import { projectApi } from '../../../../runtime/client/iam';
+import { projectInfoQueryOptions, queryKeys, userModelQueryOptions } from '../../../../renderers/data/queries';
 import { AppLink } from '../../components/AppLink';
 import { FieldErrors } from '../../components/FieldErrors';
-import { showToast } from '../../lib/toast';
+import { showToast } from '../../../../renderers/ui/toast';
 import { ConfirmDialog, type Failure, failureOf, failureSummary, FailureText, fieldMessages, LoadError, Loading, NO_FAILURE, PageHeader } from '../iam/ui';
 import { useSwitchProject } from './useSwitchProject';
 

@@ -2,11 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { claimsQueryOptions, projectListQueryOptions, userModelQueryOptions } from '../../api/queries';
+import { claimsQueryOptions, projectListQueryOptions, userModelQueryOptions } from '../../../../renderers/data/queries';
 import { AppLink } from '../../components/AppLink';
-import { EmptyState } from '../../components/EmptyState';
-import { browserStorage, STORAGE_KEY } from '../../lib/storage';
-import { truncateListItem } from '../../lib/truncate';
+import { EmptyState } from '../../../../renderers/ui/EmptyState';
+import { browserStorage, STORAGE_KEY } from '../../../../runtime/client/storage';
+import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { LoadError, Loading, PageHeader } from '../iam/ui';
 import { useSwitchProject } from './useSwitchProject';
 

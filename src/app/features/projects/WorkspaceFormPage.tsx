@@ -4,9 +4,10 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS, type WorkspaceItem } from '../../../../runtime/api/iam';
-import { iamKeys, invalidateProjects, workspaceApi, workspaceQueryOptions } from '../../api/iam';
+import { iamKeys, invalidateProjects, workspaceQueryOptions } from '../../../../renderers/data/iam';
+import { workspaceApi } from '../../../../runtime/client/iam';
 import { FieldErrors } from '../../components/FieldErrors';
-import { showToast } from '../../lib/toast';
+import { showToast } from '../../../../renderers/ui/toast';
 import { BackLink, FailureText, failureOf, fieldMessages, LoadError, Loading, NO_FAILURE, PageHeader, type Failure } from '../iam/ui';
 
 function WorkspaceForm({ workspace }: { workspace: WorkspaceItem | null }) {

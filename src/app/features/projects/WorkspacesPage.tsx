@@ -1,11 +1,11 @@
 // /admin/workspace: the current project's workspaces, each with its dev and live environments.
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { workspacesQueryOptions } from '../../api/iam';
-import { userModelQueryOptions } from '../../api/queries';
+import { workspacesQueryOptions } from '../../../../renderers/data/iam';
+import { userModelQueryOptions } from '../../../../renderers/data/queries';
 import { AppLink } from '../../components/AppLink';
-import { EmptyState } from '../../components/EmptyState';
-import { truncateListItem } from '../../lib/truncate';
+import { EmptyState } from '../../../../renderers/ui/EmptyState';
+import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { LoadError, Loading, PageHeader, When } from '../iam/ui';
 
 export const workspaceHref = (uuid: string) => `/admin/workspace/edit/${encodeURIComponent(uuid)}`;

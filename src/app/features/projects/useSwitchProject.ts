@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { browserStorage, STORAGE_KEY } from '../../lib/storage';
+import { browserStorage, STORAGE_KEY } from '../../../../runtime/client/storage';
 import { clearBreadcrumbs } from '../../routes/breadcrumbs';
 
 /** Switches to `projectUuid`, or (null, after leaving one) lets the server pick the next project. */

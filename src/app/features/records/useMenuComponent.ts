@@ -1,11 +1,11 @@
 // The menu component a record route names ($ref, or $scope/$name), and the route's base path.
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouterState } from '@tanstack/react-router';
-import { componentMenuQueryOptions } from '../../api/components';
-import { localeStore } from '../../lib/prefs';
-import { useStore } from '../../lib/store';
-import { truncateTitle } from '../../lib/truncate';
-import { componentLabel } from '../components/componentLabel';
+import { componentMenuQueryOptions } from '../../../../renderers/data/components';
+import { localeStore } from '../../../../renderers/ui/prefs';
+import { useStore } from '../../../../renderers/ui/store';
+import { truncateTitle } from '../../../../renderers/ui/truncate';
+import { componentLabel } from '../../../../renderers/ui/componentLabel';
 import { findMenuItem, refFromParams, type RefParams } from '../components/routes/menuRef';
 
 /** "/admin/component/shop/orders/edit/1" -> "/admin/component/shop/orders". */

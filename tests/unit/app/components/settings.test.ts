@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseField } from '../../../../runtime/components';
 import { CATALOGUES, isMessageKey } from '../../../../runtime/i18n';
-import { ApiRequestError } from '../../../../src/app/api/errors';
-import { errorDisplay, errorsByPath } from '../../../../src/app/api/errorMessage';
-import { refPath, findComponent } from '../../../../src/app/api/components';
-import { componentLabel } from '../../../../src/app/features/components/componentLabel';
+import { ApiRequestError } from '../../../../runtime/client/errors';
+import { errorDisplay, errorsByPath } from '../../../../runtime/client/errorMessage';
+import { refPath, findComponent } from '../../../../runtime/client/components';
+import { componentLabel } from '../../../../renderers/ui/componentLabel';
 import { findMenuItem, refFromParams } from '../../../../src/app/features/components/routes/menuRef';
 import { listColumnOptions } from '../../../../src/app/features/components/settings/listColumns';
 import { tabAfterKey, tabFromHash, SETTINGS_TABS } from '../../../../src/app/features/components/settings/tabs';

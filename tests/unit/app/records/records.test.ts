@@ -7,8 +7,8 @@ import { initialValues, payloadOf } from '../../../../renderers/form/values';
 import { saveFailure, fieldKeyOf } from '../../../../renderers/screens/saveErrors';
 import { customEntrypoint, recordPermissions, roleUuidsOf } from '../../../../renderers/screens/useRecordView';
 import { componentBasePath } from '../../../../src/app/features/records/useMenuComponent';
-import { ApiRequestError } from '../../../../src/app/api/errors';
-import { recordKeys } from '../../../../src/app/api/records';
+import { ApiRequestError } from '../../../../runtime/client/errors';
+import { recordKeys } from '../../../../renderers/data/records';
 
 function view(page: 'model_create' | 'model_edit', isAdmin = true) {
   const settings = {

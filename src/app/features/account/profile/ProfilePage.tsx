@@ -2,7 +2,7 @@
 // authentication; the sessions signed in as them.
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { userModelQueryOptions } from '../../../api/queries';
+import { userModelQueryOptions } from '../../../../../renderers/data/queries';
 import { FormMessage, problemOf } from '../fields';
 import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';

@@ -4,9 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TwoFactorSetup, TwoFactorState } from '../../../../../runtime/api/iam';
-import { accountKeys, disableTwoFactor, enableTwoFactor, setupTwoFactor, twoFactorQueryOptions } from '../../../api/account';
+import { accountKeys, twoFactorQueryOptions } from '../../../../../renderers/data/account';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../../../../../runtime/client/account';
 import { FieldErrors } from '../../../components/FieldErrors';
-import { showToast, TOAST_MS } from '../../../lib/toast';
+import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
 import { FormMessage, problemOf } from '../fields';
 import { isCompleteCode, normaliseCode } from '../codes';
 

@@ -5,12 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { LOCALES } from '../../../../../runtime/i18n';
 import { componentRef, sanitizeScope, sanitizeTag } from '../../../../../runtime/components';
-import { createComponentMutation } from '../../../api/components';
-import { errorDisplay, errorsByPath } from '../../../api/errorMessage';
+import { createComponentMutation } from '../../../../../renderers/data/components';
+import { errorDisplay, errorsByPath } from '../../../../../runtime/client/errorMessage';
 import { AppLink } from '../../../components/AppLink';
 import { FieldErrors } from '../../../components/FieldErrors';
-import { Message } from '../../../components/Message';
-import { settingsPath } from '../componentLabel';
+import { Message } from '../../../../../renderers/ui/Message';
+import { settingsPath } from '../../../../../renderers/ui/componentLabel';
 
 interface Form {
   name: string;

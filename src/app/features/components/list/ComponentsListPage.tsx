@@ -1,15 +1,16 @@
 // /admin/components: every component of the project, with its versions and switches.
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { componentsQueryOptions, type Component } from '../../../api/components';
-import { errorDisplay } from '../../../api/errorMessage';
+import { componentsQueryOptions } from '../../../../../renderers/data/components';
+import { type Component } from '../../../../../runtime/client/components';
+import { errorDisplay } from '../../../../../runtime/client/errorMessage';
 import { AppLink } from '../../../components/AppLink';
-import { EmptyState } from '../../../components/EmptyState';
-import { Message } from '../../../components/Message';
-import { localeStore } from '../../../lib/prefs';
-import { useStore } from '../../../lib/store';
-import { truncateListItem } from '../../../lib/truncate';
-import { componentLabel, settingsPath } from '../componentLabel';
+import { EmptyState } from '../../../../../renderers/ui/EmptyState';
+import { Message } from '../../../../../renderers/ui/Message';
+import { localeStore } from '../../../../../renderers/ui/prefs';
+import { useStore } from '../../../../../renderers/ui/store';
+import { truncateListItem } from '../../../../../renderers/ui/truncate';
+import { componentLabel, settingsPath } from '../../../../../renderers/ui/componentLabel';
 
 /** A 500 already opened the report modal; the page still says something went wrong. */
 function shownKey(error: unknown): string {

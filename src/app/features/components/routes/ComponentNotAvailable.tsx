@@ -2,12 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouterState } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { componentMenuQueryOptions } from '../../../api/components';
+import { componentMenuQueryOptions } from '../../../../../renderers/data/components';
 import { AppLink } from '../../../components/AppLink';
-import { localeStore } from '../../../lib/prefs';
-import { useStore } from '../../../lib/store';
-import { truncateTitle } from '../../../lib/truncate';
-import { componentLabel, settingsPath } from '../componentLabel';
+import { localeStore } from '../../../../../renderers/ui/prefs';
+import { useStore } from '../../../../../renderers/ui/store';
+import { truncateTitle } from '../../../../../renderers/ui/truncate';
+import { componentLabel, settingsPath } from '../../../../../renderers/ui/componentLabel';
 import { findMenuItem, refFromParams, type RefParams } from './menuRef';
 
 export function ComponentNotAvailable() {

@@ -1,6 +1,6 @@
 // Dynamic component routes resolve only for menu components (spec section 2): the ref in the URL
 // (uuid, "scope/name", or a bare name) must name one, else the route is not found.
-import type { MenuItem } from '../../../api/components';
+import type { MenuItem } from '../../../../../runtime/client/components';
 
 export interface RefParams {
   ref?: string;

@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { COMPONENT_MESSAGE } from '../../../../../runtime/components';
-import { cloneComponentMutation, removeComponentMutation } from '../../../api/components';
-import { errorDisplay } from '../../../api/errorMessage';
-import { Dialog } from '../../../components/Dialog';
-import { Message } from '../../../components/Message';
-import { showToast, TOAST_MS } from '../../../lib/toast';
-import { settingsPath } from '../componentLabel';
+import { cloneComponentMutation, removeComponentMutation } from '../../../../../renderers/data/components';
+import { errorDisplay } from '../../../../../runtime/client/errorMessage';
+import { Dialog } from '../../../../../renderers/ui/Dialog';
+import { Message } from '../../../../../renderers/ui/Message';
+import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
+import { settingsPath } from '../../../../../renderers/ui/componentLabel';
 import { Section } from './controls';
 import type { SettingsController } from './useSettingsController';
 

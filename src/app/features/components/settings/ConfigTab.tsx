@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CodeEditor } from '../../../components/code/CodeEditor';
 import { deepEqual } from '../../../lib/deepEqual';
-import { showToast, TOAST_MS } from '../../../lib/toast';
+import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
 import { JSON_CHECK_MS } from './constants';
 import { Section, type TabProps } from './controls';
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { checkSettingsRules } from '../../../../../runtime/components';
 import { CodeEditor } from '../../../components/code/CodeEditor';
-import { showToast, TOAST_MS } from '../../../lib/toast';
+import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
 import { ComesLater, FieldErrors, Section, type TabProps } from './controls';
 
 /** The messages for function `index` of `functions` (name required, unique). */

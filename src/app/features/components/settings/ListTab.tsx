@@ -3,8 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ListField } from '../../../../../schemas';
 import { CodeEditor } from '../../../components/code/CodeEditor';
 import { FieldErrors } from '../../../components/FieldErrors';
-import { localeStore } from '../../../lib/prefs';
-import { useStore } from '../../../lib/store';
+import { localeStore } from '../../../../../renderers/ui/prefs';
+import { useStore } from '../../../../../renderers/ui/store';
 import { Section, type TabProps } from './controls';
 import { listColumnOptions } from './listColumns';
 

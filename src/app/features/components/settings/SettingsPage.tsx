@@ -1,13 +1,13 @@
 // /admin/component/$ref/settings (and $scope/$name): the component settings screen.
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { errorDisplay } from '../../../api/errorMessage';
-import { Message } from '../../../components/Message';
-import { localeStore } from '../../../lib/prefs';
-import { useStore } from '../../../lib/store';
-import { truncateTitle } from '../../../lib/truncate';
+import { errorDisplay } from '../../../../../runtime/client/errorMessage';
+import { Message } from '../../../../../renderers/ui/Message';
+import { localeStore } from '../../../../../renderers/ui/prefs';
+import { useStore } from '../../../../../renderers/ui/store';
+import { truncateTitle } from '../../../../../renderers/ui/truncate';
 import { NotFoundPage } from '../../../pages/NotFoundPage';
-import { componentLabel } from '../componentLabel';
+import { componentLabel } from '../../../../../renderers/ui/componentLabel';
 import { SettingsPanels } from './SettingsPanels';
 import { panelId, SettingsTabs, tabId } from './SettingsTabs';
 import { tabFromHash, type SettingsTab } from './tabs';

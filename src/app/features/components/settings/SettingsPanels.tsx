@@ -1,6 +1,6 @@
 // The active tab's panel. Tabs other than General load on demand (code editors live in them).
 import { lazy, Suspense } from 'react';
-import type { ComponentModel } from '../../../api/components';
+import type { ComponentModel } from '../../../../../runtime/client/components';
 import { AppearanceTab } from './AppearanceTab';
 import { GeneralTab } from './GeneralTab';
 import { ModelTab } from './ModelTab';

@@ -3,7 +3,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from '../../../../../renderers/ui/Dialog';
 
 interface Props {
   isDirty: () => boolean;

@@ -2,7 +2,7 @@
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { Draft } from 'immer';
-import type { ComponentModel } from '../../../api/components';
+import type { ComponentModel } from '../../../../../runtime/client/components';
 import { NAME_MIN } from '../../../../../runtime/components';
 import { FieldErrors as BaseFieldErrors } from '../../../components/FieldErrors';
 

@@ -4,20 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { produce, type Draft } from 'immer';
 import { useCallback, useRef, useState } from 'react';
-import {
-  componentKeys,
-  componentSettingsQueryOptions,
-  componentsQueryOptions,
-  findComponent,
-  invalidateComponentLists,
-  saveSettingsMutation,
-  type Component,
-  type ComponentModel,
-} from '../../../api/components';
-import { errorDisplay, errorsByPath } from '../../../api/errorMessage';
+import { componentKeys, componentSettingsQueryOptions, componentsQueryOptions, invalidateComponentLists, saveSettingsMutation } from '../../../../../renderers/data/components';
+import { findComponent, type Component, type ComponentModel } from '../../../../../runtime/client/components';
+import { errorDisplay, errorsByPath } from '../../../../../runtime/client/errorMessage';
 import { deepEqual } from '../../../lib/deepEqual';
-import { showToast } from '../../../lib/toast';
-import { settingsPath } from '../componentLabel';
+import { showToast } from '../../../../../renderers/ui/toast';
+import { settingsPath } from '../../../../../renderers/ui/componentLabel';
 
 /** The version a user last viewed per component (uuid), kept while the tab lives and across renames. */
 const viewed = new Map<string, string>();

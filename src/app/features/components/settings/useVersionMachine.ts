@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ComponentVersionApi } from '../../../../../machines/componentVersion.actors';
 import { componentVersionMachine } from '../../../../../machines/componentVersion.machine';
-import { componentsApi } from '../../../api/components';
+import { componentsApi } from '../../../../../runtime/client/components';
 import type { SettingsController } from './useSettingsController';
 
 export function useVersionMachine(ctl: SettingsController) {

@@ -8,10 +8,10 @@ import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import type { FieldError } from '../../../../../runtime/api/contract';
 import type { ViewSchema } from '../../../../../schemas/viewSchema.schema';
 import { importRecords, type ImportResult } from '../../../api/import';
-import { isApiRequestError } from '../../../api/errors';
-import { Dialog } from '../../../components/Dialog';
-import { Message, useMessage } from '../../../components/Message';
-import { showToast } from '../../../lib/toast';
+import { isApiRequestError } from '../../../../../runtime/client/errors';
+import { Dialog } from '../../../../../renderers/ui/Dialog';
+import { Message, useMessage } from '../../../../../renderers/ui/Message';
+import { showToast } from '../../../../../renderers/ui/toast';
 import { badRows, carryMapping, prefillMapping, readPreview, type Preview } from './importModel';
 
 export interface ImportWizardProps {

@@ -5,9 +5,9 @@ import { useRouter, useRouterState, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import { ListView } from '../../../../../renderers/screens/list/ListView';
 import { useListController, type ListSearchState } from '../../../../../renderers/screens/useListController';
-import { recordKeys } from '../../../api/records';
-import { localeStore } from '../../../lib/prefs';
-import { useStore } from '../../../lib/store';
+import { recordKeys } from '../../../../../renderers/data/records';
+import { localeStore } from '../../../../../renderers/ui/prefs';
+import { useStore } from '../../../../../renderers/ui/store';
 import type { ListSearch } from '../../../routes/search';
 import { useMenuComponent } from '../useMenuComponent';
 

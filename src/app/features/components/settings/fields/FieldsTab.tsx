@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { COMPONENT_MESSAGE } from '../../../../../../runtime/components';
-import { Message } from '../../../../components/Message';
+import { Message } from '../../../../../../renderers/ui/Message';
 import { Section, type TabProps } from '../controls';
 import { FieldDialog } from './FieldDialog';
 import { moveField } from './fieldForm';

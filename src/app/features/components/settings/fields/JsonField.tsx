@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { CodeEditor } from '../../../../components/code/CodeEditor';
-import { showToast, TOAST_MS } from '../../../../lib/toast';
+import { showToast, TOAST_MS } from '../../../../../../renderers/ui/toast';
 import { JSON_CHECK_MS } from '../constants';
 
 export function JsonField({ label, value, onChange }: { label: string; value: unknown; onChange: (value: unknown) => void }) {

@@ -6,10 +6,11 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { deriveFieldKey, foreignKeyOptions, isEmptyRelation, toStartCase } from '../../../../../../runtime/components';
 import type { FieldDefinition, Relation } from '../../../../../../schemas';
-import { componentSettingsQueryOptions, componentsQueryOptions, type ComponentModel } from '../../../../api/components';
-import { localeStore } from '../../../../lib/prefs';
-import { useStore } from '../../../../lib/store';
-import { componentLabel } from '../../componentLabel';
+import { componentSettingsQueryOptions, componentsQueryOptions } from '../../../../../../renderers/data/components';
+import { type ComponentModel } from '../../../../../../runtime/client/components';
+import { localeStore } from '../../../../../../renderers/ui/prefs';
+import { useStore } from '../../../../../../renderers/ui/store';
+import { componentLabel } from '../../../../../../renderers/ui/componentLabel';
 import { FieldErrors } from '../controls';
 import type { FieldPartProps } from './FieldDialog';
 

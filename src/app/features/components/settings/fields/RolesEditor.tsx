@@ -1,7 +1,7 @@
 // Roles that may see and edit the field: a multi-select of the project's roles; unset means every role ('*').
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { roleListQueryOptions } from '../../../../api/components';
+import { roleListQueryOptions } from '../../../../../../renderers/data/components';
 import type { FieldPartProps } from './FieldDialog';
 
 type Which = 'see' | 'edit';

@@ -1,7 +1,7 @@
 // User preferences kept in localStorage: theme, locale, environment (spec section 9 defaults).
-import { DEFAULT_ENVIRONMENT, ENVIRONMENTS, type Environment } from '../../../runtime/api/contract';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../runtime/i18n';
-import { browserStorage, STORAGE_KEY, type KeyValueStore } from './storage';
+import { DEFAULT_ENVIRONMENT, ENVIRONMENTS, type Environment } from '../../runtime/api/contract';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../runtime/i18n';
+import { browserStorage, STORAGE_KEY, type KeyValueStore } from '../../runtime/client/storage';
 import { createStore } from './store';
 
 export type Theme = 'light' | 'dark';

@@ -1,5 +1,5 @@
 // Error values of the API clients, and the pure mapping from a response to one.
-import { HEADER, isApiError, type FieldError } from '../../../runtime/api/contract';
+import { HEADER, isApiError, type FieldError } from '../api/contract';
 
 export type ClientName =
   | 'main'

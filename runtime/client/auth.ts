@@ -1,5 +1,5 @@
 // Auth calls (ARCHITECTURE "Auth API"): not cached, so plain functions for mutations.
-import type { LoginRequest, LoginResponse } from '../../../runtime/api/contract';
+import type { LoginRequest, LoginResponse } from '../api/contract';
 import { mainClient } from './clients';
 
 export const login = (body: LoginRequest): Promise<LoginResponse> =>

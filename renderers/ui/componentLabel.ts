@@ -1,5 +1,5 @@
 // How a component is named on screen: its label in the user's locale, else displayName, else name.
-import type { Locale } from '../../../../runtime/i18n';
+import type { Locale } from '../../runtime/i18n';
 
 export interface Labelled {
   name: string;

@@ -1,7 +1,6 @@
-// One query-options factory per call; the same key everywhere (route guards, screens).
+// One query-options factory per session call (runtime/client/session.ts); the same key everywhere (route guards, screens).
 import { queryOptions } from '@tanstack/react-query';
-import type { Claims, Project, RolePermissions, UserModel } from '../../../runtime/api/contract';
-import { mainClient } from './clients';
+import { sessionApi } from '../../runtime/client/session';
 
 export const queryKeys = {
   claims: ['user', 'claims'] as const,
@@ -15,7 +14,7 @@ export const queryKeys = {
 export const claimsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.claims,
-    queryFn: ({ signal }) => mainClient.get<Claims>('/v1/user/claims', { signal }),
+    queryFn: ({ signal }) => sessionApi.claims(signal),
     staleTime: 60_000,
     retry: false,
   });
@@ -23,29 +22,29 @@ export const claimsQueryOptions = () =>
 export const userModelQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.userModel,
-    queryFn: ({ signal }) => mainClient.get<UserModel>('/v1/user/model', { signal }),
+    queryFn: ({ signal }) => sessionApi.userModel(signal),
   });
 
 export const rolePermissionsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.rolePermissions,
-    queryFn: ({ signal }) => mainClient.get<RolePermissions>('/v1/user/role/permissions', { signal }),
+    queryFn: ({ signal }) => sessionApi.rolePermissions(signal),
   });
 
 export const projectInfoQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.projectInfo,
-    queryFn: ({ signal }) => mainClient.get<Project>('/v1/project/info', { signal }),
+    queryFn: ({ signal }) => sessionApi.projectInfo(signal),
   });
 
 export const projectListQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.projectList,
-    queryFn: ({ signal }) => mainClient.get<Project[]>('/v1/project/list', { signal }),
+    queryFn: ({ signal }) => sessionApi.projectList(signal),
   });
 
 export const projectQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: queryKeys.project(uuid),
-    queryFn: ({ signal }) => mainClient.get<Project>(`/v1/project/${encodeURIComponent(uuid)}`, { signal }),
+    queryFn: ({ signal }) => sessionApi.project(uuid, signal),
   });

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { dismissToast, toastStore } from '../lib/toast';
-import { useStore } from '../lib/store';
+import { dismissToast, toastStore } from './toast';
+import { useStore } from './store';
 import { useMessage } from './Message';
 
 export function Toasts() {

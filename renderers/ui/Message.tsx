@@ -1,6 +1,6 @@
 // Shows a message key from the catalogue, or the text itself when it is not a key (server sentences, paths).
 import { useIntl } from 'react-intl';
-import { isMessageKey } from '../../../runtime/i18n';
+import { isMessageKey } from '../../runtime/i18n';
 
 export function useMessage(): (keyOrText: string, values?: Record<string, string | number>) => string {
   const intl = useIntl();

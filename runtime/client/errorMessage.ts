@@ -1,6 +1,6 @@
 // What a screen shows for a failed call (spec section 8 "Component calls"): a 500 already opened the
 // report modal; a 417 puts its messages at their fields; anything else shows its message key.
-import type { FieldError } from '../../../runtime/api/contract';
+import type { FieldError } from '../api/contract';
 import { isApiRequestError } from './errors';
 
 export type ErrorDisplay =

@@ -1,7 +1,7 @@
 // Calls of the public auth screens (two-factor, register, forgotten password, reset, invites) and of the
-// caller's own account (profile, two-factor enrolment, sessions, a first project). Wire shapes: runtime/api/iam.ts.
-import { queryOptions } from '@tanstack/react-query';
-import type { LoginResponse, ProfileEditRequest, Project, UserModel } from '../../../runtime/api/contract';
+// caller's own account (profile, two-factor enrolment, sessions, a first project). Wire shapes:
+// runtime/api/iam.ts; the query factories of the reads are in renderers/data/account.ts.
+import type { LoginResponse, ProfileEditRequest, Project, UserModel } from '../api/contract';
 import type {
   ForgotPasswordRequest,
   InviteAccepted,
@@ -15,16 +15,10 @@ import type {
   TwoFactorRequest,
   TwoFactorSetup,
   TwoFactorState,
-} from '../../../runtime/api/iam';
+} from '../api/iam';
 import { mainClient } from './clients';
 
 const seg = (value: string) => encodeURIComponent(value);
-
-export const accountKeys = {
-  invite: (token: string) => ['auth', 'invite', token] as const,
-  sessions: ['user', 'sessions'] as const,
-  twoFactor: ['user', 'two-factor'] as const,
-};
 
 // ---- Public ------------------------------------------------------------------------------------
 
@@ -44,13 +38,8 @@ export const resetPassword = (body: ResetPasswordRequest): Promise<unknown> =>
   mainClient.post<unknown>('/v1/auth/password/reset', body);
 
 /** 404 'inviteInvalid' for an unknown, used or expired link. */
-export const inviteQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: accountKeys.invite(token),
-    queryFn: ({ signal }) => mainClient.get<InviteInfo>(`/v1/auth/invite/${seg(token)}`, { signal }),
-    retry: false,
-    staleTime: Infinity,
-  });
+export const inviteInfo = (token: string, signal?: AbortSignal): Promise<InviteInfo> =>
+  mainClient.get<InviteInfo>(`/v1/auth/invite/${seg(token)}`, { signal });
 
 export const acceptInvite = (token: string, body: InviteAcceptRequest): Promise<InviteAccepted> =>
   mainClient.post<InviteAccepted>(`/v1/auth/invite/${seg(token)}/accept`, body);
@@ -64,21 +53,13 @@ export interface ProfileSave extends ProfileEditRequest {
 
 export const saveProfile = (body: ProfileSave): Promise<UserModel> => mainClient.post<UserModel>('/v1/user/profile/edit', body);
 
-export const sessionsQueryOptions = () =>
-  queryOptions({
-    queryKey: accountKeys.sessions,
-    queryFn: ({ signal }) => mainClient.get<SessionItem[]>('/v1/user/sessions', { signal }),
-  });
+export const sessions = (signal?: AbortSignal): Promise<SessionItem[]> => mainClient.get<SessionItem[]>('/v1/user/sessions', { signal });
 
 export const endSession = (uuid: string): Promise<unknown> => mainClient.delete<unknown>(`/v1/user/sessions/${seg(uuid)}`);
 
 export const endOtherSessions = (): Promise<{ ended: number }> => mainClient.post<{ ended: number }>('/v1/user/sessions/end-others');
 
-export const twoFactorQueryOptions = () =>
-  queryOptions({
-    queryKey: accountKeys.twoFactor,
-    queryFn: ({ signal }) => mainClient.get<TwoFactorState>('/v1/user/two-factor', { signal }),
-  });
+export const twoFactorState = (signal?: AbortSignal): Promise<TwoFactorState> => mainClient.get<TwoFactorState>('/v1/user/two-factor', { signal });
 
 /** A new pending secret; it replaces an earlier pending one. */
 export const setupTwoFactor = (): Promise<TwoFactorSetup> => mainClient.post<TwoFactorSetup>('/v1/user/two-factor/setup');

@@ -1,14 +1,13 @@
-// Record calls of docs/records.md: one query-options factory per read, one mutation factory per write,
-// with the same keys everywhere: ['component', ref, 'model', uuid] for one record.
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ProjectUser } from '../../../runtime/api/contract';
-import { HOST_PREFIX } from '../../../runtime/api/contract';
-import { browserStorage } from '../lib/storage';
+// Record calls of docs/records.md and the list, bulk and export calls of docs/lists.md: plain typed
+// calls over the main client (no React, usable from Node). Their query and mutation factories, with
+// the cache keys, are in renderers/data/records.ts.
+import type { ProjectUser } from '../api/contract';
+import { HOST_PREFIX } from '../api/contract';
 import { buildUrl, tenantHeaders, type Query } from './client';
-import { mainClient } from './clients';
+import { mainClient, reportServerError } from './clients';
 import { refPath } from './components';
 import { connectionFailed, errorEffects, mapHttpError } from './errors';
-import { openReportError } from './reportError';
+import { browserStorage } from './storage';
 
 /** A record as the API answers it: system columns beside the component's fields. */
 export interface RecordModel {
@@ -26,13 +25,6 @@ export interface RecordModel {
 const seg = encodeURIComponent;
 const base = (ref: string) => `/v3/system/component/${refPath(ref)}/model`;
 
-export const recordKeys = {
-  all: (ref: string) => ['component', ref, 'model'] as const,
-  record: (ref: string, uuid: string) => ['component', ref, 'model', uuid] as const,
-  lists: (ref: string) => ['component', ref, 'models'] as const,
-  projectUsers: ['project', 'users'] as const,
-};
-
 export const recordsApi = {
   get: (ref: string, uuid: string, signal?: AbortSignal) => mainClient.get<RecordModel>(`${base(ref)}/${seg(uuid)}`, { signal }),
   create: (ref: string, data: Record<string, unknown>) => mainClient.post<RecordModel>(base(ref), { data }),
@@ -41,56 +33,6 @@ export const recordsApi = {
   remove: (ref: string, uuid: string) => mainClient.delete<Record<string, never>>(`${base(ref)}/${seg(uuid)}`),
   projectUsers: (signal?: AbortSignal) => mainClient.get<ProjectUser[]>('/v1/project/users', { signal }),
 };
-
-export const recordQueryOptions = (ref: string, uuid: string) =>
-  queryOptions({
-    queryKey: recordKeys.record(ref, uuid),
-    queryFn: ({ signal }) => recordsApi.get(ref, uuid, signal),
-    // Fresh on each visit (a stale __version__ would only earn a 409), but no refetch on focus:
-    // the form holds the user's edits and a new answer would replace them.
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
-
-/** Names for created_by / updated_by on the System info tab. */
-export const projectUsersQueryOptions = () =>
-  queryOptions({
-    queryKey: recordKeys.projectUsers,
-    queryFn: ({ signal }) => recordsApi.projectUsers(signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-
-export const createRecordMutation = (queryClient: QueryClient) =>
-  mutationOptions({
-    mutationKey: ['record', 'create'],
-    mutationFn: ({ ref, data }: { ref: string; data: Record<string, unknown> }) => recordsApi.create(ref, data),
-    onSuccess: (record, { ref }) => {
-      queryClient.setQueryData(recordKeys.record(ref, record.uuid), record);
-      return queryClient.invalidateQueries({ queryKey: recordKeys.lists(ref) });
-    },
-  });
-
-export const updateRecordMutation = (queryClient: QueryClient) =>
-  mutationOptions({
-    mutationKey: ['record', 'update'],
-    mutationFn: ({ ref, uuid, version, data }: { ref: string; uuid: string; version: number; data: Record<string, unknown> }) =>
-      recordsApi.update(ref, uuid, version, data),
-    onSuccess: (record, { ref }) => {
-      queryClient.setQueryData(recordKeys.record(ref, record.uuid), record);
-      return queryClient.invalidateQueries({ queryKey: recordKeys.lists(ref) });
-    },
-  });
-
-export const deleteRecordMutation = (queryClient: QueryClient) =>
-  mutationOptions({
-    mutationKey: ['record', 'delete'],
-    mutationFn: ({ ref, uuid }: { ref: string; uuid: string }) => recordsApi.remove(ref, uuid),
-    // The deleted record's own entry is left to expire: removing it while its edit screen is still
-    // mounted would refetch it (a 404) before the screen goes back.
-    onSuccess: (_data, { ref }) => queryClient.invalidateQueries({ queryKey: recordKeys.lists(ref) }),
-  });
 
 // ---- Lists, bulk actions, background jobs and exports (docs/lists.md) ----
 
@@ -131,11 +73,6 @@ export interface BulkJob {
   error: string | null;
 }
 
-export const listKeys = {
-  list: (ref: string, params: ListParams) => [...recordKeys.lists(ref), params] as const,
-  job: (ref: string, job: string) => ['component', ref, 'jobs', job] as const,
-};
-
 const componentBase = (ref: string) => `/v3/system/component/${refPath(ref)}`;
 
 export const listApi = {
@@ -147,34 +84,6 @@ export const listApi = {
   /** The streamed export's path (relative to the main host); the list parameters without paging. */
   exportPath: (ref: string) => `${componentBase(ref)}/models/export`,
 };
-
-export const recordListQueryOptions = (ref: string, params: ListParams) =>
-  queryOptions({
-    queryKey: listKeys.list(ref, params),
-    queryFn: ({ signal }) => listApi.list(ref, params, signal),
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
-
-/** A bulk-by-filter job, polled every second while it runs. */
-export const bulkJobQueryOptions = (ref: string, job: string) =>
-  queryOptions({
-    queryKey: listKeys.job(ref, job),
-    queryFn: ({ signal }) => listApi.job(ref, job, signal),
-    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : 1000),
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
-
-export const bulkMutation = (queryClient: QueryClient) =>
-  mutationOptions({
-    mutationKey: ['records', 'bulk'],
-    mutationFn: ({ ref, action, target }: { ref: string; action: BulkAction; target: { items: string[] } | { filter: BulkFilter } }) =>
-      listApi.bulk(ref, action, target),
-    // A job's records change later: the list is refreshed when the job is done.
-    onSuccess: (answer, { ref }) => ('job' in answer ? undefined : queryClient.invalidateQueries({ queryKey: recordKeys.lists(ref) })),
-  });
 
 /**
  * The whole filtered result, streamed by the server as an attachment. Fetched (not a bare link) so the
@@ -198,7 +107,7 @@ export async function exportRecords(ref: string, format: 'csv' | 'json', params:
       /* not JSON */
     }
     const error = mapHttpError(response.status, body, response.headers, 'main');
-    if (errorEffects(error).report) openReportError(error.requestUuid);
+    if (errorEffects(error).report) reportServerError(error);
     throw error;
   }
   const disposition = response.headers.get('content-disposition') ?? '';

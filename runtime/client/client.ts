@@ -1,7 +1,7 @@
 // One factory for every host's client: base URL, tenant headers, timeout, JSON and error mapping.
-import { DEFAULT_ENVIRONMENT, HEADER } from '../../../runtime/api/contract';
-import { DEFAULT_LOCALE } from '../../../runtime/i18n';
-import { browserStorage, STORAGE_KEY, type KeyValueStore } from '../lib/storage';
+import { DEFAULT_ENVIRONMENT, HEADER } from '../api/contract';
+import { DEFAULT_LOCALE } from '../i18n';
+import { browserStorage, STORAGE_KEY, type KeyValueStore } from './storage';
 import { connectionFailed, errorEffects, mapHttpError, type ApiRequestError, type ClientName } from './errors';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;

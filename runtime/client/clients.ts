@@ -1,24 +1,34 @@
-// The app's clients, one per host of spec section 7.
-import { HOST_PREFIX, HOST_TIMEOUT_MS } from '../../../runtime/api/contract';
+// The clients, one per host of spec section 7. What the app does about a server error (the report
+// modal) or a 401 (sign in again) is the app's: it sets the handlers once at start. Until then, and in
+// Node scripts and tests, both are no-ops and the error only goes to the caller.
+import { HOST_PREFIX, HOST_TIMEOUT_MS } from '../api/contract';
 import { createClient, type ApiClient } from './client';
 import type { ApiRequestError } from './errors';
-import { openReportError } from './reportError';
 
 /** Ratchet has its own base path (spec section 7 "Common"). */
 export const RATCHET_BASE = '/ratchet';
 
-let unauthorizedHandler: () => void = () => {
-  window.location.assign('/login');
-};
+let serverErrorHandler: (error: ApiRequestError) => void = () => undefined;
+let unauthorizedHandler: (error: ApiRequestError) => void = () => undefined;
 
-/** main.tsx routes 401s through the router (keeping a redirect back). */
-export function setUnauthorizedHandler(handler: () => void): void {
+/** A 5xx (but 501) from any client, and from the calls that fetch on their own (export, import). */
+export function setServerErrorHandler(handler: (error: ApiRequestError) => void): void {
+  serverErrorHandler = handler;
+}
+
+/** A 401 from the clients that send the user to /login (errors.ts REDIRECT_ON_401). */
+export function setUnauthorizedHandler(handler: (error: ApiRequestError) => void): void {
   unauthorizedHandler = handler;
 }
 
+/** Hands a server error to the app's handler (for calls made outside createClient). */
+export function reportServerError(error: ApiRequestError): void {
+  serverErrorHandler(error);
+}
+
 const hooks = {
-  onServerError: (error: ApiRequestError) => openReportError(error.requestUuid),
-  onUnauthorized: () => unauthorizedHandler(),
+  onServerError: (error: ApiRequestError) => serverErrorHandler(error),
+  onUnauthorized: (error: ApiRequestError) => unauthorizedHandler(error),
 };
 
 export const mainClient: ApiClient = createClient({

@@ -4,16 +4,16 @@
 //
 // Scripts run on the main thread: the deadline (interrupt handler), memory and stack limits apply,
 // but a single script can hold the thread until its deadline (1 s by default).
-import { formatScriptError } from '../../../runtime/script/format';
-import type { Sandbox, ScriptRequest, ScriptResult } from '../../../runtime/script';
+import { formatScriptError } from '../../runtime/script/format';
+import type { Sandbox, ScriptRequest, ScriptResult } from '../../runtime/script';
 
-export type { ScriptRequest, ScriptResult } from '../../../runtime/script';
+export type { ScriptRequest, ScriptResult } from '../../runtime/script';
 
 let sandbox: Promise<Sandbox> | null = null;
 
 function loadSandbox(): Promise<Sandbox> {
   sandbox ??= Promise.all([
-    import('../../../runtime/script'),
+    import('../../runtime/script'),
     import('lodash/lodash.min.js?raw'),
     import('dayjs/dayjs.min.js?raw'),
   ]).then(
