@@ -1,5 +1,10 @@
-// A modal <dialog> driven by an `open` prop: focus trapped, Escape closes (onClose).
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// A modal dialog driven by an `open` prop, on react-aria-components: focus moves in and stays there,
+// Escape closes (onClose), the page behind is inert to pointer, keyboard and screen reader, and focus
+// goes back to what opened it. A click outside does not close it (a form's edits would be lost).
+// react-aria leaves out aria-modal for a WebKit focus bug that exists only inside iframes; the app
+// is never framed (CSP frame-ancestors 'none'), so the dialog says it is modal too.
+import type { ReactNode } from 'react';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
 export interface DialogProps {
   open: boolean;
@@ -11,37 +16,18 @@ export interface DialogProps {
   wide?: boolean;
 }
 
+const markModal = (element: HTMLElement | null) => element?.setAttribute('aria-modal', 'true');
+
 export function Dialog({ open, title, onClose, children, actions, testId, wide }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) {
-      if (typeof el.showModal === 'function') el.showModal();
-      else el.setAttribute('open', '');
-    } else if (!open && el.open) {
-      el.close();
-    }
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className={`modal${wide ? ' modal-wide' : ''}`}
-      data-testid={testId}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      {open ? (
-        <>
-          <h2 id={titleId}>{title}</h2>
+    <ModalOverlay className="modal-overlay" isOpen={open} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
+      <Modal className={`modal${wide ? ' modal-wide' : ''}`}>
+        <AriaDialog className="modal-dialog" data-testid={testId} ref={markModal}>
+          <Heading slot="title" level={2}>{title}</Heading>
           {children}
           {actions ? <div className="modal-actions">{actions}</div> : null}
-        </>
-      ) : null}
-    </dialog>
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

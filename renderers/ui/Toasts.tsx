@@ -7,7 +7,7 @@ export function Toasts() {
   const toasts = useStore(toastStore);
   const message = useMessage();
   return (
-    <div className="toasts" aria-live="polite">
+    <div className="toasts" aria-live="polite" data-react-aria-top-layer="true">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.tone}`} data-testid="toast" role={t.tone === 'danger' || t.tone === 'warning' ? 'alert' : 'status'}>
           <span>{message(t.message, t.values)}</span>

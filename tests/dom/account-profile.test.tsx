@@ -67,10 +67,10 @@ describe('profile: sessions', () => {
     // Cancelling the confirmation ends nothing.
     fireEvent.click(screen.getByTestId('sessions-end-others'));
     const dialog = await screen.findByTestId('sessions-confirm');
-    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(dialog.getAttribute('role')).toBe('dialog');
     expect(dialog.textContent).toContain('The 2 other devices will be signed out.');
     fireEvent.click(within(dialog).getByTestId('confirm-no'));
-    await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
+    await waitFor(() => expect(screen.queryByTestId('sessions-confirm')).toBeNull());
     expect(endOthers()).toHaveLength(0);
 
     fireEvent.click(screen.getByTestId('sessions-end-others'));
@@ -166,7 +166,7 @@ describe('profile: saving', () => {
     fireEvent.change(screen.getByTestId('profile-password-confirmation'), { target: { value: 'new password 2' } });
     fireEvent.click(screen.getByTestId('profile-save'));
     const dialog = await screen.findByTestId('password-not-valid-dialog');
-    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(dialog.getAttribute('role')).toBe('dialog');
     expect(dialog.textContent).toContain('The password is not valid.');
     expect(toasts()).toContain('fieldsNotValid');
     expect(calls.some((c) => c.path === '/v1/user/profile/edit')).toBe(false);

@@ -111,13 +111,13 @@ describe('a member', () => {
   it('asks before removing a member from the project', async () => {
     await mountApp('/admin/iam/edit/u-bob', 'member-form');
     fireEvent.click(screen.getByTestId('member-remove'));
-    const dialog = await screen.findByTestId('confirm-dialog');
-    expect(dialog.hasAttribute('open')).toBe(true);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.dataset.testid).toBe('confirm-dialog');
     expect(dialog.textContent).toContain('Bob Builder');
     // Nothing is removed while the question is open.
     expect(writes()).toEqual([]);
     fireEvent.click(within(dialog).getByTestId('confirm-cancel'));
-    await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes()).toEqual([]);
 
     fireEvent.click(screen.getByTestId('member-remove'));

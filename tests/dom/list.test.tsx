@@ -261,7 +261,7 @@ describe('the record list', () => {
   it('empties the table on a load failure, with the message in a dialog and the unexpectedError toast', async () => {
     api.listFailure = { status: 400, message: 'badRequest' };
     mount();
-    await waitFor(() => expect(screen.getByTestId('list-error').hasAttribute('open')).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('list-error').getAttribute('role')).toBe('dialog'));
     expect(screen.getByTestId('list-error').textContent).toContain('The request is not valid.');
     expect(rows()).toHaveLength(0);
     expect(toasts()).toContain('unexpectedError');

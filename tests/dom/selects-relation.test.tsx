@@ -172,7 +172,7 @@ describe('the relation select', () => {
     const again = await screen.findByTestId('relation-dialog');
     fireEvent.click(await within(again).findByTestId('record-delete'));
     await act(async () => {
-      fireEvent.click(await within(again).findByTestId('confirm-yes'));
+      fireEvent.click(await screen.findByTestId('confirm-yes'));
     });
     await waitFor(() => expect(form().store.value('author')).toBeNull());
     expect(form().store.value('author_RefObj')).toBeNull();

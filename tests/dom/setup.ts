@@ -5,3 +5,9 @@
 import { configure } from '@testing-library/react';
 
 configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom has no CSS.escape; react-aria-components escapes <meta> names with it (Modal, Popover). The
+// names it passes are plain words, so escaping every non-word character is enough here.
+const css = globalThis as { CSS?: { escape?: (value: string) => string } };
+css.CSS ??= {};
+css.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);

@@ -12,7 +12,7 @@ const table = (extra: Record<string, unknown> = {}) =>
 
 const modal = () => screen.getByTestId('table-modal');
 const modalInput = (name: string) => modal().querySelector(`input[name="${name}"]`) as HTMLInputElement;
-const isOpen = () => modal().hasAttribute('open');
+const isOpen = () => screen.queryByTestId('table-modal') !== null;
 
 function typeRow(title: string, qty: string) {
   fireEvent.change(modalInput('title'), { target: { value: title } });
