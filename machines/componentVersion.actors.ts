@@ -1,5 +1,5 @@
 // Side effects of the componentVersion machine. Each takes the `api` from its input, so the app
-// passes real calls (src/app/api) and tests pass fakes (or swap the actors with machine.provide).
+// passes real calls (runtime/client/components.ts) and tests pass fakes (or swap the actors with machine.provide).
 import { fromPromise } from 'xstate';
 import type { Environment } from '../runtime/api/contract';
 

@@ -1,5 +1,5 @@
 // The wire contract between the browser clients and the server hosts.
-// Framework-free: imported by src/app (clients) and src/server (hosts).
+// Framework-free: imported by runtime/client (the clients) and src/server (hosts).
 
 /** Base path of each host of spec section 7; every client is same-origin by default. */
 export const HOST_PREFIX = {

@@ -1,6 +1,6 @@
 // The wire shapes of IAM (docs/iam.md): sign-in steps, registration, password reset, invites,
 // two-factor enrolment, sessions, users, roles, API users, projects and workspaces.
-// Framework-free: imported by src/app (clients) and src/server (hosts). Paths are under /api.
+// Framework-free: imported by runtime/client (the clients) and src/server (hosts). Paths are under /api.
 import type { RoleSummary, UserModel } from './contract';
 
 export type MemberStatus = UserModel['status'];
