@@ -1,6 +1,7 @@
 // Layers with arrows running one way (ARCHITECTURE "Layers"): src/app -> renderers -> runtime -> schemas,
 // machines below renderers, src/server -> runtime -> schemas. Every static import, `export ... from` and
-// dynamic import() of every .ts/.tsx file is checked; an upward arrow fails with its file and specifier.
+// dynamic import() of every .ts/.tsx file is checked; an upward arrow fails with its file and specifier,
+// and so does a package a layer must not depend on (a UI framework in runtime/, a router in renderers/).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +31,19 @@ const FORBIDDEN_LAYERS: Record<Layer, readonly Layer[]> = {
   schemas: ['src/app', 'src/server', 'renderers', 'machines', 'runtime'],
 };
 
-/** runtime/ runs in the browser, in Node scripts and on the server: no UI framework, no server or database package. */
-const RUNTIME_FORBIDDEN_PACKAGES = ['react', 'react-dom', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'];
+/**
+ * Packages a layer must not import. runtime/ and schemas/ run in the browser, in Node scripts and on the
+ * server: no UI framework (TanStack Query's React bindings included), no server or database package.
+ * Renderers know no router: links and navigation come through renderers/ui/navigation.tsx.
+ */
+const NO_FRAMEWORK = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'];
+const FORBIDDEN_PACKAGES: Partial<Record<Layer, readonly string[]>> = {
+  runtime: NO_FRAMEWORK,
+  schemas: NO_FRAMEWORK,
+  machines: ['react-dom', '@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'],
+  renderers: ['@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'],
+  'src/server': ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-router'],
+};
 
 function packageOf(specifier: string): string {
   const parts = specifier.split('/');
@@ -65,8 +77,8 @@ function upwardArrows(files: readonly SourceFile[]): UpwardArrow[] {
         const target = posix.normalize(posix.join(posix.dirname(file.path), specifier));
         const to = layerOf(target) ?? layerOf(`${target}/`);
         if (to && FORBIDDEN_LAYERS[from].includes(to)) arrows.push({ file: file.path, specifier, reason: `${from} imports ${to}` });
-      } else if (from === 'runtime' && RUNTIME_FORBIDDEN_PACKAGES.includes(packageOf(specifier))) {
-        arrows.push({ file: file.path, specifier, reason: `runtime imports the package ${packageOf(specifier)}` });
+      } else if (FORBIDDEN_PACKAGES[from]?.includes(packageOf(specifier))) {
+        arrows.push({ file: file.path, specifier, reason: `${from} imports the package ${packageOf(specifier)}` });
       }
     }
   }
@@ -86,7 +98,7 @@ const repoFiles = (): SourceFile[] =>
   WALKED.flatMap((dir) => walk(join(ROOT, dir))).map((path) => ({ path: relative(ROOT, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
 
 describe('layers', () => {
-  it('no file of renderers, runtime, machines, schemas or src/server imports a layer above it', () => {
+  it('no file of renderers, runtime, machines, schemas or src/server imports a layer above it or a package it must not use', () => {
     const files = repoFiles();
     expect(files.length).toBeGreaterThan(300);
     expect(upwardArrows(files).map((a) => `${a.file}: '${a.specifier}' (${a.reason})`)).toEqual([]);
@@ -101,6 +113,8 @@ describe('layers', () => {
       { path: 'schemas/bad.ts', text: "import type { X } from '../runtime/api/contract';" },
       { path: 'machines/bad.ts', text: "import { Dialog } from '../renderers/ui/Dialog';" },
       { path: 'src/server/bad.ts', text: "import { mainClient } from '../../renderers/data/records';\nimport '../app/styles.css';" },
+      { path: 'runtime/client/query.ts', text: "import { queryOptions } from '@tanstack/react-query';" },
+      { path: 'renderers/screens/Go.tsx', text: "import { useRouter } from '@tanstack/react-router';\nimport { jsx } from 'react/jsx-runtime';" },
     ];
     expect(upwardArrows(files)).toEqual([
       { file: 'renderers/screens/Bad.tsx', specifier: '../../src/app/components/Dialog', reason: 'renderers imports src/app' },
@@ -114,6 +128,8 @@ describe('layers', () => {
       { file: 'machines/bad.ts', specifier: '../renderers/ui/Dialog', reason: 'machines imports renderers' },
       { file: 'src/server/bad.ts', specifier: '../../renderers/data/records', reason: 'src/server imports renderers' },
       { file: 'src/server/bad.ts', specifier: '../app/styles.css', reason: 'src/server imports src/app' },
+      { file: 'runtime/client/query.ts', specifier: '@tanstack/react-query', reason: 'runtime imports the package @tanstack/react-query' },
+      { file: 'renderers/screens/Go.tsx', specifier: '@tanstack/react-router', reason: 'renderers imports the package @tanstack/react-router' },
     ]);
   });
 
