@@ -80,7 +80,8 @@ function NavList({ items, activeHref, open, toggle, depth }: ListProps) {
               </li>
             );
           case 'divider':
-            return <li key={index} className="nav-divider" role="separator" />;
+            // A list holds list items only: the rule is drawn, and hidden from the accessibility tree.
+            return <li key={index} className="nav-divider" aria-hidden="true" />;
           case 'link':
             return (
               <li key={index}>
