@@ -53,7 +53,8 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-export function RichToolbar({ disabled, extra }: { disabled: boolean; extra?: ReactNode }) {
+/** `onAddPage` is the document variant's Add page (the last toolbar button). */
+export function RichToolbar({ disabled, onAddPage }: { disabled: boolean; onAddPage?: () => void }) {
   const editor = useSlate() as RichEditor;
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -165,7 +166,11 @@ export function RichToolbar({ disabled, extra }: { disabled: boolean; extra?: Re
         <ToolButton testId="rich-image" label={t('rich.image')} active={imageOpen} disabled={disabled} onClick={() => setImageOpen(!imageOpen)}>
           <Icon name="image" />
         </ToolButton>
-        {extra}
+        {onAddPage ? (
+          <button type="button" className="rich-button rich-add-page" data-testid="document-add-page" disabled={disabled} onMouseDown={keepFocus} onClick={onAddPage}>
+            {t('rich.addPage')}
+          </button>
+        ) : null}
       </span>
       {imageOpen && !disabled ? (
         <div className="rich-image-panel" data-testid="rich-image-panel">
