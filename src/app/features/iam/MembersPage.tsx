@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { showToast } from '../../lib/toast';
 import { truncateListItem } from '../../lib/truncate';
 import { ConfirmDialog, failureSummary, LoadError, Loading, memberHref, PageHeader, RoleChips, StatusBadge, When } from './ui';
+import { Users } from '../../../../renderers/ui/icons';
 
 /** Clicks on a link or button inside the row are theirs; anywhere else opens the member. */
 function fromControl(event: MouseEvent): boolean {
@@ -72,7 +73,7 @@ function Members() {
   if (members.data.length === 0) {
     return (
       <div className="card">
-        <EmptyState testId="iam-users-empty" icon="◎" title={<FormattedMessage id="iam.members.empty" />} hint={<FormattedMessage id="iam.members.emptyHint" />} />
+        <EmptyState testId="iam-users-empty" icon={<Users />} title={<FormattedMessage id="iam.members.empty" />} hint={<FormattedMessage id="iam.members.emptyHint" />} />
       </div>
     );
   }

@@ -10,6 +10,7 @@ import { localeStore } from '../../../lib/prefs';
 import { useStore } from '../../../lib/store';
 import { truncateListItem } from '../../../lib/truncate';
 import { componentLabel, settingsPath } from '../componentLabel';
+import { Blocks } from '../../../../../renderers/ui/icons';
 
 /** A 500 already opened the report modal; the page still says something went wrong. */
 function shownKey(error: unknown): string {
@@ -96,7 +97,7 @@ export function ComponentsListPage() {
         </p>
       ) : query.data.length === 0 ? (
         <div className="card">
-          <EmptyState testId="components-empty" icon="▦" title={<FormattedMessage id="noComponents" />} hint={<FormattedMessage id="cmp.list.emptyHint" />} />
+          <EmptyState testId="components-empty" icon={<Blocks />} title={<FormattedMessage id="noComponents" />} hint={<FormattedMessage id="cmp.list.emptyHint" />} />
           <div className="center">
             <CreateLink />
           </div>
