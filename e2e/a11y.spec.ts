@@ -47,12 +47,19 @@ async function seriousViolations(page: Page, name: string): Promise<string[]> {
 for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
   test(`no serious or critical axe violation on the six first pages (${theme} theme)`, async ({ page }) => {
     test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.addInitScript((value) => localStorage.setItem('luma.theme', value), theme);
     const found: string[] = [];
     const check = async (name: string) => {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await shot(page, `a11y-${name}-${theme}`);
       found.push(...(await seriousViolations(page, `${name} (${theme})`)));
+      // Screenshots to look at, wide and on a phone.
+      await shot(page, `a11y-${name}-${theme}-1280`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      // On a phone the sidebar slides away: the shot waits for it to have left the screen.
+      if ((await page.getByTestId('sidebar').count()) > 0) await expect(page.getByTestId('sidebar')).not.toBeInViewport();
+      await shot(page, `a11y-${name}-${theme}-390`);
+      await page.setViewportSize({ width: 1280, height: 800 });
     };
 
     await page.goto('/login');
