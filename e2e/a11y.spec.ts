@@ -1,6 +1,7 @@
 // axe-core on the six pages an administrator meets first (sign-in, dashboard, components list,
-// component settings, record list, record edit), in the light and the dark theme. A serious or
-// critical violation fails the test; each one found is printed with the elements it names.
+// component settings, record list, record edit), in the light and the dark theme, 1280 and 390 px
+// wide. A serious or critical violation fails the test; each one found is printed with the elements
+// it names.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, shot, signInAsAdmin } from './support';
@@ -60,6 +61,7 @@ for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
       // On a phone the sidebar is closed (hidden; no slide, motion is reduced).
       if ((await page.getByTestId('sidebar').count()) > 0) await expect(page.getByTestId('sidebar')).toBeHidden();
       await shot(page, `a11y-${name}-${theme}-390`);
+      found.push(...(await seriousViolations(page, `${name} (${theme}, 390 px)`)));
       await page.setViewportSize({ width: 1280, height: 800 });
     };
 
