@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ViewSchema } from '../../schemas/viewSchema.schema';
 import { settingsPath } from '../ui/componentLabel';
 import { useNavigation } from '../ui/navigation';
+import { Settings, X } from '../ui/icons';
 
 export function FieldsPanel({ view }: { view: ViewSchema }) {
   const intl = useIntl();
@@ -21,7 +22,7 @@ export function FieldsPanel({ view }: { view: ViewSchema }) {
         onClick={() => setOpen((o) => !o)}
         title={intl.formatMessage({ id: 'records.fieldsPanel.open' })}
       >
-        <span aria-hidden="true">⚙</span>
+        <Settings />
         <span className="visually-hidden">
           <FormattedMessage id="records.fieldsPanel.open" />
         </span>
@@ -33,7 +34,7 @@ export function FieldsPanel({ view }: { view: ViewSchema }) {
               <FormattedMessage id="records.fieldsPanel.title" />
             </h2>
             <button type="button" className="icon-button" onClick={() => setOpen(false)}>
-              <span aria-hidden="true">×</span>
+              <X />
               <span className="visually-hidden">
                 <FormattedMessage id="common.close" />
               </span>

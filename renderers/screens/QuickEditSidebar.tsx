@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { RendererEntry } from '../registry/types';
 import { EditView } from './EditView';
 import { useEditController } from './useEditController';
+import { X } from '../ui/icons';
 
 export interface QuickEditSidebarProps {
   componentRef: string;
@@ -19,7 +20,7 @@ export function QuickEditSidebar({ componentRef, uuid, onClose, entries }: Quick
       <header className="row">
         <h2>{intl.formatMessage({ id: 'records.quickEdit' })}</h2>
         <button type="button" className="icon-button" onClick={onClose}>
-          <span aria-hidden="true">×</span>
+          <X />
           <span className="visually-hidden">{intl.formatMessage({ id: 'common.close' })}</span>
         </button>
       </header>

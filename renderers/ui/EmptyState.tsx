@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Inbox } from './icons';
 
-export function EmptyState({ title, hint, icon = '∅', testId }: { title: ReactNode; hint?: ReactNode; icon?: string; testId?: string }) {
+/** `icon`: an icon of renderers/ui/icons (drawn large and muted, hidden from screen readers). */
+export function EmptyState({ title, hint, icon = <Inbox />, testId }: { title: ReactNode; hint?: ReactNode; icon?: ReactNode; testId?: string }) {
   return (
     <div className="empty-state" data-testid={testId}>
       <span className="empty-icon" aria-hidden="true">

@@ -7,9 +7,16 @@ import { compile, field, renderForm } from './harness';
 const click = (testId: string) => act(async () => void fireEvent.click(screen.getByTestId(testId)));
 const change = (testId: string, value: string) => act(async () => void fireEvent.change(screen.getByTestId(testId), { target: { value } }));
 
+/** The rich editor is loaded on first use (its own chunk): the form is ready once the editable shows. */
+async function renderRich(options: Parameters<typeof renderForm>[0]): Promise<ReturnType<typeof renderForm>> {
+  const rendered = renderForm(options);
+  await screen.findByTestId('rich-editable');
+  return rendered;
+}
+
 describe('text/editor', () => {
-  it('renders the toolbar and the editable, and shows the stored HTML', () => {
-    renderForm({ view: compile([field('body', 'text', 'editor')]), record: { body: '<h2>Hello</h2><p><strong>world</strong></p>' } });
+  it('renders the toolbar and the editable, and shows the stored HTML', async () => {
+    await renderRich({ view: compile([field('body', 'text', 'editor')]), record: { body: '<h2>Hello</h2><p><strong>world</strong></p>' } });
     expect(screen.getByTestId('rich-toolbar')).toBeTruthy();
     for (const id of ['rich-bold', 'rich-italic', 'rich-strike', 'rich-highlight', 'rich-h1', 'rich-h2', 'rich-h3', 'rich-paragraph', 'rich-align-left', 'rich-align-center', 'rich-align-right', 'rich-align-justify', 'rich-color', 'rich-font-family', 'rich-font-size', 'rich-table', 'rich-image']) {
       expect(screen.getByTestId(id), id).toBeTruthy();
@@ -22,7 +29,7 @@ describe('text/editor', () => {
   });
 
   it('marks, blocks, alignment, colour, font and size change the value', async () => {
-    const { form } = renderForm({ view: compile([field('body', 'text', 'editor')]), record: { body: '<p>Hello</p>' } });
+    const { form } = await renderRich({ view: compile([field('body', 'text', 'editor')]), record: { body: '<p>Hello</p>' } });
     const value = () => form().store.value('body');
     await click('rich-bold');
     expect(value()).toBe('<p><strong>Hello</strong></p>');
@@ -51,7 +58,7 @@ describe('text/editor', () => {
   });
 
   it('inserts a 3x3 table with a header row and bordered cells; rows and columns are added and removed', async () => {
-    const { form } = renderForm({ view: compile([field('body', 'text', 'editor')]), record: { body: '<p>Text</p>' } });
+    const { form } = await renderRich({ view: compile([field('body', 'text', 'editor')]), record: { body: '<p>Text</p>' } });
     const value = () => String(form().store.value('body'));
     expect((screen.getByTestId('rich-table-addRow') as HTMLButtonElement).disabled).toBe(true);
     await click('rich-table');
@@ -73,7 +80,7 @@ describe('text/editor', () => {
   });
 
   it('imports an image from a URL; refuses a javascript: URL', async () => {
-    const { form } = renderForm({ view: compile([field('body', 'text', 'editor')]), record: { body: '<p>Text</p>' } });
+    const { form } = await renderRich({ view: compile([field('body', 'text', 'editor')]), record: { body: '<p>Text</p>' } });
     await click('rich-image');
     await change('rich-image-url', 'javascript:alert(1)');
     expect((screen.getByTestId('rich-image-insert') as HTMLButtonElement).disabled).toBe(true);
@@ -84,7 +91,7 @@ describe('text/editor', () => {
   });
 
   it('imports an image file as a data URL', async () => {
-    const { form } = renderForm({ view: compile([field('body', 'text', 'editor')]), record: { body: '<p>Text</p>' } });
+    const { form } = await renderRich({ view: compile([field('body', 'text', 'editor')]), record: { body: '<p>Text</p>' } });
     await click('rich-image');
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
     act(() => fireEvent.change(screen.getByTestId('rich-image-file'), { target: { files: [file] } }));
@@ -93,7 +100,7 @@ describe('text/editor', () => {
 
   it('the length rule runs on the text with tags stripped: within max', async () => {
     const view = compile([field('body', 'text', 'editor', { constraints: { length: { min: null, max: 5 } } })]);
-    const { form } = renderForm({ view, record: { body: '<p><strong>Hello</strong></p>' } });
+    const { form } = await renderRich({ view, record: { body: '<p><strong>Hello</strong></p>' } });
     await click('rich-h1');
     expect(form().store.value('body')).toBe('<h1><strong>Hello</strong></h1>');
     expect(form().store.slot('body').errors).toEqual([]);
@@ -101,14 +108,14 @@ describe('text/editor', () => {
 
   it('the length rule runs on the text with tags stripped: over max', async () => {
     const view = compile([field('body', 'text', 'editor', { constraints: { length: { min: null, max: 4 } } })]);
-    const { form } = renderForm({ view, record: { body: '<p>Hello</p>' } });
+    const { form } = await renderRich({ view, record: { body: '<p>Hello</p>' } });
     await click('rich-bold');
     expect(form().store.slot('body').errors).toEqual([{ key: 'cantBeMoreThenChars', values: { max: 4 } }]);
     expect(screen.getByTestId('field-error-body').textContent).toContain("Can't be more then 4 characters");
   });
 
-  it('read-only: the toolbar is disabled and the editable is not editable', () => {
-    renderForm({ view: compile([field('body', 'text', 'editor', { protected: true })], { page: 'model_edit' }), page: 'model_edit', record: { body: '<p>x</p>' } });
+  it('read-only: the toolbar is disabled and the editable is not editable', async () => {
+    await renderRich({ view: compile([field('body', 'text', 'editor', { protected: true })], { page: 'model_edit' }), page: 'model_edit', record: { body: '<p>x</p>' } });
     expect((screen.getByTestId('rich-bold') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('rich-editable').getAttribute('contenteditable')).toBe('false');
   });
@@ -117,7 +124,7 @@ describe('text/editor', () => {
 describe('text/document', () => {
   it('pages with the margin, Add page, first page flagged and later pages breaking before', async () => {
     const view = compile([field('doc', 'text', 'document', { constraints: { margin: 24 } })]);
-    const { form } = renderForm({ view, record: { doc: '<p>One</p>' } });
+    const { form } = await renderRich({ view, record: { doc: '<p>One</p>' } });
     const pages = () => screen.getAllByTestId('document-page');
     expect(pages()).toHaveLength(1);
     expect(pages()[0]!.getAttribute('data-first-page')).toBe('true');
@@ -131,8 +138,8 @@ describe('text/document', () => {
     );
   });
 
-  it('the default margin is 10', () => {
-    renderForm({ view: compile([field('doc', 'text', 'document')]), record: { doc: '' } });
+  it('the default margin is 10', async () => {
+    await renderRich({ view: compile([field('doc', 'text', 'document')]), record: { doc: '' } });
     expect(screen.getByTestId('document-page').style.padding).toBe('10px');
   });
 });

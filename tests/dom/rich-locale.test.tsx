@@ -66,7 +66,8 @@ describe('text/editor_i18n', () => {
     const view = compile([field('body', 'text', 'editor_i18n')]);
     const { form } = renderForm({ view, record: { body: { locales: { en_US: '<p>Hello</p>', sr: '<p>Zdravo</p>' } } } });
     const editable = () => screen.getByTestId('rich-editable');
-    expect(editable().textContent).toBe('Hello');
+    // The rich editor is loaded on first use (its own chunk).
+    expect((await screen.findByTestId('rich-editable')).textContent).toBe('Hello');
     await choose('sr');
     expect(editable().textContent).toBe('Zdravo');
     expect(editable().getAttribute('lang')).toBe('sr');

@@ -3,7 +3,6 @@
 // item with a trash icon. The item check runs debounced 500 ms (spec section 9) and reports its flag
 // to the form (useFieldErrorFlag); the rule set gives invalidFields at the field when any sub-field of
 // any item is invalid, and, when required, needs at least one item.
-import { Icon } from '../shared/Icon';
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { rowMessages, subFieldsOf, validateField, type FieldMessage } from '../../../runtime/validation';
@@ -16,6 +15,7 @@ import { keepEnterInside } from '../table/Default';
 import { SubFieldInputs } from '../table/SubFieldInputs';
 import { emptyRow, rowsOf } from '../table/tableState';
 import { useDebounced } from '../table/useDebounced';
+import { Trash2 } from '../../ui/icons';
 
 export const FIELDSET_CHECK_DEBOUNCE_MS = 500;
 
@@ -113,7 +113,7 @@ export function FieldsetControl(props: ControlProps) {
                       aria-label={intl.formatMessage({ id: 'records.fieldset.removeItem' }, { n: index + 1 })}
                       onClick={() => removeAt(index)}
                     >
-                      <Icon name="trash" />
+                      <Trash2 />
                     </button>
                   )}
                 </header>

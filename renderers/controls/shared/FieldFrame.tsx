@@ -1,5 +1,6 @@
 // The frame every control shares: label bound to the input (or a legend for a group), the read-only
-// badge, the description, and the messages under the field.
+// badge, the description, and the messages under the field. The label's id is `${id}-label`, for a
+// control whose input is not a labelable element (the rich text box names itself with it).
 import type { ReactNode } from 'react';
 import type { ControlProps } from '../../registry/types';
 import { FieldMessages } from './FieldMessages';
@@ -38,7 +39,7 @@ export function FieldFrame({ props, children, group }: FrameProps) {
   }
   return (
     <div className="field record-field" data-field={field.key}>
-      <label className="field-label" htmlFor={id}>
+      <label className="field-label" htmlFor={id} id={`${id}-label`}>
         {heading}
       </label>
       {body}

@@ -2,6 +2,7 @@
 // locale cannot be taken off.
 import { useEffect, useId } from 'react';
 import { useIntl } from 'react-intl';
+import { X } from '../../ui/icons';
 
 interface Props {
   offered: readonly string[];
@@ -28,7 +29,7 @@ export function LocaleSidebar({ offered, selected, required, onChange, onClose }
       <header>
         <h3 id={titleId}>{intl.formatMessage({ id: 'locale.sidebar' })}</h3>
         <button type="button" className="link" data-testid="locale-sidebar-close" onClick={onClose} aria-label={intl.formatMessage({ id: 'locale.close' })}>
-          ×
+          <X />
         </button>
       </header>
       <ul role="listbox" aria-multiselectable="true" aria-labelledby={titleId}>

@@ -3,7 +3,6 @@
 // custom_data for custom). Optional search with Clear (debounced 500 ms), a Create modal drawing the
 // sub-fields through the registry with Save (closes) and Save & Continue (stays; the model resets after
 // each save), sortable columns, per-row delete with a confirmation, Prev/Next pages of per_page (10).
-import { Icon } from '../shared/Icon';
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { coerceValue, rowMessages, subFieldsOf, validateField, type FieldMessage } from '../../../runtime/validation';
@@ -13,6 +12,7 @@ import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { SubFieldInputs } from './SubFieldInputs';
 import { cellText, emptyRow, perPageOf, rowsOf, toggleSort, visibleRows, type SortState } from './tableState';
+import { ArrowDown, ArrowUp, Trash2 } from '../../ui/icons';
 
 export const TABLE_SEARCH_DEBOUNCE_MS = 500;
 
@@ -136,7 +136,7 @@ export function TableControl(props: ControlProps) {
                     <th key={column.key} scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
                       <button type="button" className="table-sort" data-testid="table-sort" data-key={column.key} onClick={() => setSort((s) => toggleSort(s, column.key))}>
                         {column.label || column.key}
-                        <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}</span>
+                        {dir === 'asc' ? <ArrowUp /> : dir === 'desc' ? <ArrowDown /> : null}
                       </button>
                     </th>
                   );
@@ -174,7 +174,7 @@ export function TableControl(props: ControlProps) {
                           aria-label={intl.formatMessage({ id: 'records.table.deleteRow' })}
                           onClick={() => setDeleting(index)}
                         >
-                          <Icon name="trash" />
+                          <Trash2 />
                         </button>
                       </td>
                     )}

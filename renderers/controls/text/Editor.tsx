@@ -2,7 +2,7 @@
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
-import { RichEditor } from './rich/RichEditor';
+import { RichEditor } from './rich/LazyRichEditor';
 
 export function EditorControl(props: ControlProps) {
   const { field, value, onChange, id, readOnly } = props;
@@ -15,7 +15,7 @@ export function EditorControl(props: ControlProps) {
         onChange={onChange}
         readOnly={readOnly}
         placeholder={field.options.placeholder}
-        aria={inputAria(props)}
+        aria={{ 'aria-labelledby': `${id}-label`, ...inputAria(props) }}
       />
     </FieldFrame>
   );

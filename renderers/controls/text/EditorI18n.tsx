@@ -7,7 +7,7 @@ import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { localesOf } from '../shared/LocaleChoice';
 import { localeName, LocaleSwitcher, useLocaleEditor } from '../shared/LocaleSwitcher';
-import { RichEditor } from './rich/RichEditor';
+import { RichEditor } from './rich/LazyRichEditor';
 
 export function EditorI18nControl(props: ControlProps) {
   const intl = useIntl();

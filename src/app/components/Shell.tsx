@@ -19,6 +19,7 @@ import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { Toasts } from '../../../renderers/ui/Toasts';
 import { UserMenu } from './UserMenu';
+import { Menu } from '../../../renderers/ui/icons';
 
 /** Keeps X-Workspace-Uuid in step with the signed-in user's workspace. */
 function useWorkspaceHeader(): void {
@@ -65,7 +66,7 @@ function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string })
             aria-expanded={navOpen}
             onClick={() => setNavOpen((o) => !o)}
           >
-            <span aria-hidden="true">☰</span>
+            <Menu />
           </button>
           <Breadcrumbs />
           <div className="header-tools">

@@ -1,7 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { findActive, isExternal, type NavItem, type NavLink } from '../nav/model';
+import { ChevronRight } from '../../../renderers/ui/icons';
+import { findActive, isExternal, type NavIcon, type NavItem, type NavLink } from '../nav/model';
 import { AppLink } from './AppLink';
 
 function Badge({ link }: { link: NavLink }) {
@@ -13,15 +14,21 @@ function Badge({ link }: { link: NavLink }) {
   );
 }
 
+/** A nav icon: one of the product's set, or the data's own short text (a component's symbol or letter). */
+function NavIconView({ icon }: { icon: NavIcon }) {
+  const Icon = icon;
+  return (
+    <span className="nav-icon" aria-hidden="true">
+      {typeof Icon === 'string' ? Icon : <Icon />}
+    </span>
+  );
+}
+
 function LinkItem({ link, active }: { link: NavLink; active: boolean }) {
   const intl = useIntl();
   const body = (
     <>
-      {link.icon ? (
-        <span className="nav-icon" aria-hidden="true">
-          {link.icon}
-        </span>
-      ) : null}
+      {link.icon ? <NavIconView icon={link.icon} /> : null}
       <span className="nav-text">{link.text ?? <FormattedMessage id={link.label} />}</span>
       <Badge link={link} />
     </>
@@ -80,7 +87,8 @@ function NavList({ items, activeHref, open, toggle, depth }: ListProps) {
               </li>
             );
           case 'divider':
-            return <li key={index} className="nav-divider" role="separator" />;
+            // A list holds list items only: the rule is drawn, and hidden from the accessibility tree.
+            return <li key={index} className="nav-divider" aria-hidden="true" />;
           case 'link':
             return (
               <li key={index}>
@@ -93,16 +101,12 @@ function NavList({ items, activeHref, open, toggle, depth }: ListProps) {
             return (
               <li key={item.id} className="nav-group">
                 <button type="button" className="nav-link nav-toggle" aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(item.id)}>
-                  {item.icon ? (
-                    <span className="nav-icon" aria-hidden="true">
-                      {item.icon}
-                    </span>
-                  ) : null}
+                  {item.icon ? <NavIconView icon={item.icon} /> : null}
                   <span className="nav-text">
                     <FormattedMessage id={item.label} />
                   </span>
                   <span className={`chevron${expanded ? ' is-open' : ''}`} aria-hidden="true">
-                    ▸
+                    <ChevronRight />
                   </span>
                 </button>
                 <div id={panelId} hidden={!expanded}>

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { setTheme, themeStore } from '../../../renderers/ui/prefs';
 import { useStore } from '../../../renderers/ui/store';
+import { Moon, Sun } from '../../../renderers/ui/icons';
 
 export function ThemeToggle() {
   const theme = useStore(themeStore);
@@ -17,7 +18,7 @@ export function ThemeToggle() {
       title={label}
       onClick={() => setTheme(next)}
     >
-      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+      {theme === 'dark' ? <Sun /> : <Moon />}
     </button>
   );
 }

@@ -1,15 +1,16 @@
 // The /admin sidebar.
 import type { NavItem } from './model';
+import { AppWindow, Blocks, CreditCard, FolderKanban, House, Layers, LayoutDashboard, Plug, Settings, SquareFunction, Users, Workflow } from '../../../renderers/ui/icons';
 
 export const ADMIN_NAV: readonly NavItem[] = [
-  { kind: 'link', label: 'nav.dashboard', href: '/admin/dashboard', icon: '◧' },
+  { kind: 'link', label: 'nav.dashboard', href: '/admin/dashboard', icon: LayoutDashboard },
   { kind: 'title', label: 'nav.section.build' },
-  { kind: 'link', label: 'nav.components', href: '/admin/components', icon: '▦' },
+  { kind: 'link', label: 'nav.components', href: '/admin/components', icon: Blocks },
   {
     kind: 'dropdown',
     id: 'apps',
     label: 'nav.apps',
-    icon: '▣',
+    icon: AppWindow,
     children: [
       { kind: 'link', label: 'nav.platformApps', href: '/admin/app' },
       { kind: 'link', label: 'nav.publicApps', href: '/admin/public-app' },
@@ -19,12 +20,12 @@ export const ADMIN_NAV: readonly NavItem[] = [
     ],
   },
   { kind: 'title', label: 'nav.section.automate' },
-  { kind: 'link', label: 'nav.functions', href: '/admin/functions', icon: 'ƒ' },
+  { kind: 'link', label: 'nav.functions', href: '/admin/functions', icon: SquareFunction },
   {
     kind: 'dropdown',
     id: 'workflows',
     label: 'nav.workflows',
-    icon: '⇄',
+    icon: Workflow,
     children: [
       { kind: 'link', label: 'nav.sparks', href: '/admin/spark' },
       { kind: 'link', label: 'nav.ratchet', href: '/admin/ratchet' },
@@ -47,7 +48,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
     id: 'iam',
     label: 'nav.iam',
     adminOnly: true,
-    icon: '◎',
+    icon: Users,
     children: [
       { kind: 'link', label: 'nav.users', href: '/admin/iam' },
       { kind: 'link', label: 'nav.roles', href: '/admin/iam/roles' },
@@ -55,14 +56,14 @@ export const ADMIN_NAV: readonly NavItem[] = [
       { kind: 'link', label: 'nav.apiUser', href: '/admin/iam/create' },
     ],
   },
-  { kind: 'link', label: 'nav.projects', href: '/admin/projects', icon: '◫' },
-  { kind: 'link', label: 'nav.workspaces', href: '/admin/workspace', icon: '▤', adminOnly: true },
-  { kind: 'link', label: 'nav.integrations', href: '/admin/integrations', icon: '⊕' },
+  { kind: 'link', label: 'nav.projects', href: '/admin/projects', icon: FolderKanban },
+  { kind: 'link', label: 'nav.workspaces', href: '/admin/workspace', icon: Layers, adminOnly: true },
+  { kind: 'link', label: 'nav.integrations', href: '/admin/integrations', icon: Plug },
   {
     kind: 'dropdown',
     id: 'settings',
     label: 'nav.settings',
-    icon: '⚙',
+    icon: Settings,
     children: [
       { kind: 'link', label: 'nav.environment', href: '/admin/environment' },
       { kind: 'link', label: 'nav.developer', href: '/admin/developer' },
@@ -71,6 +72,6 @@ export const ADMIN_NAV: readonly NavItem[] = [
   },
   { kind: 'divider' },
   { kind: 'label', label: 'nav.section.resources' },
-  { kind: 'link', label: 'nav.home', href: '/home/home', icon: '⌂' },
-  { kind: 'link', label: 'nav.billing', href: '/checkout', icon: '¤', disabled: true, badge: { label: 'common.soon', tone: 'neutral' } },
+  { kind: 'link', label: 'nav.home', href: '/home/home', icon: House },
+  { kind: 'link', label: 'nav.billing', href: '/checkout', icon: CreditCard, disabled: true, badge: { label: 'common.soon', tone: 'neutral' } },
 ];

@@ -3,13 +3,14 @@ import type { MenuItem } from '../../../runtime/client/components';
 import type { Locale } from '../../../runtime/i18n';
 import { componentLabel } from '../../../renderers/ui/componentLabel';
 import { truncateTitle } from '../../../renderers/ui/truncate';
-import type { NavItem, NavLink } from './model';
+import { LayoutGrid } from '../../../renderers/ui/icons';
+import type { NavIcon, NavItem, NavLink } from './model';
 
 /** A short icon: the component's own when it is a symbol or emoji, else the label's first letter. */
-function iconOf(item: MenuItem, label: string): string {
+function iconOf(item: MenuItem, label: string): NavIcon {
   const own = item.icon?.trim();
   if (own && Array.from(own).length <= 2) return own;
-  return Array.from(label)[0]?.toUpperCase() ?? '▦';
+  return Array.from(label)[0]?.toUpperCase() ?? LayoutGrid;
 }
 
 export function menuLinks(menu: readonly MenuItem[], locale: Locale, base: '/admin/component' | '/home/component'): NavLink[] {

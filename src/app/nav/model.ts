@@ -1,6 +1,7 @@
 // The sidebar's navigation model (spec section 2 "Sidebar navigation"): titles, dividers,
 // labels, links with an optional badge, and dropdown groups nested at most two levels.
 import type { MessageKey } from '../../../runtime/i18n';
+import type { IconComponent } from '../../../renderers/ui/icons';
 
 export type BadgeTone = 'info' | 'success' | 'warning' | 'danger' | 'neutral';
 
@@ -20,6 +21,8 @@ export interface NavLabel {
   kind: 'label';
   label: MessageKey;
 }
+/** An icon of the product's set, or a short text of the data's own (a component's symbol or letter). */
+export type NavIcon = IconComponent | string;
 export interface NavLink {
   kind: 'link';
   label: MessageKey;
@@ -27,7 +30,7 @@ export interface NavLink {
   text?: string;
   /** An app path, or an external URL (beginning with http). */
   href: string;
-  icon?: string;
+  icon?: NavIcon;
   badge?: NavBadge;
   disabled?: boolean;
   /** Shown only to admins of the current project (the calls behind it answer 403 to others). */
@@ -38,7 +41,7 @@ export interface NavDropdown {
   /** Stable id for the open/closed state. */
   id: string;
   label: MessageKey;
-  icon?: string;
+  icon?: NavIcon;
   /** Shown only to admins of the current project. */
   adminOnly?: boolean;
   children: NavItem[];

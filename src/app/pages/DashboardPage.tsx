@@ -8,6 +8,7 @@ import { EmptyState } from '../../../renderers/ui/EmptyState';
 import { environmentStore, setEnvironment } from '../../../renderers/ui/prefs';
 import { useStore } from '../../../renderers/ui/store';
 import { truncateTitle } from '../../../renderers/ui/truncate';
+import { Blocks } from '../../../renderers/ui/icons';
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -134,7 +135,7 @@ export function DashboardPage() {
       <Card title={<FormattedMessage id="dashboard.components" />} testId="dashboard-components">
         <EmptyState
           testId="components-empty"
-          icon="▦"
+          icon={<Blocks />}
           title={<FormattedMessage id="noComponents" />}
           hint={<FormattedMessage id="dashboard.componentsHint" />}
         />

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { EmptyState } from '../../../renderers/ui/EmptyState';
 import { Tile } from '../components/Tile';
 import type { TileModel } from '../components/tileModel';
+import { AppWindow } from '../../../renderers/ui/icons';
 
 /** Replaced by the apps query when the app service exists. */
 const tiles: TileModel[] = [];
@@ -20,7 +21,7 @@ export function HomePage() {
           <FormattedMessage id="home.apps" />
         </h2>
         {tiles.length === 0 ? (
-          <EmptyState testId="apps-empty" icon="▣" title={<FormattedMessage id="home.appsEmpty" />} hint={<FormattedMessage id="home.appsEmptyHint" />} />
+          <EmptyState testId="apps-empty" icon={<AppWindow />} title={<FormattedMessage id="home.appsEmpty" />} hint={<FormattedMessage id="home.appsEmptyHint" />} />
         ) : (
           <ul className="tiles">
             {tiles.map((tile) => (

@@ -2,6 +2,7 @@
 import { useMatches, useRouterState } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { AppLink } from '../components/AppLink';
+import { Clock } from '../../../renderers/ui/icons';
 
 export function NotAvailableYet() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -10,7 +11,7 @@ export function NotAvailableYet() {
   return (
     <section className="status-page" data-testid="not-available">
       <p className="status-code" aria-hidden="true">
-        ◔
+        <Clock />
       </p>
       <h1>
         <FormattedMessage id="notAvailable.title" />

@@ -1,10 +1,10 @@
 // The slate editor shared by text/editor, text/editor_i18n and text/document. Its value is HTML
 // text: parsed once per outside change, serialised on every content change.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { createEditor, type Descendant } from 'slate';
 import { withHistory } from 'slate-history';
 import { Editable, Slate, withReact } from 'slate-react';
-import { toggleMark, withRich } from './commands';
+import { addPage, toggleMark, withRich } from './commands';
 import { pageMargin } from './constants';
 import { RichElementView, RichLeafView } from './elements';
 import { htmlToSlate, slateToHtml } from './html';
@@ -15,7 +15,7 @@ export interface RichEditorProps {
   value: unknown;
   onChange: (html: string) => void;
   readOnly: boolean;
-  /** The document variant: pages with margins and Add page. */
+  /** The document variant: pages with margins, and Add page in the toolbar. */
   paged?: boolean;
   margin?: number;
   id?: string;
@@ -23,8 +23,6 @@ export interface RichEditorProps {
   placeholder?: string;
   lang?: string;
   aria?: Record<string, unknown>;
-  /** Extra toolbar content (the document's Add page). */
-  toolbarExtra?: (editor: Editor) => ReactNode;
 }
 
 const HOTKEYS: Record<string, 'bold' | 'italic'> = { b: 'bold', i: 'italic' };
@@ -71,7 +69,7 @@ export function RichEditor(props: RichEditorProps) {
   return (
     <div className={`rich-editor${paged ? ' rich-document' : ''}${readOnly ? ' readonly' : ''}`}>
       <Slate key={`${generation}-${paged}-${margin}`} editor={editor} initialValue={initialValue} onChange={handleChange}>
-        <RichToolbar disabled={readOnly} extra={props.toolbarExtra?.(editor)} />
+        <RichToolbar disabled={readOnly} onAddPage={paged ? () => addPage(editor, margin) : undefined} />
         <Editable
           id={props.id}
           data-testid="rich-editable"

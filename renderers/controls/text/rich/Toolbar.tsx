@@ -1,6 +1,5 @@
 // The rich text toolbar (spec section 2, "Widget notes"): H1-H3, paragraph, bold, italic, strike,
 // highlight, alignment, colour, font family, font size, table tools and image import.
-import { Icon } from '../../shared/Icon';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSlate } from 'slate-react';
@@ -21,6 +20,7 @@ import {
 } from './commands';
 import { DEFAULT_COLOR, DEFAULT_FONT_SIZE, FONT_FAMILIES, isAllowedImageSrc, MAX_FONT_SIZE, MIN_FONT_SIZE } from './constants';
 import type { Align, BlockType, MarkKey, RichEditor } from './types';
+import { AlignCenter, AlignJustify, AlignLeft, AlignRight, BetweenHorizontalEnd, BetweenVerticalEnd, Bold, Heading1, Heading2, Heading3, Highlighter, Image, Italic, Pilcrow, Strikethrough, Table, TableColumnsSplit, TableRowsSplit } from '../../../ui/icons';
 
 /** Keeps the editor's selection: toolbar buttons act on mouse down's target without taking focus. */
 const keepFocus = (event: MouseEvent) => event.preventDefault();
@@ -53,7 +53,8 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-export function RichToolbar({ disabled, extra }: { disabled: boolean; extra?: ReactNode }) {
+/** `onAddPage` is the document variant's Add page (the last toolbar button). */
+export function RichToolbar({ disabled, onAddPage }: { disabled: boolean; onAddPage?: () => void }) {
   const editor = useSlate() as RichEditor;
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -70,7 +71,7 @@ export function RichToolbar({ disabled, extra }: { disabled: boolean; extra?: Re
       {glyph}
     </ToolButton>
   );
-  const blockButton = (type: BlockType, testId: string, glyph: string) => (
+  const blockButton = (type: BlockType, testId: string, glyph: ReactNode) => (
     <ToolButton testId={testId} label={t(`rich.${type}`)} active={block === type} disabled={disabled} onClick={() => setBlockType(editor, type)}>
       {glyph}
     </ToolButton>
@@ -96,22 +97,22 @@ export function RichToolbar({ disabled, extra }: { disabled: boolean; extra?: Re
   return (
     <div className="rich-toolbar" role="toolbar" aria-label={t('rich.toolbar')} data-testid="rich-toolbar">
       <span className="rich-group">
-        {blockButton('h1', 'rich-h1', 'H1')}
-        {blockButton('h2', 'rich-h2', 'H2')}
-        {blockButton('h3', 'rich-h3', 'H3')}
-        {blockButton('paragraph', 'rich-paragraph', '¶')}
+        {blockButton('h1', 'rich-h1', <Heading1 />)}
+        {blockButton('h2', 'rich-h2', <Heading2 />)}
+        {blockButton('h3', 'rich-h3', <Heading3 />)}
+        {blockButton('paragraph', 'rich-paragraph', <Pilcrow />)}
       </span>
       <span className="rich-group">
-        {mark('bold', 'rich-bold', t('rich.bold'), <strong>B</strong>)}
-        {mark('italic', 'rich-italic', t('rich.italic'), <em>I</em>)}
-        {mark('strike', 'rich-strike', t('rich.strike'), <s>S</s>)}
-        {mark('highlight', 'rich-highlight', t('rich.highlight'), <mark>H</mark>)}
+        {mark('bold', 'rich-bold', t('rich.bold'), <Bold />)}
+        {mark('italic', 'rich-italic', t('rich.italic'), <Italic />)}
+        {mark('strike', 'rich-strike', t('rich.strike'), <Strikethrough />)}
+        {mark('highlight', 'rich-highlight', t('rich.highlight'), <Highlighter />)}
       </span>
       <span className="rich-group">
-        {alignButton('left', <Icon name="align-left" />)}
-        {alignButton('center', <Icon name="align-center" />)}
-        {alignButton('right', <Icon name="align-right" />)}
-        {alignButton('justify', <Icon name="align-justify" />)}
+        {alignButton('left', <AlignLeft />)}
+        {alignButton('center', <AlignCenter />)}
+        {alignButton('right', <AlignRight />)}
+        {alignButton('justify', <AlignJustify />)}
       </span>
       <span className="rich-group">
         <input
@@ -154,18 +155,22 @@ export function RichToolbar({ disabled, extra }: { disabled: boolean; extra?: Re
       </span>
       <span className="rich-group">
         <ToolButton testId="rich-table" label={t('rich.table')} disabled={disabled} onClick={() => insertTable(editor)}>
-          ▦
+          <Table />
         </ToolButton>
-        {tableButton('addRow', <Icon name="row-add" />)}
-        {tableButton('removeRow', <Icon name="row-remove" />)}
-        {tableButton('addColumn', <Icon name="column-add" />)}
-        {tableButton('removeColumn', <Icon name="column-remove" />)}
+        {tableButton('addRow', <BetweenHorizontalEnd />)}
+        {tableButton('removeRow', <TableRowsSplit />)}
+        {tableButton('addColumn', <BetweenVerticalEnd />)}
+        {tableButton('removeColumn', <TableColumnsSplit />)}
       </span>
       <span className="rich-group">
         <ToolButton testId="rich-image" label={t('rich.image')} active={imageOpen} disabled={disabled} onClick={() => setImageOpen(!imageOpen)}>
-          <Icon name="image" />
+          <Image />
         </ToolButton>
-        {extra}
+        {onAddPage ? (
+          <button type="button" className="rich-button rich-add-page" data-testid="document-add-page" disabled={disabled} onMouseDown={keepFocus} onClick={onAddPage}>
+            {t('rich.addPage')}
+          </button>
+        ) : null}
       </span>
       {imageOpen && !disabled ? (
         <div className="rich-image-panel" data-testid="rich-image-panel">

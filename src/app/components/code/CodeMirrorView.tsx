@@ -1,7 +1,8 @@
 // The CodeMirror 6 view behind CodeEditor. Loaded only when a code editor mounts (see CodeEditor.tsx).
-import { indentUnit } from '@codemirror/language';
+import { HighlightStyle, indentUnit, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState } from '@codemirror/state';
 import { basicSetup, EditorView } from 'codemirror';
+import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import { CODE_EDITOR, type CodeEditorProps } from './codeEditorModel';
 
@@ -12,6 +13,17 @@ const theme = EditorView.theme({
   '&.cm-focused': { outline: 'none' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
 });
+
+// Syntax colours from the theme (--code-* in styles.css), so code reads in the dark theme too:
+// CodeMirror's default colours are made for a white page.
+const highlight = HighlightStyle.define([
+  { tag: [tags.keyword, tags.operatorKeyword, tags.controlKeyword, tags.definitionKeyword, tags.moduleKeyword], color: 'var(--code-keyword)' },
+  { tag: [tags.string, tags.special(tags.string), tags.regexp], color: 'var(--code-string)' },
+  { tag: [tags.number, tags.bool, tags.null, tags.atom], color: 'var(--code-number)' },
+  { tag: [tags.propertyName, tags.definition(tags.variableName), tags.function(tags.variableName)], color: 'var(--code-name)' },
+  { tag: [tags.comment, tags.lineComment, tags.blockComment], color: 'var(--muted)', fontStyle: 'italic' },
+  { tag: tags.invalid, color: 'var(--danger)' },
+]);
 
 async function languageFor(language: CodeEditorProps['language']) {
   if (language === 'json') return (await import('@codemirror/lang-json')).json();
@@ -35,6 +47,7 @@ export default function CodeMirrorView({ value, onChange, language, readOnly, la
         extensions: [
           basicSetup,
           theme,
+          syntaxHighlighting(highlight),
           EditorState.tabSize.of(CODE_EDITOR.tabSize),
           indentUnit.of(' '.repeat(CODE_EDITOR.tabSize)),
           lang.current.of([]),

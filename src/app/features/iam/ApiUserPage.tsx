@@ -13,6 +13,7 @@ import { truncateTitle } from '../../../../renderers/ui/truncate';
 import { MemberForm } from './MemberForm';
 import { SecretToken } from './SecretToken';
 import { BackLink, ConfirmDialog, failureSummary, FailureText, LoadError, Loading, PageHeader, RoleChips, StatusBadge, When } from './ui';
+import { KeyRound } from '../../../../renderers/ui/icons';
 
 function SecretRow({ secret, onRevoke }: { secret: ApiSecretItem; onRevoke: (s: ApiSecretItem) => void }) {
   const intl = useIntl();
@@ -118,7 +119,7 @@ function Secrets({ user }: { user: ApiUserItem }) {
       </p>
       {secrets.length === 0 ? (
         <div className="card" data-testid="api-secrets">
-          <EmptyState testId="api-secrets-empty" icon="⚿" title={<FormattedMessage id="iam.secret.none" />} />
+          <EmptyState testId="api-secrets-empty" icon={<KeyRound />} title={<FormattedMessage id="iam.secret.none" />} />
         </div>
       ) : (
         <div className="card table-card">

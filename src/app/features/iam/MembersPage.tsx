@@ -11,6 +11,7 @@ import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { showToast } from '../../../../renderers/ui/toast';
 import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { ConfirmDialog, failureSummary, LoadError, Loading, memberHref, PageHeader, RoleChips, StatusBadge, When } from './ui';
+import { Users } from '../../../../renderers/ui/icons';
 
 /** Clicks on a link or button inside the row are theirs; anywhere else opens the member. */
 function fromControl(event: MouseEvent): boolean {
@@ -73,7 +74,7 @@ function Members() {
   if (members.data.length === 0) {
     return (
       <div className="card">
-        <EmptyState testId="iam-users-empty" icon="◎" title={<FormattedMessage id="iam.members.empty" />} hint={<FormattedMessage id="iam.members.emptyHint" />} />
+        <EmptyState testId="iam-users-empty" icon={<Users />} title={<FormattedMessage id="iam.members.empty" />} hint={<FormattedMessage id="iam.members.emptyHint" />} />
       </div>
     );
   }

@@ -6,6 +6,7 @@ import { AppLink } from '../../components/AppLink';
 import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { BackLink, LoadError, Loading, PageHeader } from './ui';
+import { Shield } from '../../../../renderers/ui/icons';
 
 export const roleHref = (uuid: string) => `/admin/iam/roles/edit/${encodeURIComponent(uuid)}`;
 
@@ -33,7 +34,7 @@ export function RolesPage() {
           <LoadError error={roles.error} />
         ) : roles.data.length === 0 ? (
           <div className="card">
-            <EmptyState testId="roles-empty" icon="◎" title={<FormattedMessage id="iam.roles.none" />} hint={<FormattedMessage id="iam.roles.emptyHint" />} />
+            <EmptyState testId="roles-empty" icon={<Shield />} title={<FormattedMessage id="iam.roles.none" />} hint={<FormattedMessage id="iam.roles.emptyHint" />} />
             <div className="center">
               <CreateLink />
             </div>

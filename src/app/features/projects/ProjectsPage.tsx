@@ -9,6 +9,7 @@ import { browserStorage, STORAGE_KEY } from '../../../../runtime/client/storage'
 import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { LoadError, Loading, PageHeader } from '../iam/ui';
 import { useSwitchProject } from './useSwitchProject';
+import { FolderKanban } from '../../../../renderers/ui/icons';
 
 export function ProjectsPage() {
   const intl = useIntl();
@@ -41,7 +42,7 @@ export function ProjectsPage() {
           <LoadError error={projects.error} />
         ) : projects.data.length === 0 ? (
           <div className="card">
-            <EmptyState testId="projects-empty" icon="◫" title={<FormattedMessage id="projects.empty" />} hint={<FormattedMessage id="projects.emptyHint" />} />
+            <EmptyState testId="projects-empty" icon={<FolderKanban />} title={<FormattedMessage id="projects.empty" />} hint={<FormattedMessage id="projects.emptyHint" />} />
           </div>
         ) : (
           <div className="card table-card">

@@ -7,6 +7,7 @@ import { AppLink } from '../../components/AppLink';
 import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { LoadError, Loading, PageHeader, When } from '../iam/ui';
+import { Layers } from '../../../../renderers/ui/icons';
 
 export const workspaceHref = (uuid: string) => `/admin/workspace/edit/${encodeURIComponent(uuid)}`;
 
@@ -28,7 +29,7 @@ export function WorkspacesPage() {
           <LoadError error={workspaces.error} />
         ) : workspaces.data.length === 0 ? (
           <div className="card">
-            <EmptyState testId="workspaces-empty" icon="▤" title={<FormattedMessage id="noWorkspace" />} hint={<FormattedMessage id="workspaces.emptyHint" />} />
+            <EmptyState testId="workspaces-empty" icon={<Layers />} title={<FormattedMessage id="noWorkspace" />} hint={<FormattedMessage id="workspaces.emptyHint" />} />
           </div>
         ) : (
           <div className="card table-card">

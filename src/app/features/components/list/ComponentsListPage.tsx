@@ -11,6 +11,7 @@ import { localeStore } from '../../../../../renderers/ui/prefs';
 import { useStore } from '../../../../../renderers/ui/store';
 import { truncateListItem } from '../../../../../renderers/ui/truncate';
 import { componentLabel, settingsPath } from '../../../../../renderers/ui/componentLabel';
+import { Blocks } from '../../../../../renderers/ui/icons';
 
 /** A 500 already opened the report modal; the page still says something went wrong. */
 function shownKey(error: unknown): string {
@@ -97,7 +98,7 @@ export function ComponentsListPage() {
         </p>
       ) : query.data.length === 0 ? (
         <div className="card">
-          <EmptyState testId="components-empty" icon="▦" title={<FormattedMessage id="noComponents" />} hint={<FormattedMessage id="cmp.list.emptyHint" />} />
+          <EmptyState testId="components-empty" icon={<Blocks />} title={<FormattedMessage id="noComponents" />} hint={<FormattedMessage id="cmp.list.emptyHint" />} />
           <div className="center">
             <CreateLink />
           </div>

@@ -9,6 +9,7 @@ import { useStore } from '../../../../../renderers/ui/store';
 import { truncateTitle } from '../../../../../renderers/ui/truncate';
 import { componentLabel, settingsPath } from '../../../../../renderers/ui/componentLabel';
 import { findMenuItem, refFromParams, type RefParams } from './menuRef';
+import { Clock } from '../../../../../renderers/ui/icons';
 
 export function ComponentNotAvailable() {
   const params = useParams({ strict: false }) as RefParams;
@@ -20,7 +21,7 @@ export function ComponentNotAvailable() {
   return (
     <section className="status-page" data-testid="not-available">
       <p className="status-code" aria-hidden="true">
-        ◔
+        <Clock />
       </p>
       <h1 data-testid="component-route-name">{truncateTitle(name)}</h1>
       <p>

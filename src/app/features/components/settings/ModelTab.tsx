@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Checkbox, NumberInput, Section, type TabProps } from './controls';
 import { STANDARD_EVENTS } from './events';
+import { X } from '../../../../../renderers/ui/icons';
 
 export function ModelTab({ model, update, errors }: TabProps) {
   const intl = useIntl();
@@ -63,7 +64,7 @@ export function ModelTab({ model, update, errors }: TabProps) {
               <li key={event} className="chip">
                 {event}
                 <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.model.removeEvent' }, { event })} onClick={() => toggle(event, false)}>
-                  ×
+                  <X />
                 </button>
               </li>
             ))}

@@ -2,6 +2,7 @@
 // Entries with an empty key or value are dropped when the field is stored.
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FieldPartProps } from './FieldDialog';
+import { X } from '../../../../../../renderers/ui/icons';
 
 export function ContextEditor({ draft, change }: FieldPartProps) {
   const intl = useIntl();
@@ -31,7 +32,7 @@ export function ContextEditor({ draft, change }: FieldPartProps) {
             <input name={`field.context.${i}.value`} value={entry.value} onChange={(e) => set(i, { value: e.target.value })} />
           </label>
           <button type="button" className="button button-ghost danger" aria-label={intl.formatMessage({ id: 'common.remove' })} onClick={() => change({ context: entries.filter((_, j) => j !== i) })}>
-            ×
+            <X />
           </button>
         </div>
       ))}

@@ -7,6 +7,7 @@ import { Message } from '../../../../../../renderers/ui/Message';
 import { Section, type TabProps } from '../controls';
 import { FieldDialog } from './FieldDialog';
 import { moveField } from './fieldForm';
+import { ArrowDown, ArrowUp } from '../../../../../../renderers/ui/icons';
 
 export function FieldsTab({ model, update, errors, locked }: TabProps & { locked: boolean }) {
   const intl = useIntl();
@@ -78,10 +79,10 @@ export function FieldsTab({ model, update, errors, locked }: TabProps & { locked
                       {locked ? null : (
                         <>
                           <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.fields.moveUp' }, { name: field.name })} disabled={index === 0} onClick={() => update((d) => void (d.settings.fields = moveField(d.settings.fields, index, -1)))}>
-                            ↑
+                            <ArrowUp />
                           </button>
                           <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.fields.moveDown' }, { name: field.name })} disabled={index === fields.length - 1} onClick={() => update((d) => void (d.settings.fields = moveField(d.settings.fields, index, 1)))}>
-                            ↓
+                            <ArrowDown />
                           </button>
                           <button type="button" className="button button-small" data-testid="field-edit" onClick={() => setEditing(index)}>
                             <FormattedMessage id="common.edit" />
