@@ -5,9 +5,11 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { CATALOGUES, DEFAULT_LOCALE, LOCALE_TAG } from '../../runtime/i18n';
+import { RendererSetProvider } from '../../renderers/registry/RendererSet';
 import { setUnauthorizedHandler } from './api/clients';
 import { localeFromSearch, localeStore, setLocale, themeStore } from './lib/prefs';
 import { useStore } from './lib/store';
+import { rendererSet } from './rendererSet';
 import { createAppRouter, createQueryClient } from './routes/router';
 import './styles.css';
 
@@ -39,7 +41,9 @@ function App() {
   return (
     <IntlProvider locale={LOCALE_TAG[locale]} messages={CATALOGUES[locale]} defaultLocale={LOCALE_TAG[DEFAULT_LOCALE]}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RendererSetProvider value={rendererSet}>
+          <RouterProvider router={router} />
+        </RendererSetProvider>
       </QueryClientProvider>
     </IntlProvider>
   );

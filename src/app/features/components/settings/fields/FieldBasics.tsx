@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LOCALES } from '../../../../../../runtime/i18n';
 import { deriveFieldKey, normaliseFieldKey, toStartCase } from '../../../../../../runtime/components';
-import { FIELD_MODULES, FIELD_TYPES, isFieldModule, type FieldModule, type FieldType } from '../../../../../../schemas';
+import { declaredFieldType, fieldTypeTable, isKnownModule } from '../../../../../../runtime/fieldTypes';
+import type { FieldModule, FieldType } from '../../../../../../schemas';
 import { Checkbox, FieldErrors, TextInput } from '../controls';
 import type { FieldPartProps } from './FieldDialog';
 
@@ -13,8 +14,10 @@ export function FieldBasics({ draft, change, errors, existing }: FieldPartProps)
   const typeId = useId();
   const autoKey = draft.auto_key ?? true;
   const key = autoKey ? deriveFieldKey(toStartCase(draft.name ?? '')) : (draft.key ?? '');
-  const module = isFieldModule(draft.module) ? draft.module : '';
-  const types: readonly string[] = module ? FIELD_TYPES[module] : [];
+  // The built-in table and the enabled plugins' types (runtime/fieldTypes).
+  const table = fieldTypeTable();
+  const module = isKnownModule(draft.module) ? draft.module : '';
+  const types: readonly string[] = module ? (table[module] ?? []) : [];
 
   return (
     <fieldset className="subcard">
@@ -81,12 +84,12 @@ export function FieldBasics({ draft, change, errors, existing }: FieldPartProps)
             value={module}
             disabled={existing}
             onChange={(e) => {
-              const next = e.target.value as FieldModule | '';
-              change({ module: next || undefined, type: next ? (FIELD_TYPES[next][0] as FieldType) : undefined });
+              const next = e.target.value;
+              change({ module: (next || undefined) as FieldModule | undefined, type: next ? (table[next]?.[0] as FieldType | undefined) : undefined });
             }}
           >
             <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
-            {FIELD_MODULES.map((m) => (
+            {Object.keys(table).map((m) => (
               <option key={m} value={m}>
                 {m}
               </option>
@@ -102,7 +105,7 @@ export function FieldBasics({ draft, change, errors, existing }: FieldPartProps)
             <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
             {types.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {declaredFieldType(module, t) ? `${t} (${declaredFieldType(module, t)!.declaration.label})` : t}
               </option>
             ))}
           </select>
