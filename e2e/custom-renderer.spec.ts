@@ -83,7 +83,8 @@ test('a star-rating field: picked in the settings, rated with the keyboard, stor
   await page.locator('input[name="title"]').fill('Great service');
   const stars = page.getByTestId('star-rating-stars');
   await expect(stars.getByRole('radio')).toHaveCount(5);
-  await stars.getByRole('radio', { name: '2 / 5' }).click();
+  // A click on the second star (the radio's label: its input is visually hidden), then the arrow keys.
+  await stars.getByRole('radio', { name: '2 / 5' }).locator('xpath=ancestor::label').click();
   await expect(stars.getByRole('radio', { name: '2 / 5' })).toBeChecked();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -99,7 +100,7 @@ test('a star-rating field: picked in the settings, rated with the keyboard, stor
   expect(stored).toMatchObject({ title: 'Great service', stars: 4 });
 
   // The list draws the plugin's cell: four of five stars.
-  await page.goto(`/admin/component/${uuid}/list`);
+  await page.goto(`/admin/component/${uuid}`);
   await expect(page.getByTestId('star-rating-cell')).toHaveAttribute('aria-label', '4 / 5');
   await shot(page, 'custom-renderer-star-rating-list');
 });
