@@ -1,7 +1,8 @@
 // The star rating's control and list cell. The control is a radio group (react-aria-components): Tab
 // reaches it, the arrow keys move between the stars and choose, and a screen reader hears "3, radio,
 // 3 of 5". The cell draws the stars the record holds.
-import { Star } from 'lucide-react';
+import { Star, X } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { FieldFrame, moduleTypeIs, RANK, rankWith, type CellEntry, type CellProps, type ControlProps, type RendererEntry } from '../../renderers';
 import { RATING_MAX } from './type';
@@ -13,6 +14,7 @@ const ratingOf = (value: unknown): number => (typeof value === 'number' && Numbe
 
 export function StarRatingControl(props: ControlProps) {
   const { field, value, onChange, readOnly, id } = props;
+  const intl = useIntl();
   const rating = ratingOf(value);
   return (
     <FieldFrame props={props} group>
@@ -36,8 +38,15 @@ export function StarRatingControl(props: ControlProps) {
           ))}
         </RadioGroup>
         {rating > 0 && !readOnly ? (
-          <button type="button" className="button button-ghost button-small" data-testid={`star-rating-clear-${field.key}`} onClick={() => onChange(null)}>
-            ×<span className="visually-hidden">0 / {RATING_MAX}</span>
+          <button
+            type="button"
+            className="icon-button"
+            data-testid={`star-rating-clear-${field.key}`}
+            title={intl.formatMessage({ id: 'picker.clear' })}
+            aria-label={intl.formatMessage({ id: 'picker.clear' })}
+            onClick={() => onChange(null)}
+          >
+            <X aria-hidden="true" size={16} />
           </button>
         ) : null}
       </div>
