@@ -12,8 +12,7 @@ import { loadConfig } from '../../../src/server/config';
 import { fieldTypes as ratingTypes } from '../../../plugins/star-rating/type';
 
 const rating = ratingTypes[0]!;
-/** A settings draft of a rating field, as the JSON the settings screen sends (the TS table knows only the built-in types). */
-const ratingDraft = { name: 'Stars', key: 'stars', module: 'input', type: 'rating' } as unknown as FieldDraft;
+const ratingDraft: FieldDraft = { name: 'Stars', key: 'stars', module: 'input', type: 'rating' };
 afterEach(() => declareFieldTypes([]));
 
 describe('declared field types', () => {

@@ -4,7 +4,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { LOCALES } from '../../../../../../runtime/i18n';
 import { deriveFieldKey, normaliseFieldKey, toStartCase } from '../../../../../../runtime/components';
 import { declaredFieldType, fieldTypeTable, isKnownModule } from '../../../../../../runtime/fieldTypes';
-import type { FieldModule, FieldType } from '../../../../../../schemas';
 import { Checkbox, FieldErrors, TextInput } from '../controls';
 import type { FieldPartProps } from './FieldDialog';
 
@@ -85,7 +84,7 @@ export function FieldBasics({ draft, change, errors, existing }: FieldPartProps)
             disabled={existing}
             onChange={(e) => {
               const next = e.target.value;
-              change({ module: (next || undefined) as FieldModule | undefined, type: next ? (table[next]?.[0] as FieldType | undefined) : undefined });
+              change({ module: next || undefined, type: next ? table[next]?.[0] : undefined });
             }}
           >
             <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
@@ -101,7 +100,7 @@ export function FieldBasics({ draft, change, errors, existing }: FieldPartProps)
           <label className="field-label" htmlFor={typeId}>
             <FormattedMessage id="cmp.fields.type" />
           </label>
-          <select id={typeId} name="field.type" value={draft.type ?? ''} disabled={existing || !module} onChange={(e) => change({ type: (e.target.value || undefined) as FieldType | undefined })}>
+          <select id={typeId} name="field.type" value={draft.type ?? ''} disabled={existing || !module} onChange={(e) => change({ type: e.target.value || undefined })}>
             <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
             {types.map((t) => (
               <option key={t} value={t}>
