@@ -4,7 +4,8 @@
 import { FIELD_TYPES } from '../../schemas/fieldTypes';
 import type { CompileValueSchema, DeclaredFieldType, FieldTypeDeclaration } from './declaration';
 
-const NAME = /^[a-z0-9_]+$/;
+// Starts with a letter: no '__proto__', no '__' names (the record keys keep those).
+const NAME = /^[a-z][a-z0-9_]*$/;
 const BUILT_IN: Readonly<Record<string, readonly string[]>> = FIELD_TYPES;
 
 let declared: ReadonlyMap<string, DeclaredFieldType> = new Map();
@@ -24,12 +25,13 @@ export function declareFieldTypes(declarations: readonly FieldTypeDeclaration[],
   for (const declaration of declarations) {
     const { module, type, value } = declaration;
     const pair = pairKey(module, type);
-    if (!NAME.test(module) || !NAME.test(type)) throw new Error(`Field type ${pair}: module and type are lower-case letters, digits and '_'`);
+    if (!NAME.test(module) || !NAME.test(type)) throw new Error(`Field type ${pair}: module and type are a lower-case letter, then letters, digits and '_'`);
     if (own(BUILT_IN, module) && BUILT_IN[module]!.includes(type)) throw new Error(`Field type ${pair} is built in; override its control instead`);
     if (next.has(pair)) throw new Error(`Field type ${pair} is declared twice`);
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`Field type ${pair}: value must be a JSON Schema object`);
     next.set(pair, { declaration, check: compile ? compile(value) : null });
-    (nextTable[module] ??= []).push(type);
+    if (!own(nextTable, module)) nextTable[module] = [];
+    nextTable[module]!.push(type);
   }
   declared = next;
   table = nextTable;

@@ -6,7 +6,7 @@
 export type ValueSchema = Record<string, unknown>;
 
 export interface FieldTypeDeclaration {
-  /** A built-in module ('input') or a new one; lower-case letters, digits and '_'. */
+  /** A built-in module ('input') or a new one; a lower-case letter, then letters, digits and '_'. */
   module: string;
   /** The type inside the module ('rating'); must not be a built-in pair. */
   type: string;

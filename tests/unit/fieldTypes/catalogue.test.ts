@@ -35,7 +35,10 @@ describe('declared field types', () => {
   it('a declaration may not name a built-in pair, repeat a pair, or use other characters', () => {
     expect(() => declareFieldTypes([{ ...rating, type: 'text' }])).toThrow(/built in/);
     expect(() => declareFieldTypes([rating, rating])).toThrow(/twice/);
-    expect(() => declareFieldTypes([{ ...rating, type: '__proto__x' }])).not.toThrow();
+    expect(() => declareFieldTypes([{ ...rating, module: '__proto__' }])).toThrow(/lower-case/);
+    declareFieldTypes([{ ...rating, module: 'constructor' }]);
+    expect(fieldTypeTable().constructor).toEqual(['rating']);
+    expect(({} as Record<string, unknown>).rating).toBeUndefined();
     expect(() => declareFieldTypes([{ ...rating, module: 'In put' }])).toThrow(/lower-case/);
     expect(() => declareFieldTypes([{ ...rating, value: [] as unknown as Record<string, unknown> }])).toThrow(/JSON Schema/);
   });
