@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,11 +59,39 @@ function precompress(): Plugin {
   };
 }
 
+const PLUGINS_MODULE = 'virtual:luma-plugins';
+
+/**
+ * The enabled renderer plugins (docs/custom-renderers.md): `virtual:luma-plugins` exports the
+ * `plugin` of each plugins/<name>/index.ts that LUMA_PLUGINS names (comma-separated, at build time),
+ * and nothing else, so a plugin that is not enabled is not in the bundle. The server reads the same
+ * variable for the plugins' field types.
+ */
+function lumaPlugins(): Plugin {
+  const names = [...new Set((process.env.LUMA_PLUGINS ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''))];
+  return {
+    name: 'luma-plugins',
+    resolveId(source) {
+      return source === PLUGINS_MODULE ? `\0${PLUGINS_MODULE}` : undefined;
+    },
+    load(id) {
+      if (id !== `\0${PLUGINS_MODULE}`) return undefined;
+      const files = names.map((name) => {
+        const file = join(repoRoot, 'plugins', name, 'index.ts');
+        if (!/^[a-z0-9][a-z0-9-]*$/.test(name) || !existsSync(file)) this.error(`LUMA_PLUGINS: no plugin plugins/${name}/index.ts`);
+        return file;
+      });
+      const imports = files.map((file, i) => `import { plugin as p${i} } from ${JSON.stringify(file)};`);
+      return `${imports.join('\n')}\nexport const plugins = [${files.map((_, i) => `p${i}`).join(', ')}];\n`;
+    },
+  };
+}
+
 // The browser app lives in src/app (index.html there); the build goes to dist/app,
 // which the Fastify server serves with a history-mode fallback.
 export default defineConfig({
   root: 'src/app',
-  plugins: [react(), precompress()],
+  plugins: [react(), lumaPlugins(), precompress()],
   build: {
     outDir: `${repoRoot}dist/app`,
     emptyOutDir: true,

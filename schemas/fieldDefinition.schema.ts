@@ -68,24 +68,37 @@ export const fieldDefinitionBaseSchema = {
   additionalProperties: false,
 } as const;
 
-/** The runtime schema: the base plus known module/type pairs and custom_data per pair. */
-export const fieldDefinitionSchema = {
-  ...fieldDefinitionBaseSchema,
-  allOf: [
-    ...Object.entries(FIELD_TYPES).map(([module, types]) => ({
-      if: { properties: { module: { const: module } }, required: ['module'] },
-      then: { properties: { type: { enum: [...types] } } },
-    })),
-    ...CUSTOM_DATA_SCHEMAS.map(([module, type, schema]) => ({
-      if: { properties: { module: { const: module }, type: { const: type } }, required: ['module', 'type'] },
-      then: {
-        properties: {
-          constraints: { properties: { custom_data: type === 'external' ? schema : { anyOf: [schema, { type: 'null' }] } } },
+/**
+ * The runtime schema for a table of module/type pairs: the base plus those pairs and custom_data per
+ * built-in pair. The server builds it with the plugins' declared types too (runtime/fieldTypes).
+ */
+export function fieldDefinitionSchemaFor(types: Readonly<Record<string, readonly string[]>>) {
+  return {
+    ...fieldDefinitionBaseSchema,
+    properties: {
+      ...fieldDefinitionBaseSchema.properties,
+      module: { enum: Object.keys(types) },
+      type: { enum: [...new Set(Object.values(types).flat())] },
+    },
+    allOf: [
+      ...Object.entries(types).map(([module, moduleTypes]) => ({
+        if: { properties: { module: { const: module } }, required: ['module'] },
+        then: { properties: { type: { enum: [...moduleTypes] } } },
+      })),
+      ...CUSTOM_DATA_SCHEMAS.map(([module, type, schema]) => ({
+        if: { properties: { module: { const: module }, type: { const: type } }, required: ['module', 'type'] },
+        then: {
+          properties: {
+            constraints: { properties: { custom_data: type === 'external' ? schema : { anyOf: [schema, { type: 'null' }] } } },
+          },
         },
-      },
-    })),
-  ],
-};
+      })),
+    ],
+  };
+}
+
+/** The runtime schema of the built-in pairs. */
+export const fieldDefinitionSchema = fieldDefinitionSchemaFor(FIELD_TYPES);
 
 type FieldDefinitionRaw = FromSchema<typeof fieldDefinitionBaseSchema, { references: RefStubs }>;
 

@@ -1,4 +1,5 @@
-// Form widgets by module and type (spec section 2): the only known module/type pairs.
+// Form widgets by module and type (spec section 2): the built-in module/type pairs. Plugins add
+// their own without editing this table (runtime/fieldTypes, docs/custom-renderers.md).
 export const FIELD_TYPES = {
   input: ['text', 'email', 'text_i18n', 'password', 'number', 'image', 'imagev2', 'file'],
   image: ['carousel'],
@@ -13,8 +14,11 @@ export const FIELD_TYPES = {
   reference: ['text'],
 } as const;
 
-export type FieldModule = keyof typeof FIELD_TYPES;
-export type FieldType = (typeof FIELD_TYPES)[FieldModule][number];
+export type BuiltInFieldModule = keyof typeof FIELD_TYPES;
+export type BuiltInFieldType = (typeof FIELD_TYPES)[BuiltInFieldModule][number];
+/** A built-in module, or one a plugin declares (runtime/fieldTypes); `string & {}` keeps the built-in names suggested. */
+export type FieldModule = BuiltInFieldModule | (string & {});
+export type FieldType = BuiltInFieldType | (string & {});
 
 export const FIELD_MODULES = Object.keys(FIELD_TYPES) as FieldModule[];
 
@@ -24,7 +28,8 @@ export const ALL_FIELD_TYPES = [...new Set(Object.values(FIELD_TYPES).flat())] a
 /** Modules an action's fields may use (spec section 3, "Action"). */
 export const ACTION_FIELD_MODULES = ['input', 'select', 'radio', 'checkbox', 'picker'] as const satisfies readonly FieldModule[];
 
-export function isFieldModule(value: unknown): value is FieldModule {
+/** A built-in module (runtime/fieldTypes also knows the declared ones). */
+export function isFieldModule(value: unknown): value is BuiltInFieldModule {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(FIELD_TYPES, value);
 }
 

@@ -18,6 +18,7 @@ export * from './customData.schema';
 export { relationSchema, type Relation, type RelationType } from './relation.schema';
 export {
   fieldDefinitionSchema,
+  fieldDefinitionSchemaFor,
   fieldDefinitionBaseSchema,
   FIELD_NAME_MAX,
   FIELD_KEY_MAX,

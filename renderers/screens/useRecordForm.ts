@@ -11,6 +11,7 @@ import { createFlagStore, RULES_SOURCE } from '../form/errorFlags';
 import { lazySandbox, preloadSandbox, type RunScript } from '../form/scripts';
 import { initialValues, isPasswordField, payloadOf } from '../form/values';
 import { defaultRenderers } from '../index';
+import { useRendererSet } from '../registry/RendererSet';
 import type { FormPage, RendererEntry } from '../registry/types';
 import { fieldKeyOf } from './saveErrors';
 
@@ -20,6 +21,7 @@ export interface RecordFormOptions {
   page: FormPage;
   locale: string;
   readOnly?: boolean;
+  /** The controls to dispatch to; by default the set the app provides (RendererSetProvider), else the built-ins. */
   entries?: readonly RendererEntry[];
   runScript?: RunScript;
 }
@@ -58,7 +60,8 @@ function toMessages(error: FieldError): FieldMessage[] {
 }
 
 export function useRecordForm(options: RecordFormOptions): RecordForm {
-  const { view, record, page, locale, readOnly = false, entries = defaultRenderers, runScript = lazySandbox } = options;
+  const provided = useRendererSet();
+  const { view, record, page, locale, readOnly = false, entries = provided?.controls ?? defaultRenderers, runScript = lazySandbox } = options;
   const store = useMemo(() => createFormStore(view ? initialValues(view, record, page) : {}), [view, record, page]);
   // The flags belong to the store: a new store (load, saved answer) starts with none. Made with the
   // store, not in an effect, so the flags controls report from their own mount effects survive.

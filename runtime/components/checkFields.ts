@@ -1,5 +1,5 @@
 import type { FieldError } from '../api/contract';
-import { isKnownFieldPair, isFieldModule } from '../../schemas/fieldTypes';
+import { isKnownModule, isKnownPair } from '../fieldTypes/catalogue';
 import type { FieldDraft } from './normaliseField';
 import { fieldErrors } from './fieldErrors';
 import { normaliseFieldKey } from './normaliseFieldKey';
@@ -49,9 +49,9 @@ export function checkFields(fields: readonly FieldDraft[], path = 'fields'): Fie
     if (key !== '') keys.add(key);
 
     if (!field.module) errors.add(`${at}.module`, M.requiredField);
-    else if (!isFieldModule(field.module)) errors.add(`${at}.module`, M.invalidSelection);
+    else if (!isKnownModule(field.module)) errors.add(`${at}.module`, M.invalidSelection);
     if (!field.type) errors.add(`${at}.type`, M.requiredField);
-    else if (isFieldModule(field.module) && !isKnownFieldPair(field.module, field.type)) errors.add(`${at}.type`, M.invalidSelection);
+    else if (isKnownModule(field.module) && !isKnownPair(field.module, field.type)) errors.add(`${at}.type`, M.invalidSelection);
 
     const constraints = field.constraints ?? {};
     const length = constraints.length;

@@ -1,4 +1,3 @@
-import type { ValidateFunction } from 'ajv';
 import type { FieldError } from '../api/contract';
 import { SCHEMA_ID, type ComponentCreate } from '../../schemas';
 import { componentsAjv } from './componentsAjv';
@@ -6,7 +5,6 @@ import { ajvToFieldErrors } from './ajvToFieldErrors';
 import { sanitizeScope } from './sanitizeScope';
 import { sanitizeTag } from './sanitizeTag';
 
-let validate: ValidateFunction | undefined;
 
 /**
  * The body of POST /v3/system/component against component-create.schema; on success scope and
@@ -16,7 +14,8 @@ let validate: ValidateFunction | undefined;
 export function validateComponentCreate(
   value: unknown,
 ): { ok: true; body: ComponentCreate & { label: Record<string, string> } } | { ok: false; message: 'fieldsNotValid'; errors: FieldError[] } {
-  validate ??= componentsAjv().getSchema(SCHEMA_ID.componentCreate)!;
+  // Asked each time (ajv keeps it compiled): the instance is made again when plugins declare field types.
+  const validate = componentsAjv().getSchema(SCHEMA_ID.componentCreate)!;
   const copy: unknown = typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : value;
   if (!validate(copy)) return { ok: false, message: 'fieldsNotValid', errors: ajvToFieldErrors(validate.errors) };
   const body = copy as ComponentCreate;

@@ -1,4 +1,3 @@
-import type { ValidateFunction } from 'ajv';
 import type { FieldError } from '../api/contract';
 import { SCHEMA_ID, type ComponentSettings } from '../../schemas';
 import { componentsAjv } from './componentsAjv';
@@ -9,7 +8,6 @@ export type SettingsValidation =
   | { ok: true; settings: ComponentSettings }
   | { ok: false; message: 'confNotValid'; errors: FieldError[] };
 
-let validate: ValidateFunction | undefined;
 
 /**
  * One version's model against component-settings.schema (ajv, compiled once). On success the
@@ -17,7 +15,8 @@ let validate: ValidateFunction | undefined;
  * The rules beyond the schema are checkSettingsRules.
  */
 export function validateSettings(value: unknown): SettingsValidation {
-  validate ??= componentsAjv().getSchema(SCHEMA_ID.componentSettings)!;
+  // Asked each time (ajv keeps it compiled): the instance is made again when plugins declare field types.
+  const validate = componentsAjv().getSchema(SCHEMA_ID.componentSettings)!;
   let copy: unknown;
   try {
     copy = structuredClone(value);

@@ -2,6 +2,8 @@ import type { ViewField } from '../../schemas';
 import { normaliseDateTime } from './dates';
 import { coerceSelectValue, SELECT_PAIRS } from './selects';
 import { coerceRows, hasNestedFields } from './nested';
+import { declaredFieldType } from '../fieldTypes/catalogue';
+import { coerceDeclaredValue } from '../fieldTypes/coerceDeclaredValue';
 
 type CoerceField = Pick<ViewField, 'module' | 'type' | 'options'>;
 
@@ -48,6 +50,8 @@ const TEXT_PAIRS = new Set([
  */
 export function coerceValue(field: CoerceField, value: unknown): unknown {
   if (value === undefined) return null;
+  const declared = declaredFieldType(field.module, field.type);
+  if (declared) return coerceDeclaredValue(declared.declaration.value, value);
   const pair = `${field.module}/${field.type}`;
   if (pair === 'input/number') return toFloat(value);
   // A date-time written with a space is stored with a 'T' (the list API compares it as text).

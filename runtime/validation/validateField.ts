@@ -1,4 +1,5 @@
 import type { ValidationRule, ViewField } from '../../schemas';
+import { declaredFieldType } from '../fieldTypes/catalogue';
 import { coerceValue } from './coerceValue';
 import { dateRangeMessages, dateTimeMessages } from './dates';
 import { hasValueShape } from './hasValueShape';
@@ -86,6 +87,9 @@ export function validateField(field: ViewField, value: unknown, ctx: ValidationC
     const required = field.validation.some((rule) => rule.rule === 'required');
     return required && !isPasswordOnEdit ? [{ key: 'identityField.requiredField' }] : [];
   }
+  // A plugin's type: its declared JSON Schema decides (where the host compiled it: the server always does).
+  const declared = declaredFieldType(field.module, field.type);
+  if (declared) return declared.check && !declared.check(coerced) ? [{ key: 'invalidInput' }] : [];
   if (!hasValueShape(field, coerced)) return [{ key: 'invalidInput' }];
   // Tables and fieldsets: each row or item checked per sub-field, paths 'rows.3.title', 'items.1.name'.
   if (hasNestedFields(field)) return nestedMessages(field, coerced as unknown[], ctx, validateField);

@@ -5,10 +5,12 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { CATALOGUES, DEFAULT_LOCALE, LOCALE_TAG } from '../../runtime/i18n';
+import { RendererSetProvider } from '../../renderers/registry/RendererSet';
 import { setServerErrorHandler, setUnauthorizedHandler } from '../../runtime/client/clients';
 import { localeFromSearch, localeStore, setLocale, themeStore } from '../../renderers/ui/prefs';
 import { useStore } from '../../renderers/ui/store';
 import { openReportError } from './api/reportError';
+import { rendererSet } from './rendererSet';
 import { createAppRouter, createQueryClient } from './routes/router';
 import './styles.css';
 
@@ -43,7 +45,9 @@ function App() {
   return (
     <IntlProvider locale={LOCALE_TAG[locale]} messages={CATALOGUES[locale]} defaultLocale={LOCALE_TAG[DEFAULT_LOCALE]}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RendererSetProvider value={rendererSet}>
+          <RouterProvider router={router} />
+        </RendererSetProvider>
       </QueryClientProvider>
     </IntlProvider>
   );

@@ -23,6 +23,7 @@ import { createMailer, type Mailer } from './services/mail';
 import { startPlatform, type Platform } from './platform';
 import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
 import { installSpa, isApiPath } from './spa';
+import { declarePluginFieldTypes } from './plugins';
 
 export interface BuildAppOptions {
   config: Config;
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp({ config, database, mailer, platform: given, checkResponses, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
+  // Before any settings or record is checked: the plugins' field types join the built-in table.
+  await declarePluginFieldTypes(config.plugins);
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),

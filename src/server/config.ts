@@ -43,6 +43,11 @@ export interface Config {
   jobMaintenanceSeconds: number;
   /** Records per transaction of a bulk job (LUMA_BULK_BATCH_SIZE; small values make tests slow on purpose). */
   bulkBatchSize: number;
+  /**
+   * LUMA_PLUGINS: the plugins/<name> folders whose field types the server knows (comma-separated);
+   * the app must be built with the same list (docs/custom-renderers.md).
+   */
+  plugins: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -73,6 +78,15 @@ function port(env: Env): number {
     throw new Error(`PORT must be an integer between 0 and 65535, got '${raw}'`);
   }
   return value;
+}
+
+/** Plugin folder names: lower-case letters, digits and '-' (a name never reaches outside plugins/). */
+function plugins(env: Env): string[] {
+  const names = (text(env, 'LUMA_PLUGINS') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  for (const name of names) {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`LUMA_PLUGINS names plugins/ folders (a-z, 0-9, '-'), got '${name}'`);
+  }
+  return [...new Set(names)];
 }
 
 function role(env: Env): Config['role'] {
@@ -118,5 +132,6 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollSeconds: Math.max(0.5, positive(env, 'LUMA_JOB_POLL_SECONDS', 1)),
     jobMaintenanceSeconds: Math.max(1, Math.floor(positive(env, 'LUMA_JOB_MAINTENANCE_SECONDS', 30))),
     bulkBatchSize: Math.floor(positive(env, 'LUMA_BULK_BATCH_SIZE', 1000)),
+    plugins: plugins(env),
   };
 }

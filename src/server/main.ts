@@ -10,9 +10,12 @@ import { migrateToLatest } from './db/migrations/index';
 import { seed } from './db/seed';
 import { syncAllRecordIndexes } from './services/records-indexes';
 import { startPlatform } from './platform';
+import { declarePluginFieldTypes } from './plugins';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  // A worker checks imported records too, so it knows the plugins' field types as the web role does.
+  await declarePluginFieldTypes(config.plugins);
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const seeded = await seed(database.db, config);

@@ -8,6 +8,7 @@ import { defaultSettings } from '../../runtime/components';
 import type { ComponentSettings } from '../../schemas';
 import type { RunScript } from '../../renderers/form/scripts';
 import type { FormPage } from '../../renderers/registry/types';
+import { RendererSetProvider, type RendererSet } from '../../renderers/registry/RendererSet';
 import { RecordForm } from '../../renderers/screens/RecordForm';
 import { useRecordForm, type RecordForm as RecordFormState } from '../../renderers/screens/useRecordForm';
 import type { ViewSchema } from '../../schemas';
@@ -116,10 +117,12 @@ function Harness({ view, record, page, runScript, onForm }: { view: ViewSchema; 
   return <RecordForm view={view} form={form} />;
 }
 
-export function renderSelects(props: { view: ViewSchema; record?: Record<string, unknown> | null; page?: FormPage; runScript?: RunScript; withClient?: boolean }) {
+export function renderSelects(props: { view: ViewSchema; record?: Record<string, unknown> | null; page?: FormPage; runScript?: RunScript; withClient?: boolean; rendererSet?: RendererSet }) {
   let form: RecordFormState | null = null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const ui: ReactElement = <Harness view={props.view} record={props.record ?? null} page={props.page ?? 'model_create'} runScript={props.runScript ?? noScripts} onForm={(f) => (form = f)} />;
+  const harness: ReactElement = <Harness view={props.view} record={props.record ?? null} page={props.page ?? 'model_create'} runScript={props.runScript ?? noScripts} onForm={(f) => (form = f)} />;
+  // The app provides its renderer set once at the root; the dialogs' forms read it from there.
+  const ui = props.rendererSet ? <RendererSetProvider value={props.rendererSet}>{harness}</RendererSetProvider> : harness;
   const result = render(withIntl(props.withClient === false ? ui : <QueryClientProvider client={client}>{ui}</QueryClientProvider>));
   return { ...result, client, form: () => form! };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compileViewSchema, viewSchemaValidator } from '../../runtime/compile';
-import { FIELD_TYPES, isKnownFieldPair } from '../../schemas';
+import { FIELD_TYPES, isFieldModule, isKnownFieldPair } from '../../schemas';
 import { arbitraryCompileInput, arbitrarySettings } from './arbitraries';
 
 describe('compileViewSchema properties', () => {
@@ -26,7 +26,7 @@ describe('compileViewSchema properties', () => {
         for (const field of compileViewSchema(settings, input).fields) {
           expect(field.renderer).toBe(`${field.module}/${field.type}`);
           expect(isKnownFieldPair(field.module, field.type)).toBe(true);
-          expect((FIELD_TYPES[field.module] as readonly string[]).includes(field.type)).toBe(true);
+          expect(isFieldModule(field.module) && (FIELD_TYPES[field.module] as readonly string[]).includes(field.type)).toBe(true);
         }
       }),
       { numRuns: 150 },

@@ -1,9 +1,11 @@
 // The table of compiled columns: select boxes, sortable headers, formatted cells (a formatter failure
 // shows the raw value and a warning icon), a quick-edit icon per row, row click to the edit screen.
-import type { MouseEvent } from 'react';
+import { useMemo, type ComponentType, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ViewColumn } from '../../../schemas';
 import type { RecordModel } from '../../../runtime/client/records';
+import { dispatchCell, type CellProps as SetCellProps } from '../../registry/cells';
+import { useRendererSet } from '../../registry/RendererSet';
 import type { ListController } from '../useListController';
 import { cellText, TIMESTAMP_COLUMNS, timestampText } from './cellText';
 import { cellKey, type FormattedCell } from './useFormattedCells';
@@ -15,13 +17,17 @@ interface CellProps {
   locale: string;
   /** The first cell links to the edit screen (keyboard users reach the record this way). */
   link?: { href: string; open: () => void };
+  /** The renderer set's cell for the column's field, when one applies and no formatter is set. */
+  typed?: { cell: ComponentType<SetCellProps>; field: SetCellProps['field'] };
 }
 
-function Cell({ row, column, formatted, locale, link }: CellProps) {
+function Cell({ row, column, formatted, locale, link, typed }: CellProps) {
   const intl = useIntl();
   const formatterValue = column.formatter && formatted?.ok;
   const shown = formatterValue ? formatted.value : row[column.key];
   const { text, full } = !formatterValue && TIMESTAMP_COLUMNS.has(column.key) ? { text: timestampText(shown), full: String(shown ?? '') } : cellText(shown, locale);
+  const Typed = typed?.cell;
+  const shownContent = Typed && typed ? <Typed field={typed.field} value={row[column.key]} row={row} locale={locale} /> : text || (link ? '—' : text);
   const content = link ? (
     <a
       href={link.href}
@@ -31,10 +37,10 @@ function Cell({ row, column, formatted, locale, link }: CellProps) {
         link.open();
       }}
     >
-      {text || '—'}
+      {shownContent}
     </a>
   ) : (
-    text
+    shownContent
   );
   return (
     <td title={full !== text ? full : undefined}>
@@ -63,6 +69,15 @@ export function ListTable({ ctl, locale, onOpen, editHref }: ListTableProps) {
   const { columns, items, filters } = ctl;
   const allSelected = items.length > 0 && items.every((r) => ctl.selection.includes(r.uuid));
   const canQuickEdit = ctl.may.update;
+  const setCells = useRendererSet()?.cells;
+  const typedCells = useMemo(() => {
+    const typed = new Map<string, NonNullable<CellProps['typed']>>();
+    for (const field of setCells ? (ctl.view?.fields ?? []) : []) {
+      const cell = dispatchCell(setCells ?? [], field);
+      if (cell) typed.set(field.key, { cell, field });
+    }
+    return typed;
+  }, [setCells, ctl.view]);
   return (
     <div className="table-card card list-table-card" aria-busy={ctl.loading}>
       <table className="table list-table" data-testid="record-list">
@@ -122,6 +137,7 @@ export function ListTable({ ctl, locale, onOpen, editHref }: ListTableProps) {
                   formatted={ctl.cells.get(cellKey(row.uuid, c.key))}
                   locale={locale}
                   link={index === 0 ? { href: editHref(row.uuid), open: () => onOpen(row.uuid) } : undefined}
+                  typed={c.formatter ? undefined : typedCells.get(c.key)}
                 />
               ))}
               {canQuickEdit ? (

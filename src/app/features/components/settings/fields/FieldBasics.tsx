@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LOCALES } from '../../../../../../runtime/i18n';
 import { deriveFieldKey, normaliseFieldKey, toStartCase } from '../../../../../../runtime/components';
-import { FIELD_MODULES, FIELD_TYPES, isFieldModule, type FieldModule, type FieldType } from '../../../../../../schemas';
+import { declaredFieldType, fieldTypeTable, isKnownModule } from '../../../../../../runtime/fieldTypes';
 import { Checkbox, FieldErrors, TextInput } from '../controls';
 import type { FieldPartProps } from './FieldDialog';
 
@@ -13,8 +13,10 @@ export function FieldBasics({ draft, change, errors, existing }: FieldPartProps)
   const typeId = useId();
   const autoKey = draft.auto_key ?? true;
   const key = autoKey ? deriveFieldKey(toStartCase(draft.name ?? '')) : (draft.key ?? '');
-  const module = isFieldModule(draft.module) ? draft.module : '';
-  const types: readonly string[] = module ? FIELD_TYPES[module] : [];
+  // The built-in table and the enabled plugins' types (runtime/fieldTypes).
+  const table = fieldTypeTable();
+  const module = isKnownModule(draft.module) ? draft.module : '';
+  const types: readonly string[] = module ? (table[module] ?? []) : [];
 
   return (
     <fieldset className="subcard">
@@ -81,12 +83,12 @@ export function FieldBasics({ draft, change, errors, existing }: FieldPartProps)
             value={module}
             disabled={existing}
             onChange={(e) => {
-              const next = e.target.value as FieldModule | '';
-              change({ module: next || undefined, type: next ? (FIELD_TYPES[next][0] as FieldType) : undefined });
+              const next = e.target.value;
+              change({ module: next || undefined, type: next ? table[next]?.[0] : undefined });
             }}
           >
             <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
-            {FIELD_MODULES.map((m) => (
+            {Object.keys(table).map((m) => (
               <option key={m} value={m}>
                 {m}
               </option>
@@ -98,11 +100,11 @@ export function FieldBasics({ draft, change, errors, existing }: FieldPartProps)
           <label className="field-label" htmlFor={typeId}>
             <FormattedMessage id="cmp.fields.type" />
           </label>
-          <select id={typeId} name="field.type" value={draft.type ?? ''} disabled={existing || !module} onChange={(e) => change({ type: (e.target.value || undefined) as FieldType | undefined })}>
+          <select id={typeId} name="field.type" value={draft.type ?? ''} disabled={existing || !module} onChange={(e) => change({ type: e.target.value || undefined })}>
             <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
             {types.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {declaredFieldType(module, t) ? `${t} (${declaredFieldType(module, t)!.declaration.label})` : t}
               </option>
             ))}
           </select>
