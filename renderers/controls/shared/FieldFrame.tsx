@@ -38,7 +38,7 @@ export function FieldFrame({ props, children, group }: FrameProps) {
   }
   return (
     <div className="field record-field" data-field={field.key}>
-      <label className="field-label" htmlFor={id}>
+      <label className="field-label" htmlFor={id} id={`${id}-label`}>
         {heading}
       </label>
       {body}
