@@ -5,3 +5,9 @@
 import { configure } from '@testing-library/react';
 
 configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom has no CSS.escape; react-aria's focus scopes use it to find radio groups by name.
+if (typeof globalThis.CSS === 'undefined' || typeof globalThis.CSS.escape !== 'function') {
+  const escape = (value: string) => String(value).replace(/^\d/, (d) => `\\3${d} `).replace(/[^\w-]/g, (c) => `\\${c}`);
+  (globalThis as { CSS?: unknown }).CSS = { ...(globalThis.CSS ?? {}), escape };
+}
