@@ -116,6 +116,12 @@ export const recordsEn_US = {
   'picker.cancel': 'Cancel',
   'picker.ok': 'Ok',
   'picker.clear': 'Clear',
+  'picker.previousMonth': 'Previous month',
+  'picker.nextMonth': 'Next month',
+  'picker.hours': 'Hours',
+  'picker.minutes': 'Minutes',
+  'picker.years': 'Years',
+  'picker.months': 'Months',
 } as const;
 
 export type RecordsMessageKey = keyof typeof recordsEn_US;

@@ -113,4 +113,10 @@ export const recordsSr: Record<RecordsMessageKey, string> = {
   'picker.cancel': 'Otkaži',
   'picker.ok': 'U redu',
   'picker.clear': 'Obriši',
+  'picker.previousMonth': 'Prethodni mesec',
+  'picker.nextMonth': 'Sledeći mesec',
+  'picker.hours': 'Sati',
+  'picker.minutes': 'Minuti',
+  'picker.years': 'Godine',
+  'picker.months': 'Meseci',
 };

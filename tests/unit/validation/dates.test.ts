@@ -5,7 +5,6 @@ import {
   parseAvailableHours, parseDateTime, rangeHitsTaken, rangesOverlap, takenDays, withinHours,
 } from '../../../runtime/validation/dates';
 import { formatMoment, monthGrid, weekdayNames, yearList } from '../../../renderers/controls/picker/calendar/calendar';
-import { pickDay } from '../../../renderers/controls/picker/DateRange';
 import { keyEvent, moveDay } from '../../../machines/dateTimePicker.machine';
 
 const NOW = new Date(2025, 2, 14, 12, 0);
@@ -93,15 +92,6 @@ describe('date ranges', () => {
     expect(dateRangeMessages({ disableFutureDates: true }, { startDate: '2025-03-13', endDate: '2025-03-15' }, NOW)).toEqual([{ key: 'invalidDates' }]);
     expect(dateRangeMessages({ minuteStep: 30 }, { startDate: '2025-03-13T10:15', endDate: '2025-03-15T10:30' }, NOW)).toEqual([{ key: 'invalidDates' }]);
     expect(dateRangeMessages({}, { startDate: '2025-03-13' }, NOW)).toEqual([{ key: 'invalidInput' }]);
-  });
-
-  it('clicks: first picks the start, second the end (swapped when earlier), a third starts over', () => {
-    let d = { start: null, end: null, startTime: '00:00', endTime: '23:59' } as Parameters<typeof pickDay>[0];
-    d = pickDay(d, '2025-03-10');
-    d = pickDay(d, '2025-03-05');
-    expect([d.start, d.end]).toEqual(['2025-03-05', '2025-03-10']);
-    d = pickDay(d, '2025-03-20');
-    expect([d.start, d.end]).toEqual(['2025-03-20', null]);
   });
 });
 
