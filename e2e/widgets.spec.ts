@@ -94,11 +94,16 @@ test('every rich widget: type, pick, relate, add rows and items, switch locales,
 
   // Relation: search, pick; then a new customer made from the select's Create dialog.
   // Relation by keyboard: type, arrow to the option, Enter.
-  await page.getByTestId('relation-search').fill('Ada');
+  await page.getByTestId('relation-search').click();
+  await page.keyboard.type('Ada');
   await expect(page.getByTestId('relation-option')).toHaveText(['Ada Lovelace (C-1)']);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('relation-chosen')).toHaveCount(1);
+  // A pick closes the list, and Escape keeps it closed.
+  await expect(page.getByTestId('relation-option')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('relation-option')).toHaveCount(0);
   await page.getByTestId('relation-create').click();
   const dialog = page.getByTestId('relation-dialog');
   await expect(dialog).toBeVisible();

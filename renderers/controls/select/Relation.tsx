@@ -8,7 +8,7 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { ChevronDown, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { Button, ComboBox, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
+import { Button, ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { RolePermissions } from '../../../runtime/api/contract';
 import { relationDisplay, type RelationDisplay } from '../../../runtime/compile/selectData';
@@ -258,6 +258,10 @@ function RelationSelect(props: ControlProps) {
 
   const errors = fetchFailed && !props.errors.some((e) => e.key === FETCH_FAILED.key) ? [...props.errors, FETCH_FAILED] : props.errors;
   const frameProps = { ...props, errors };
+  // The list opens on focus, click and typing (besides the arrow keys and the button); the opening is
+  // the select's own ('manual' to the ComboBox) so a kept search text never reopens it after a pick.
+  const opener = useRef(() => undefined as void);
+
   // The rows the list shows, by foreign key (a row without one cannot be chosen).
   const rows: RowItem[] = paging.items.flatMap((row) => {
     const key = keyOf(row, keyField);
@@ -315,14 +319,20 @@ function RelationSelect(props: ControlProps) {
               value={many ? chosen.map(asText) : chosen.length > 0 ? asText(chosen[0]!) : null}
               onChange={onSelection}
               inputValue={text}
-              onInputChange={setText}
-              menuTrigger="focus"
+              onInputChange={(next) => {
+                setText(next);
+                opener.current();
+              }}
+              menuTrigger="manual"
               allowsEmptyCollection
               isReadOnly={readOnly}
               isInvalid={frameProps.errors.length > 0}
             >
+              <Opener open={opener} />
               <div className="combo-row">
                 <Input
+                  onFocus={() => !readOnly && opener.current()}
+                  onClick={() => !readOnly && opener.current()}
                   id={id}
                   name={field.key}
                   data-testid="relation-search"
@@ -392,6 +402,15 @@ function RelationSelect(props: ControlProps) {
       ) : null}
     </FieldFrame>
   );
+}
+
+/** Hands the ComboBox's open() to the select (the state lives inside the ComboBox). */
+function Opener({ open }: { open: { current: () => void } }) {
+  const state = useContext(ComboBoxStateContext);
+  open.current = () => {
+    if (state && !state.isOpen) state.open(null, 'manual');
+  };
+  return null;
 }
 
 export const relationSelectControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'relation'));
