@@ -214,10 +214,10 @@ export function DateRangeControl(props: ControlProps) {
                 <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p>
               ) : null}
               <div className="picker-actions">
-                <button type="button" data-testid="daterange-cancel" onClick={cancel}>
+                <button type="button" className="button button-small" data-testid="daterange-cancel" onClick={cancel}>
                   {intl.formatMessage({ id: 'picker.cancel' })}
                 </button>
-                <button type="button" className="primary" data-testid="daterange-ok" disabled={draft.start === null} onClick={confirm}>
+                <button type="button" className="button button-small button-primary" data-testid="daterange-ok" disabled={draft.start === null} onClick={confirm}>
                   {intl.formatMessage({ id: 'picker.ok' })}
                 </button>
               </div>

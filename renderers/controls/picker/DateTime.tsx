@@ -77,9 +77,11 @@ export function DateTimeControl(props: ControlProps) {
     return () => controller.abort();
   }, [open, ref, field.key, draft.day, self]);
 
-  // Each step takes the focus (the calendar focuses its day itself).
+  // Each step takes the focus on its current pick, scrolled into view (the calendar focuses its day itself).
   useEffect(() => {
-    if (open && step !== 'calendar') popupRef.current?.focus();
+    if (!open || step === 'calendar') return;
+    const current = popupRef.current?.querySelector<HTMLElement>('[data-pick][aria-pressed="true"]');
+    (current ?? popupRef.current)?.focus();
   }, [open, step]);
 
   const parts = parseDateTime(text);
@@ -145,7 +147,7 @@ export function DateTimeControl(props: ControlProps) {
                   <button
                     key={s}
                     type="button"
-                    className={s === step ? 'picker-step current' : 'picker-step'}
+                    className={s === step ? 'button button-small button-ghost picker-step current' : 'button button-small button-ghost picker-step'}
                     aria-current={s === step ? 'step' : undefined}
                     disabled={steps.indexOf(s) >= steps.indexOf(step as PickerStep)}
                     onClick={() => actor.send({ type: 'STEP', step: s })}
@@ -240,10 +242,10 @@ export function DateTimeControl(props: ControlProps) {
               ) : null}
               {refused ? <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p> : null}
               <div className="picker-actions">
-                <button type="button" data-testid="datetime-cancel" onClick={() => close('CANCEL')}>
+                <button type="button" className="button button-small" data-testid="datetime-cancel" onClick={() => close('CANCEL')}>
                   {intl.formatMessage({ id: 'picker.cancel' })}
                 </button>
-                <button type="button" className="primary" data-testid="datetime-ok" onClick={() => close('CONFIRM')}>
+                <button type="button" className="button button-small button-primary" data-testid="datetime-ok" onClick={() => close('CONFIRM')}>
                   {intl.formatMessage({ id: 'picker.ok' })}
                 </button>
               </div>
