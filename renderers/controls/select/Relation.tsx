@@ -336,7 +336,6 @@ function RelationSelect(props: ControlProps) {
                   id={id}
                   name={field.key}
                   data-testid="relation-search"
-                  type="search"
                   autoComplete="off"
                   aria-busy={status === 'loading' || paging.loading}
                   placeholder={field.options.placeholder || intl.formatMessage({ id: 'selects.search' })}
