@@ -56,8 +56,18 @@ async function fillRecord(page: Page, title: string) {
   await page.locator('input[name="secret"]').fill('s3cret-value');
   await page.locator('input[name="amount"]').fill('12.5');
   await page.locator('textarea[name="notes"]').fill('Paid on delivery');
-  await page.locator('select[name="colour"]').selectOption('green');
-  await page.locator('select[name="size"]').selectOption('3');
+  // Colour by keyboard only: the select opens on Enter, arrows move, Enter picks.
+  await page.locator('[data-field="colour"] .select-trigger').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(page.locator('select[name="colour"]')).toHaveValue('green');
+  // Size by mouse.
+  await page.locator('[data-field="size"] .select-trigger').click();
+  await page.getByRole('option', { name: '3', exact: true }).click();
+  await expect(page.locator('select[name="size"]')).toHaveValue('3');
   await page.locator('input[name="due"]').fill('2026-12-01');
   await page.locator('input[name="at"]').fill('10:30');
   await page.locator('input[name="tags"][value="b"]').check();

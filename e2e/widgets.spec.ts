@@ -65,6 +65,16 @@ test('every rich widget: type, pick, relate, add rows and items, switch locales,
   await expect(page.getByTestId('datetime-popup')).toBeVisible();
   await page.locator('[data-testid="datetime-year"][data-year="2031"]').click();
   await page.locator('[data-testid="datetime-month"][data-month="5"]').click();
+  // The calendar takes the focus on the draft's day; arrow keys move it by week and back.
+  const focusedDay = () => page.evaluate(() => document.activeElement?.getAttribute('data-date') ?? null);
+  await expect.poll(focusedDay).toMatch(/^2031-06-\d\d$/);
+  const start = (await focusedDay())!;
+  await page.keyboard.press('ArrowDown');
+  const week = new Date(`${start}T12:00:00Z`);
+  week.setUTCDate(week.getUTCDate() + 7);
+  await expect.poll(focusedDay).toBe(week.toISOString().slice(0, 10));
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(focusedDay).toBe(start);
   await page.locator('[data-testid="datetime-day"][data-date="2031-06-12"]').click();
   await page.locator('[data-testid="datetime-hour"][data-hour="9"]').click();
   await page.locator('[data-testid="datetime-minute"][data-minute="30"]').click();
@@ -83,9 +93,17 @@ test('every rich widget: type, pick, relate, add rows and items, switch locales,
   await page.getByTestId('daterange-ok').click();
 
   // Relation: search, pick; then a new customer made from the select's Create dialog.
-  await page.getByTestId('relation-search').fill('Ada');
-  await page.getByTestId('relation-option').filter({ hasText: 'Ada Lovelace (C-1)' }).click();
+  // Relation by keyboard: type, arrow to the option, Enter.
+  await page.getByTestId('relation-search').click();
+  await page.keyboard.type('Ada');
+  await expect(page.getByTestId('relation-option')).toHaveText(['Ada Lovelace (C-1)']);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('relation-chosen')).toHaveCount(1);
+  // A pick closes the list, and Escape keeps it closed.
+  await expect(page.getByTestId('relation-option')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('relation-option')).toHaveCount(0);
   await page.getByTestId('relation-create').click();
   const dialog = page.getByTestId('relation-dialog');
   await expect(dialog).toBeVisible();

@@ -1,7 +1,7 @@
 // The star rating's control and list cell. The control is a radio group (react-aria-components): Tab
 // reaches it, the arrow keys move between the stars and choose, and a screen reader hears "3, radio,
 // 3 of 5". The cell draws the stars the record holds.
-import { Star, X } from 'lucide-react';
+import { Star, X } from '../../renderers/ui/icons';
 import { useIntl } from 'react-intl';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { FieldFrame, moduleTypeIs, RANK, rankWith, type CellEntry, type CellProps, type ControlProps, type RendererEntry } from '../../renderers';

@@ -102,13 +102,6 @@ export const recordsEn_US = {
   'picker.month.9': 'October',
   'picker.month.10': 'November',
   'picker.month.11': 'December',
-  'picker.weekday.0': 'Su',
-  'picker.weekday.1': 'Mo',
-  'picker.weekday.2': 'Tu',
-  'picker.weekday.3': 'We',
-  'picker.weekday.4': 'Th',
-  'picker.weekday.5': 'Fr',
-  'picker.weekday.6': 'Sa',
   'picker.step.year': 'Year',
   'picker.step.month': 'Month',
   'picker.step.calendar': 'Day',
@@ -116,6 +109,12 @@ export const recordsEn_US = {
   'picker.cancel': 'Cancel',
   'picker.ok': 'Ok',
   'picker.clear': 'Clear',
+  'picker.previousMonth': 'Previous month',
+  'picker.nextMonth': 'Next month',
+  'picker.hours': 'Hours',
+  'picker.minutes': 'Minutes',
+  'picker.years': 'Years',
+  'picker.months': 'Months',
 } as const;
 
 export type RecordsMessageKey = keyof typeof recordsEn_US;

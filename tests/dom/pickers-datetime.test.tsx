@@ -89,6 +89,25 @@ describe('picker/datetime', () => {
     expect(document.querySelector('[data-testid="datetime-hour"][data-hour="17"]')!.hasAttribute('disabled')).toBe(false);
   });
 
+  it('the calendar step moves by arrow keys and picks with Enter; en_US weeks start on Sunday', async () => {
+    stubList([]);
+    const { form } = renderForm({ view: compile([at()]), record: { at: '2030-01-15T10:00' } });
+    fireEvent.click(screen.getByTestId('datetime-input'));
+    fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });
+    expect(step()).toBe('calendar');
+    expect(screen.getAllByTestId('datetime-day')[0]!.getAttribute('data-date')).toBe('2029-12-30'); // a Sunday
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-date')).toBe('2030-01-15'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-date')).toBe('2030-01-23'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    fireEvent.keyUp(document.activeElement!, { key: 'Enter' });
+    expect(step()).toBe('time');
+    fireEvent.click(screen.getByTestId('datetime-ok'));
+    expect(form().store.value('at')).toBe('2030-01-23T10:00');
+  });
+
   it('days outside from/to are disabled in the calendar', async () => {
     stubList([]);
     renderForm({ view: compile([at({ from: '2030-01-10', to: '2030-01-20' })]), record: { at: '2030-01-15T10:00' } });

@@ -1,22 +1,25 @@
 // picker/daterange (spec sections 3, 4, 5, 7, 9): the value is {startDate, endDate} ('YYYY-MM-DD', or
 // 'YYYY-MM-DDTHH:mm' with custom_data.timePicker). A month calendar whose weeks start on Monday; the
-// first click picks the start, the second the end; Ok sets the range, Cancel or Escape drops it.
+// first click picks the start, the second the end (either order); Ok sets the range, Cancel or Escape drops it.
 // Days before today (disablePastDates), after today (disableFutureDates) and days other records'
 // ranges take (every day from start to end, inclusive) are disabled. The taken days reload when the
 // popup opens, when the shown month changes and when the form model changes (debounced 500 ms);
 // a range that takes a taken day shows 'invalidDates' and blocks the form.
+// The calendar is a react-aria-components RangeCalendar in a Popover (arrow keys move by day, Page
+// Up/Down by month, Enter picks; the user's locale names months and days).
+import { parseDate, type DateValue } from '@internationalized/date';
+import { ChevronLeft, ChevronRight } from '../../ui/icons';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Dialog, Heading, I18nProvider, Popover, RangeCalendar } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { LOCALE_TAG, isLocale } from '../../../runtime/i18n';
 import { dateRangeOptions, dayOf, dayPart, parseDateRange, parseDateTime, rangeDayAllowed, rangeHitsTaken, type DateRangeValue } from '../../../runtime/validation/dates';
 import { useFormContext } from '../../form/FormContext';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
-import type { MessageKey } from '../../../runtime/i18n';
-import { formatMoment, MONTH_NAMES, monthGrid, monthStart, RELOAD_DEBOUNCE_MS, WEEKDAY_NAMES, weekdayNames } from './calendar/calendar';
+import { formatMoment, monthStart, RELOAD_DEBOUNCE_MS } from './calendar/calendar';
 import { loadTakenDays } from './calendar/loaders';
-
-const WEEK_START_MONDAY = 1;
 
 interface Draft {
   start: string | null;
@@ -36,14 +39,8 @@ function draftOf(range: DateRangeValue | null): Draft {
   };
 }
 
-/** The next draft after a click on `day`: a first click (or a click after a whole range) starts over. */
-export function pickDay(draft: Draft, day: string): Draft {
-  if (draft.start === null || draft.end !== null) return { ...draft, start: day, end: null };
-  return day < draft.start ? { ...draft, start: day, end: draft.start } : { ...draft, end: day };
-}
-
 export function DateRangeControl(props: ControlProps) {
-  const { field, value, onChange, id, readOnly, setLocalError } = props;
+  const { field, value, onChange, id, readOnly, setLocalError, locale } = props;
   const intl = useIntl();
   const { scriptContext, store } = useFormContext();
   const ref = typeof scriptContext.component === 'string' ? scriptContext.component : null;
@@ -53,12 +50,13 @@ export function DateRangeControl(props: ControlProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(range));
   const today = dayOf(new Date());
-  const initialMonth = (range ? dayPart(range.startDate)! : today).slice(0, 7);
-  const [shown, setShown] = useState(initialMonth);
+  const initialDay = range ? dayPart(range.startDate)! : today;
+  // The calendar's focused day; its month is the one shown.
+  const [focused, setFocused] = useState(initialDay);
+  const shown = focused.slice(0, 7);
   const [taken, setTaken] = useState<ReadonlySet<string>>(new Set());
   const [modelTick, setModelTick] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const popupRef = useRef<HTMLDivElement>(null);
 
   // The form model changed: reload after 500 ms of quiet (spec sections 4 and 9).
   useEffect(() => {
@@ -94,14 +92,10 @@ export function DateRangeControl(props: ControlProps) {
     setLocalError(hits ? { key: 'invalidDates' } : null);
   }, [hits, setLocalError]);
 
-  useEffect(() => {
-    if (open) popupRef.current?.focus();
-  }, [open]);
-
   const openPopup = () => {
     if (readOnly) return;
     setDraft(draftOf(range));
-    setShown(initialMonth);
+    setFocused(initialDay);
     setOpen(true);
   };
   const cancel = () => {
@@ -133,11 +127,9 @@ export function DateRangeControl(props: ControlProps) {
     return formatMoment(day, time, pattern, true);
   };
   const shownText = range ? `${show(range.startDate)} – ${show(range.endDate)}` : '';
-  const moveMonth = (delta: number) => {
-    const d = new Date(Date.UTC(year, month + delta, 1));
-    setShown(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
-  };
-  const inDraft = (day: string) => draft.start !== null && day >= draft.start && day <= (draft.end ?? draft.start);
+  const now = new Date();
+  const blocked = (day: string) => !rangeDayAllowed(options, day, now) || taken.has(day);
+  const draftRange = draft.start !== null ? { start: parseDate(draft.start), end: parseDate(draft.end ?? draft.start) } : null;
   const step = options.minuteStep * 60;
 
   return (
@@ -163,73 +155,75 @@ export function DateRangeControl(props: ControlProps) {
             }
           }}
         />
-        {open ? (
-          <div ref={popupRef} className="picker-popup" role="dialog" aria-label={field.label || field.key} data-testid="daterange-popup" tabIndex={-1} onKeyDown={onPopupKey}>
-            <div className="picker-month-nav">
-              <button type="button" aria-label="Previous month" onClick={() => moveMonth(-1)}>
-                ‹
-              </button>
-              <span data-testid="daterange-month">{`${intl.formatMessage({ id: `picker.month.${month}` as MessageKey })} ${year}`}</span>
-              <button type="button" aria-label="Next month" onClick={() => moveMonth(1)}>
-                ›
-              </button>
-            </div>
-            <div className="picker-calendar" role="grid">
-              <div className="picker-week picker-weekdays" role="row">
-                {weekdayNames(WEEK_START_MONDAY).map((name) => intl.formatMessage({ id: `picker.weekday.${WEEKDAY_NAMES.indexOf(name)}` as MessageKey })).map((name) => (
-                  <span key={name} role="columnheader">{name}</span>
-                ))}
-              </div>
-              {monthGrid(year, month, WEEK_START_MONDAY).map((week) => (
-                <div key={week[0]} className="picker-week" role="row">
-                  {week.map((day) => {
-                    const disabled = !rangeDayAllowed(options, day, new Date()) || taken.has(day);
-                    const classes = ['picker-day', day.slice(0, 7) === shown ? '' : 'outside', inDraft(day) ? 'in-range' : '', taken.has(day) ? 'taken' : ''];
-                    return (
-                      <button
-                        key={day}
-                        type="button"
-                        role="gridcell"
-                        data-testid="daterange-day"
-                        data-date={day}
-                        data-disabled={disabled}
-                        className={classes.filter(Boolean).join(' ')}
-                        aria-selected={inDraft(day)}
-                        disabled={disabled}
-                        onClick={() => setDraft((d) => pickDay(d, day))}
-                      >
-                        {Number(day.slice(8, 10))}
-                      </button>
-                    );
-                  })}
+        <Popover className="picker-popup" triggerRef={inputRef} isOpen={open} onOpenChange={(next) => !next && cancel()} placement="bottom start">
+          <Dialog className="picker-dialog" aria-label={field.label || field.key}>
+            <div data-testid="daterange-popup" onKeyDown={onPopupKey}>
+              <I18nProvider locale={isLocale(locale) ? LOCALE_TAG[locale] : undefined}>
+                <RangeCalendar
+                  className="picker-calendar"
+                  aria-label={field.label || field.key}
+                  value={draftRange}
+                  onChange={(range) => setDraft((d) => ({ ...d, start: range.start.toString(), end: range.end.toString() }))}
+                  focusedValue={parseDate(focused)}
+                  onFocusChange={(date: DateValue) => setFocused(date.toString())}
+                  firstDayOfWeek="mon"
+                  isDateUnavailable={(date: DateValue) => blocked(date.toString())}
+                  allowsNonContiguousRanges
+                >
+                  <header className="picker-month-nav">
+                    <Button slot="previous" aria-label={intl.formatMessage({ id: 'picker.previousMonth' })}>
+                      <ChevronLeft size={16} aria-hidden="true" />
+                    </Button>
+                    <Heading data-testid="daterange-month" />
+                    <Button slot="next" aria-label={intl.formatMessage({ id: 'picker.nextMonth' })}>
+                      <ChevronRight size={16} aria-hidden="true" />
+                    </Button>
+                  </header>
+                  <CalendarGrid weekdayStyle="short">
+                    <CalendarGridHeader>{(name) => <CalendarHeaderCell>{name}</CalendarHeaderCell>}</CalendarGridHeader>
+                    <CalendarGridBody>
+                      {(date) => {
+                        const day = date.toString();
+                        return (
+                          <CalendarCell
+                            date={date}
+                            data-testid="daterange-day"
+                            data-date={day}
+                            data-disabled={blocked(day)}
+                            className={({ isOutsideMonth, isSelected }) => ['picker-day', isOutsideMonth ? 'outside' : '', isSelected ? 'in-range' : '', taken.has(day) ? 'taken' : ''].filter(Boolean).join(' ')}
+                          />
+                        );
+                      }}
+                    </CalendarGridBody>
+                  </CalendarGrid>
+                </RangeCalendar>
+              </I18nProvider>
+              {options.timePicker ? (
+                <div className="picker-range-times">
+                  <label>
+                    <span>Start</span>
+                    <input type="time" step={step} value={draft.startTime} data-testid="daterange-start-time" onChange={(e) => setDraft((d) => ({ ...d, startTime: e.target.value || d.startTime }))} />
+                  </label>
+                  <label>
+                    <span>End</span>
+                    <input type="time" step={step} value={draft.endTime} data-testid="daterange-end-time" onChange={(e) => setDraft((d) => ({ ...d, endTime: e.target.value || d.endTime }))} />
+                  </label>
                 </div>
-              ))}
-            </div>
-            {options.timePicker ? (
-              <div className="picker-range-times">
-                <label>
-                  <span>Start</span>
-                  <input type="time" step={step} value={draft.startTime} data-testid="daterange-start-time" onChange={(e) => setDraft((d) => ({ ...d, startTime: e.target.value || d.startTime }))} />
-                </label>
-                <label>
-                  <span>End</span>
-                  <input type="time" step={step} value={draft.endTime} data-testid="daterange-end-time" onChange={(e) => setDraft((d) => ({ ...d, endTime: e.target.value || d.endTime }))} />
-                </label>
+              ) : null}
+              {draft.start !== null && rangeHitsTaken({ startDate: draft.start, endDate: draft.end ?? draft.start }, taken) ? (
+                <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p>
+              ) : null}
+              <div className="picker-actions">
+                <button type="button" className="button button-small" data-testid="daterange-cancel" onClick={cancel}>
+                  {intl.formatMessage({ id: 'picker.cancel' })}
+                </button>
+                <button type="button" className="button button-small button-primary" data-testid="daterange-ok" disabled={draft.start === null} onClick={confirm}>
+                  {intl.formatMessage({ id: 'picker.ok' })}
+                </button>
               </div>
-            ) : null}
-            {draft.start !== null && rangeHitsTaken({ startDate: draft.start, endDate: draft.end ?? draft.start }, taken) ? (
-              <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p>
-            ) : null}
-            <div className="picker-actions">
-              <button type="button" data-testid="daterange-cancel" onClick={cancel}>
-                {intl.formatMessage({ id: 'picker.cancel' })}
-              </button>
-              <button type="button" className="primary" data-testid="daterange-ok" disabled={draft.start === null} onClick={confirm}>
-                {intl.formatMessage({ id: 'picker.ok' })}
-              </button>
             </div>
-          </div>
-        ) : null}
+          </Dialog>
+        </Popover>
       </div>
     </FieldFrame>
   );

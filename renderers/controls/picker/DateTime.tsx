@@ -3,9 +3,15 @@
 // month -> calendar -> time) the dateTimePicker machine drives. Enter advances, Escape or Tab cancels,
 // Ok confirms. Days and minutes outside the bounds (from/to, disablePastDates, availableHours, steps)
 // are disabled, and so are the minutes other records of the component hold on the chosen day.
-// The value is 'YYYY-MM-DDTHH:mm' (local time).
+// The value is 'YYYY-MM-DDTHH:mm' (local time). The popup is a react-aria-components Popover and
+// Dialog (focus moves in and back, outside clicks cancel); the calendar step is its Calendar (arrow
+// keys move by day, Page Up/Down by month, Enter picks; the user's locale names days and months and
+// starts the week).
+import { parseDate, type DateValue } from '@internationalized/date';
 import { useActorRef, useSelector } from '@xstate/react';
+import { ChevronLeft, ChevronRight, X } from '../../ui/icons';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Dialog, Heading, I18nProvider, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { dateTimePickerMachine, keyEvent, STEPS_BY_MODE, type PickerStep } from '../../../machines/dateTimePicker.machine';
 import { dateTimeOptions, dateTimeProblem, dayAllowed, dayOf, formatDateTime, hourAvailable, parseDateTime, type DateTimeParts } from '../../../runtime/validation/dates';
@@ -13,8 +19,8 @@ import { useFormContext } from '../../form/FormContext';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
-import type { MessageKey } from '../../../runtime/i18n';
-import { formatMoment, hourLabel, MONTH_NAMES, monthGrid, stepped, WEEKDAY_NAMES, weekdayNames, yearList } from './calendar/calendar';
+import { isLocale, LOCALE_TAG, type MessageKey } from '../../../runtime/i18n';
+import { formatMoment, hourLabel, MONTH_NAMES, stepped, yearList } from './calendar/calendar';
 import { loadTakenMinutes } from './calendar/loaders';
 
 
@@ -71,8 +77,11 @@ export function DateTimeControl(props: ControlProps) {
     return () => controller.abort();
   }, [open, ref, field.key, draft.day, self]);
 
+  // Each step takes the focus on its current pick, scrolled into view (the calendar focuses its day itself).
   useEffect(() => {
-    if (open) popupRef.current?.focus();
+    if (!open || step === 'calendar') return;
+    const current = popupRef.current?.querySelector<HTMLElement>('[data-pick][aria-pressed="true"]');
+    (current ?? popupRef.current)?.focus();
   }, [open, step]);
 
   const parts = parseDateTime(text);
@@ -97,7 +106,6 @@ export function DateTimeControl(props: ControlProps) {
 
   const year = Number(draft.day.slice(0, 4));
   const month = Number(draft.day.slice(5, 7)) - 1;
-  const weekStart = locale === 'en_US' ? 0 : 1;
   const steps = STEPS_BY_MODE.datetime;
 
   return (
@@ -127,113 +135,123 @@ export function DateTimeControl(props: ControlProps) {
           />
           {text && !readOnly ? (
             <button type="button" className="picker-reset" data-testid="datetime-reset" aria-label={intl.formatMessage({ id: 'picker.clear' })} onClick={() => actor.send({ type: 'RESET' })}>
-              ×
+              <X size={16} aria-hidden="true" />
             </button>
           ) : null}
         </div>
-        {open ? (
-          <div ref={popupRef} className="picker-popup" role="dialog" aria-label={field.label || field.key} data-testid="datetime-popup" tabIndex={-1} onKeyDown={onPopupKey}>
-            <div className="picker-steps" data-testid="datetime-step" data-step={step}>
-              {steps.map((s) => (
-                <button
-                  key={s}
-                  type="button"
-                  className={s === step ? 'picker-step current' : 'picker-step'}
-                  aria-current={s === step ? 'step' : undefined}
-                  disabled={steps.indexOf(s) >= steps.indexOf(step as PickerStep)}
-                  onClick={() => actor.send({ type: 'STEP', step: s })}
-                >
-                  {intl.formatMessage({ id: `picker.step.${s}` as MessageKey })}
-                </button>
-              ))}
-              <span className="picker-draft">{formatMoment(draft.day, draft, options.format)}</span>
-            </div>
-            {step === 'year' ? (
-              <div className="picker-grid picker-years">
-                {yearList(now.getFullYear()).map((y) => (
-                  <button key={y} type="button" data-pick="year" data-testid="datetime-year" data-year={y} aria-pressed={y === year} onClick={() => actor.send({ type: 'PICK_YEAR', year: y })}>
-                    {y}
+        <Popover className="picker-popup" triggerRef={inputRef} isOpen={open} onOpenChange={(next) => !next && close('CANCEL')} placement="bottom start">
+          <Dialog className="picker-dialog" aria-label={field.label || field.key}>
+            <div ref={popupRef} data-testid="datetime-popup" tabIndex={-1} onKeyDown={onPopupKey}>
+              <div className="picker-steps" data-testid="datetime-step" data-step={step}>
+                {steps.map((s) => (
+                  <button
+                    key={s}
+                    type="button"
+                    className={s === step ? 'button button-small button-ghost picker-step current' : 'button button-small button-ghost picker-step'}
+                    aria-current={s === step ? 'step' : undefined}
+                    disabled={steps.indexOf(s) >= steps.indexOf(step as PickerStep)}
+                    onClick={() => actor.send({ type: 'STEP', step: s })}
+                  >
+                    {intl.formatMessage({ id: `picker.step.${s}` as MessageKey })}
                   </button>
                 ))}
+                <span className="picker-draft">{formatMoment(draft.day, draft, options.format)}</span>
               </div>
-            ) : null}
-            {step === 'month' ? (
-              <div className="picker-grid picker-months">
-                {MONTH_NAMES.map((_, m) => intl.formatMessage({ id: `picker.month.${m}` as MessageKey })).map((name, m) => (
-                  <button key={name} type="button" data-pick="month" data-testid="datetime-month" data-month={m} aria-pressed={m === month} onClick={() => actor.send({ type: 'PICK_MONTH', month: m })}>
-                    {name.slice(0, 3)}
-                  </button>
-                ))}
-              </div>
-            ) : null}
-            {step === 'calendar' ? (
-              <div className="picker-calendar" role="grid">
-                <div className="picker-week picker-weekdays" role="row">
-                  {weekdayNames(weekStart).map((name) => intl.formatMessage({ id: `picker.weekday.${WEEKDAY_NAMES.indexOf(name)}` as MessageKey })).map((name) => (
-                    <span key={name} role="columnheader">{name}</span>
+              {step === 'year' ? (
+                <div className="picker-grid picker-years" role="group" aria-label={intl.formatMessage({ id: 'picker.years' })}>
+                  {yearList(now.getFullYear()).map((y) => (
+                    <button key={y} type="button" data-pick="year" data-testid="datetime-year" data-year={y} aria-pressed={y === year} onClick={() => actor.send({ type: 'PICK_YEAR', year: y })}>
+                      {y}
+                    </button>
                   ))}
                 </div>
-                {monthGrid(year, month, weekStart).map((week) => (
-                  <div key={week[0]} className="picker-week" role="row">
-                    {week.map((day) => {
-                      const disabled = !dayAllowed(options, day, now);
+              ) : null}
+              {step === 'month' ? (
+                <div className="picker-grid picker-months" role="group" aria-label={intl.formatMessage({ id: 'picker.months' })}>
+                  {MONTH_NAMES.map((_, m) => intl.formatMessage({ id: `picker.month.${m}` as MessageKey })).map((name, m) => (
+                    <button key={name} type="button" data-pick="month" data-testid="datetime-month" data-month={m} aria-pressed={m === month} onClick={() => actor.send({ type: 'PICK_MONTH', month: m })}>
+                      {name.slice(0, 3)}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+              {step === 'calendar' ? (
+                <I18nProvider locale={isLocale(locale) ? LOCALE_TAG[locale] : undefined}>
+                  <Calendar
+                    className="picker-calendar"
+                    aria-label={field.label || field.key}
+                    autoFocus
+                    value={parseDate(draft.day)}
+                    defaultFocusedValue={parseDate(draft.day)}
+                    onChange={(date: DateValue) => actor.send({ type: 'PICK_DAY', day: date.toString() })}
+                    isDateUnavailable={(date: DateValue) => !dayAllowed(options, date.toString(), now)}
+                  >
+                    <header className="picker-month-nav">
+                      <Button slot="previous" aria-label={intl.formatMessage({ id: 'picker.previousMonth' })}>
+                        <ChevronLeft size={16} aria-hidden="true" />
+                      </Button>
+                      <Heading />
+                      <Button slot="next" aria-label={intl.formatMessage({ id: 'picker.nextMonth' })}>
+                        <ChevronRight size={16} aria-hidden="true" />
+                      </Button>
+                    </header>
+                    <CalendarGrid weekdayStyle="short">
+                      <CalendarGridHeader>{(name) => <CalendarHeaderCell>{name}</CalendarHeaderCell>}</CalendarGridHeader>
+                      <CalendarGridBody>
+                        {(date) => {
+                          const day = date.toString();
+                          return (
+                            <CalendarCell
+                              date={date}
+                              data-pick="day"
+                              data-testid="datetime-day"
+                              data-date={day}
+                              data-disabled={!dayAllowed(options, day, now)}
+                              className={({ isOutsideMonth }) => (isOutsideMonth ? 'picker-day outside' : 'picker-day')}
+                            />
+                          );
+                        }}
+                      </CalendarGridBody>
+                    </CalendarGrid>
+                  </Calendar>
+                </I18nProvider>
+              ) : null}
+              {step === 'time' ? (
+                <div className="picker-time">
+                  <div className="picker-list" role="group" aria-label={intl.formatMessage({ id: 'picker.hours' })}>
+                    {stepped(24, options.hourStep).map((hour) => {
+                      const disabled = !hourAvailable(options.hours, hour);
                       return (
-                        <button
-                          key={day}
-                          type="button"
-                          role="gridcell"
-                          data-pick="day"
-                          data-testid="datetime-day"
-                          data-date={day}
-                          data-disabled={disabled}
-                          className={day.slice(5, 7) === draft.day.slice(5, 7) ? 'picker-day' : 'picker-day outside'}
-                          aria-selected={day === draft.day}
-                          disabled={disabled}
-                          onClick={() => actor.send({ type: 'PICK_DAY', day })}
-                        >
-                          {Number(day.slice(8, 10))}
+                        <button key={hour} type="button" data-pick="hour" data-testid="datetime-hour" data-hour={hour} data-disabled={disabled} disabled={disabled} aria-pressed={hour === draft.hour} onClick={() => actor.send({ type: 'PICK_HOUR', hour })}>
+                          {hourLabel(hour, options.is12h)}
                         </button>
                       );
                     })}
                   </div>
-                ))}
-              </div>
-            ) : null}
-            {step === 'time' ? (
-              <div className="picker-time">
-                <div className="picker-list" aria-label="Hours">
-                  {stepped(24, options.hourStep).map((hour) => {
-                    const disabled = !hourAvailable(options.hours, hour);
-                    return (
-                      <button key={hour} type="button" data-pick="hour" data-testid="datetime-hour" data-hour={hour} data-disabled={disabled} disabled={disabled} aria-pressed={hour === draft.hour} onClick={() => actor.send({ type: 'PICK_HOUR', hour })}>
-                        {hourLabel(hour, options.is12h)}
-                      </button>
-                    );
-                  })}
+                  <div className="picker-list" role="group" aria-label={intl.formatMessage({ id: 'picker.minutes' })}>
+                    {stepped(60, options.minuteStep).map((minute) => {
+                      const disabled = dateTimeProblem({ ...options, hourStep: 1 }, { ...draft, minute }, now, taken) !== null;
+                      return (
+                        <button key={minute} type="button" data-pick="minute" data-testid="datetime-minute" data-minute={minute} data-disabled={disabled} disabled={disabled} aria-pressed={minute === draft.minute} onClick={() => actor.send({ type: 'PICK_MINUTE', minute })}>
+                          {String(minute).padStart(2, '0')}
+                        </button>
+                      );
+                    })}
+                  </div>
                 </div>
-                <div className="picker-list" aria-label="Minutes">
-                  {stepped(60, options.minuteStep).map((minute) => {
-                    const disabled = dateTimeProblem({ ...options, hourStep: 1 }, { ...draft, minute }, now, taken) !== null;
-                    return (
-                      <button key={minute} type="button" data-pick="minute" data-testid="datetime-minute" data-minute={minute} data-disabled={disabled} disabled={disabled} aria-pressed={minute === draft.minute} onClick={() => actor.send({ type: 'PICK_MINUTE', minute })}>
-                        {String(minute).padStart(2, '0')}
-                      </button>
-                    );
-                  })}
-                </div>
+              ) : null}
+              {refused ? <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p> : null}
+              <div className="picker-actions">
+                <button type="button" className="button button-small" data-testid="datetime-cancel" onClick={() => close('CANCEL')}>
+                  {intl.formatMessage({ id: 'picker.cancel' })}
+                </button>
+                <button type="button" className="button button-small button-primary" data-testid="datetime-ok" onClick={() => close('CONFIRM')}>
+                  {intl.formatMessage({ id: 'picker.ok' })}
+                </button>
               </div>
-            ) : null}
-            {refused ? <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p> : null}
-            <div className="picker-actions">
-              <button type="button" data-testid="datetime-cancel" onClick={() => close('CANCEL')}>
-                {intl.formatMessage({ id: 'picker.cancel' })}
-              </button>
-              <button type="button" className="primary" data-testid="datetime-ok" onClick={() => close('CONFIRM')}>
-                {intl.formatMessage({ id: 'picker.ok' })}
-              </button>
             </div>
-          </div>
-        ) : null}
+          </Dialog>
+        </Popover>
       </div>
     </FieldFrame>
   );

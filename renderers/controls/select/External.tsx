@@ -2,8 +2,11 @@
 // in the sandbox with context, keyword and page; keyword changes are debounced 500 ms. The expression
 // returns a list of values or {value, label}; pages after the first are added by 'More' until one
 // comes back empty. A failing expression shows its message under the field (it does not block a save:
-// the value rules decide that). The value is a scalar, or a list when multiple.
-import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+// the value rules decide that). The value is a scalar, or a list when multiple. The options are a
+// react-aria-components ListBox (arrows, Space and Enter pick, type-ahead) under a SearchField.
+import { Search, X } from '../../ui/icons';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { Input, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { FieldMessage } from '../../../runtime/validation';
 import { FormContext } from '../../form/FormContext';
@@ -38,7 +41,6 @@ export function toExternalOptions(result: unknown): ExternalOption[] | null {
 
 export function ExternalSelectControl(props: ControlProps) {
   const intl = useIntl();
-  const listId = useId();
   const form = useContext(FormContext);
   const runScript = form?.runScript ?? lazySandbox;
   const { field, value, onChange, readOnly, id } = props;
@@ -115,7 +117,7 @@ export function ExternalSelectControl(props: ControlProps) {
                   <span>{label}</span>
                   {readOnly ? null : (
                     <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'selects.removeChoice' }, { label })} onClick={() => pick(v)}>
-                      <span aria-hidden="true">×</span>
+                      <X size={14} aria-hidden="true" />
                     </button>
                   )}
                 </li>
@@ -123,42 +125,39 @@ export function ExternalSelectControl(props: ControlProps) {
             })}
           </ul>
         ) : null}
-        <input
-          id={id}
-          name={field.key}
-          type="search"
-          data-testid="external-search"
-          autoComplete="off"
-          aria-controls={listId}
-          placeholder={field.options.placeholder || intl.formatMessage({ id: 'selects.search' })}
-          value={text}
-          readOnly={readOnly}
-          {...inputAria(frameProps)}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <ul id={listId} role="listbox" aria-multiselectable={multiple || undefined} aria-label={field.label || field.key} className="relation-options">
-          {options.map((option) => (
-            <li
-              key={asText(option.value)}
-              role="option"
-              tabIndex={readOnly ? -1 : 0}
-              data-testid="external-option"
-              data-value={asText(option.value)}
-              aria-selected={isChosen(option.value)}
-              aria-disabled={readOnly || undefined}
-              onClick={() => pick(option.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  pick(option.value);
-                }
-              }}
-            >
+        <SearchField className="select-search" value={text} onChange={setText} isReadOnly={readOnly} aria-labelledby={`${id}-label`}>
+          <Search size={14} aria-hidden="true" />
+          <Input
+            id={id}
+            name={field.key}
+            data-testid="external-search"
+            autoComplete="off"
+            placeholder={field.options.placeholder || intl.formatMessage({ id: 'selects.search' })}
+            {...inputAria(frameProps)}
+          />
+        </SearchField>
+        <ListBox
+          className="relation-options"
+          aria-label={field.label || field.key}
+          items={options}
+          selectionMode={multiple ? 'multiple' : 'single'}
+          selectedKeys={chosen.map(asText)}
+          disabledKeys={readOnly ? options.map((o) => asText(o.value)) : undefined}
+          onSelectionChange={(keys) => {
+            if (readOnly) return;
+            const picked = keys === 'all' ? options.map((o) => o.value) : options.filter((o) => keys.has(asText(o.value))).map((o) => o.value);
+            // Chosen values the current options do not show stay chosen.
+            const hidden = chosen.filter((c) => !options.some((o) => sameValue(o.value, c)));
+            onChange(multiple ? [...hidden, ...picked] : (picked[0] ?? null));
+          }}
+          renderEmptyState={() => (!loading && !error ? <p className="muted select-empty">{intl.formatMessage({ id: 'selects.noResults' })}</p> : null)}
+        >
+          {(option) => (
+            <ListBoxItem id={asText(option.value)} textValue={option.label} className="select-option" data-testid="external-option" data-value={asText(option.value)}>
               {option.label}
-            </li>
-          ))}
-          {!loading && options.length === 0 && !error ? <li className="muted" role="presentation">{intl.formatMessage({ id: 'selects.noResults' })}</li> : null}
-        </ul>
+            </ListBoxItem>
+          )}
+        </ListBox>
         {options.length > 0 && !done && !loading && !error ? (
           <button type="button" className="button button-small" data-testid="external-more" onClick={() => setPage((p) => p + 1)}>
             {intl.formatMessage({ id: 'selects.more' })}

@@ -6,7 +6,9 @@
 // States: loading, then ready or no-permissions (a 403 shows 'noPermissionsToInteract'). A failed
 // fetch adds identityField.relationshipModelsFetchingFailed to the messages under the field.
 import { QueryClientContext } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { ChevronDown, X } from '../../ui/icons';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Button, ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { RolePermissions } from '../../../runtime/api/contract';
 import { relationDisplay, type RelationDisplay } from '../../../runtime/compile/selectData';
@@ -32,6 +34,7 @@ const FETCH_FAILED: FieldMessage = { key: 'identityField.relationshipModelsFetch
 type Status = 'loading' | 'ready' | 'noPermissions';
 type DialogState = { mode: 'create' } | { mode: 'edit'; uuid: string } | null;
 type Row = Record<string, unknown> & { uuid?: unknown };
+type RowItem = { id: string; row: Row };
 
 export function RelationSelectControl(props: ControlProps) {
   if (!props.field.relation) {
@@ -55,7 +58,6 @@ function RelationSelect(props: ControlProps) {
   const { field, value, onChange, readOnly, locale, id } = props;
   const relation = field.relation!;
   const intl = useIntl();
-  const listId = useId();
   const queryClient = useContext(QueryClientContext);
   const form = useContext(FormContext);
   const display = useMemo<RelationDisplay>(() => (field.options.customData.relation as RelationDisplay | undefined) ?? relationDisplay(null), [field]);
@@ -188,19 +190,6 @@ function RelationSelect(props: ControlProps) {
     fetchPage(pagingRef.current.keyword, page);
   }, [fetchPage]);
 
-  // The dropdown.
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
-
   const labelOf = (v: string | number) => {
     const row = known[asText(v)];
     if (row) return relationLabel(display.label, row, locale);
@@ -223,35 +212,11 @@ function RelationSelect(props: ControlProps) {
   const pick = (row: Row) => {
     const key = keyOf(row, keyField);
     if (key === null || readOnly) return;
-    if (!many) {
-      commit([key], [row]);
-      setOpen(false);
-      return;
-    }
+    if (!many) return commit([key], [row]);
     const next = isChosen(row) ? chosen.filter((v) => asText(v) !== asText(key)) : [...chosen, key];
     commit(next, [row]);
   };
   const unpick = (v: string | number) => commit(chosen.filter((c) => asText(c) !== asText(v)));
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const items = paging.items;
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => Math.min(items.length - 1, i + 1));
-      if (active >= items.length - 2) loadMore();
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((i) => Math.max(0, i - 1));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      if (open && items[active]) pick(items[active]!);
-      else setOpen(true);
-    } else if (event.key === 'Escape') {
-      if (open) event.preventDefault();
-      setOpen(false);
-    }
-  };
 
   // Create and Edit, by permission; the dialogs need the query client of the app.
   const single = !many && chosen.length === 1 ? known[asText(chosen[0]!)] : undefined;
@@ -293,11 +258,36 @@ function RelationSelect(props: ControlProps) {
 
   const errors = fetchFailed && !props.errors.some((e) => e.key === FETCH_FAILED.key) ? [...props.errors, FETCH_FAILED] : props.errors;
   const frameProps = { ...props, errors };
-  const activeId = open && paging.items[active] ? `${listId}-${active}` : undefined;
+  // The list opens on focus, click and typing (besides the arrow keys and the button); the opening is
+  // the select's own ('manual' to the ComboBox) so a kept search text never reopens it after a pick.
+  const opener = useRef(() => undefined as void);
+
+  // The rows the list shows, by foreign key (a row without one cannot be chosen).
+  const rows: RowItem[] = paging.items.flatMap((row) => {
+    const key = keyOf(row, keyField);
+    return key === null ? [] : [{ id: asText(key), row }];
+  });
+  const rowOf = (key: Key) => rows.find((r) => r.id === String(key))?.row;
+  // The ComboBox reports the whole selection: the one key that came or went is the pick.
+  const onSelection = (next: Key | null | Key[]) => {
+    if (readOnly) return;
+    if (!Array.isArray(next)) {
+      const row = next === null ? undefined : rowOf(next);
+      if (row && !isChosen(row)) pick(row);
+      return;
+    }
+    const now = new Set(next.map(String));
+    const before = new Set(chosen.map(asText));
+    const added = next.find((k) => !before.has(String(k)));
+    const removed = chosen.find((v) => !now.has(asText(v)));
+    const row = added !== undefined ? rowOf(added) : undefined;
+    if (row) pick(row);
+    else if (removed !== undefined) unpick(removed);
+  };
 
   return (
     <FieldFrame props={frameProps}>
-      <div className="relation-select" data-testid="relation-select" data-state={status} ref={rootRef}>
+      <div className="relation-select" data-testid="relation-select" data-state={status}>
         {chosen.length > 0 ? (
           <ul className="relation-chosen" aria-label={intl.formatMessage({ id: 'selects.chosen' })}>
             {chosen.map((v) => {
@@ -307,7 +297,7 @@ function RelationSelect(props: ControlProps) {
                   <span>{label}</span>
                   {readOnly ? null : (
                     <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'selects.removeChoice' }, { label })} onClick={() => unpick(v)}>
-                      <span aria-hidden="true">×</span>
+                      <X size={14} aria-hidden="true" />
                     </button>
                   )}
                 </li>
@@ -321,31 +311,68 @@ function RelationSelect(props: ControlProps) {
           </p>
         ) : (
           <div className="relation-row">
-            <input
-              id={id}
-              name={field.key}
-              data-testid="relation-search"
-              type="search"
-              role="combobox"
-              autoComplete="off"
-              aria-expanded={open}
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-activedescendant={activeId}
-              aria-busy={status === 'loading' || paging.loading}
-              placeholder={field.options.placeholder || intl.formatMessage({ id: 'selects.search' })}
-              value={text}
-              readOnly={readOnly}
-              {...inputAria(frameProps)}
-              onFocus={() => !readOnly && setOpen(true)}
-              onClick={() => !readOnly && setOpen(true)}
-              onChange={(e) => {
-                setText(e.target.value);
-                setOpen(true);
-                setActive(-1);
+            <ComboBox
+              className="relation-combo"
+              aria-labelledby={`${id}-label`}
+              items={rows}
+              selectionMode={many ? 'multiple' : 'single'}
+              value={many ? chosen.map(asText) : chosen.length > 0 ? asText(chosen[0]!) : null}
+              onChange={onSelection}
+              inputValue={text}
+              onInputChange={(next) => {
+                setText(next);
+                opener.current();
               }}
-              onKeyDown={onKeyDown}
-            />
+              menuTrigger="manual"
+              allowsEmptyCollection
+              isReadOnly={readOnly}
+              isInvalid={frameProps.errors.length > 0}
+            >
+              <Opener open={opener} />
+              <div className="combo-row">
+                <Input
+                  onFocus={() => !readOnly && opener.current()}
+                  onClick={() => !readOnly && opener.current()}
+                  id={id}
+                  name={field.key}
+                  data-testid="relation-search"
+                  autoComplete="off"
+                  aria-busy={status === 'loading' || paging.loading}
+                  placeholder={field.options.placeholder || intl.formatMessage({ id: 'selects.search' })}
+                  {...inputAria(frameProps)}
+                />
+                <Button className="combo-button" aria-label={field.label || field.key}>
+                  <ChevronDown size={16} aria-hidden="true" />
+                </Button>
+              </div>
+              <Popover className="select-popover relation-dropdown" placement="bottom start">
+                <ListBox
+                  className="relation-options"
+                  aria-label={field.label || field.key}
+                  onScroll={(e) => {
+                    const el = e.currentTarget;
+                    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24) loadMore();
+                  }}
+                  renderEmptyState={() => <p className="muted select-empty">{intl.formatMessage({ id: paging.loading ? 'common.loading' : 'selects.noResults' })}</p>}
+                >
+                  {(item) => {
+                    const { id: key, row } = item as RowItem;
+                    const label = relationLabel(display.label, row, locale);
+                    return (
+                      <ListBoxItem id={key} textValue={label} className="select-option" data-testid="relation-option" data-value={key}>
+                        {label}
+                      </ListBoxItem>
+                    );
+                  }}
+                </ListBox>
+                {paging.loading && rows.length > 0 ? <p className="muted select-empty">{intl.formatMessage({ id: 'common.loading' })}</p> : null}
+                {!paging.done && !paging.loading ? (
+                  <button type="button" className="button button-small" data-testid="relation-more" onMouseDown={(e) => e.preventDefault()} onClick={loadMore}>
+                    {intl.formatMessage({ id: 'selects.more' })}
+                  </button>
+                ) : null}
+              </Popover>
+            </ComboBox>
             {buttons.create ? (
               <button type="button" className="button" data-testid="relation-create" onClick={() => setDialog({ mode: 'create' })}>
                 {intl.formatMessage({ id: 'selects.create' })}
@@ -358,47 +385,6 @@ function RelationSelect(props: ControlProps) {
             ) : null}
           </div>
         )}
-        {open && status !== 'noPermissions' ? (
-          <div className="relation-dropdown">
-            <ul
-              id={listId}
-              role="listbox"
-              aria-multiselectable={many || undefined}
-              aria-label={field.label || field.key}
-              className="relation-options"
-              onScroll={(e) => {
-                const el = e.currentTarget;
-                if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24) loadMore();
-              }}
-            >
-              {paging.items.map((row, i) => {
-                const key = keyOf(row, keyField);
-                return (
-                  <li
-                    key={`${asText(key)}-${i}`}
-                    id={`${listId}-${i}`}
-                    role="option"
-                    data-testid="relation-option"
-                    data-value={asText(key)}
-                    aria-selected={isChosen(row)}
-                    className={i === active ? 'active' : undefined}
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => pick(row)}
-                  >
-                    {relationLabel(display.label, row, locale)}
-                  </li>
-                );
-              })}
-              {!paging.loading && paging.items.length === 0 ? <li className="muted" role="presentation">{intl.formatMessage({ id: 'selects.noResults' })}</li> : null}
-              {paging.loading ? <li className="muted" role="presentation">{intl.formatMessage({ id: 'common.loading' })}</li> : null}
-            </ul>
-            {!paging.done && !paging.loading ? (
-              <button type="button" className="button button-small" data-testid="relation-more" onMouseDown={(e) => e.preventDefault()} onClick={loadMore}>
-                {intl.formatMessage({ id: 'selects.more' })}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
       </div>
       {dialog ? (
         <Suspense fallback={null}>
@@ -415,6 +401,15 @@ function RelationSelect(props: ControlProps) {
       ) : null}
     </FieldFrame>
   );
+}
+
+/** Hands the ComboBox's open() to the select (the state lives inside the ComboBox). */
+function Opener({ open }: { open: { current: () => void } }) {
+  const state = useContext(ComboBoxStateContext);
+  open.current = () => {
+    if (state && !state.isOpen) state.open(null, 'manual');
+  };
+  return null;
 }
 
 export const relationSelectControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'relation'));

@@ -1,8 +1,6 @@
-// Calendar arithmetic the pickers share (spec section 9): month grids with a chosen week start
-// (the date range starts weeks on Monday), the year list of 201 years around the current one, and
-// display formats (date-time 'yyyy-MM-dd HH:mm'; date range 'yyyy-mm-dd', uppercased for display).
-import { addDays } from '../../../../runtime/validation/dates';
-
+// What the pickers share beyond react-aria's calendars (spec section 9): the year list of 201 years
+// around the current one, a month's first day, and display formats (date-time 'yyyy-MM-dd HH:mm';
+// date range 'yyyy-mm-dd', uppercased for display).
 export const YEAR_SPAN = 100;
 export const RELOAD_DEBOUNCE_MS = 500;
 
@@ -16,42 +14,6 @@ const pad = (n: number, size = 2) => String(n).padStart(size, '0');
 /** 'YYYY-MM-01' of a year and month (0-11). */
 export function monthStart(year: number, month: number): string {
   return `${pad(year, 4)}-${pad(month + 1)}-01`;
-}
-
-export function monthEnd(year: number, month: number): string {
-  return `${pad(year, 4)}-${pad(month + 1)}-${pad(new Date(Date.UTC(year, month + 1, 0)).getUTCDate())}`;
-}
-
-/** Day of week of a 'YYYY-MM-DD', 0 = Sunday. */
-export function weekday(day: string): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
-/**
- * The weeks shown for a month: whole weeks starting on weekStart (1 = Monday, 0 = Sunday), each day
- * 'YYYY-MM-DD'; days of the neighbouring months fill the first and last week.
- */
-export function monthGrid(year: number, month: number, weekStart = 1): string[][] {
-  const first = monthStart(year, month);
-  const last = monthEnd(year, month);
-  const lead = (weekday(first) - weekStart + 7) % 7;
-  const weeks: string[][] = [];
-  for (let day = addDays(first, -lead); day <= last || weeks.at(-1)?.length !== 7; day = addDays(day, 1)) {
-    if (!weeks.length || weeks.at(-1)!.length === 7) {
-      if (day > last) break;
-      weeks.push([]);
-    }
-    weeks.at(-1)!.push(day);
-  }
-  return weeks;
-}
-
-export const WEEKDAY_NAMES = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
-
-/** Week day headers in order from weekStart. */
-export function weekdayNames(weekStart = 1): string[] {
-  return Array.from({ length: 7 }, (_, i) => WEEKDAY_NAMES[(weekStart + i) % 7]!);
 }
 
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
