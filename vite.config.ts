@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { LOCALE_TAG } from './runtime/i18n/tags';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -91,7 +93,13 @@ function lumaPlugins(): Plugin {
 // which the Fastify server serves with a history-mode fallback.
 export default defineConfig({
   root: 'src/app',
-  plugins: [react(), lumaPlugins(), precompress()],
+  plugins: [
+    react(),
+    // react-aria ships its own strings for 34 languages; the build keeps only the product's locales.
+    { ...optimizeLocales.vite({ locales: Object.values(LOCALE_TAG) }), enforce: 'pre' },
+    lumaPlugins(),
+    precompress(),
+  ],
   build: {
     outDir: `${repoRoot}dist/app`,
     emptyOutDir: true,

@@ -18,17 +18,15 @@ import { sr } from './sr';
 export type MessageKey = MainMessageKey | ComponentsMessageKey | RecordsMessageKey | ImportMessageKey | IamMessageKey | AccountMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
-export const LOCALES = ['en_US', 'sr'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALE_TAG, LOCALES, type Locale } from './tags';
+
+export { LOCALE_TAG, LOCALES, type Locale };
 export const DEFAULT_LOCALE: Locale = 'en_US';
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
   en_US: { ...en_US, ...componentsEn_US, ...recordsEn_US, ...importEn_US, ...iamEn_US, ...accountEn_US },
   sr: { ...sr, ...componentsSr, ...recordsSr, ...importSr, ...iamSr, ...accountSr },
 };
-
-/** BCP 47 tags for Intl (sr is written in Latin script). */
-export const LOCALE_TAG: Record<Locale, string> = { en_US: 'en-US', sr: 'sr-Latn-RS' };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
