@@ -5,12 +5,11 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { CATALOGUES, DEFAULT_LOCALE, LOCALE_TAG } from '../../runtime/i18n';
-import { RendererSetProvider } from '../../renderers/registry/RendererSet';
 import { setServerErrorHandler, setUnauthorizedHandler } from '../../runtime/client/clients';
 import { localeFromSearch, localeStore, setLocale, themeStore } from '../../renderers/ui/prefs';
 import { useStore } from '../../renderers/ui/store';
 import { openReportError } from './api/reportError';
-import { rendererSet } from './rendererSet';
+import './plugins';
 import { createAppRouter, createQueryClient } from './routes/router';
 import './styles.css';
 
@@ -45,9 +44,7 @@ function App() {
   return (
     <IntlProvider locale={LOCALE_TAG[locale]} messages={CATALOGUES[locale]} defaultLocale={LOCALE_TAG[DEFAULT_LOCALE]}>
       <QueryClientProvider client={queryClient}>
-        <RendererSetProvider value={rendererSet}>
-          <RouterProvider router={router} />
-        </RendererSetProvider>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </IntlProvider>
   );

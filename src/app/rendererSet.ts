@@ -1,10 +1,6 @@
-// The renderer set the app runs with: the built-in controls and cells, then each enabled plugin's
-// (LUMA_PLUGINS at build time; docs/custom-renderers.md). The plugins' field types are declared
-// here too, so the field settings offer them and the forms know them.
-import { plugins } from 'virtual:luma-plugins';
-import { declareFieldTypes } from '../../runtime/fieldTypes';
+// The renderer set the record screens run with: the built-in controls and cells, then each enabled
+// plugin's (docs/custom-renderers.md).
 import { composeRendererSet, defaultRenderers } from '../../renderers';
-
-declareFieldTypes(plugins.flatMap((plugin) => plugin.fieldTypes ?? []));
+import { plugins } from './plugins';
 
 export const rendererSet = composeRendererSet({ controls: defaultRenderers, cells: [] }, plugins);

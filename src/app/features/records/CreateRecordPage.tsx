@@ -3,6 +3,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { CreateView, useCreateController } from '../../../../renderers/screens';
 import { useMenuComponent } from './useMenuComponent';
+import { withRendererSet } from './withRendererSet';
 
 export interface CreateRecordPageProps {
   /** Spec section 2 "Create page": optional id, modelUuid, entrypoint and model. */
@@ -12,7 +13,7 @@ export interface CreateRecordPageProps {
   model?: Record<string, unknown> | null;
 }
 
-export function CreateRecordPage({ entrypoint, model }: CreateRecordPageProps) {
+function CreateRecordPageView({ entrypoint, model }: CreateRecordPageProps) {
   const router = useRouter();
   const { ref, title, basePath } = useMenuComponent();
   const ctl = useCreateController({
@@ -27,3 +28,5 @@ export function CreateRecordPage({ entrypoint, model }: CreateRecordPageProps) {
     </div>
   );
 }
+
+export const CreateRecordPage = withRendererSet(CreateRecordPageView);

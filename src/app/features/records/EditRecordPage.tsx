@@ -3,8 +3,9 @@
 import { useRouter } from '@tanstack/react-router';
 import { EditView, useEditController } from '../../../../renderers/screens';
 import { useMenuComponent } from './useMenuComponent';
+import { withRendererSet } from './withRendererSet';
 
-export function EditRecordPage() {
+function EditRecordPageView() {
   const router = useRouter();
   const { ref, uuid, title } = useMenuComponent();
   const ctl = useEditController({ ref, uuid, onDeleted: () => router.history.back() });
@@ -14,3 +15,5 @@ export function EditRecordPage() {
     </div>
   );
 }
+
+export const EditRecordPage = withRendererSet(EditRecordPageView);

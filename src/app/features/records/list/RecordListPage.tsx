@@ -10,6 +10,7 @@ import { localeStore } from '../../../../../renderers/ui/prefs';
 import { useStore } from '../../../../../renderers/ui/store';
 import type { ListSearch } from '../../../routes/search';
 import { useMenuComponent } from '../useMenuComponent';
+import { withRendererSet } from '../withRendererSet';
 
 // The wizard is its own chunk: most list visits never import.
 const ImportWizard = lazy(() => import('../import/ImportWizard').then((m) => ({ default: m.ImportWizard })));
@@ -19,7 +20,7 @@ export interface RecordListPageProps {
   entrypoint?: string | null;
 }
 
-export function RecordListPage({ entrypoint }: RecordListPageProps) {
+function RecordListPageView({ entrypoint }: RecordListPageProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const locale = useStore(localeStore);
@@ -63,3 +64,5 @@ export function RecordListPage({ entrypoint }: RecordListPageProps) {
     </div>
   );
 }
+
+export const RecordListPage = withRendererSet(RecordListPageView);

@@ -1,0 +1,18 @@
+// The record screens run with the app's renderer set (the built-in controls and cells plus the enabled
+// plugins'). Provided here, around each record page, rather than at the app's root: the set holds every
+// control, and the sign-in page and the dashboard should not load them.
+import type { ComponentType } from 'react';
+import { RendererSetProvider } from '../../../../renderers/registry/RendererSet';
+import { rendererSet } from '../../rendererSet';
+
+export function withRendererSet<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  function WithRendererSet(props: P) {
+    return (
+      <RendererSetProvider value={rendererSet}>
+        <Page {...props} />
+      </RendererSetProvider>
+    );
+  }
+  WithRendererSet.displayName = `WithRendererSet(${Page.displayName ?? Page.name})`;
+  return WithRendererSet;
+}
