@@ -9,14 +9,20 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const WALKED = ['renderers', 'runtime', 'machines', 'schemas', 'src/server', 'src/app'];
+const WALKED = ['renderers', 'runtime', 'machines', 'schemas', 'src/server', 'src/app', 'plugins'];
 
-type Layer = 'src/app' | 'src/server' | 'renderers' | 'runtime' | 'machines' | 'schemas';
+/**
+ * plugins/<name>/ sits beside renderers (its controls and cells); its type.ts, which the server loads to
+ * check values, is held to runtime's rules: no React, nothing of the app, the server or the renderers.
+ */
+type Layer = 'src/app' | 'src/server' | 'renderers' | 'runtime' | 'machines' | 'schemas' | 'plugins' | 'plugin types';
 
 /** The layer of a repo-relative path (posix separators), or null outside the layered folders. */
 function layerOf(path: string): Layer | null {
   if (path.startsWith('src/app/')) return 'src/app';
   if (path.startsWith('src/server/')) return 'src/server';
+  if (/^plugins\/[^/]+\/type\.ts$/.test(path)) return 'plugin types';
+  if (path.startsWith('plugins/')) return 'plugins';
   const top = path.split('/')[0];
   return top === 'renderers' || top === 'runtime' || top === 'machines' || top === 'schemas' ? top : null;
 }
@@ -24,11 +30,13 @@ function layerOf(path: string): Layer | null {
 /** Layers each layer must not import from. */
 const FORBIDDEN_LAYERS: Record<Layer, readonly Layer[]> = {
   'src/app': [],
-  'src/server': ['src/app', 'renderers'],
+  'src/server': ['src/app', 'renderers', 'plugins'],
   renderers: ['src/app', 'src/server'],
   machines: ['src/app', 'src/server', 'renderers'],
   runtime: ['src/app', 'src/server', 'renderers', 'machines'],
   schemas: ['src/app', 'src/server', 'renderers', 'machines', 'runtime'],
+  plugins: ['src/app', 'src/server'],
+  'plugin types': ['src/app', 'src/server', 'renderers', 'machines', 'plugins'],
 };
 
 /**
@@ -43,6 +51,8 @@ const FORBIDDEN_PACKAGES: Partial<Record<Layer, readonly string[]>> = {
   machines: ['react-dom', '@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'],
   renderers: ['@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'],
   'src/server': ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-router'],
+  plugins: ['@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'],
+  'plugin types': NO_FRAMEWORK,
 };
 
 function packageOf(specifier: string): string {
@@ -115,6 +125,8 @@ describe('layers', () => {
       { path: 'src/server/bad.ts', text: "import { mainClient } from '../../renderers/data/records';\nimport '../app/styles.css';" },
       { path: 'runtime/client/query.ts', text: "import { queryOptions } from '@tanstack/react-query';" },
       { path: 'renderers/screens/Go.tsx', text: "import { useRouter } from '@tanstack/react-router';\nimport { jsx } from 'react/jsx-runtime';" },
+      { path: 'plugins/stars/type.ts', text: "import { Stars } from './Stars';\nimport { useState } from 'react';" },
+      { path: 'plugins/stars/Stars.tsx', text: "import { toast } from '../../src/app/lib/toast';" },
     ];
     expect(upwardArrows(files)).toEqual([
       { file: 'renderers/screens/Bad.tsx', specifier: '../../src/app/components/Dialog', reason: 'renderers imports src/app' },
@@ -130,6 +142,9 @@ describe('layers', () => {
       { file: 'src/server/bad.ts', specifier: '../app/styles.css', reason: 'src/server imports src/app' },
       { file: 'runtime/client/query.ts', specifier: '@tanstack/react-query', reason: 'runtime imports the package @tanstack/react-query' },
       { file: 'renderers/screens/Go.tsx', specifier: '@tanstack/react-router', reason: 'renderers imports the package @tanstack/react-router' },
+      { file: 'plugins/stars/type.ts', specifier: './Stars', reason: 'plugin types imports plugins' },
+      { file: 'plugins/stars/type.ts', specifier: 'react', reason: 'plugin types imports the package react' },
+      { file: 'plugins/stars/Stars.tsx', specifier: '../../src/app/lib/toast', reason: 'plugins imports src/app' },
     ]);
   });
 
