@@ -1,7 +1,9 @@
 // Search (debounced by the controller), the fields it runs on, the date range on a chosen date field,
-// the page size, and the show-disabled switch (only when the model can disable records).
+// the page size, the show-disabled switch (only when the model can disable records), and how the table
+// looks: the column chooser and the row density.
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ListController } from '../useListController';
+import { ColumnChooser, DensitySwitch } from './ColumnChooser';
 import { dateFieldChoices, PER_PAGE_CHOICES, searchableFields } from './listState';
 
 export function ListToolbar({ ctl }: { ctl: ListController }) {
@@ -80,6 +82,10 @@ export function ListToolbar({ ctl }: { ctl: ListController }) {
           <FormattedMessage id="records.list.showDisabled" />
         </label>
       ) : null}
+      <div className="list-view-controls">
+        <ColumnChooser ctl={ctl} />
+        <DensitySwitch ctl={ctl} />
+      </div>
     </div>
   );
 }
