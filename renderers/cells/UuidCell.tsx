@@ -1,11 +1,13 @@
-// The record's uuid column: the first 8 characters on one line, the whole id in the title and a copy
-// button (the list's uuid column is virtual, so the table renders this cell itself).
+// The record's uuid column: 8 characters on one line, the whole id in the title and a copy button (the
+// list's uuid column is virtual, so the table renders this cell itself). Record uuids are time-ordered
+// (version 7): their first 8 characters are the same for every record of weeks, so the short form is
+// the last 8 (random) ones.
 import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { showToast, TOAST_MS } from '../ui/toast';
 
-export const shortId = (id: string): string => (id.length > 8 ? id.slice(0, 8) : id);
+export const shortId = (id: string): string => (id.length > 8 ? `…${id.slice(-8)}` : id);
 
 /** `wrap` puts the short id in something (the list's link to the record); the copy button stays outside. */
 export function UuidCell({ value, wrap }: { value: unknown; wrap?: (id: ReactNode) => ReactNode }) {

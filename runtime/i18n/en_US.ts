@@ -435,6 +435,7 @@ export const en_US = {
   'records.list.createFirst': 'Create the first record',
   'records.list.empty': 'No records match',
   'records.list.emptyHint': 'Nothing matches this search and these filters.',
+  'records.list.filters': 'Filters',
   'records.list.clearFilters': 'Clear search and filters',
   'records.list.noRecords': 'No records yet',
   'records.list.noRecordsHint': 'Create the first record, or import a CSV or JSON file.',

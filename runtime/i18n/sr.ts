@@ -422,6 +422,7 @@ export const sr: Catalogue = {
   'records.list.createFirst': 'Napravite prvi zapis',
   'records.list.empty': 'Nema zapisa koji odgovaraju',
   'records.list.emptyHint': 'Ništa ne odgovara ovoj pretrazi i filterima.',
+  'records.list.filters': 'Filteri',
   'records.list.clearFilters': 'Obriši pretragu i filtere',
   'records.list.noRecords': 'Još nema zapisa',
   'records.list.noRecordsHint': 'Napravite prvi zapis ili uvezite CSV ili JSON datoteku.',
