@@ -1,5 +1,6 @@
-// The list on a phone: each record a card with its first columns (the first as its title), a select
-// box, and a tap anywhere else to open it. Cards are virtualised against the page's own scroll.
+// The list on a phone: each record a card with its first columns (the first one that is not the uuid
+// as its title), a select box, and a tap anywhere else to open it. Cards are virtualised against the
+// page's own scroll.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,15 +12,17 @@ import { cellKey } from './useFormattedCells';
 /** Columns a card shows: the title and three more. */
 const CARD_COLUMNS = 4;
 const CARD_HEIGHT = 132;
+/** Pixels between cards. */
+const CARD_GAP = 10;
 
 export function ListCards({ ctl, locale, timeZone, onOpen, editHref }: { ctl: ListController; locale: string; timeZone?: string; onOpen: (uuid: string) => void; editHref: (uuid: string) => string }) {
   const intl = useIntl();
   const renderers = useCellRenderers(ctl.view);
-  const [first, ...rest] = ctl.columns.slice(0, CARD_COLUMNS);
+  const [first, ...rest] = ctl.columns.filter((c) => c.key !== 'uuid' || ctl.columns.length === 1).slice(0, CARD_COLUMNS);
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => setOffset(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0), []);
-  const virtualizer = useWindowVirtualizer({ count: ctl.items.length, estimateSize: () => CARD_HEIGHT, overscan: 6, scrollMargin: offset, getItemKey: (i) => ctl.items[i]?.uuid ?? i });
+  const virtualizer = useWindowVirtualizer({ count: ctl.items.length, estimateSize: () => CARD_HEIGHT, overscan: 6, gap: CARD_GAP, scrollMargin: offset, getItemKey: (i) => ctl.items[i]?.uuid ?? i });
   const cards = virtualizer.getVirtualItems();
   return (
     <ul ref={listRef} className="list-cards" data-testid="record-cards" aria-busy={ctl.loading} style={{ height: virtualizer.getTotalSize() }}>
