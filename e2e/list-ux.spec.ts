@@ -82,6 +82,7 @@ test('typed cells, the column chooser kept in a preset after a reload, and no ma
   await page.getByTestId('list-columns').click();
   await page.getByTestId('column-toggle-email').uncheck();
   await page.getByTestId('column-toggle-notes').uncheck();
+  await shot(page, 'list-ux-columns');
   await page.keyboard.press('Escape');
   await expect(page.locator('thead th[data-column="email"]')).toHaveCount(0);
   await page.getByTestId('density-compact').click();
@@ -101,6 +102,7 @@ test('typed cells, the column chooser kept in a preset after a reload, and no ma
   await page.getByTestId('list-search').fill('no such order anywhere');
   await expect(page.getByTestId('list-empty')).toHaveAttribute('data-empty', 'no-match');
   await expect(page.getByTestId('list-empty')).toContainText('No records match');
+  await shot(page, 'list-ux-no-match');
   await page.getByTestId('list-clear-filters').click();
   await expect(rows).toHaveCount(10);
 
@@ -120,6 +122,7 @@ test('a component without records says "No records yet" with Create and Import',
   await expect(empty).toHaveAttribute('data-empty', 'no-records');
   await expect(empty).toContainText('No records yet');
   await expect(page.getByTestId('list-empty-create')).toBeVisible();
+  await shot(page, 'list-ux-no-records');
   await page.getByTestId('list-empty-import').click();
   await expect(page.getByTestId('import-wizard')).toBeVisible();
 });

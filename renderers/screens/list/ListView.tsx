@@ -106,7 +106,7 @@ export function ListView(props: ListViewProps) {
         <ListHeader ctl={ctl} title={title} basePath={basePath} />
         <PresetBar ctl={ctl} />
         <ListToolbar ctl={ctl} />
-        <BulkBar ctl={ctl} />
+        {empty && !ctl.bulk.job && !ctl.bulk.pending ? null : <BulkBar ctl={ctl} />}
         {empty ? (
           <ListEmpty ctl={ctl} basePath={basePath} />
         ) : phone ? (
@@ -115,7 +115,7 @@ export function ListView(props: ListViewProps) {
           <ListTable ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
         )}
         {ctl.loading && ctl.items.length === 0 ? <RecordSkeleton /> : null}
-        <ListPager ctl={ctl} />
+        {empty ? null : <ListPager ctl={ctl} />}
         <Dialog
           open={ctl.errorDialog !== null}
           title={intl.formatMessage({ id: 'records.list.loadFailed' })}
