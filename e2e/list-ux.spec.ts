@@ -86,6 +86,20 @@ test('typed cells, the column chooser kept in a preset after a reload, and no ma
   await page.keyboard.press('Escape');
   await expect(page.locator('thead th[data-column="email"]')).toHaveCount(0);
   await page.getByTestId('density-compact').click();
+  // Widen Title by dragging its header's edge.
+  const title = page.locator('thead th[data-column="title"]');
+  const before = (await title.boundingBox())!.width;
+  const edge = (await title.getByTestId('column-resizer').boundingBox())!;
+  await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge.x + edge.width / 2 + 80, edge.y + edge.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await title.boundingBox())!.width)).toBeGreaterThan(before + 60);
+  const widened = (await title.boundingBox())!.width;
+  // Drag the Amount header onto Title: Amount takes Title's place.
+  await page.locator('thead th[data-column="amount"] .list-th-inner').dragTo(page.locator('thead th[data-column="title"]'));
+  const order = () => page.locator('thead th[data-column]').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-column')));
+  await expect.poll(order).toEqual(['uuid', 'amount', 'title', 'status', 'paid', 'due', 'meets', 'channel', 'tags', 'code']);
   await page.getByTestId('preset-save-as').click();
   await page.locator('input[name="preset-name"]').fill('Lean');
   await page.getByTestId('preset-save-submit').click();
@@ -97,6 +111,8 @@ test('typed cells, the column chooser kept in a preset after a reload, and no ma
   await expect(page.locator('thead th[data-column="notes"]')).toHaveCount(0);
   await expect(page.locator('thead th[data-column="status"]')).toHaveCount(1);
   await expect(page.getByTestId('list-scroll')).toHaveClass(/list-density-compact/);
+  expect(Math.abs((await title.boundingBox())!.width - widened)).toBeLessThan(2);
+  expect(await order()).toEqual(['uuid', 'amount', 'title', 'status', 'paid', 'due', 'meets', 'channel', 'tags', 'code']);
 
   // A search that finds nothing says so and offers to clear it.
   await page.getByTestId('list-search').fill('no such order anywhere');

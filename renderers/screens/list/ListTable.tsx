@@ -194,13 +194,6 @@ export function ListTable({ ctl, locale, timeZone, onOpen, editHref }: ListTable
                   data-column={c.key}
                   className={`list-th${align === 'end' ? ' list-th-end' : ''}${dragged && dragged !== c.key ? ' list-th-drop' : ''}`}
                   aria-sort={sorted ? (filters.sortDesc ? 'descending' : 'ascending') : undefined}
-                  draggable
-                  onDragStart={(e) => {
-                    setDragged(c.key);
-                    e.dataTransfer.effectAllowed = 'move';
-                    e.dataTransfer.setData('text/plain', c.key);
-                  }}
-                  onDragEnd={() => setDragged(null)}
                   onDragOver={(e) => {
                     if (dragged && dragged !== c.key) e.preventDefault();
                   }}
@@ -210,7 +203,16 @@ export function ListTable({ ctl, locale, timeZone, onOpen, editHref }: ListTable
                     setDragged(null);
                   }}
                 >
-                  <span className="list-th-inner">
+                  <span
+                    className="list-th-inner"
+                    draggable
+                    onDragStart={(e) => {
+                      setDragged(c.key);
+                      e.dataTransfer.effectAllowed = 'move';
+                      e.dataTransfer.setData('text/plain', c.key);
+                    }}
+                    onDragEnd={() => setDragged(null)}
+                  >
                     {c.sortable ? (
                       <button type="button" className="list-sort" data-testid={`sort-${c.key}`} onClick={() => ctl.sortBy(c.key)}>
                         <span className="list-th-label">{flexRender(header.column.columnDef.header, header.getContext())}</span>
