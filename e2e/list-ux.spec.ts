@@ -141,6 +141,9 @@ test('a component without records says "No records yet" with Create and Import',
   await shot(page, 'list-ux-no-records');
   await page.getByTestId('list-empty-import').click();
   await expect(page.getByTestId('import-wizard')).toBeVisible();
+  await page.reload();
+  await page.getByTestId('list-empty-create').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/component/${uuid}/create$`));
 });
 
 test('on a phone the list is cards and the page never scrolls sideways', async ({ page }) => {
