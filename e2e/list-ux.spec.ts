@@ -122,7 +122,25 @@ test('typed cells, the column chooser kept in a preset after a reload, and no ma
   await page.getByTestId('list-clear-filters').click();
   await expect(rows).toHaveCount(10);
 
+  // In dev, settings, workflow, list settings and the editor are icon buttons named by their tooltips.
+  expect((await page.request.post('/api/v3/system/component/version/publish', { data: { version: 'v1', env: 'dev', ref: uuid } })).status()).toBe(200);
+  await page.evaluate(() => localStorage.setItem('luma.env', 'dev'));
+  await page.reload();
+  // Records belong to their environment: dev has none yet.
+  await expect(page.getByTestId('list-empty')).toHaveAttribute('data-empty', 'no-records');
+  await expect(page.getByTestId('list-settings')).toHaveAttribute('aria-label', 'Settings');
+  await page.getByTestId('list-settings-workflow').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Workflow');
+  await page.getByTestId('list-more').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Import and export');
+  await shot(page, 'list-ux-1280-dev');
+  await page.getByTestId('list-more').click();
+  await expect(page.getByRole('menuitem')).toHaveCount(4);
+  await shot(page, 'list-ux-menu');
+  await page.keyboard.press('Escape');
+
   // Dark theme, for the looks.
+  await page.evaluate(() => localStorage.setItem('luma.env', 'live'));
   await page.evaluate(() => localStorage.setItem('luma.theme', 'dark'));
   await page.reload();
   await expect(rows).toHaveCount(10);

@@ -2,16 +2,21 @@
 // and (for users holding settings in dev) settings, workflow, list settings and the editor as icon
 // buttons with tooltips. Links route through the app's navigate (a RouterProvider in ListView).
 import { Code, Ellipsis, FileDown, ListChecks, Plus, Settings, Upload, Workflow } from 'lucide-react';
-import type { ReactElement, ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Link, Menu, MenuItem, MenuTrigger, Popover, Separator, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ListController } from '../useListController';
 
-/** An icon link with its name as tooltip and accessible label. */
+/**
+ * An icon link with its name as tooltip and accessible label. The trigger opens the tooltip on
+ * keyboard focus; a link does not pass the trigger its hover, so the link's own hover opens it too.
+ */
 function IconLink({ href, label, icon, testId, newTab }: { href: string; label: string; icon: ReactElement; testId: string; newTab?: string }) {
+  const [open, setOpen] = useState(false);
   return (
-    <TooltipTrigger delay={400}>
+    <TooltipTrigger delay={400} isOpen={open} onOpenChange={setOpen}>
       <Link
+        onHoverChange={setOpen}
         className="icon-button list-icon-button"
         href={href}
         aria-label={newTab ? `${label} (${newTab})` : label}
