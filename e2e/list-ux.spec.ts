@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, signInAsAdmin } from './support';
 
 // The record list as a user meets it: cells by type, the column chooser kept in a preset across a
@@ -53,6 +54,12 @@ async function createComponent(request: APIRequestContext, name: string, records
   return uuid;
 }
 
+/** Serious or critical axe violations inside the list screen. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('[data-testid="record-list-screen"]').analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
 
 test('typed cells, the column chooser kept in a preset after a reload, and no match', async ({ page }) => {
@@ -77,6 +84,7 @@ test('typed cells, the column chooser kept in a preset after a reload, and no ma
   await expect(id).toHaveText(/^…[0-9a-f]{8}$/);
   expect((await first.locator('td[data-column="uuid"]').boundingBox())!.height).toBeLessThan(60);
   await shot(page, 'list-ux-1280-light');
+  expect(await axeProblems(page)).toEqual([]);
 
   // Hide two columns and move Code up, save as a preset, reload: the layout is still there.
   await page.getByTestId('list-columns').click();
@@ -145,6 +153,7 @@ test('typed cells, the column chooser kept in a preset after a reload, and no ma
   await page.reload();
   await expect(rows).toHaveCount(10);
   await shot(page, 'list-ux-1280-dark');
+  expect(await axeProblems(page)).toEqual([]);
 });
 
 test('a component without records says "No records yet" with Create and Import', async ({ page }) => {
@@ -177,6 +186,7 @@ test('on a phone the list is cards and the page never scrolls sideways', async (
   await expect(cards.first()).toContainText('Open for orders');
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'list-ux-390-light');
+  expect(await axeProblems(page)).toEqual([]);
   // Cards come in as the page scrolls (they are virtualised like the table's rows).
   await page.locator('.list-pager').scrollIntoViewIfNeeded();
   await expect(cards.filter({ hasText: 'Order 010' })).toBeVisible();

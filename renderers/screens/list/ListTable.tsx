@@ -12,7 +12,7 @@ import type { ViewColumn } from '../../../schemas';
 import type { RecordModel } from '../../../runtime/client/records';
 import type { ListController } from '../useListController';
 import { CellContent, useCellRenderers, type CellRenderers } from './CellContent';
-import { placeColumn, resizeColumn } from './listLayout';
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, placeColumn, resizeColumn } from './listLayout';
 import { cellKey } from './useFormattedCells';
 
 /** Clicks on the row's own controls do not open the record. */
@@ -79,6 +79,8 @@ function ResizeHandle({ label, width, onStart, onResize }: ResizeHandleProps) {
       aria-orientation="vertical"
       aria-label={label}
       aria-valuenow={width}
+      aria-valuemin={MIN_COLUMN_WIDTH}
+      aria-valuemax={MAX_COLUMN_WIDTH}
       tabIndex={0}
       data-testid="column-resizer"
       onMouseDown={onStart}
