@@ -30,5 +30,4 @@ export const defaultCells: readonly CellEntry[] = [
   { name: 'select/relation', tester: rankWith(RANK.exact, moduleTypeIs('select', 'relation')), cell: RelationCell },
 ];
 
-export { UuidCell, shortId } from './UuidCell';
-export { dayText, dateTimeText, plainText, intlLocale } from './format';
+export { UuidCell } from './UuidCell';

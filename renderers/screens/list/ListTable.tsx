@@ -19,7 +19,7 @@ import { cellKey } from './useFormattedCells';
 export const fromControl = (event: MouseEvent): boolean => (event.target as HTMLElement).closest('input, button, a, label, select') !== null;
 
 /** Row heights in pixels: the virtualiser's estimate, and the CSS of the density. */
-export const ROW_HEIGHT = { compact: 36, comfortable: 48 } as const;
+const ROW_HEIGHT = { compact: 36, comfortable: 48 } as const;
 /** Rows rendered beyond the visible window on each side. */
 const OVERSCAN = 12;
 /** The window assumed while the scroll box has no size yet (not laid out): a screenful of rows. */
