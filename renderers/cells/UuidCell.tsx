@@ -2,7 +2,7 @@
 // list's uuid column is virtual, so the table renders this cell itself). Record uuids are time-ordered
 // (version 7): their first 8 characters are the same for every record of weeks, so the short form is
 // the last 8 (random) ones.
-import { Copy } from 'lucide-react';
+import { Copy } from '../ui/icons';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { showToast, TOAST_MS } from '../ui/toast';
@@ -32,7 +32,7 @@ export function UuidCell({ value, wrap }: { value: unknown; wrap?: (id: ReactNod
         title={intl.formatMessage({ id: 'common.copy' })}
         onClick={() => void copy()}
       >
-        <Copy size={14} aria-hidden="true" />
+        <Copy aria-hidden="true" />
       </button>
     </span>
   );

@@ -1,6 +1,6 @@
 // The column chooser (show, hide and order the columns) and the row density switch. Both change the
 // list's layout, which a preset keeps when it is saved or updated.
-import { ArrowDown, ArrowUp, Columns3, Rows3, Rows4 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Columns3, Rows3, Rows4 } from '../../ui/icons';
 import { Button, Dialog, DialogTrigger, Popover, ToggleButton, ToggleButtonGroup, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { ListController } from '../useListController';
@@ -15,7 +15,7 @@ export function ColumnChooser({ ctl }: { ctl: ListController }) {
   return (
     <DialogTrigger>
       <Button className="button button-small list-columns-button" data-testid="list-columns">
-        <Columns3 size={16} aria-hidden="true" />
+        <Columns3 aria-hidden="true" />
         {label}
         <span className="list-columns-count">
           {shown}/{ordered.length}
@@ -47,7 +47,7 @@ export function ColumnChooser({ ctl }: { ctl: ListController }) {
                       disabled={i === 0}
                       onClick={() => ctl.setLayout(moveColumn(layout, allColumns, c.key, -1))}
                     >
-                      <ArrowUp size={14} aria-hidden="true" />
+                      <ArrowUp aria-hidden="true" />
                     </button>
                     <button
                       type="button"
@@ -57,7 +57,7 @@ export function ColumnChooser({ ctl }: { ctl: ListController }) {
                       disabled={i === ordered.length - 1}
                       onClick={() => ctl.setLayout(moveColumn(layout, allColumns, c.key, 1))}
                     >
-                      <ArrowDown size={14} aria-hidden="true" />
+                      <ArrowDown aria-hidden="true" />
                     </button>
                   </span>
                 </li>
@@ -98,8 +98,8 @@ export function DensitySwitch({ ctl }: { ctl: ListController }) {
         if (next && next !== layout.density) ctl.setLayout({ ...layout, density: next });
       }}
     >
-      {option('compact', <Rows4 size={16} aria-hidden="true" />)}
-      {option('comfortable', <Rows3 size={16} aria-hidden="true" />)}
+      {option('compact', <Rows4 aria-hidden="true" />)}
+      {option('comfortable', <Rows3 aria-hidden="true" />)}
     </ToggleButtonGroup>
   );
 }

@@ -1,7 +1,7 @@
 // The list's header: the title, one primary action (Create), Import and the three exports in one menu,
 // and (for users holding settings in dev) settings, workflow, list settings and the editor as icon
 // buttons with tooltips. Links route through the app's navigate (a RouterProvider in ListView).
-import { Code, Ellipsis, FileDown, ListChecks, Plus, Settings, Upload, Workflow } from 'lucide-react';
+import { Code, Ellipsis, FileDown, ListChecks, Plus, Settings, Upload, Workflow } from '../../ui/icons';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Link, Menu, MenuItem, MenuTrigger, Popover, Separator, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -38,10 +38,10 @@ export function ListHeader({ ctl, title, basePath }: { ctl: ListController; titl
   const { may, component } = ctl;
   const t = (id: string) => intl.formatMessage({ id });
   const items: { id: string; label: ReactNode; icon: ReactElement; action: () => void; disabled?: boolean }[] = [
-    ...(may.create ? [{ id: 'list-import', label: t('records.list.import'), icon: <Upload size={16} aria-hidden="true" />, action: ctl.openImport }] : []),
-    { id: 'export-page', label: t('records.list.exportPage'), icon: <FileDown size={16} aria-hidden="true" />, action: ctl.exportPage, disabled: ctl.items.length === 0 },
-    { id: 'export-csv', label: t('records.list.exportCsv'), icon: <FileDown size={16} aria-hidden="true" />, action: () => void ctl.exportAll('csv') },
-    { id: 'export-json', label: t('records.list.exportJson'), icon: <FileDown size={16} aria-hidden="true" />, action: () => void ctl.exportAll('json') },
+    ...(may.create ? [{ id: 'list-import', label: t('records.list.import'), icon: <Upload aria-hidden="true" />, action: ctl.openImport }] : []),
+    { id: 'export-page', label: t('records.list.exportPage'), icon: <FileDown aria-hidden="true" />, action: ctl.exportPage, disabled: ctl.items.length === 0 },
+    { id: 'export-csv', label: t('records.list.exportCsv'), icon: <FileDown aria-hidden="true" />, action: () => void ctl.exportAll('csv') },
+    { id: 'export-json', label: t('records.list.exportJson'), icon: <FileDown aria-hidden="true" />, action: () => void ctl.exportAll('json') },
   ];
   return (
     <header className="page-header list-header">
@@ -49,13 +49,13 @@ export function ListHeader({ ctl, title, basePath }: { ctl: ListController; titl
       <div className="list-actions">
         {may.settings && component ? (
           <div className="list-icon-group">
-            <IconLink href={`${basePath}/settings`} label={t('cmp.list.settings')} icon={<Settings size={18} aria-hidden="true" />} testId="list-settings" />
-            <IconLink href={`${basePath}/settings#workflow`} label={t('records.list.workflow')} icon={<Workflow size={18} aria-hidden="true" />} testId="list-settings-workflow" />
-            <IconLink href={`${basePath}/settings#list`} label={t('records.list.listSettings')} icon={<ListChecks size={18} aria-hidden="true" />} testId="list-settings-list" />
+            <IconLink href={`${basePath}/settings`} label={t('cmp.list.settings')} icon={<Settings aria-hidden="true" />} testId="list-settings" />
+            <IconLink href={`${basePath}/settings#workflow`} label={t('records.list.workflow')} icon={<Workflow aria-hidden="true" />} testId="list-settings-workflow" />
+            <IconLink href={`${basePath}/settings#list`} label={t('records.list.listSettings')} icon={<ListChecks aria-hidden="true" />} testId="list-settings-list" />
             <IconLink
               href={`/component/editor/${encodeURIComponent(component.uuid)}?v=${encodeURIComponent(component.settings.version)}`}
               label={t('records.list.editor')}
-              icon={<Code size={18} aria-hidden="true" />}
+              icon={<Code aria-hidden="true" />}
               testId="list-editor"
               newTab={t('common.openInNewTab')}
             />
@@ -64,7 +64,7 @@ export function ListHeader({ ctl, title, basePath }: { ctl: ListController; titl
         <MenuTrigger>
           <TooltipTrigger delay={400}>
             <Button className="icon-button list-icon-button" aria-label={t('records.list.moreActions')} data-testid="list-more">
-              <Ellipsis size={18} aria-hidden="true" />
+              <Ellipsis aria-hidden="true" />
             </Button>
             <Tooltip className="list-tooltip" offset={6}>
               {t('records.list.moreActions')}
@@ -84,7 +84,7 @@ export function ListHeader({ ctl, title, basePath }: { ctl: ListController; titl
         </MenuTrigger>
         {may.create ? (
           <Link className="button button-primary list-create" href={`${basePath}/create`} data-testid="list-create">
-            <Plus size={18} aria-hidden="true" />
+            <Plus aria-hidden="true" />
             <FormattedMessage id="records.list.create" />
           </Link>
         ) : null}

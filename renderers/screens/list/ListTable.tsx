@@ -5,7 +5,7 @@
 // per row, row click to the edit screen. The header stays in view while the rows scroll.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, SquarePen, TriangleAlert } from 'lucide-react';
+import { ArrowDown, ArrowUp, SquarePen, TriangleAlert } from '../../ui/icons';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { ViewColumn } from '../../../schemas';
@@ -218,7 +218,7 @@ export function ListTable({ ctl, locale, timeZone, onOpen, editHref }: ListTable
                     {c.sortable ? (
                       <button type="button" className="list-sort" data-testid={`sort-${c.key}`} onClick={() => ctl.sortBy(c.key)}>
                         <span className="list-th-label">{flexRender(header.column.columnDef.header, header.getContext())}</span>
-                        {sorted ? filters.sortDesc ? <ArrowDown size={14} aria-hidden="true" /> : <ArrowUp size={14} aria-hidden="true" /> : null}
+                        {sorted ? filters.sortDesc ? <ArrowDown aria-hidden="true" /> : <ArrowUp aria-hidden="true" /> : null}
                       </button>
                     ) : (
                       <span className="list-th-label">{c.label}</span>
@@ -282,7 +282,7 @@ export function ListTable({ ctl, locale, timeZone, onOpen, editHref }: ListTable
                       />
                       {formatted && !formatted.ok ? (
                         <span className="list-cell-warning" role="img" data-testid="formatter-error" title={formatted.error} aria-label={intl.formatMessage({ id: 'records.list.formatterFailed' })}>
-                          <TriangleAlert size={14} aria-hidden="true" />
+                          <TriangleAlert aria-hidden="true" />
                         </span>
                       ) : null}
                     </td>
@@ -298,7 +298,7 @@ export function ListTable({ ctl, locale, timeZone, onOpen, editHref }: ListTable
                       aria-label={intl.formatMessage({ id: 'records.quickEdit' })}
                       onClick={() => ctl.openQuickEdit(record.uuid)}
                     >
-                      <SquarePen size={16} aria-hidden="true" />
+                      <SquarePen aria-hidden="true" />
                     </button>
                   </td>
                 ) : null}

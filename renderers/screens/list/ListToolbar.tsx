@@ -1,7 +1,7 @@
 // Search (debounced by the controller) and the fields it runs on, the date range on a chosen date field
 // (folded under Filters, with a count of what is set), the show-disabled switch (only when the model
 // can disable records), and how the table looks: the column chooser and the row density.
-import { ListFilter, Search } from 'lucide-react';
+import { ListFilter, Search } from '../../ui/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ListController } from '../useListController';
 import { ColumnChooser, DensitySwitch } from './ColumnChooser';
@@ -22,7 +22,7 @@ export function ListToolbar({ ctl }: { ctl: ListController }) {
   return (
     <div className="list-toolbar" role="search">
       <label className="list-search">
-        <Search size={16} aria-hidden="true" className="list-search-icon" />
+        <Search aria-hidden="true" className="list-search-icon" />
         <span className="visually-hidden">
           <FormattedMessage id="records.list.search" />
         </span>
@@ -53,7 +53,7 @@ export function ListToolbar({ ctl }: { ctl: ListController }) {
       ) : null}
       <details className="list-disclosure">
         <summary className="button button-small" data-testid="list-filters">
-          <ListFilter size={16} aria-hidden="true" />
+          <ListFilter aria-hidden="true" />
           <FormattedMessage id="records.list.filters" />
           {dateSet > 0 ? <span className="list-count">{dateSet}</span> : null}
         </summary>

@@ -1,7 +1,7 @@
 // The list screen's view: header links and actions, presets, filters, bulk actions, the table (cards on
 // a phone), the two empty states (no records yet; nothing matches), paging, the load-failure dialog,
 // quick edit, and the import wizard the caller provides.
-import { Inbox, Plus, SearchX, Upload } from 'lucide-react';
+import { Inbox, Plus, SearchX, Upload } from '../../ui/icons';
 import type { ReactNode } from 'react';
 import { Link, RouterProvider } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -42,7 +42,7 @@ function ListEmpty({ ctl, basePath }: { ctl: ListController; basePath: string })
   if (ctl.filtered) {
     return (
       <div className="list-empty" data-testid="list-empty" data-empty="no-match">
-        <SearchX size={32} aria-hidden="true" className="list-empty-icon" />
+        <SearchX aria-hidden="true" className="list-empty-icon" />
         <p className="empty-title">
           <FormattedMessage id="records.list.empty" />
         </p>
@@ -57,7 +57,7 @@ function ListEmpty({ ctl, basePath }: { ctl: ListController; basePath: string })
   }
   return (
     <div className="list-empty" data-testid="list-empty" data-empty="no-records">
-      <Inbox size={32} aria-hidden="true" className="list-empty-icon" />
+      <Inbox aria-hidden="true" className="list-empty-icon" />
       <p className="empty-title">
         <FormattedMessage id="records.list.noRecords" />
       </p>
@@ -68,11 +68,11 @@ function ListEmpty({ ctl, basePath }: { ctl: ListController; basePath: string })
           </p>
           <div className="list-empty-actions">
             <Link className="button button-primary" href={`${basePath}/create`} data-testid="list-empty-create">
-              <Plus size={18} aria-hidden="true" />
+              <Plus aria-hidden="true" />
               <FormattedMessage id="records.list.createFirst" />
             </Link>
             <button type="button" className="button" data-testid="list-empty-import" onClick={ctl.openImport}>
-              <Upload size={18} aria-hidden="true" />
+              <Upload aria-hidden="true" />
               <FormattedMessage id="records.list.import" />
             </button>
           </div>
