@@ -3,8 +3,8 @@
 // here too, so the field settings offer them and the forms know them.
 import { plugins } from 'virtual:luma-plugins';
 import { declareFieldTypes } from '../../runtime/fieldTypes';
-import { composeRendererSet, defaultCells, defaultRenderers } from '../../renderers';
+import { composeRendererSet, defaultRenderers } from '../../renderers';
 
 declareFieldTypes(plugins.flatMap((plugin) => plugin.fieldTypes ?? []));
 
-export const rendererSet = composeRendererSet({ controls: defaultRenderers, cells: defaultCells }, plugins);
+export const rendererSet = composeRendererSet({ controls: defaultRenderers, cells: [] }, plugins);

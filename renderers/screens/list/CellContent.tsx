@@ -1,6 +1,5 @@
 // One list cell's content: a formatter's value as text, the uuid short and copyable, the record
-// timestamps in the user's time zone, a field through the renderer set's cells (the app's set, else the
-// built-in ones), and the raw text (cut at 50 characters) for a field no cell claims. The first column
+// timestamps in the user's time zone, a field through the cells (the built-in ones and the app's set's), and the raw text (cut at 50 characters) for a field no cell claims. The first column
 // links to the edit screen, so keyboard users reach the record.
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import type { ViewColumn, ViewField, ViewSchema } from '../../../schemas';
@@ -21,7 +20,10 @@ export interface CellRenderers {
 
 /** The cell renderer of each field of the view, dispatched once per view. */
 export function useCellRenderers(view: ViewSchema | null | undefined): CellRenderers {
-  const cells = useRendererSet()?.cells ?? defaultCells;
+  // The built-in cells first, then the set's own: a set's cell for a module/type outranks the built-in
+  // one (or ties and wins as the later entry), and a set without cells keeps the typed cells.
+  const provided = useRendererSet()?.cells;
+  const cells = useMemo(() => (provided && provided.length > 0 ? [...defaultCells, ...provided] : defaultCells), [provided]);
   return useMemo(() => {
     const fields = new Map((view?.fields ?? []).map((f) => [f.key, f]));
     const dispatched = new Map<string, ComponentType<CellProps> | null>();
