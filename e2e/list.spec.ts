@@ -63,7 +63,7 @@ test('search, paging, presets, bulk disable and show-disabled, export', async ({
   await page.screenshot({ path: 'test-results/screens/list-preset.png', fullPage: true });
 
   // Export the current page as {id}.json.
-  const [pageDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-page').click()]);
+  const [pageDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-more').click().then(() => page.getByTestId('export-page').click())]);
   expect(pageDownload.suggestedFilename()).toMatch(/\.json$/);
   const exported = JSON.parse(readFileSync((await pageDownload.path())!, 'utf8')) as { title: string }[];
   expect(exported.map((r) => r.title)).toEqual(['Blue lamp']);
@@ -81,7 +81,7 @@ test('search, paging, presets, bulk disable and show-disabled, export', async ({
   await page.getByTestId('show-disabled').uncheck();
   await page.getByTestId('list-search').fill('');
   await expect(rows).toHaveCount(10);
-  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-more').click().then(() => page.getByTestId('export-csv').click())]);
   const csv = readFileSync((await csvDownload.path())!, 'utf8');
   expect(csv.split(/\r?\n/).filter(Boolean)).toHaveLength(1 + 22);
 });
@@ -93,6 +93,7 @@ test('the import wizard shows every bad row, then lands a fixed file whole', asy
   await page.goto(`/admin/component/${uuid}`);
   await expect(page.getByTestId('record-row')).toHaveCount(10);
 
+  await page.getByTestId('list-more').click();
   await page.getByTestId('list-import').click();
   const wizard = page.getByTestId('import-wizard');
   await expect(wizard).toBeVisible();

@@ -62,5 +62,6 @@ export const defaultRenderers: readonly RendererEntry[] = [
 ];
 
 export * from './registry';
+export { defaultCells, UuidCell } from './cells';
 export { UnknownField } from './controls/UnknownField';
 export { FieldFrame, inputAria } from './controls/shared/FieldFrame';

@@ -15,6 +15,18 @@ export const presetFiltersSchema = {
     currentPage: { type: 'integer', minimum: 1 },
     sortDesc: { type: 'boolean' },
     sortBy: nullableString,
+    // How the list shows its columns (not a filter, but saved with the preset): their order, the
+    // hidden ones, widths in pixels, and the row density.
+    layout: {
+      type: 'object',
+      properties: {
+        order: { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 500 },
+        hidden: { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 500 },
+        widths: { type: 'object', additionalProperties: { type: 'integer', minimum: 40, maximum: 2000 }, maxProperties: 500 },
+        density: { enum: ['compact', 'comfortable'] },
+      },
+      additionalProperties: false,
+    },
   },
   // The advanced-filters object and later additions ride along.
   additionalProperties: true,

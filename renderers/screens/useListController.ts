@@ -13,7 +13,21 @@ import { environmentStore } from '../ui/prefs';
 import { useStore } from '../ui/store';
 import { showToast } from '../ui/toast';
 import { lazySandbox, type RunScript } from '../form/scripts';
-import { bulkFilter, EMPTY_FILTERS, filtersFromPreset, listParams, nextSort, pageCount, presetFiltersOf, queryFilter, SEARCH_DEBOUNCE_MS, type ListFilters } from './list/listState';
+import { EMPTY_LAYOUT, layoutFromPreset, visibleColumns, type ListLayout } from './list/listLayout';
+import {
+  bulkFilter,
+  clearedFilters,
+  EMPTY_FILTERS,
+  filtersFromPreset,
+  isFiltered,
+  listParams,
+  nextSort,
+  pageCount,
+  presetFiltersOf,
+  queryFilter,
+  SEARCH_DEBOUNCE_MS,
+  type ListFilters,
+} from './list/listState';
 import type { Preset } from '../../schemas';
 import type { PresetViewer } from './list/presets';
 import { useBulkActions } from './list/useBulkActions';
@@ -50,6 +64,7 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
   useEffect(() => setPage(search.page ?? 1), [search.page]);
 
   const [filters, setFilters] = useState<ListFilters>(EMPTY_FILTERS);
+  const [layout, setLayout] = useState<ListLayout>(EMPTY_LAYOUT);
   const [searchText, setSearchText] = useState('');
   const [showDisabled, setShowDisabled] = useState(false);
   const [selection, setSelection] = useState<string[]>([]);
@@ -69,6 +84,7 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
       if (picked) pending.current = applied.current;
       const { currentPage, ...next } = filtersFromPreset(preset?.context?.filters);
       setFilters(next);
+      setLayout(layoutFromPreset(preset?.context?.filters));
       setSearchText(next.filter);
       setSelection([]);
       const target = usePresetPage ? currentPage : (page ?? 1);
@@ -132,8 +148,9 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
 
   const items: RecordModel[] = useMemo(() => (list.error ? [] : (list.data?.items ?? [])), [list.error, list.data]);
   const total = list.error ? 0 : (list.data?.total ?? 0);
-  const columns = useMemo(() => loaded.view?.columns ?? [], [loaded.view]);
-  const cells = useFormattedCells(columns, items, runScript);
+  const allColumns = useMemo(() => loaded.view?.columns ?? [], [loaded.view]);
+  const columns = useMemo(() => visibleColumns(allColumns, layout), [allColumns, layout]);
+  const cells = useFormattedCells(allColumns, items, runScript);
   const currentFilter = useMemo(() => bulkFilter(filters, showDisabled), [filters, showDisabled]);
   const clearSelection = useCallback(() => {
     setSelection([]);
@@ -166,7 +183,11 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     entrypoint: customEntrypoint(entrypoint, model?.settings.appearance?.list_entrypoint),
     may: { ...loaded.may, read: canRead, isAdmin: perms?.is_admin ?? false },
     disableSwitch: loaded.view?.model.disable ?? false,
+    /** Every compiled column (the column chooser's), and the shown ones in the layout's order. */
+    allColumns,
     columns,
+    layout,
+    setLayout,
     items,
     cells,
     total,
@@ -179,6 +200,14 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     searchText,
     setSearchText,
     sortBy: (key: string) => changeFilters(nextSort(filters, key), true),
+    /** Whether a search or filter narrows the list: an empty list then says nothing matches. */
+    filtered: isFiltered(filters, showDisabled),
+    clearFilters: () => {
+      setSearchText('');
+      setShowDisabled(false);
+      clearSelection();
+      changeFilters(clearedFilters(filters));
+    },
     showDisabled,
     setShowDisabled: (on: boolean) => {
       setShowDisabled(on);
@@ -195,12 +224,12 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     /** Picking a preset applies it, even the one already selected (its filters may have been changed since). */
     selectPreset: (name: string) => applyPreset(presets.list.find((p) => p.name === name) ?? null, search.page, true, true),
     saveAsPreset: async (name: string, roles: string[]) => {
-      if (!(await presets.saveAs(name, presetFiltersOf(filters, page), roles))) return;
+      if (!(await presets.saveAs(name, presetFiltersOf(filters, page, layout), roles))) return;
       // The new preset holds the current filters: selected, nothing to apply.
       applied.current = pending.current = name.trim();
       onSearchChange({ preset: name.trim(), page: search.page });
     },
-    updatePreset: (roles: string[]) => presets.update(presetFiltersOf(filters, page), roles),
+    updatePreset: (roles: string[]) => presets.update(presetFiltersOf(filters, page, layout), roles),
     removePreset: async () => {
       const removed = presets.selected?.name;
       if (!(await presets.remove())) return;

@@ -27,11 +27,24 @@ interface Api {
   listFailure: { status: number; message: string } | null;
   calls: { method: string; url: URL; body: unknown }[];
   jobPolls: number;
+  /** Columns f1..fN (text fields) instead of title and amount. */
+  wide: number;
 }
 
 let api: Api;
 
+const wideField = (i: number) => ({ name: `F${i}`, key: `f${i}`, label: { en_US: `Field ${i}` }, module: 'input', type: 'text', sortOrder: i });
+
 function settings(): ComponentSettings {
+  if (api.wide > 0) {
+    const keys = Array.from({ length: api.wide }, (_, i) => i + 1);
+    return {
+      ...defaultSettings('v1'),
+      presets: api.presets,
+      list: { fields: keys.map((i) => ({ key: `f${i}`, label: `Field ${i}`, sortOrder: i, formatter: null, provided_template_component: false, component_template: null })) },
+      fields: keys.map(wideField),
+    } as unknown as ComponentSettings;
+  }
   return {
     ...defaultSettings('v1'),
     presets: api.presets,
@@ -131,6 +144,7 @@ beforeEach(() => {
     listFailure: null,
     calls: [],
     jobPolls: 0,
+    wide: 0,
   };
   toastStore.set([]);
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
@@ -308,5 +322,83 @@ describe('the record list', () => {
     await waitFor(() => expect(screen.getByTestId('list-total').textContent).toContain('5000+'));
     expect(screen.getByTestId('list-cap')).toBeTruthy();
     expect(screen.getByText(/of 500$/)).toBeTruthy();
+  });
+
+  it('keeps only a window of rows in the page with 5000 rows and 40 columns', async () => {
+    api.wide = 40;
+    api.rows = Array.from({ length: 5000 }, (_, i) => ({ uuid: `u-${i}`, title: `Item ${i}`, amount: i, disabled_at: null }));
+    for (const row of api.rows as unknown as Record<string, unknown>[]) for (let c = 1; c <= 40; c++) row[`f${c}`] = `r${String(row.amount)}c${c}`;
+    api.presets = [{ name: 'All', roles: null, context: { default: true, filters: { dateField: 'created_at', perPage: 5000 }, expr: null } }];
+    mount();
+    await waitFor(() => expect(screen.getByTestId('list-total').textContent).toContain('5000+'));
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    expect(rows().length).toBeLessThan(100);
+    expect(document.querySelectorAll('[data-testid="record-list"] thead th[data-column]')).toHaveLength(40);
+    expect(rows()[0]!.textContent).toContain('r0c40');
+    // Scrolling the table's box brings later rows in, and the first ones leave.
+    const box = screen.getByTestId('list-scroll');
+    box.scrollTop = 48 * 3000;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(rows()[0]!.textContent).not.toContain('r0c1'));
+    expect(rows().some((r) => r.textContent!.includes('r3000c1'))).toBe(true);
+    expect(rows().length).toBeLessThan(100);
+  });
+
+  it('says "No records yet" with Create and Import when the component has none', async () => {
+    api.rows = [];
+    mount();
+    await waitFor(() => expect(screen.getByTestId('list-empty').getAttribute('data-empty')).toBe('no-records'));
+    expect(screen.getByTestId('list-empty').textContent).toContain('No records yet');
+    expect(screen.getByTestId('list-empty-create').getAttribute('href')).toBe('/admin/component/orders/create');
+    expect(screen.getByTestId('list-empty-import')).toBeTruthy();
+    expect(screen.queryByTestId('list-clear-filters')).toBeNull();
+  });
+
+  it('says "No records match" when a search finds nothing, and clears it', async () => {
+    mount();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    fireEvent.change(screen.getByTestId('list-search'), { target: { value: 'nothing like this' } });
+    await waitFor(() => expect(screen.getByTestId('list-empty').getAttribute('data-empty')).toBe('no-match'));
+    expect(screen.getByTestId('list-empty').textContent).toContain('No records match');
+    expect(screen.queryByTestId('list-empty-create')).toBeNull();
+    fireEvent.click(screen.getByTestId('list-clear-filters'));
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect((screen.getByTestId('list-search') as HTMLInputElement).value).toBe('');
+  });
+
+  it('hides, orders and sizes columns and keeps the layout in the preset it updates', async () => {
+    api.presets = [{ name: 'Mine', roles: null, context: { default: true, filters: { dateField: 'created_at' }, expr: null } }];
+    mount();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const headers = () => Array.from(document.querySelectorAll('[data-testid="record-list"] thead th[data-column]'), (th) => th.getAttribute('data-column'));
+    expect(headers()).toEqual(['title', 'amount']);
+    fireEvent.click(screen.getByTestId('list-columns'));
+    await waitFor(() => expect(screen.getByTestId('column-chooser')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('column-down-title'));
+    expect(headers()).toEqual(['amount', 'title']);
+    fireEvent.click(screen.getByTestId('column-toggle-amount'));
+    expect(headers()).toEqual(['title']);
+    // The last shown column cannot be hidden.
+    expect((screen.getByTestId('column-toggle-title') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.keyDown(screen.getByTestId('column-resizer'), { key: 'ArrowRight', shiftKey: true });
+    fireEvent.click(screen.getByTestId('density-compact'));
+
+    fireEvent.click(screen.getByTestId('preset-update'));
+    await act(async () => fireEvent.click(screen.getByTestId('preset-save-submit')));
+    await waitFor(() => expect(toasts()).toContain('presetUpdated'));
+    expect(api.presets[0]!.context?.filters).toMatchObject({ layout: { order: ['amount', 'title'], hidden: ['amount'], widths: { title: 250 }, density: 'compact' } });
+  });
+
+  it('applies the layout a preset keeps when it is picked', async () => {
+    api.presets = [
+      { name: 'Plain', roles: null, context: { default: true, filters: { dateField: 'created_at' }, expr: null } },
+      { name: 'Amounts', roles: null, context: { default: false, filters: { dateField: 'created_at', layout: { order: ['amount'], hidden: ['title'], widths: {}, density: 'compact' } } as never, expr: null } },
+    ];
+    mount();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    fireEvent.change(screen.getByTestId('preset-select'), { target: { value: 'Amounts' } });
+    await waitFor(() => expect(document.querySelectorAll('[data-testid="record-list"] thead th[data-column]')).toHaveLength(1));
+    expect(document.querySelector('[data-testid="record-list"] thead th[data-column]')!.getAttribute('data-column')).toBe('amount');
+    expect(screen.getByTestId('list-scroll').className).toContain('list-density-compact');
   });
 });

@@ -1,8 +1,11 @@
-// Search (debounced by the controller), the fields it runs on, the date range on a chosen date field,
-// the page size, and the show-disabled switch (only when the model can disable records).
+// Search (debounced by the controller) and the fields it runs on, the date range on a chosen date field
+// (folded under Filters, with a count of what is set), the show-disabled switch (only when the model
+// can disable records), and how the table looks: the column chooser and the row density.
+import { ListFilter, Search } from '../../ui/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ListController } from '../useListController';
-import { dateFieldChoices, PER_PAGE_CHOICES, searchableFields } from './listState';
+import { ColumnChooser, DensitySwitch } from './ColumnChooser';
+import { dateFieldChoices, searchableFields } from './listState';
 
 export function ListToolbar({ ctl }: { ctl: ListController }) {
   const intl = useIntl();
@@ -15,20 +18,30 @@ export function ListToolbar({ ctl }: { ctl: ListController }) {
   });
   const toggleOn = (key: string) =>
     ctl.changeFilters({ filterOn: filters.filterOn.includes(key) ? filters.filterOn.filter((k) => k !== key) : [...filters.filterOn, key] });
+  const dateSet = (filters.dateFrom ? 1 : 0) + (filters.dateTo ? 1 : 0);
   return (
     <div className="list-toolbar" role="search">
-      <label className="field grow">
-        <span className="field-label">
+      <label className="list-search">
+        <Search aria-hidden="true" className="list-search-icon" />
+        <span className="visually-hidden">
           <FormattedMessage id="records.list.search" />
         </span>
-        <input type="search" data-testid="list-search" name="list-search" value={ctl.searchText} onChange={(e) => ctl.setSearchText(e.target.value)} />
+        <input
+          type="search"
+          data-testid="list-search"
+          name="list-search"
+          placeholder={intl.formatMessage({ id: 'records.list.search' })}
+          value={ctl.searchText}
+          onChange={(e) => ctl.setSearchText(e.target.value)}
+        />
       </label>
       {searchable.length > 0 ? (
-        <details className="list-filter-on">
-          <summary>
-            <FormattedMessage id="records.list.searchOn" />{filters.filterOn.length > 0 ? ` (${filters.filterOn.length})` : null}
+        <details className="list-disclosure">
+          <summary className="button button-small">
+            <FormattedMessage id="records.list.searchOn" />
+            {filters.filterOn.length > 0 ? <span className="list-count">{filters.filterOn.length}</span> : null}
           </summary>
-          <div className="list-filter-on-menu">
+          <div className="list-disclosure-panel">
             {searchable.map((f) => (
               <label key={f.key} className="field-check">
                 <input type="checkbox" name="filterOn" value={f.key} checked={filters.filterOn.includes(f.key)} onChange={() => toggleOn(f.key)} />
@@ -38,48 +51,49 @@ export function ListToolbar({ ctl }: { ctl: ListController }) {
           </div>
         </details>
       ) : null}
-      <label className="field">
-        <span className="field-label">
-          <FormattedMessage id="records.list.dateField" />
-        </span>
-        <select name="dateField" data-testid="list-date-field" value={filters.dateField} onChange={(e) => ctl.changeFilters({ dateField: e.target.value })}>
-          {dateFields.map((d) => (
-            <option key={d.value} value={d.value}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="field-label">
-          <FormattedMessage id="records.list.dateFrom" />
-        </span>
-        <input type="date" name="dateFrom" data-testid="list-date-from" value={filters.dateFrom ?? ''} max={filters.dateTo ?? undefined} onChange={(e) => ctl.changeFilters({ dateFrom: e.target.value || null })} />
-      </label>
-      <label className="field">
-        <span className="field-label">
-          <FormattedMessage id="records.list.dateTo" />
-        </span>
-        <input type="date" name="dateTo" data-testid="list-date-to" value={filters.dateTo ?? ''} min={filters.dateFrom ?? undefined} onChange={(e) => ctl.changeFilters({ dateTo: e.target.value || null })} />
-      </label>
-      <label className="field narrow">
-        <span className="field-label">
-          <FormattedMessage id="records.list.perPage" />
-        </span>
-        <select name="perPage" value={filters.perPage} onChange={(e) => ctl.changeFilters({ perPage: Number(e.target.value) })}>
-          {[...new Set([...PER_PAGE_CHOICES, filters.perPage])].sort((a, b) => a - b).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
+      <details className="list-disclosure">
+        <summary className="button button-small" data-testid="list-filters">
+          <ListFilter aria-hidden="true" />
+          <FormattedMessage id="records.list.filters" />
+          {dateSet > 0 ? <span className="list-count">{dateSet}</span> : null}
+        </summary>
+        <div className="list-disclosure-panel list-date-panel">
+          <label className="field">
+            <span className="field-label">
+              <FormattedMessage id="records.list.dateField" />
+            </span>
+            <select name="dateField" data-testid="list-date-field" value={filters.dateField} onChange={(e) => ctl.changeFilters({ dateField: e.target.value })}>
+              {dateFields.map((d) => (
+                <option key={d.value} value={d.value}>
+                  {d.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field-label">
+              <FormattedMessage id="records.list.dateFrom" />
+            </span>
+            <input type="date" name="dateFrom" data-testid="list-date-from" value={filters.dateFrom ?? ''} max={filters.dateTo ?? undefined} onChange={(e) => ctl.changeFilters({ dateFrom: e.target.value || null })} />
+          </label>
+          <label className="field">
+            <span className="field-label">
+              <FormattedMessage id="records.list.dateTo" />
+            </span>
+            <input type="date" name="dateTo" data-testid="list-date-to" value={filters.dateTo ?? ''} min={filters.dateFrom ?? undefined} onChange={(e) => ctl.changeFilters({ dateTo: e.target.value || null })} />
+          </label>
+        </div>
+      </details>
       {ctl.disableSwitch ? (
         <label className="field-check list-show-disabled">
           <input type="checkbox" data-testid="show-disabled" checked={ctl.showDisabled} onChange={(e) => ctl.setShowDisabled(e.target.checked)} />
           <FormattedMessage id="records.list.showDisabled" />
         </label>
       ) : null}
+      <div className="list-view-controls">
+        <ColumnChooser ctl={ctl} />
+        <DensitySwitch ctl={ctl} />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,9 @@
-// The list screen's view: header links and actions, presets, filters, bulk actions, the table, paging,
-// the load-failure dialog, quick edit, and the import wizard the caller provides.
-import type { MouseEvent, ReactNode } from 'react';
+// The list screen's view: header links and actions, presets, filters, bulk actions, the table (cards on
+// a phone), the two empty states (no records yet; nothing matches), paging, the load-failure dialog,
+// quick edit, and the import wizard the caller provides.
+import { Inbox, Plus, SearchX, Upload } from '../../ui/icons';
+import type { ReactNode } from 'react';
+import { Link, RouterProvider } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
@@ -10,9 +13,12 @@ import { QuickEditSidebar } from '../QuickEditSidebar';
 import { ScreenError } from '../ScreenError';
 import type { ListController } from '../useListController';
 import { BulkBar } from './BulkBar';
+import { ListCards } from './ListCards';
+import { ListHeader } from './ListHeader';
 import { ListPager } from './ListPager';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
+import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import { PresetBar } from './PresetBar';
 import '../records.css';
 import './list.css';
@@ -25,81 +31,62 @@ export interface ListViewProps {
   /** Client-side navigation to a path of the app. */
   navigate: (href: string) => void;
   locale: string;
+  /** The user's time zone (record timestamps and date-times); the browser's when not given. */
+  timeZone?: string;
   /** The import wizard, mounted while ctl.importOpen. */
   importWizard?: ReactNode;
 }
 
-function Link({ href, navigate, children, ...rest }: { href: string; navigate: (href: string) => void; children: ReactNode; className?: string; 'data-testid'?: string }) {
-  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(href);
-  };
+/** "No records yet" (create or import the first) differs from "No records match" (clear the search). */
+function ListEmpty({ ctl, basePath }: { ctl: ListController; basePath: string }) {
+  if (ctl.filtered) {
+    return (
+      <div className="list-empty" data-testid="list-empty" data-empty="no-match">
+        <SearchX aria-hidden="true" className="list-empty-icon" />
+        <p className="empty-title">
+          <FormattedMessage id="records.list.empty" />
+        </p>
+        <p className="muted">
+          <FormattedMessage id="records.list.emptyHint" />
+        </p>
+        <button type="button" className="button" data-testid="list-clear-filters" onClick={ctl.clearFilters}>
+          <FormattedMessage id="records.list.clearFilters" />
+        </button>
+      </div>
+    );
+  }
   return (
-    <a href={href} onClick={onClick} {...rest}>
-      {children}
-    </a>
-  );
-}
-
-function Header({ ctl, title, basePath, navigate }: ListViewProps) {
-  const intl = useIntl();
-  const { may, component } = ctl;
-  return (
-    <header className="page-header list-header">
-      <h1>{title ?? ctl.view?.component.label}</h1>
-      <div className="row list-actions">
-        {may.settings && component ? (
-          <>
-            <Link className="button button-small" href={`${basePath}/settings`} navigate={navigate} data-testid="list-settings">
-              <FormattedMessage id="cmp.list.settings" />
+    <div className="list-empty" data-testid="list-empty" data-empty="no-records">
+      <Inbox aria-hidden="true" className="list-empty-icon" />
+      <p className="empty-title">
+        <FormattedMessage id="records.list.noRecords" />
+      </p>
+      {ctl.may.create ? (
+        <>
+          <p className="muted">
+            <FormattedMessage id="records.list.noRecordsHint" />
+          </p>
+          <div className="list-empty-actions">
+            <Link className="button button-primary" href={`${basePath}/create`} data-testid="list-empty-create">
+              <Plus aria-hidden="true" />
+              <FormattedMessage id="records.list.createFirst" />
             </Link>
-            <Link className="button button-small" href={`${basePath}/settings#workflow`} navigate={navigate} data-testid="list-settings-workflow">
-              <FormattedMessage id="records.list.workflow" />
-            </Link>
-            <Link className="button button-small" href={`${basePath}/settings#list`} navigate={navigate} data-testid="list-settings-list">
-              <FormattedMessage id="records.list.listSettings" />
-            </Link>
-            <a
-              className="button button-small"
-              href={`/component/editor/${encodeURIComponent(component.uuid)}?v=${encodeURIComponent(component.settings.version)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-testid="list-editor"
-            >
-              <FormattedMessage id="records.list.editor" />
-              <span className="visually-hidden"> ({intl.formatMessage({ id: 'common.openInNewTab' })})</span>
-            </a>
-          </>
-        ) : null}
-        <button type="button" className="button button-small" data-testid="export-page" onClick={ctl.exportPage} disabled={ctl.items.length === 0}>
-          <FormattedMessage id="records.list.exportPage" />
-        </button>
-        <button type="button" className="button button-small" data-testid="export-csv" onClick={() => void ctl.exportAll('csv')}>
-          <FormattedMessage id="records.list.exportCsv" />
-        </button>
-        <button type="button" className="button button-small" data-testid="export-json" onClick={() => void ctl.exportAll('json')}>
-          <FormattedMessage id="records.list.exportJson" />
-        </button>
-        {may.create ? (
-          <>
-            <button type="button" className="button button-small" data-testid="list-import" onClick={ctl.openImport}>
+            <button type="button" className="button" data-testid="list-empty-import" onClick={ctl.openImport}>
+              <Upload aria-hidden="true" />
               <FormattedMessage id="records.list.import" />
             </button>
-            <Link className="button button-primary button-small" href={`${basePath}/create`} navigate={navigate} data-testid="list-create">
-              <FormattedMessage id="records.list.create" />
-            </Link>
-          </>
-        ) : null}
-      </div>
-    </header>
+          </div>
+        </>
+      ) : null}
+    </div>
   );
 }
 
 export function ListView(props: ListViewProps) {
-  const { ctl, basePath, navigate, locale, importWizard } = props;
+  const { ctl, title, basePath, navigate, locale, timeZone, importWizard } = props;
   const intl = useIntl();
   const message = useMessage();
+  const phone = useMediaQuery(PHONE_QUERY);
   if (ctl.status === 'error') return <ScreenError error={ctl.error} />;
   if (ctl.status === 'denied') {
     return (
@@ -111,44 +98,40 @@ export function ListView(props: ListViewProps) {
   if (ctl.status === 'loading' || !ctl.view) return <RecordSkeleton />;
   if (ctl.entrypoint && ctl.component) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} />;
   const empty = ctl.items.length === 0 && !ctl.loading;
+  const open = (uuid: string) => navigate(`${basePath}/edit/${uuid}`);
+  const editHref = (uuid: string) => `${basePath}/edit/${uuid}`;
   return (
-    <section className="record-screen list-screen" data-testid="record-list-screen">
-      <Header {...props} />
-      <PresetBar ctl={ctl} />
-      <ListToolbar ctl={ctl} />
-      <BulkBar ctl={ctl} />
-      <ListTable ctl={ctl} locale={locale} onOpen={(uuid) => navigate(`${basePath}/edit/${uuid}`)} editHref={(uuid) => `${basePath}/edit/${uuid}`} />
-      {ctl.loading && ctl.items.length === 0 ? <RecordSkeleton /> : null}
-      {empty ? (
-        <div data-testid="list-empty">
-          <EmptyState
-            title={<FormattedMessage id="records.list.empty" />}
-            hint={
-              ctl.may.create ? (
-                <Link className="button button-primary" href={`${basePath}/create`} navigate={navigate} data-testid="list-empty-create">
-                  <FormattedMessage id="records.list.createFirst" />
-                </Link>
-              ) : undefined
-            }
-          />
-        </div>
-      ) : null}
-      <ListPager ctl={ctl} />
-      <Dialog
-        open={ctl.errorDialog !== null}
-        title={intl.formatMessage({ id: 'records.list.loadFailed' })}
-        onClose={ctl.closeErrorDialog}
-        testId="list-error"
-        actions={
-          <button type="button" className="button button-primary" onClick={ctl.closeErrorDialog}>
-            <FormattedMessage id="common.close" />
-          </button>
-        }
-      >
-        <p>{ctl.errorDialog ? message(ctl.errorDialog) : null}</p>
-      </Dialog>
-      {ctl.quickEdit ? <QuickEditSidebar key={ctl.quickEdit} componentRef={ctl.ref} uuid={ctl.quickEdit} onClose={ctl.closeQuickEdit} /> : null}
-      {ctl.importOpen ? importWizard : null}
-    </section>
+    <RouterProvider navigate={navigate}>
+      <section className="record-screen list-screen" data-testid="record-list-screen">
+        <ListHeader ctl={ctl} title={title} basePath={basePath} />
+        <PresetBar ctl={ctl} />
+        <ListToolbar ctl={ctl} />
+        {empty && !ctl.bulk.job && !ctl.bulk.pending ? null : <BulkBar ctl={ctl} />}
+        {empty ? (
+          <ListEmpty ctl={ctl} basePath={basePath} />
+        ) : phone ? (
+          <ListCards ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
+        ) : (
+          <ListTable ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
+        )}
+        {ctl.loading && ctl.items.length === 0 ? <RecordSkeleton /> : null}
+        {empty ? null : <ListPager ctl={ctl} />}
+        <Dialog
+          open={ctl.errorDialog !== null}
+          title={intl.formatMessage({ id: 'records.list.loadFailed' })}
+          onClose={ctl.closeErrorDialog}
+          testId="list-error"
+          actions={
+            <button type="button" className="button button-primary" onClick={ctl.closeErrorDialog}>
+              <FormattedMessage id="common.close" />
+            </button>
+          }
+        >
+          <p>{ctl.errorDialog ? message(ctl.errorDialog) : null}</p>
+        </Dialog>
+        {ctl.quickEdit ? <QuickEditSidebar key={ctl.quickEdit} componentRef={ctl.ref} uuid={ctl.quickEdit} onClose={ctl.closeQuickEdit} /> : null}
+        {ctl.importOpen ? importWizard : null}
+      </section>
+    </RouterProvider>
   );
 }

@@ -2,6 +2,7 @@
 // the controller, presets and tests. Constants of spec section 9.
 import type { PresetFilters, ViewSchema } from '../../../schemas';
 import type { BulkFilter, ListParams } from '../../../runtime/client/records';
+import { presetLayoutOf, type ListLayout } from './listLayout';
 
 export const PAGE_SIZE = 10;
 export const RECORDS_CAP = 5000;
@@ -57,8 +58,8 @@ export function filtersFromPreset(filters: PresetFilters | undefined | null): Li
   };
 }
 
-/** The current state as a preset's filters. */
-export function presetFiltersOf(filters: ListFilters, page: number): PresetFilters {
+/** The current state (and the column layout, when not the default one) as a preset's filters. */
+export function presetFiltersOf(filters: ListFilters, page: number, layout?: ListLayout): PresetFilters {
   const out: Record<string, unknown> = {
     dateField: filters.dateField,
     dateFrom: filters.dateFrom,
@@ -71,6 +72,8 @@ export function presetFiltersOf(filters: ListFilters, page: number): PresetFilte
     sortBy: filters.sortBy,
   };
   if (filters.$adv !== null) out.$adv = filters.$adv;
+  const kept = layout && presetLayoutOf(layout);
+  if (kept) out.layout = kept;
   return out as PresetFilters;
 }
 
@@ -104,6 +107,14 @@ export function queryFilter(filters: ListFilters, showDisabled: boolean): Omit<L
 export function listParams(filters: ListFilters, page: number, showDisabled: boolean): ListParams {
   return { offset: (Math.max(page, 1) - 1) * filters.perPage, limit: filters.perPage, ...queryFilter(filters, showDisabled) };
 }
+
+/** Whether anything narrows the list: search, date range, advanced filters or show-disabled. */
+export function isFiltered(filters: ListFilters, showDisabled: boolean): boolean {
+  return filters.filter.trim() !== '' || filters.dateFrom !== null || filters.dateTo !== null || filters.$adv !== null || showDisabled;
+}
+
+/** The filters with the search, date range and advanced filters cleared (sort, page size and fields kept). */
+export const clearedFilters = (filters: ListFilters): ListFilters => ({ ...filters, filter: '', dateFrom: null, dateTo: null, $adv: null });
 
 /** Pages the records shown can fill: never past the 5000th record. */
 export function pageCount(total: number, perPage: number): number {

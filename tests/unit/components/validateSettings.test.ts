@@ -24,6 +24,16 @@ describe('validateSettings', () => {
     expect(checkSettingsRules(model)).toEqual([]);
   });
 
+  it("accepts a preset's list layout and refuses a malformed one (the settings update validates the same way)", () => {
+    const withLayout = (layout: unknown) =>
+      validateSettings({ version: 'v1', presets: [{ name: 'Lean', roles: null, context: { default: false, expr: null, filters: { dateField: 'created_at', layout } } }] });
+    expect(withLayout({ order: ['title', 'uuid'], hidden: ['uuid'], widths: { title: 240 }, density: 'compact' }).ok).toBe(true);
+    expect(withLayout({ order: ['title'], density: 'roomy' }).ok).toBe(false);
+    expect(withLayout({ widths: { title: 5 } }).ok).toBe(false);
+    expect(withLayout({ hidden: 'title' }).ok).toBe(false);
+    expect(withLayout({ order: [], colour: 'red' }).ok).toBe(false);
+  });
+
   it('never changes its input', () => {
     const input = { version: 'v1', fields: [{ name: 'A b', key: 'a_b', module: 'input', type: 'text' }] };
     const copy = structuredClone(input);

@@ -1,10 +1,11 @@
 // /admin|home/component/$ref (and $scope/$name): the record list. The controller is headless; this
 // page binds it to the router (?page and ?preset) and mounts the import wizard lazily.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import { ListView } from '../../../../../renderers/screens/list/ListView';
 import { useListController, type ListSearchState } from '../../../../../renderers/screens/useListController';
+import { userModelQueryOptions } from '../../../../../renderers/data/queries';
 import { recordKeys } from '../../../../../renderers/data/records';
 import { localeStore } from '../../../../../renderers/ui/prefs';
 import { useStore } from '../../../../../renderers/ui/store';
@@ -24,6 +25,8 @@ function RecordListPageView({ entrypoint }: RecordListPageProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const locale = useStore(localeStore);
+  // Spec section 9: timestamps in the user's time zone, falling back to the browser's.
+  const timezone = useQuery(userModelQueryOptions()).data?.settings?.timezone;
   const { ref, title, basePath } = useMenuComponent();
   const search = useSearch({ strict: false }) as ListSearch;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -48,6 +51,7 @@ function RecordListPageView({ entrypoint }: RecordListPageProps) {
         basePath={base}
         navigate={navigate}
         locale={locale}
+        timeZone={typeof timezone === 'string' && timezone ? timezone : undefined}
         importWizard={
           ctl.view ? (
             <Suspense fallback={null}>
