@@ -138,6 +138,10 @@ async function main() {
       const chromiumBytes = fetched.reduce((a, b) => a + b.bytes, 0);
       const cached = chromium.length - fetched.length;
       const encodings = [...new Set(fetched.map((entry) => entry.encoding))].join('/');
+      if (process.env.LUMA_BENCH_SHOW_FILES === '1') {
+        const largest = [...scripts].sort((a, b) => b[1] - a[1]).map(([url, size]) => `    ${kb(size)} KB ${new URL(url).pathname}`);
+        console.log(`${label}: the scripts it loaded, largest first (gzip)\n${largest.join('\n')}`);
+      }
       return { label, total, files: scripts.size, wire, chromiumBytes, encodings, cached };
     };
 

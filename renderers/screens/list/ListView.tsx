@@ -2,18 +2,17 @@
 // a phone), the two empty states (no records yet; nothing matches), paging, the load-failure dialog,
 // quick edit, and the import wizard the caller provides.
 import { Inbox, Plus, SearchX, Upload } from '../../ui/icons';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, RouterProvider } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { useMessage } from '../../ui/Message';
 import { ComponentView, RecordSkeleton } from '../ComponentView';
-import { QuickEditSidebar } from '../QuickEditSidebar';
+import type { QuickEditSidebarProps } from '../QuickEditSidebar';
 import { ScreenError } from '../ScreenError';
 import type { ListController } from '../useListController';
 import { BulkBar } from './BulkBar';
-import { ListCards } from './ListCards';
 import { ListHeader } from './ListHeader';
 import { ListPager } from './ListPager';
 import { ListTable } from './ListTable';
@@ -22,6 +21,12 @@ import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import { PresetBar } from './PresetBar';
 import '../records.css';
 import './list.css';
+
+// Quick edit draws a form, so it brings every control: its own chunk, loaded when a row is opened, keeps
+// the list page light (docs/benchmarks.md, the 250 KB budget).
+// The cards are for phones only: their own chunk too.
+const ListCards = lazy(() => import('./ListCards').then((m) => ({ default: m.ListCards })));
+const LazyQuickEditSidebar = lazy(() => import('../QuickEditSidebar').then((m) => ({ default: m.QuickEditSidebar })));
 
 export interface ListViewProps {
   ctl: ListController;
@@ -35,6 +40,8 @@ export interface ListViewProps {
   timeZone?: string;
   /** The import wizard, mounted while ctl.importOpen. */
   importWizard?: ReactNode;
+  /** The quick-edit sidebar; by default the built-in one, loaded when a row is opened. */
+  quickEdit?: ComponentType<QuickEditSidebarProps>;
 }
 
 /** "No records yet" (create or import the first) differs from "No records match" (clear the search). */
@@ -83,7 +90,7 @@ function ListEmpty({ ctl, basePath }: { ctl: ListController; basePath: string })
 }
 
 export function ListView(props: ListViewProps) {
-  const { ctl, title, basePath, navigate, locale, timeZone, importWizard } = props;
+  const { ctl, title, basePath, navigate, locale, timeZone, importWizard, quickEdit: QuickEdit = LazyQuickEditSidebar } = props;
   const intl = useIntl();
   const message = useMessage();
   const phone = useMediaQuery(PHONE_QUERY);
@@ -110,7 +117,9 @@ export function ListView(props: ListViewProps) {
         {empty ? (
           <ListEmpty ctl={ctl} basePath={basePath} />
         ) : phone ? (
-          <ListCards ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
+          <Suspense fallback={null}>
+            <ListCards ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
+          </Suspense>
         ) : (
           <ListTable ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
         )}
@@ -129,7 +138,11 @@ export function ListView(props: ListViewProps) {
         >
           <p>{ctl.errorDialog ? message(ctl.errorDialog) : null}</p>
         </Dialog>
-        {ctl.quickEdit ? <QuickEditSidebar key={ctl.quickEdit} componentRef={ctl.ref} uuid={ctl.quickEdit} onClose={ctl.closeQuickEdit} /> : null}
+        {ctl.quickEdit ? (
+          <Suspense fallback={null}>
+            <QuickEdit key={ctl.quickEdit} componentRef={ctl.ref} uuid={ctl.quickEdit} onClose={ctl.closeQuickEdit} />
+          </Suspense>
+        ) : null}
         {ctl.importOpen ? importWizard : null}
       </section>
     </RouterProvider>

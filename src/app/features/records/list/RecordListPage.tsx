@@ -11,9 +11,11 @@ import { localeStore } from '../../../../../renderers/ui/prefs';
 import { useStore } from '../../../../../renderers/ui/store';
 import type { ListSearch } from '../../../routes/search';
 import { useMenuComponent } from '../useMenuComponent';
-import { withRendererSet } from '../withRendererSet';
+import { RendererSetProvider } from '../../../../../renderers/registry/RendererSet';
+import { listRendererSet } from '../../../listRendererSet';
 
 // The wizard is its own chunk: most list visits never import.
+const QuickEdit = lazy(() => import('./QuickEditWithSet').then((m) => ({ default: m.QuickEditWithSet })));
 const ImportWizard = lazy(() => import('../import/ImportWizard').then((m) => ({ default: m.ImportWizard })));
 
 export interface RecordListPageProps {
@@ -51,6 +53,7 @@ function RecordListPageView({ entrypoint }: RecordListPageProps) {
         basePath={base}
         navigate={navigate}
         locale={locale}
+        quickEdit={QuickEdit}
         timeZone={typeof timezone === 'string' && timezone ? timezone : undefined}
         importWizard={
           ctl.view ? (
@@ -69,4 +72,10 @@ function RecordListPageView({ entrypoint }: RecordListPageProps) {
   );
 }
 
-export const RecordListPage = withRendererSet(RecordListPageView);
+export function RecordListPage(props: RecordListPageProps) {
+  return (
+    <RendererSetProvider value={listRendererSet}>
+      <RecordListPageView {...props} />
+    </RendererSetProvider>
+  );
+}
