@@ -376,7 +376,7 @@ export const en_US = {
   'cmp.fields.perPage': 'Rows per page',
   'cmp.fields.tableSearch': 'Search',
   'cmp.fields.relationLabel': 'Label of the related record',
-  'cmp.fields.relationLabelHint': 'uuid, or a template with a field key in double braces',
+  'cmp.fields.relationLabelHint': 'Empty: the related component\'s first text field (else uuid). Or uuid, a field key, or a template with field keys in double braces',
   'cmp.fields.searchOn': 'Search on',
   'cmp.fields.customData': 'Options of {type}',
   'cmp.fields.subFields': 'Sub-fields (JSON)',

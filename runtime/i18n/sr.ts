@@ -363,7 +363,7 @@ export const sr: Catalogue = {
   'cmp.fields.perPage': 'Redova po strani',
   'cmp.fields.tableSearch': 'Pretraga',
   'cmp.fields.relationLabel': 'Naziv povezanog zapisa',
-  'cmp.fields.relationLabelHint': 'uuid, ili šablon sa ključem polja u dvostrukim vitičastim zagradama',
+  'cmp.fields.relationLabelHint': 'Prazno: prvo tekstualno polje povezane komponente (inače uuid). Ili uuid, ključ polja, ili šablon sa ključevima polja u dvostrukim vitičastim zagradama',
   'cmp.fields.searchOn': 'Pretraga po',
   'cmp.fields.customData': 'Opcije za {type}',
   'cmp.fields.subFields': 'Potpolja (JSON)',
