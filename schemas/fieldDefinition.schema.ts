@@ -14,6 +14,8 @@ const roleList = { anyOf: [{ type: 'array', items: { type: 'string', maxLength: 
 
 export const FIELD_NAME_MAX = 128;
 export const FIELD_KEY_MAX = 64;
+/** Field keys: lower-case letters, digits and '_'. */
+export const FIELD_KEY_PATTERN = '^[a-z0-9_]+$';
 
 export const fieldDefinitionBaseSchema = {
   $id: 'https://luma.local/schemas/field-definition.schema.json',
@@ -22,7 +24,7 @@ export const fieldDefinitionBaseSchema = {
   required: ['name', 'key', 'module', 'type'],
   properties: {
     name: { type: 'string', minLength: 1, maxLength: FIELD_NAME_MAX },
-    key: { type: 'string', minLength: 1, maxLength: FIELD_KEY_MAX, pattern: '^[a-z0-9_]+$' },
+    key: { type: 'string', minLength: 1, maxLength: FIELD_KEY_MAX, pattern: FIELD_KEY_PATTERN },
     label: { type: 'object', additionalProperties: { type: 'string', maxLength: 1000 }, default: {} },
     description: { type: 'string', maxLength: 10000, default: '' },
     module: { enum: Object.keys(FIELD_TYPES) as FieldModule[] },

@@ -22,13 +22,14 @@ export {
   fieldDefinitionBaseSchema,
   FIELD_NAME_MAX,
   FIELD_KEY_MAX,
+  FIELD_KEY_PATTERN,
   type FieldDefinition,
 } from './fieldDefinition.schema';
 export { listFieldSchema, type ListField } from './listField.schema';
 export { presetSchema, presetFiltersSchema, type Preset, type PresetFilters } from './preset.schema';
 export { actionSchema, ACTION_NAME_MIN, ACTION_NAME_MAX, type ActionDefinition } from './action.schema';
 export { functionSchema, type FunctionDefinition } from './function.schema';
-export { routeSchema, routePathSchema, ROUTE_PATH_MIN, ROUTE_PATH_MAX, type RouteDefinition } from './route.schema';
+export { routeSchema, routePathSchema, ROUTE_PATH_MIN, ROUTE_PATH_MAX, ROUTE_PATH_PATTERN, type RouteDefinition } from './route.schema';
 export { componentSettingsSchema, type ComponentSettings } from './componentSettings.schema';
 export { componentCreateSchema, type ComponentCreate } from './componentCreate.schema';
 

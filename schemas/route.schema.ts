@@ -3,6 +3,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 
 export const ROUTE_PATH_MIN = 2;
 export const ROUTE_PATH_MAX = 64;
+/** Route paths are lower case, without white space. */
+export const ROUTE_PATH_PATTERN = '^[^A-Z\\s]+$';
 
 export const routeSchema = {
   $id: 'https://luma.local/schemas/route.schema.json',
@@ -19,7 +21,7 @@ export const routePathSchema = {
   type: 'string',
   minLength: ROUTE_PATH_MIN,
   maxLength: ROUTE_PATH_MAX,
-  pattern: '^[^A-Z\\s]+$',
+  pattern: ROUTE_PATH_PATTERN,
 } as const;
 
 export type RouteDefinition = FromSchema<typeof routeSchema>;

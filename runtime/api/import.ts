@@ -12,3 +12,11 @@ export interface FieldMapEntry {
   from: string;
   to: string;
 }
+
+/**
+ * A column header or field name as the import compares them: accents dropped, case ignored, and
+ * spaces, '_', '-' and other punctuation left out ('Order Title', 'order_title', 'ORDER-TITLE' are alike).
+ */
+export function columnMatchKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}

@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { FieldError } from '../api/contract';
 import { fieldErrors } from './fieldErrors';
 import { COMPONENT_MESSAGE as M } from './messageKeys';
+import { PATTERN_RULE } from './nameRules';
 
 function toPath(pointer: string): string {
   return pointer
@@ -15,25 +16,40 @@ function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
+/** The message key of one ajv error: the rule a name pattern stands for, the side of a length range, ... */
+function messageOf(e: ErrorObject): string {
+  if (e.keyword === 'enum' || e.keyword === 'const') return M.invalidSelection;
+  if (e.keyword === 'minLength') return M.cantBeLessThenChars;
+  if (e.keyword === 'maxLength') return M.cantBeMoreThenChars;
+  if (e.keyword === 'pattern') return PATTERN_RULE[String(e.params.pattern)] ?? M.invalidInput;
+  return M.invalidInput;
+}
+
 /**
  * ajv errors as field errors at JSON paths ('fields.2.key'), each with a message key:
  * missing -> identityField.requiredField, a value outside an enum -> invalidSelection,
  * too short -> cantBeLessThenChars, too long -> cantBeMoreThenChars (the same keys as the rules
- * beyond the schema give, on either side of a length range), anything else -> invalidInput. Errors inside anyOf branches,
- * inside propertyNames and the 'if' of if/then are folded into the error of the enclosing keyword.
+ * beyond the schema give, on either side of a length range), a name pattern -> the rule it stands
+ * for (componentNameRule, versionNameRule, routePathRule), anything else -> invalidInput. A refused
+ * property name (a route path) is reported at its own path with the message of the rule it broke.
+ * Errors inside anyOf branches and the 'if' of if/then are folded into the error of the enclosing keyword.
  */
 export function ajvToFieldErrors(ajvErrors: readonly ErrorObject[] | null | undefined): FieldError[] {
   const errors = fieldErrors();
+  const namesReported = new Set<string>();
   for (const e of ajvErrors ?? []) {
-    if (e.keyword === 'if' || e.propertyName !== undefined || /\/anyOf\/\d+\//.test(e.schemaPath)) continue;
+    if (e.keyword === 'if' || /\/anyOf\/\d+\//.test(e.schemaPath)) continue;
     const path = toPath(e.instancePath);
-    if (e.keyword === 'required') errors.add(join(path, String(e.params.missingProperty)), M.requiredField);
+    if (e.propertyName !== undefined) {
+      const at = join(path, e.propertyName);
+      errors.add(at, messageOf(e));
+      namesReported.add(at);
+    } else if (e.keyword === 'required') errors.add(join(path, String(e.params.missingProperty)), M.requiredField);
     else if (e.keyword === 'additionalProperties') errors.add(join(path, String(e.params.additionalProperty)), M.invalidInput);
-    else if (e.keyword === 'propertyNames') errors.add(join(path, String(e.params.propertyName)), M.invalidInput);
-    else if (e.keyword === 'enum' || e.keyword === 'const') errors.add(path, M.invalidSelection);
-    else if (e.keyword === 'minLength') errors.add(path, M.cantBeLessThenChars);
-    else if (e.keyword === 'maxLength') errors.add(path, M.cantBeMoreThenChars);
-    else errors.add(path, M.invalidInput);
+    else if (e.keyword === 'propertyNames') {
+      const at = join(path, String(e.params.propertyName));
+      if (!namesReported.has(at)) errors.add(at, M.invalidInput);
+    } else errors.add(path, messageOf(e));
   }
   return errors.list();
 }

@@ -1,9 +1,10 @@
 import { COMPONENT_MESSAGE } from './messageKeys';
 import { isValidVersionName } from './isValidVersionName';
+import { NAME_RULE } from './nameRules';
 
-/** Fork target must be a valid version name that does not exist yet; null when allowed. */
-export function canFork(versions: readonly string[], name: string): 'invalidInput' | 'cantForkVersionExists' | null {
-  if (!isValidVersionName(name)) return COMPONENT_MESSAGE.invalidInput;
+/** Fork target must be a valid version name (versionNameRule) that does not exist yet; null when allowed. */
+export function canFork(versions: readonly string[], name: string): 'versionNameRule' | 'cantForkVersionExists' | null {
+  if (!isValidVersionName(name)) return NAME_RULE.versionName;
   if (versions.includes(name)) return COMPONENT_MESSAGE.cantForkVersionExists;
   return null;
 }

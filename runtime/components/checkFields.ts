@@ -6,6 +6,7 @@ import { normaliseFieldKey } from './normaliseFieldKey';
 import { needsLengthBounds } from './needsLengthBounds';
 import { isEmptyRelation } from './isEmptyRelation';
 import { COMPONENT_MESSAGE as M, NAME_MIN, LENGTH_BOUND_MAX } from './messageKeys';
+import { NAME_RULE } from './nameRules';
 
 /**
  * Keys a record's data cannot hold: names that reach an object's prototype (a field '__proto__' would
@@ -38,7 +39,7 @@ export function checkFields(fields: readonly FieldDraft[], path = 'fields'): Fie
 
     if (key === '') errors.add(`${at}.key`, M.requiredField);
     else if (key.length < NAME_MIN) errors.add(`${at}.key`, M.cantBeLessThenChars);
-    else if (normaliseFieldKey(key) !== key) errors.add(`${at}.key`, M.invalidInput);
+    else if (normaliseFieldKey(key) !== key) errors.add(`${at}.key`, NAME_RULE.fieldKey);
     else if (isReservedFieldKey(key)) errors.add(`${at}.key`, M.fieldKeyReserved);
 
     const lowerName = name.toLowerCase();

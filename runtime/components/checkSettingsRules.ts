@@ -6,10 +6,11 @@ import { ROUTE_PATH_MIN, ROUTE_PATH_MAX } from '../../schemas/route.schema';
 import { checkFields } from './checkFields';
 import { fieldErrors } from './fieldErrors';
 import { COMPONENT_MESSAGE as M } from './messageKeys';
+import { NAME_RULE } from './nameRules';
 
 /**
  * The rules beyond the schema for one version's model: fields, actions (name 2..25, their fields,
- * modules input/select/radio/checkbox/picker), routes (path 2..64, lower case, unique) and
+ * modules input/select/radio/checkbox/picker), routes (path 2..64, lower case without spaces (routePathRule), unique) and
  * functions (name required and unique). A length outside its range answers cantBeLessThenChars
  * or cantBeMoreThenChars, by the side it falls on. Paths: 'fields.2.key', 'actions.0.name', 'routes.<path>',
  * 'functions.1.name'.
@@ -37,7 +38,7 @@ export function checkSettingsRules(settings: Pick<ComponentSettings, 'fields' | 
     const lower = path.toLowerCase();
     if (path.length < ROUTE_PATH_MIN) errors.add(`routes.${path}`, M.cantBeLessThenChars);
     else if (path.length > ROUTE_PATH_MAX) errors.add(`routes.${path}`, M.cantBeMoreThenChars);
-    if (path !== lower || /\s/.test(path)) errors.add(`routes.${path}`, M.invalidInput);
+    if (path !== lower || /\s/.test(path)) errors.add(`routes.${path}`, NAME_RULE.routePath);
     if (paths.has(lower)) errors.add(`routes.${path}`, M.routeExists);
     paths.add(lower);
   }

@@ -27,6 +27,7 @@ export { componentRef } from './componentRef';
 export { parseRef, type ParsedRef } from './parseRef';
 export { isValidComponentName } from './isValidComponentName';
 export { isValidVersionName } from './isValidVersionName';
+export { NAME_RULE, PATTERN_RULE } from './nameRules';
 export { defaultSettings } from './defaultSettings';
 export { foreignKeyOptions } from './foreignKeyOptions';
 export { checkRelation } from './checkRelation';

@@ -13,6 +13,8 @@ export const importEn_US = {
   'import.column': 'Column',
   'import.field': 'Field',
   'import.notImported': '(not imported)',
+  'import.unmapped': '{count, plural, one {# column matches no field and will not be imported (choose a field for it above to import it):} other {# columns match no field and will not be imported (choose a field for one above to import it):}}',
+  'import.allMapped': 'Every column is mapped to a field.',
   'import.primaryKey': 'Primary key',
   'import.primaryKey.none': 'None: every row creates a record',
   'import.primaryKey.help': 'Rows whose value matches an existing record update it; the others create records.',

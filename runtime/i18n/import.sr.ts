@@ -14,6 +14,8 @@ export const importSr: Record<ImportMessageKey, string> = {
   'import.column': 'Kolona',
   'import.field': 'Polje',
   'import.notImported': '(ne uvozi se)',
+  'import.unmapped': '{count, plural, one {# kolona ne odgovara nijednom polju i neće biti uvezena (izaberite joj polje iznad da biste je uvezli):} few {# kolone ne odgovaraju nijednom polju i neće biti uvezene (izaberite polje iznad da biste uvezli neku):} other {# kolona ne odgovara nijednom polju i neće biti uvezeno (izaberite polje iznad da biste uvezli neku):}}',
+  'import.allMapped': 'Svaka kolona je povezana sa poljem.',
   'import.primaryKey': 'Primarni ključ',
   'import.primaryKey.none': 'Bez ključa: svaki red pravi novi zapis',
   'import.primaryKey.help': 'Redovi čija vrednost odgovara postojećem zapisu menjaju ga; ostali prave nove zapise.',

@@ -64,8 +64,8 @@ describeApi(`components: rules (${DB_KIND})`, () => {
   it('fork: the target must be a valid, new version name; the source must exist', async () => {
     const ref = await create('forks');
     expectError(await api.fork({ name: 'v1', from: 'v1', ref }), 409, 'cantForkVersionExists');
-    expectError(await api.fork({ name: 'bad name!', from: 'v1', ref }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['invalidInput'] }]);
-    expectError(await api.fork({ name: 'x'.repeat(33), from: 'v1', ref }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['invalidInput'] }]);
+    expectError(await api.fork({ name: 'bad name!', from: 'v1', ref }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['versionNameRule'] }]);
+    expectError(await api.fork({ name: 'x'.repeat(33), from: 'v1', ref }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['versionNameRule'] }]);
     expectError(await api.fork({ from: 'v1', ref }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['identityField.requiredField'] }]);
     expectError(await api.fork({ name: 'v2', from: 'v9', ref }), 404, 'notFound');
     expectError(await api.forkSchema({ schema: { fields: [] }, version: 'v1', ref }), 409, 'cantForkVersionExists');
@@ -107,9 +107,9 @@ describeApi(`components: rules (${DB_KIND})`, () => {
 
   it('component names: required, 2..64 letters, digits, _ and -, unique in their scope', async () => {
     expectError(await api.create({ label: {}, scope: null, tag: null }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['identityField.requiredField'] }]);
-    expectError(await api.create({ name: 'a', label: {} }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['invalidInput'] }]);
-    expectError(await api.create({ name: 'has space' }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['invalidInput'] }]);
-    expectError(await api.create({ name: 'x'.repeat(65) }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['invalidInput'] }]);
+    expectError(await api.create({ name: 'a', label: {} }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['componentNameRule'] }]);
+    expectError(await api.create({ name: 'has space' }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['componentNameRule'] }]);
+    expectError(await api.create({ name: 'x'.repeat(65) }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['componentNameRule'] }]);
     await create('unique_name');
     expectError(await api.create({ name: 'unique_name', label: {} }), 417, 'componentExists', [{ field: 'name', messages: ['componentExists'] }]);
     await create('unique_name', 'elsewhere');
@@ -117,9 +117,9 @@ describeApi(`components: rules (${DB_KIND})`, () => {
     // Renaming onto a taken name, and cloning onto one, are refused the same way.
     const other = await create('other_name');
     expectError(await save(other, 'v1', {}, { name: 'unique_name' }), 417, 'componentExists');
-    expectError(await save(other, 'v1', {}, { name: '!' }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['invalidInput'] }]);
+    expectError(await save(other, 'v1', {}, { name: '!' }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['componentNameRule'] }]);
     expectError(await api.clone({ name: 'unique_name', ref: other }), 417, 'componentExists');
-    expectError(await api.clone({ name: 'a', ref: other }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['invalidInput'] }]);
+    expectError(await api.clone({ name: 'a', ref: other }), 417, 'fieldsNotValid', [{ field: 'name', messages: ['componentNameRule'] }]);
   });
 
   it('concurrent creates of one name: exactly one wins, the others get 417 componentExists', async () => {
@@ -139,6 +139,18 @@ describeApi(`components: rules (${DB_KIND})`, () => {
     expect(response.json().errors).toEqual(expect.arrayContaining([{ field: 'unknown_part', messages: ['invalidInput'] }]));
     expectError(await api.save(ref, 'v1', { name: 'schema_check' }), 417, 'confNotValid', [{ field: 'settings', messages: ['identityField.requiredField'] }]);
     expectError(await save(ref, 'v1', { actions: [{ name: 'a', display_condition: null, fields: [], action: '' }] }), 417, 'confNotValid');
+  });
+
+  it('a refused name says which rule it broke: field keys and route paths', async () => {
+    const ref = await create('name_rules');
+    const badKey = textField('Order Title', { key: 'Order Title', auto_key: false });
+    expectError(await save(ref, 'v1', { fields: [badKey] }), 417, 'confNotValid', [{ field: 'fields.0.key', messages: ['fieldKeyRule'] }]);
+    expectError(await save(ref, 'v1', { fields: [textField('Title')], routes: { 'My Orders': { code: '' } } }), 417, 'confNotValid', [
+      { field: 'routes.My Orders', messages: ['routePathRule'] },
+    ]);
+    expectError(await save(ref, 'v1', { fields: [textField('Title')], routes: { a: { code: '' } } }), 417, 'confNotValid', [
+      { field: 'routes.a', messages: ['cantBeLessThenChars'] },
+    ]);
   });
 
   it('field rules: 417 fieldsNotValid with the message keys at field paths', async () => {

@@ -55,7 +55,8 @@ describeApi(`records: import (${DB_KIND})`, () => {
     const text =
       '\uFEFF' +
       csv([
-        ['Title', 'email', 'AGE', 'status', 'tags', 'active', 'note'],
+        // Headers find their field keys whatever their case, spaces, '_' or '-'.
+        ['Title', 'E-Mail', 'AGE', ' Status', 'tags', 'active', 'note'],
         ['Ann, the first', 'ann@luma.test', '42', 'new', '["a","b"]', 'true', 'line one\nline "two"'],
         ['Bob', '', '7.5', 'done', 'c', 'false', ''],
       ]);

@@ -63,11 +63,28 @@ describe('import wizard', () => {
     expect(firstCells).toEqual(Array.from({ length: 10 }, (_, i) => `Name, ${i + 1}`));
     expect(select('map.FULL NAME').value).toBe('title');
     expect(select('map.Age').value).toBe('age');
-    expect(select('map.E-mail').value).toBe('');
+    expect(select('map.E-mail').value).toBe('email');
     expect(select('map.notes').value).toBe('');
+    // The column left out is named plainly; a field moved to another column leaves its old one out.
+    expect(within(screen.getByTestId('import-unmapped')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['notes']);
+    expect(screen.getByTestId('import-unmapped').textContent).toContain('1 column matches no field and will not be imported');
+    expect(screen.queryByTestId('import-all-mapped')).toBeNull();
+    fireEvent.change(select('map.notes'), { target: { value: 'age' } });
+    expect(select('map.Age').value).toBe('');
+    expect(within(screen.getByTestId('import-unmapped')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Age']);
     expect(select('primary_key').value).toBe('');
     // Options: not imported, the fields, uuid; primary key: none, uuid, the fields.
     expect([...select('primary_key').options].map((option) => option.value)).toEqual(['', 'uuid', 'title', 'age', 'email']);
+  });
+
+  it('maps headers that differ from keys and labels by case, spaces, _ or - and says every column is mapped', async () => {
+    mount();
+    await pickFile(csvFile([' full  name ,AGE,e_mail', 'Ann,3,a@x.test']));
+    expect(select('map.full  name').value).toBe('title');
+    expect(select('map.AGE').value).toBe('age');
+    expect(select('map.e_mail').value).toBe('email');
+    expect(screen.getByTestId('import-all-mapped').textContent).toBe('Every column is mapped to a field.');
+    expect(screen.queryByTestId('import-unmapped')).toBeNull();
   });
 
   it('runs with the mapping and primary key, shows progress, then on 417 every bad row; the fixed file imports', async () => {

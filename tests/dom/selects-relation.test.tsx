@@ -45,11 +45,13 @@ describe('the relation select', () => {
     await waitFor(() => expect(within(select('author')).getByTestId('relation-chosen').textContent).toContain('Author A05 (A05)'));
     const inCalls = listCalls().filter((c) => JSON.stringify(c.adv ?? {}).includes('$in'));
     expect(inCalls.map((c) => c.adv)).toEqual(expect.arrayContaining([{ code: { $in: ['A05'] } }, { uuid: { $in: [api.authors[1]!.uuid, 'missing-uuid'] } }]));
-    // The coauthors' label is the uuid (the default); a value not found shows the fallback.
+    // The coauthors set no label: the authors' first text field (code) names them, never the uuid;
+    // a value not found shows the fallback.
     await waitFor(() => {
       const chosen = within(select('coauthors')).getAllByTestId('relation-chosen').map((c) => c.textContent);
-      expect(chosen).toEqual([expect.stringContaining(api.authors[1]!.uuid), expect.stringContaining('__unknown_value__')]);
+      expect(chosen).toEqual([expect.stringContaining('A02'), expect.stringContaining('__unknown_value__')]);
     });
+    expect(within(select('coauthors')).getAllByTestId('relation-chosen')[0]!.textContent).not.toContain(api.authors[1]!.uuid);
     await waitFor(() => expect(within(select('author')).getByTestId('relation-select').getAttribute('data-state')).toBe('ready'));
   });
 
@@ -75,6 +77,17 @@ describe('the relation select', () => {
     await waitFor(() => expect(searchCalls()).toHaveLength(2));
     expect(JSON.stringify(searchCalls()[1]!.adv)).toContain('a2\\\\.');
     await waitFor(() => expect(options('author')).toHaveLength(0));
+  });
+
+  it('without a label, searches on the related component\'s first text field', async () => {
+    renderSelects({ view: view() });
+    const input = within(select('coauthors')).getByTestId('relation-search');
+    fireEvent.focus(input);
+    await waitFor(() => expect(options('coauthors')).toHaveLength(10));
+    expect(options('coauthors')[0]!.textContent).toContain('A01');
+    fireEvent.change(input, { target: { value: 'a07' } });
+    await waitFor(() => expect(searchCalls().map((c) => c.adv)).toContainEqual({ code: { $regex: 'a07' } }));
+    await waitFor(() => expect(options('coauthors').map((o) => o.textContent)).toEqual([expect.stringContaining('A07')]));
   });
 
   it('pages 10 at a time with More and on scroll, until the last', async () => {
@@ -143,7 +156,7 @@ describe('the relation select', () => {
     renderSelects({ view: view('model_edit'), record: { author: 'A01', coauthors: [api.authors[0]!.uuid] }, page: 'model_edit' });
     await waitFor(() => expect(within(select('author')).getByTestId('relation-edit')).toBeTruthy());
     expect(within(select('author')).queryByTestId('relation-create')).toBeNull();
-    await waitFor(() => expect(within(select('coauthors')).getByTestId('relation-chosen').textContent).toContain(api.authors[0]!.uuid));
+    await waitFor(() => expect(within(select('coauthors')).getByTestId('relation-chosen').textContent).toContain('A01'));
     expect(within(select('coauthors')).queryByTestId('relation-edit')).toBeNull();
   });
 

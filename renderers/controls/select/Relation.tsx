@@ -1,7 +1,8 @@
 // select/relation (spec sections 2, 3, 4, 7 and 8): the related records of another component.
-// Labels from 'uuid' or a double-brace template; the chosen values loaded with $in; search on the
-// searchOn fields with a case-insensitive $regex (the locale path for i18n fields), debounced; pages
-// of 10 added on scroll or 'More'; Create and Edit open quick-create and quick-edit dialogs by
+// Labels from 'uuid', a field key or a double-brace template (none set: the related component's first
+// text field); the chosen values loaded with $in; search on the searchOn fields (else the label's)
+// with a case-insensitive $regex (the locale path for i18n fields), debounced; pages of 10 added on
+// scroll or 'More'; Create and Edit open quick-create and quick-edit dialogs by
 // permission, and their created, edited and removed events update the value and `{key}_RefObj`.
 // States: loading, then ready or no-permissions (a 403 shows 'noPermissionsToInteract'). A failed
 // fetch adds identityField.relationshipModelsFetchingFailed to the messages under the field.
@@ -11,7 +12,7 @@ import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, us
 import { Button, ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { RolePermissions } from '../../../runtime/api/contract';
-import { relationDisplay, type RelationDisplay } from '../../../runtime/compile/selectData';
+import { relationDisplay, relationDisplayFor, type RelationDisplay } from '../../../runtime/compile/selectData';
 import type { FieldMessage } from '../../../runtime/validation';
 import type { RecordModel } from '../../../runtime/client/records';
 import { FormContext } from '../../form/FormContext';
@@ -60,7 +61,7 @@ function RelationSelect(props: ControlProps) {
   const intl = useIntl();
   const queryClient = useContext(QueryClientContext);
   const form = useContext(FormContext);
-  const display = useMemo<RelationDisplay>(() => (field.options.customData.relation as RelationDisplay | undefined) ?? relationDisplay(null), [field]);
+  const given = useMemo<RelationDisplay>(() => (field.options.customData.relation as RelationDisplay | undefined) ?? relationDisplay(null), [field]);
   const keyField = relation.key[1];
   const many = relation.type === 'one-to-many' || field.options.multiple;
   const companionKey = `${field.key}${REF_OBJ_SUFFIX}`;
@@ -148,6 +149,8 @@ function RelationSelect(props: ControlProps) {
   const controllers = useRef(new Set<AbortController>());
   useEffect(() => () => controllers.current.forEach((c) => c.abort()), []);
   const i18nKeys = info?.i18nKeys;
+  // Without a label of the admin's, the foreign component's first text field (uuid until it is known).
+  const display = useMemo(() => relationDisplayFor(given, info?.fields ?? null), [given, info]);
 
   const fetchPage = useCallback(
     (word: string, page: number) => {

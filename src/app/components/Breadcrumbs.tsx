@@ -1,25 +1,48 @@
+// The trail of the last visited pages, each by its label: a component's pages by the component's own
+// label ('Orders', 'Orders: Edit'), looked up in the menu or the components list, never by a path.
+import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { breadcrumbStore } from '../routes/breadcrumbs';
-import { useStore } from '../../../renderers/ui/store';
-import { AppLink } from './AppLink';
+import { componentMenuQueryOptions, componentsQueryOptions } from '../../../renderers/data/components';
+import { componentLabel, type Labelled } from '../../../renderers/ui/componentLabel';
 import { useMessage } from '../../../renderers/ui/Message';
+import { localeStore } from '../../../renderers/ui/prefs';
+import { useStore } from '../../../renderers/ui/store';
+import { truncateListItem } from '../../../renderers/ui/truncate';
+import { findMenuItem } from '../features/components/routes/menuRef';
+import { breadcrumbStore, type Crumb } from '../routes/breadcrumbs';
+import { AppLink } from './AppLink';
+
+/** The component route's own crumb: the component alone stands for its record list. */
+const COMPONENT_CRUMB = 'cmp.route.crumb';
+
+export function crumbText(crumb: Crumb, message: (key: string) => string, name: string | undefined): string {
+  if (crumb.component === undefined) return message(crumb.label);
+  const shown = truncateListItem(name ?? crumb.component);
+  return crumb.label === COMPONENT_CRUMB ? shown : `${shown}: ${message(crumb.label)}`;
+}
 
 export function Breadcrumbs() {
   const trail = useStore(breadcrumbStore);
+  const locale = useStore(localeStore);
   const intl = useIntl();
   const message = useMessage();
+  const hasComponent = trail.some((crumb) => crumb.component !== undefined);
+  // The menu is loaded by the sidebar; the components list only read when it is already cached.
+  const menu = useQuery({ ...componentMenuQueryOptions(), enabled: hasComponent });
+  const components = useQuery({ ...componentsQueryOptions(), enabled: false });
+  const nameOf = (ref: string): string | undefined => {
+    const known: Labelled | undefined = findMenuItem(menu.data, ref) ?? components.data?.find((c) => c.ref === ref || c.uuid === ref);
+    return known ? componentLabel(known, locale) : undefined;
+  };
   return (
     <nav className="breadcrumbs" data-testid="breadcrumbs" aria-label={intl.formatMessage({ id: 'shell.breadcrumbs' })}>
       <ol>
         {trail.map((crumb, index) => {
           const last = index === trail.length - 1;
+          const text = crumbText(crumb, message, crumb.component === undefined ? undefined : nameOf(crumb.component));
           return (
             <li key={crumb.href}>
-              {last ? (
-                <span aria-current="page">{message(crumb.label)}</span>
-              ) : (
-                <AppLink href={crumb.href}>{message(crumb.label)}</AppLink>
-              )}
+              {last ? <span aria-current="page">{text}</span> : <AppLink href={crumb.href}>{text}</AppLink>}
             </li>
           );
         })}

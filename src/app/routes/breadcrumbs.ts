@@ -6,8 +6,10 @@ export const MAX_BREADCRUMBS = 5;
 export interface Crumb {
   /** The visited URL (path and search). */
   href: string;
-  /** A message key, or the route path when the route has no label. */
+  /** A message key (every route that enters the trail declares one). */
   label: string;
+  /** The component a component route is about (its ref): the trail names it by its label. */
+  component?: string;
 }
 
 /**
@@ -27,7 +29,9 @@ function loadTrail(): Crumb[] {
     const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(SESSION_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : [];
     return Array.isArray(parsed)
-      ? parsed.filter((c): c is Crumb => typeof c?.href === 'string' && typeof c?.label === 'string').slice(-MAX_BREADCRUMBS)
+      ? parsed
+          .filter((c): c is Crumb => typeof c?.href === 'string' && typeof c?.label === 'string' && (c.component === undefined || typeof c.component === 'string'))
+          .slice(-MAX_BREADCRUMBS)
       : [];
   } catch {
     return [];

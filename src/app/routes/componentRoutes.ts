@@ -64,5 +64,5 @@ export function componentRoutes<TParent extends AnyRoute>(parent: TParent, { set
 
 /** Integration pages; the media library keeps the chosen library in ?lib. */
 export function integrationPageRoute<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath) {
-  return createRoute({ getParentRoute: () => parent, path, validateSearch: validateLibrarySearch, component: NotAvailableYet });
+  return createRoute({ getParentRoute: () => parent, path, validateSearch: validateLibrarySearch, component: NotAvailableYet, staticData: { label: 'nav.integrations' } });
 }

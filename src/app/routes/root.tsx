@@ -7,6 +7,7 @@ import { AppLink } from '../components/AppLink';
 import { ReportErrorModal } from '../components/ReportErrorModal';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { recordVisit } from './breadcrumbs';
+import { refFromParams, type RefParams } from '../features/components/routes/menuRef';
 import { validateLangSearch } from './search';
 import './staticData';
 
@@ -24,9 +25,10 @@ function useBreadcrumbRecorder(): void {
     if (!leaf || leaf.status !== 'success' || leaf._notFound) return;
     const data = leaf.staticData;
     if (data.crumb === false) return;
-    const path = String(leaf.fullPath).replace(/(.)\/$/, '$1');
+    const params = leaf.params as RefParams;
+    const component = params.ref !== undefined || params.name !== undefined ? refFromParams(params) : undefined;
     // A hash is a place within a page (the settings tabs), not another page of the trail.
-    recordVisit({ href: resolved.split('#')[0] ?? resolved, label: data.label ?? path });
+    recordVisit({ href: resolved.split('#')[0] ?? resolved, label: data.label ?? 'notAvailable.title', ...(component ? { component } : {}) });
   }, [resolved, router]);
 }
 

@@ -6,7 +6,7 @@ import { resolveEntry, type ClaimsOutcome } from './guard';
 import { NotAvailableYet } from './pages';
 import { rootRoute } from './root';
 import { validateVersionSearch } from './search';
-import { stubRoute } from './stub';
+import { stubLabel, stubRoute } from './stub';
 
 export const sessionRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -34,6 +34,7 @@ const componentEditorRoute = createRoute({
   path: '/component/editor/$id',
   validateSearch: validateVersionSearch,
   component: NotAvailableYet,
+  staticData: { label: stubLabel('component') },
 });
 
 const appRoute = stubRoute(sessionRoute, '/app');

@@ -1,7 +1,7 @@
 // Version calls: fork (from a version or a pasted schema), remove and publish (docs/components.md).
 import type { Kysely } from 'kysely';
 import type { ComponentSettings } from '../../../schemas';
-import { canFork, canRemoveVersion, COMPONENT_MESSAGE, isValidVersionName } from '../../../runtime/components';
+import { canFork, canRemoveVersion, COMPONENT_MESSAGE, isValidVersionName, NAME_RULE } from '../../../runtime/components';
 import { deleteVersion, findVersion, insertVersion, updateComponent, versionNamesOf } from '../db/queries/components';
 import type { ComponentRow, Database } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
@@ -19,7 +19,7 @@ const fieldError = (field: string, message: string) => new HttpError(417, COMPON
 /** A version name given in a body: 417 when missing or malformed. */
 function versionName(value: unknown, field: string): string {
   if (value === undefined || value === null || value === '') throw fieldError(field, COMPONENT_MESSAGE.requiredField);
-  if (!isValidVersionName(value)) throw fieldError(field, COMPONENT_MESSAGE.invalidInput);
+  if (!isValidVersionName(value)) throw fieldError(field, NAME_RULE.versionName);
   return value;
 }
 

@@ -23,7 +23,7 @@ import { addError, checkWrite, RECORD_MESSAGE, recordTarget, type RecordTarget }
 import { uniqueIndexName } from './records-indexes';
 import { compileFor } from './records-view';
 import type { Accountability } from './tenancy';
-import type { FieldMapEntry, ImportResult } from '../../../runtime/api/import';
+import { columnMatchKey, type FieldMapEntry, type ImportResult } from '../../../runtime/api/import';
 
 export { IMPORT_LIMITS, IMPORT_MESSAGE } from './record-import-source';
 
@@ -67,15 +67,15 @@ export async function importTarget(db: Db, accountability: Accountability, ref: 
 
 const UUID_KEY = 'uuid';
 
-/** field_map (JSON text); absent or empty: each column named like a field key (any case) goes to it. */
+/** field_map (JSON text); absent or empty: each column named like a field key (columnMatchKey: any case, spaces or '_') goes to it. */
 function parseFieldMap(text: string | undefined, columns: string[], view: ViewSchema): FieldMapEntry[] {
   const keys = new Set(view.fields.map((field) => field.key));
   if (text === undefined || text.trim() === '') {
-    const byKey = new Map([...keys, UUID_KEY].map((key) => [key.toLowerCase(), key]));
+    const byKey = new Map([...keys, UUID_KEY].map((key) => [columnMatchKey(key), key]));
     const used = new Set<string>();
     const map: FieldMapEntry[] = [];
     for (const column of columns) {
-      const key = byKey.get(column.trim().toLowerCase());
+      const key = byKey.get(columnMatchKey(column));
       if (key && !used.has(key)) {
         used.add(key);
         map.push({ from: column, to: key });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addCrumb, MAX_BREADCRUMBS, type Crumb } from '../../../src/app/routes/breadcrumbs';
+import { crumbText } from '../../../src/app/components/Breadcrumbs';
+import { stubLabel } from '../../../src/app/routes/stub';
 
 const crumb = (n: number): Crumb => ({ href: `/admin/page-${n}`, label: `page ${n}` });
 
@@ -26,5 +28,21 @@ describe('breadcrumb trail', () => {
   it('honours a custom maximum', () => {
     const trail = [1, 2, 3].reduce<Crumb[]>((t, n) => addCrumb(t, crumb(n), 2), []);
     expect(trail).toHaveLength(2);
+  });
+});
+
+describe('crumb text', () => {
+  const message = (key: string) => ({ 'nav.components': 'Components', 'records.edit.crumb': 'Edit', 'cmp.route.crumb': 'Component' })[key] ?? key;
+  it('names a component page by the component: the list by its label, other pages after it', () => {
+    expect(crumbText({ href: '/admin/components', label: 'nav.components' }, message, undefined)).toBe('Components');
+    expect(crumbText({ href: '/admin/component/orders', label: 'cmp.route.crumb', component: 'orders' }, message, 'Orders')).toBe('Orders');
+    expect(crumbText({ href: '/admin/component/orders/edit/1', label: 'records.edit.crumb', component: 'orders' }, message, 'Orders')).toBe('Orders: Edit');
+    // Before the component is known, its ref stands in (never the route path).
+    expect(crumbText({ href: '/admin/component/shop/orders', label: 'cmp.route.crumb', component: 'shop/orders' }, message, undefined)).toBe('shop/orders');
+  });
+  it('labels a stub page by its menu section', () => {
+    expect(stubLabel('spark/$id')).toBe('nav.sparks');
+    expect(stubLabel('/checkout/thankyou')).toBe('nav.billing');
+    expect(stubLabel('unknown')).toBe('notAvailable.title');
   });
 });

@@ -26,6 +26,18 @@ describe('route catalogue', () => {
     expect([...declared].sort()).toEqual([...listed].sort());
   });
 
+  it('every page that enters the breadcrumb trail has a label, so the trail never shows a raw path', () => {
+    const router = routerFor('/');
+    const unlabelled = Object.values(router.routesById)
+      .filter((r) => !r.isRoot && r.options.component !== undefined)
+      .filter((r) => {
+        const data = (r.options as { staticData?: { label?: string; crumb?: boolean } }).staticData;
+        return data?.crumb !== false && !data?.label;
+      })
+      .map((r) => r.fullPath);
+    expect(unlabelled).toEqual([]);
+  });
+
   it('resolves each sample URL to its own route (static segments outrank params)', () => {
     const router = routerFor('/');
     for (const entry of ROUTE_CATALOGUE) {

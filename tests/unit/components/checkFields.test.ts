@@ -46,11 +46,11 @@ describe('checkFields', () => {
     expect(at(errors, 'fields.1.name')).toEqual(['cantBeLessThenChars']);
   });
 
-  it('key: required, at least 2, lower case without spaces (invalidInput)', () => {
+  it('key: required, at least 2, lower-case letters, digits and _ only (fieldKeyRule)', () => {
     const errors = checkFields([{ ...text('ab'), key: '' }, { ...text('cd'), key: 'x' }, { ...text('ef'), key: 'Bad Key' }]);
     expect(at(errors, 'fields.0.key')).toEqual(['identityField.requiredField']);
     expect(at(errors, 'fields.1.key')).toEqual(['cantBeLessThenChars']);
-    expect(at(errors, 'fields.2.key')).toEqual(['invalidInput']);
+    expect(at(errors, 'fields.2.key')).toEqual(['fieldKeyRule']);
   });
 
   it('duplicate name or key: fieldWithSameNameOrKeyExists on the later field', () => {
@@ -144,10 +144,10 @@ describe('checkSettingsRules', () => {
     expect(at(errors, 'actions.2.name')).toEqual(['identityField.requiredField']);
   });
 
-  it('route path 2..64 (cantBeLessThenChars / cantBeMoreThenChars), lower case (invalidInput), unique (routeExists)', () => {
+  it('route path 2..64 (cantBeLessThenChars / cantBeMoreThenChars), lower case without spaces (routePathRule), unique (routeExists)', () => {
     const errors = checkSettingsRules({ ...defaultSettings('v1'), routes: { a: { code: '' }, orders: { code: '' }, Orders: { code: '' } } });
     expect(at(errors, 'routes.a')).toEqual(['cantBeLessThenChars']);
-    expect(at(errors, 'routes.Orders')).toEqual(['invalidInput', 'routeExists']);
+    expect(at(errors, 'routes.Orders')).toEqual(['routePathRule', 'routeExists']);
     expect(at(errors, 'routes.orders')).toEqual([]);
   });
 

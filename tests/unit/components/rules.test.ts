@@ -39,11 +39,12 @@ describe('checkSwitches', () => {
 
 describe('version guards', () => {
   const component = { versions: ['v1', 'v2', 'v3'], dev_version: 'v2', public_version: 'v1' };
-  it('canFork: the target must not exist (cantForkVersionExists) and be a valid version name (invalidInput)', () => {
+  it('canFork: the target must not exist (cantForkVersionExists) and be a valid version name (versionNameRule: which characters, what length)', () => {
     expect(canFork(component.versions, 'v4')).toBeNull();
     expect(canFork(component.versions, 'v2')).toBe('cantForkVersionExists');
-    expect(canFork(component.versions, 'has space')).toBe('invalidInput');
-    expect(canFork(component.versions, '')).toBe('invalidInput');
+    expect(canFork(component.versions, 'has space')).toBe('versionNameRule');
+    expect(canFork(component.versions, '')).toBe('versionNameRule');
+    expect(canFork(component.versions, 'x'.repeat(33))).toBe('versionNameRule');
   });
   it('canRemoveVersion: not live, not dev, not the last one', () => {
     expect(canRemoveVersion(component, 'v1')).toBe('versionIsLive');
@@ -94,7 +95,8 @@ describe('refs and names', () => {
     expect(validateComponentCreate({ name: 'orders', scope: '', tag: '!!' })).toMatchObject({ ok: true, body: { scope: null, tag: null, label: {} } });
     const missing = validateComponentCreate({});
     expect(missing).toMatchObject({ ok: false, errors: [{ field: 'name', messages: ['identityField.requiredField'] }] });
-    expect(validateComponentCreate({ name: 'a b' })).toMatchObject({ ok: false, errors: [{ field: 'name', messages: ['invalidInput'] }] });
+    expect(validateComponentCreate({ name: 'a b' })).toMatchObject({ ok: false, errors: [{ field: 'name', messages: ['componentNameRule'] }] });
+    expect(validateComponentCreate({ name: 'a' })).toMatchObject({ ok: false, errors: [{ field: 'name', messages: ['componentNameRule'] }] });
   });
 });
 

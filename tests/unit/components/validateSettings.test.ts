@@ -73,7 +73,7 @@ describe('validateSettings', () => {
     expect(messagesAt(result, 'fields.4.key')).toEqual(['identityField.requiredField']);
     expect(messagesAt(result, 'fields.5')).toEqual(['invalidInput']);
     expect(messagesAt(result, 'model.disable')).toEqual(['invalidInput']);
-    expect(messagesAt(result, 'routes.Has Upper')).toEqual(['invalidInput']);
+    expect(messagesAt(result, 'routes.Has Upper')).toEqual(['routePathRule']);
     expect(messagesAt(result, 'unknownPart')).toEqual(['invalidInput']);
     expect(fieldsOf(result)).not.toContain('fields.0.name');
   });
@@ -81,7 +81,7 @@ describe('validateSettings', () => {
   it('rejects over-long names and a bad version name', () => {
     const long = 'x'.repeat(200);
     const result = validateSettings({ ...defaultSettings('v 1'), fields: [{ ...field({ name: 'ok', module: 'input', type: 'text' }), name: long }] });
-    expect(messagesAt(result, 'version')).toEqual(['invalidInput']);
+    expect(messagesAt(result, 'version')).toEqual(['versionNameRule']);
     expect(messagesAt(result, 'fields.0.name')).toEqual(['cantBeMoreThenChars']);
     const action = validateSettings({ ...defaultSettings('v1'), actions: [{ name: 'An action name that is far too long', fields: [] }] });
     expect(messagesAt(action, 'actions.0.name')).toEqual(['cantBeMoreThenChars']);

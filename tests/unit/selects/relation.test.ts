@@ -24,8 +24,9 @@ describe('relation label', () => {
     expect(relationLabel('{{name}}', null, 'en_US')).toBe(UNKNOWN_VALUE);
     expect(UNKNOWN_VALUE).toBe('__unknown_value__');
   });
-  it('compiles the display: label default uuid, searchOn given or from the template', () => {
-    expect(relationDisplay(null)).toEqual({ label: 'uuid', searchOn: ['uuid'] });
+  it('compiles the display: no label set (the related component decides), searchOn given or from the template', () => {
+    expect(relationDisplay(null)).toEqual({ label: null, searchOn: [] });
+    expect(relationDisplay({ label: 'uuid' })).toEqual({ label: 'uuid', searchOn: ['uuid'] });
     expect(relationDisplay({ label: '{{name}} ({{code}})' })).toEqual({ label: '{{name}} ({{code}})', searchOn: ['name', 'code'] });
     expect(relationDisplay({ label: '{{name}}', searchOn: 'code, name' }).searchOn).toEqual(['code', 'name']);
     expect(relationDisplay({ label: '{{name}}', searchOn: ['title'] }).searchOn).toEqual(['title']);

@@ -6,6 +6,7 @@ import { compileViewSchema, viewSchemaValidator } from '../../../runtime/compile
 import { coerceValue, validateField } from '../../../runtime/validation';
 import type { ComponentSettings, ViewField } from '../../../schemas';
 import { toExternalOptions } from '../../../renderers/controls/select/External';
+import { firstTextField, relationDisplayFor, type RelationDisplay } from '../../../runtime/compile/selectData';
 
 function compile(fields: Record<string, unknown>[]): ViewField[] {
   const settings = { ...defaultSettings('v1'), fields: fields.map((f, i) => ({ name: f.key, label: { en_US: String(f.key) }, sortOrder: i, ...f })) } as unknown as ComponentSettings;
@@ -31,7 +32,19 @@ const check = (field: ViewField, value: unknown) => validateField(field, value, 
 describe('compiled select data', () => {
   it('relation label and searchOn, image urls by item value', () => {
     expect(author.options.customData.relation).toEqual({ label: '{{name}} ({{code}})', searchOn: ['name', 'code'] });
-    expect(coauthors.options.customData.relation).toEqual({ label: 'uuid', searchOn: ['uuid'] });
+    // No label set: the related component's first text field, once its fields are known; else uuid.
+    expect(coauthors.options.customData.relation).toEqual({ label: null, searchOn: [] });
+    const foreign = [
+      { key: 'secret', module: 'input', type: 'text', sortOrder: 0, constraints: { hashed: true } },
+      { key: 'count', module: 'input', type: 'number', sortOrder: 1 },
+      { key: 'title', module: 'input', type: 'text_i18n', sortOrder: 3 },
+      { key: 'name', module: 'input', type: 'text', sortOrder: 2 },
+    ];
+    expect(firstTextField(foreign)).toBe('name');
+    expect(relationDisplayFor(coauthors.options.customData.relation as RelationDisplay, foreign)).toEqual({ label: 'name', searchOn: ['name'] });
+    expect(relationDisplayFor(coauthors.options.customData.relation as RelationDisplay, [foreign[1]!])).toEqual({ label: 'uuid', searchOn: ['uuid'] });
+    expect(relationDisplayFor(coauthors.options.customData.relation as RelationDisplay, null)).toEqual({ label: 'uuid', searchOn: ['uuid'] });
+    expect(relationDisplayFor(author.options.customData.relation as RelationDisplay, foreign)).toEqual({ label: '{{name}} ({{code}})', searchOn: ['name', 'code'] });
     expect(coauthors.options.multiple).toBe(true);
     expect(pet.options.customData.images).toEqual({ cat: '/img/cat.png', 2: '/img/2.png' });
     expect(pet.options.items.map((i) => i.value)).toEqual(['cat', 2, 'none']);

@@ -1,8 +1,9 @@
 // The relation select's calls: the caller's permissions and the foreign component's settings (for
-// its ref, uuid and which searchOn fields are i18n) through the query client when there is one, and
+// its ref, uuid, which searchOn fields are i18n, and its first text field as the default label) through the query client when there is one, and
 // the list pages (docs/lists.md) straight from the main client, each with its own abort signal.
 import type { QueryClient } from '@tanstack/react-query';
 import type { RolePermissions } from '../../../../runtime/api/contract';
+import type { FieldDefinition } from '../../../../schemas';
 import { componentsApi, type ComponentModel } from '../../../../runtime/client/components';
 import { componentSettingsQueryOptions } from '../../../data/components';
 import { rolePermissionsQueryOptions } from '../../../data/queries';
@@ -14,16 +15,19 @@ export interface ForeignInfo {
   refs: string[];
   /** Fields stored as {locales}: searched on their locale path. */
   i18nKeys: Set<string>;
+  /** The foreign component's fields (empty when its settings cannot be read). */
+  fields: readonly FieldDefinition[];
 }
 
 const I18N = new Set(['input/text_i18n', 'text/editor_i18n']);
 
 export function foreignInfo(foreign: string, model: ComponentModel | null): ForeignInfo {
-  if (!model) return { refs: [foreign], i18nKeys: new Set() };
+  if (!model) return { refs: [foreign], i18nKeys: new Set(), fields: [] };
   const fields = model.settings?.fields ?? [];
   return {
     refs: [...new Set([foreign, model.ref, model.uuid].filter((ref): ref is string => typeof ref === 'string' && ref !== ''))],
     i18nKeys: new Set(fields.filter((f) => I18N.has(`${f.module}/${f.type}`)).map((f) => f.key)),
+    fields,
   };
 }
 

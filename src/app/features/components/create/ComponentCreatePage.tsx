@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { LOCALES } from '../../../../../runtime/i18n';
-import { componentRef, sanitizeScope, sanitizeTag } from '../../../../../runtime/components';
+import { componentRef, NAME_RULE, sanitizeScope, sanitizeTag } from '../../../../../runtime/components';
 import { createComponentMutation } from '../../../../../renderers/data/components';
 import { errorDisplay, errorsByPath } from '../../../../../runtime/client/errorMessage';
 import { AppLink } from '../../../components/AppLink';
@@ -48,12 +48,26 @@ export function ComponentCreatePage() {
     );
   };
 
-  const input = (name: string, value: string, onChange: (v: string) => void, required = false) => (
+  // The rule a name must follow, said before it is refused (the refusal repeats it as the error).
+  const input = (name: string, value: string, onChange: (v: string) => void, required = false, rule?: string) => (
     <div className="field">
       <label className="field-label" htmlFor={`create-${name}`}>
         <FormattedMessage id={`cmp.create.${name}`} />
       </label>
-      <input id={`create-${name}`} name={name} value={value} required={required} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={`create-${name}`}
+        name={name}
+        value={value}
+        required={required}
+        autoComplete="off"
+        aria-describedby={rule ? `create-${name}-rule` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {rule && !fieldErrors[name] ? (
+        <small className="muted" id={`create-${name}-rule`}>
+          <Message value={rule} />
+        </small>
+      ) : null}
       <FieldErrors messages={fieldErrors[name]} />
     </div>
   );
@@ -66,7 +80,7 @@ export function ComponentCreatePage() {
         </h1>
       </header>
       <form className="card form" onSubmit={submit} noValidate>
-        {input('name', form.name, (name) => setForm({ ...form, name }), true)}
+        {input('name', form.name, (name) => setForm({ ...form, name }), true, NAME_RULE.componentName)}
         {LOCALES.map((locale) => (
           <div className="field" key={locale}>
             <label className="field-label" htmlFor={`create-label-${locale}`}>

@@ -1,4 +1,5 @@
-// /admin/components: every component of the project, with its versions and switches.
+// /admin/components: every component of the project, with its versions and switches, and a way to
+// its records (in the environment that has a version) and its settings.
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { componentsQueryOptions } from '../../../../../renderers/data/components';
@@ -12,6 +13,7 @@ import { useStore } from '../../../../../renderers/ui/store';
 import { truncateListItem } from '../../../../../renderers/ui/truncate';
 import { componentLabel, settingsPath } from '../../../../../renderers/ui/componentLabel';
 import { Blocks } from '../../../../../renderers/ui/icons';
+import { RecordsLink } from '../RecordsLink';
 
 /** A 500 already opened the report modal; the page still says something went wrong. */
 function shownKey(error: unknown): string {
@@ -71,9 +73,12 @@ function Row({ component }: { component: Component }) {
         </span>
       </td>
       <td>
-        <AppLink className="button button-small" href={settingsPath(component.ref)}>
-          <FormattedMessage id="cmp.list.settings" />
-        </AppLink>
+        <span className="row-actions">
+          <RecordsLink component={component} />
+          <AppLink className="button button-small" href={settingsPath(component.ref)}>
+            <FormattedMessage id="cmp.list.settings" />
+          </AppLink>
+        </span>
       </td>
     </tr>
   );

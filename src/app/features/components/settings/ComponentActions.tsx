@@ -1,4 +1,5 @@
-// Component actions: clone (new name), copy schema (clipboard), remove (type 'delete' to confirm).
+// Component actions: clone (new name), copy schema (clipboard), remove (type 'delete' to confirm);
+// each success is confirmed with a toast.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -40,12 +41,28 @@ export function ComponentActions({ ctl, blocked }: { ctl: SettingsController; bl
 
   const submitClone = (e: FormEvent) => {
     e.preventDefault();
-    clone.mutate({ name: cloneName.trim(), ref: ctl.ref }, { onSuccess: ({ uuid }) => void ctl.leave(settingsPath(uuid) + '#general'), onError: fail });
+    const name = cloneName.trim();
+    clone.mutate(
+      { name, ref: ctl.ref },
+      {
+        onSuccess: ({ uuid }) => {
+          showToast('cmp.actions.cloned', 'success', TOAST_MS.default, { name });
+          void ctl.leave(settingsPath(uuid) + '#general');
+        },
+        onError: fail,
+      },
+    );
   };
   const submitRemove = (e: FormEvent) => {
     e.preventDefault();
     if (word !== CONFIRM_WORD) return;
-    remove.mutate(ctl.ref, { onSuccess: () => void ctl.leave('/admin/dashboard'), onError: fail });
+    remove.mutate(ctl.ref, {
+      onSuccess: () => {
+        showToast('cmp.actions.componentRemoved', 'success', TOAST_MS.default, { name: loaded.name });
+        void ctl.leave('/admin/dashboard');
+      },
+      onError: fail,
+    });
   };
   const copySchema = async () => {
     try {

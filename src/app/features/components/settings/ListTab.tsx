@@ -133,22 +133,24 @@ function Presets({ model }: TabProps) {
           <FormattedMessage id="cmp.list.noPresets" />
         </p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col"><FormattedMessage id="cmp.name" /></th>
-              <th scope="col"><FormattedMessage id="cmp.roles" /></th>
-            </tr>
-          </thead>
-          <tbody>
-            {presets.map((p) => (
-              <tr key={p.name} data-testid="preset-row">
-                <td>{p.name}</td>
-                <td>{p.roles && p.roles.length > 0 ? p.roles.join(', ') : '*'}</td>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col"><FormattedMessage id="cmp.name" /></th>
+                <th scope="col"><FormattedMessage id="cmp.roles" /></th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {presets.map((p) => (
+                <tr key={p.name} data-testid="preset-row">
+                  <td>{p.name}</td>
+                  <td>{p.roles && p.roles.length > 0 ? p.roles.join(', ') : '*'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <p className="muted">
         <FormattedMessage id="cmp.list.presetsHint" />

@@ -15,6 +15,7 @@ import { UnsavedGuard, useUnsavedPrompt } from './UnsavedGuard';
 import { useSettingsController } from './useSettingsController';
 import { VersionBar } from './VersionBar';
 import { fieldsLocked } from './fieldsLock';
+import { RecordsLink } from '../RecordsLink';
 
 export function useRefParam(): string {
   const params = useParams({ strict: false }) as { ref?: string; scope?: string; name?: string };
@@ -60,6 +61,7 @@ export function ComponentSettingsPage() {
             <code>{ctl.loaded.ref}</code>
           </p>
         </div>
+        {ctl.dirty ? null : <RecordsLink component={ctl.loaded} className="button" withHint />}
         {ctl.dirty ? (
           <div className="save-bar" role="group" aria-label="unsaved changes">
             <span className="muted">

@@ -1,10 +1,12 @@
 // The componentVersion machine with the real API: each call's answer also goes into the query
-// cache (through the controller), so the version select, the badges and the form follow it.
+// cache (through the controller), so the version select, the badges and the form follow it; each
+// success is confirmed with a toast.
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ComponentVersionApi } from '../../../../../machines/componentVersion.actors';
 import { componentVersionMachine } from '../../../../../machines/componentVersion.machine';
 import { componentsApi } from '../../../../../runtime/client/components';
+import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
 import type { SettingsController } from './useSettingsController';
 
 export function useVersionMachine(ctl: SettingsController) {
@@ -15,21 +17,25 @@ export function useVersionMachine(ctl: SettingsController) {
       fork: async ({ ref, name, from }) => {
         const model = await componentsApi.fork({ name, from, ref });
         ctlRef.current.showModel(model);
+        showToast('cmp.actions.forked', 'success', TOAST_MS.default, { version: name });
         return model;
       },
       forkFromSchema: async ({ ref, name, schema }) => {
         const model = await componentsApi.forkFromSchema({ schema, version: name, ref });
         ctlRef.current.showModel(model);
+        showToast('cmp.actions.forked', 'success', TOAST_MS.default, { version: name });
         return model;
       },
       publish: async ({ ref, version, env }) => {
         const component = await componentsApi.publish({ version, env, ref });
         ctlRef.current.showComponent(component);
+        showToast('cmp.actions.deployed', 'success', TOAST_MS.default, { version, env });
         return component;
       },
       remove: async ({ ref, version }) => {
         const component = await componentsApi.removeVersion({ version, ref });
         ctlRef.current.showComponent(component);
+        showToast('cmp.actions.versionRemoved', 'success', TOAST_MS.default, { version });
         return component;
       },
     }),

@@ -1,6 +1,7 @@
 // The record import wizard (docs/lists.md "Import"; spec sections 3, 5, 7, 8): 1 pick a CSV or JSON
 // file (or drop it), 2 preview its first rows (parsed in the browser from the first chunk only),
-// 3 map columns to fields and choose the primary key, 4 run with a progress bar; then the counts, or
+// 3 map columns to fields (prefilled by key and label, any case or spacing; the columns left out are
+// listed) and choose the primary key, 4 run with a progress bar; then the counts, or
 // on 417 every bad row with its translated messages and a way to pick the fixed file and try again.
 // Import failure (spec section 8): 500 the report modal (opened by the call), 417 fieldsNotValid,
 // anything else the server's message.
@@ -12,7 +13,7 @@ import { isApiRequestError } from '../../../../../runtime/client/errors';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { Message, useMessage } from '../../../../../renderers/ui/Message';
 import { showToast } from '../../../../../renderers/ui/toast';
-import { badRows, carryMapping, prefillMapping, readPreview, type Preview } from './importModel';
+import { badRows, carryMapping, prefillMapping, readPreview, unmappedColumns, type Preview } from './importModel';
 
 export interface ImportWizardProps {
   componentRef: string;
@@ -125,6 +126,7 @@ export function ImportWizard({ componentRef, view, onClose, onImported }: Import
   );
 
   const mappedCount = Object.values(mapping).filter((to) => to !== '').length;
+  const unmapped = preview ? unmappedColumns(preview.columns, mapping) : [];
 
   return (
     <Dialog open wide testId="import-wizard" title={t('import.title', { component: view.component.label })} onClose={close}
@@ -255,6 +257,22 @@ export function ImportWizard({ componentRef, view, onClose, onImported }: Import
               ))}
             </tbody>
           </table>
+          {unmapped.length > 0 ? (
+            <div className="import-unmapped" role="status" data-testid="import-unmapped">
+              <p>{t('import.unmapped', { count: unmapped.length })}</p>
+              <ul>
+                {unmapped.map((column) => (
+                  <li key={column}>
+                    <code>{column}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="import-all-mapped" role="status" data-testid="import-all-mapped">
+              {t('import.allMapped')}
+            </p>
+          )}
 
           <label className="field">
             <span>{t('import.primaryKey')}</span>

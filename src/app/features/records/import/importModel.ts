@@ -2,6 +2,7 @@
 // only, so a large file never freezes the page), the mapping prefill, and the 417 answer as rows.
 import { parse } from 'csv-parse/browser/esm/sync';
 import type { FieldError } from '../../../../../runtime/api/contract';
+import { columnMatchKey } from '../../../../../runtime/api/import';
 import type { ViewSchema } from '../../../../../schemas/viewSchema.schema';
 
 export const PREVIEW_ROWS = 10;
@@ -123,22 +124,29 @@ export async function readPreview(file: Blob & { name?: string }): Promise<Previ
   }
 }
 
-const norm = (text: string) => text.trim().toLowerCase();
-
-/** Prefill: a column goes to the field whose key or label it names (any case); each field once. */
+/**
+ * Prefill: a column goes to the field whose key or label (the label falls back to the field's name,
+ * from which the key is derived) it names, ignoring case, accents, spaces, '_' and '-'; each field once.
+ */
 export function prefillMapping(columns: string[], view: ViewSchema): Record<string, string> {
   const mapping: Record<string, string> = {};
   const used = new Set<string>();
   const candidates = [
-    ...view.fields.filter((field) => field.visible && field.editable).map((field) => ({ key: field.key, names: [field.key, field.label] })),
+    ...view.fields.filter((field) => field.visible && field.editable).map((field) => ({ key: field.key, names: [field.key, field.label].map(columnMatchKey) })),
     { key: 'uuid', names: ['uuid'] },
   ];
   for (const column of columns) {
-    const found = candidates.find((candidate) => !used.has(candidate.key) && candidate.names.some((name) => norm(name) === norm(column)));
+    const wanted = columnMatchKey(column);
+    const found = wanted === '' ? undefined : candidates.find((candidate) => !used.has(candidate.key) && candidate.names.includes(wanted));
     mapping[column] = found ? found.key : '';
     if (found) used.add(found.key);
   }
   return mapping;
+}
+
+/** The columns the mapping leaves out of the import, in file order. */
+export function unmappedColumns(columns: readonly string[], mapping: Record<string, string>): string[] {
+  return columns.filter((column) => !mapping[column]);
 }
 
 /** Carries a mapping over to a new file's columns (the fixed file): kept where the column still exists. */

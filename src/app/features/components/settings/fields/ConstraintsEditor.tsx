@@ -83,7 +83,7 @@ export function ConstraintsEditor(props: FieldPartProps) {
       ) : null}
       {module === 'select' && type === 'relation' ? (
         <div className="form-grid" data-testid="relation-options">
-          <TextInput name="field.constraints.relation.label" label={<FormattedMessage id="cmp.fields.relationLabel" />} value={c.relation?.label ?? ''} placeholder="uuid" hint={<FormattedMessage id="cmp.fields.relationLabelHint" />} onChange={(label) => set({ relation: { ...c.relation, label } })} />
+          <TextInput name="field.constraints.relation.label" label={<FormattedMessage id="cmp.fields.relationLabel" />} value={c.relation?.label ?? ''} hint={<FormattedMessage id="cmp.fields.relationLabelHint" />} onChange={(label) => set({ relation: { ...c.relation, label } })} />
           <TextInput
             name="field.constraints.relation.searchOn"
             label={<FormattedMessage id="cmp.fields.searchOn" />}

@@ -45,59 +45,61 @@ export function FieldsTab({ model, update, errors, locked }: TabProps & { locked
             <FormattedMessage id="cmp.fields.empty" />
           </p>
         ) : (
-          <table className="table" aria-label={intl.formatMessage({ id: 'cmp.fields.title' })}>
-            <thead>
-              <tr>
-                <th scope="col"><FormattedMessage id="cmp.name" /></th>
-                <th scope="col"><FormattedMessage id="cmp.fields.key" /></th>
-                <th scope="col"><FormattedMessage id="cmp.fields.moduleType" /></th>
-                <th scope="col"><FormattedMessage id="cmp.fields.group" /></th>
-                <th scope="col"><span className="visually-hidden"><FormattedMessage id="cmp.fields.actions" /></span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {fields.map((field, index) => {
-                const rowErrors = Object.entries(errors).filter(([path]) => path.startsWith(`fields.${index}.`) || path === `fields.${index}`);
-                return (
-                  <tr key={`${field.key}-${index}`} data-testid="field-row">
-                    <td>
-                      {field.name}
-                      {rowErrors.length > 0 ? (
-                        <span className="badge badge-danger" role="alert" title={rowErrors.map(([p]) => p).join(', ')}>
-                          <FormattedMessage id="fieldsNotValid" />
-                        </span>
-                      ) : null}
-                    </td>
-                    <td>
-                      <code>{field.key}</code>
-                    </td>
-                    <td>
-                      {field.module} / {field.type}
-                    </td>
-                    <td>{field.group}</td>
-                    <td className="actions-cell">
-                      {locked ? null : (
-                        <>
-                          <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.fields.moveUp' }, { name: field.name })} disabled={index === 0} onClick={() => update((d) => void (d.settings.fields = moveField(d.settings.fields, index, -1)))}>
-                            <ArrowUp />
-                          </button>
-                          <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.fields.moveDown' }, { name: field.name })} disabled={index === fields.length - 1} onClick={() => update((d) => void (d.settings.fields = moveField(d.settings.fields, index, 1)))}>
-                            <ArrowDown />
-                          </button>
-                          <button type="button" className="button button-small" data-testid="field-edit" onClick={() => setEditing(index)}>
-                            <FormattedMessage id="common.edit" />
-                          </button>
-                          <button type="button" className="button button-small danger" data-testid="field-delete" onClick={() => update((d) => void d.settings.fields.splice(index, 1))}>
-                            <FormattedMessage id="common.remove" />
-                          </button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="table" aria-label={intl.formatMessage({ id: 'cmp.fields.title' })}>
+              <thead>
+                <tr>
+                  <th scope="col"><FormattedMessage id="cmp.name" /></th>
+                  <th scope="col"><FormattedMessage id="cmp.fields.key" /></th>
+                  <th scope="col"><FormattedMessage id="cmp.fields.moduleType" /></th>
+                  <th scope="col"><FormattedMessage id="cmp.fields.group" /></th>
+                  <th scope="col"><span className="visually-hidden"><FormattedMessage id="cmp.fields.actions" /></span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {fields.map((field, index) => {
+                  const rowErrors = Object.entries(errors).filter(([path]) => path.startsWith(`fields.${index}.`) || path === `fields.${index}`);
+                  return (
+                    <tr key={`${field.key}-${index}`} data-testid="field-row">
+                      <td>
+                        {field.name}
+                        {rowErrors.length > 0 ? (
+                          <span className="badge badge-danger" role="alert" title={rowErrors.map(([p]) => p).join(', ')}>
+                            <FormattedMessage id="fieldsNotValid" />
+                          </span>
+                        ) : null}
+                      </td>
+                      <td>
+                        <code>{field.key}</code>
+                      </td>
+                      <td>
+                        {field.module} / {field.type}
+                      </td>
+                      <td>{field.group}</td>
+                      <td className="actions-cell">
+                        {locked ? null : (
+                          <>
+                            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.fields.moveUp' }, { name: field.name })} disabled={index === 0} onClick={() => update((d) => void (d.settings.fields = moveField(d.settings.fields, index, -1)))}>
+                              <ArrowUp />
+                            </button>
+                            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.fields.moveDown' }, { name: field.name })} disabled={index === fields.length - 1} onClick={() => update((d) => void (d.settings.fields = moveField(d.settings.fields, index, 1)))}>
+                              <ArrowDown />
+                            </button>
+                            <button type="button" className="button button-small" data-testid="field-edit" onClick={() => setEditing(index)}>
+                              <FormattedMessage id="common.edit" />
+                            </button>
+                            <button type="button" className="button button-small danger" data-testid="field-delete" onClick={() => update((d) => void d.settings.fields.splice(index, 1))}>
+                              <FormattedMessage id="common.remove" />
+                            </button>
+                          </>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         )}
       </Section>
       {editing !== null && !locked ? (
