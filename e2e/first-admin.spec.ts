@@ -29,6 +29,11 @@ async function addField(page: Page, name: string, module: string, type: string, 
   await page.getByTestId('field-form-submit').click();
 }
 
+// Other specs share this server and make their own 'orders' and 'Customers': this spec's names are its own.
+const RUN = Date.now().toString(36);
+const CUSTOMERS = { name: `fa_customers_${RUN}`, label: `Customers ${RUN}` };
+const ORDERS = { name: `fa_orders_${RUN}`, label: `Orders ${RUN}` };
+
 /** Creates a component from the screen; lands on its settings. */
 async function createComponent(page: Page, name: string, label: string) {
   await page.goto('/admin/components/create');
@@ -57,7 +62,7 @@ test('a first-time administrator is never stuck: names, records, relation labels
   await shot(page, 'first-admin-name-rule');
 
   // Customers: one text field, active. The new component offers its records in dev at once.
-  await createComponent(page, 'customers', 'Customers');
+  await createComponent(page, CUSTOMERS.name, CUSTOMERS.label);
   await tab(page, 'fields');
   await addField(page, 'Full Name', 'input', 'text');
   await expect(page.getByTestId('field-row')).toHaveCount(1);
@@ -80,17 +85,17 @@ test('a first-time administrator is never stuck: names, records, relation labels
   }
 
   // Orders: a text field and a relation to customers without a label template.
-  await createComponent(page, 'orders', 'Orders');
+  await createComponent(page, ORDERS.name, ORDERS.label);
   await tab(page, 'fields');
   await addField(page, 'Order Title', 'input', 'text');
-  await addField(page, 'Customer', 'select', 'relation', { foreign: 'Customers', own: 'customer', foreignKey: 'uuid' });
+  await addField(page, 'Customer', 'select', 'relation', { foreign: CUSTOMERS.label, own: 'customer', foreignKey: 'uuid' });
   await expect(page.getByTestId('field-row')).toHaveCount(2);
   await save(page);
   await activate(page);
 
   // Now in dev: the components list links each component to its records.
   await page.goto('/admin/components');
-  const ordersRow = page.getByTestId('component-row').filter({ hasText: 'orders' });
+  const ordersRow = page.getByTestId('component-row').filter({ hasText: ORDERS.label });
   await expect(ordersRow.getByTestId('component-records-link')).toHaveText('Records');
   await shot(page, 'first-admin-components-list');
   await ordersRow.getByTestId('component-records-link').click();
@@ -115,6 +120,7 @@ test('a first-time administrator is never stuck: names, records, relation labels
 
   // Import: headers differ from the labels by case and spacing, and every column is mapped.
   await page.goto(ordersList);
+  await page.getByTestId('list-more').click();
   await page.getByTestId('list-import').click();
   await page.getByTestId('import-file').first().setInputFiles({
     name: 'orders.csv',
@@ -137,7 +143,7 @@ test('at 390 px wide no screen but the record list scrolls sideways', async ({ p
   await page.getByTestId('env-select').selectOption('dev');
   const list = await page.request.get('/api/v3/system/components');
   const components = (await list.json()) as { uuid: string; name: string }[];
-  const orders = components.find((c) => c.name === 'orders');
+  const orders = components.find((c) => c.name === ORDERS.name);
   expect(orders, 'the first test made orders').toBeTruthy();
   const page1 = await page.request.get(`/api/v3/system/component/${orders!.uuid}/models?offset=0&limit=1`, { headers: { 'x-project-env': 'dev' } });
   const first = ((await page1.json()) as { items: { uuid: string }[] }).items[0]!;
