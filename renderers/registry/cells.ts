@@ -3,6 +3,7 @@
 // how a module/type shows in the record list, the relation dialogs' tables and the quick views.
 import type { ComponentType } from 'react';
 import type { ViewField } from '../../schemas/viewSchema.schema';
+import { highestRanked } from './rank';
 import type { Tester } from './testers';
 
 export interface CellProps {
@@ -26,14 +27,5 @@ export interface CellEntry {
 
 /** The cell of the highest-ranked entry (ties to the later one), or null when none applies (the list shows the raw text). */
 export function dispatchCell(entries: readonly CellEntry[], field: ViewField): ComponentType<CellProps> | null {
-  let best: CellEntry | null = null;
-  let bestRank = -Infinity;
-  for (const entry of entries) {
-    const rank = entry.tester(field);
-    if (rank >= bestRank) {
-      best = entry;
-      bestRank = rank;
-    }
-  }
-  return best && bestRank >= 0 ? best.cell : null;
+  return highestRanked(entries, field).entry?.cell ?? null;
 }

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import type { ViewField } from '../../schemas/viewSchema.schema';
 import { UnknownField } from '../controls/UnknownField';
+import { highestRanked } from './rank';
 import type { ControlProps, RendererEntry } from './types';
 
 export interface DispatchResult {
@@ -12,15 +13,6 @@ export interface DispatchResult {
 }
 
 export function dispatch(entries: readonly RendererEntry[], field: ViewField): DispatchResult {
-  let best: RendererEntry | null = null;
-  let bestRank = -Infinity;
-  for (const entry of entries) {
-    const rank = entry.tester(field);
-    if (rank >= bestRank) {
-      best = entry;
-      bestRank = rank;
-    }
-  }
-  if (!best || bestRank < 0) return { renderer: UnknownField, rank: bestRank === -Infinity ? -1 : bestRank, entry: null };
-  return { renderer: best.renderer, rank: bestRank, entry: best };
+  const { entry, rank } = highestRanked(entries, field);
+  return entry ? { renderer: entry.renderer, rank, entry } : { renderer: UnknownField, rank, entry: null };
 }

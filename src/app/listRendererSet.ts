@@ -1,7 +1,8 @@
-// The renderer set of the record list: the enabled plugins' cells (the list puts the built-in cells
-// first). The list draws no form; its quick-edit sidebar is loaded with the full set
-// (features/records/list/QuickEditWithSet.tsx), so the list page never loads the controls.
-import type { RendererSet } from '../../renderers/registry/RendererSet';
+// The renderer set of the record list: the built-in cells and the enabled plugins'. The list draws no
+// form; its quick-edit sidebar is loaded with the full set (features/records/list/QuickEditWithSet.tsx),
+// so the list page never loads the controls.
+import { defaultCells } from '../../renderers/cells';
+import { composeRendererSet } from '../../renderers/registry/plugin';
 import { plugins } from './plugins';
 
-export const listRendererSet: RendererSet = { controls: [], cells: plugins.flatMap((plugin) => plugin.cells ?? []) };
+export const listRendererSet = composeRendererSet({ controls: [], cells: defaultCells }, plugins);

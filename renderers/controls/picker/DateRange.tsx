@@ -8,9 +8,8 @@
 // The calendar is a react-aria-components RangeCalendar in a Popover (arrow keys move by day, Page
 // Up/Down by month, Enter picks; the user's locale names months and days).
 import { parseDate, type DateValue } from '@internationalized/date';
-import { ChevronLeft, ChevronRight } from '../../ui/icons';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Dialog, Heading, I18nProvider, Popover, RangeCalendar } from 'react-aria-components';
+import { CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Dialog, I18nProvider, Popover, RangeCalendar } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { LOCALE_TAG, isLocale } from '../../../runtime/i18n';
 import { dateRangeOptions, dayOf, dayPart, parseDateRange, parseDateTime, rangeDayAllowed, rangeHitsTaken, type DateRangeValue } from '../../../runtime/validation/dates';
@@ -20,6 +19,7 @@ import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { formatMoment, monthStart, RELOAD_DEBOUNCE_MS } from './calendar/calendar';
 import { loadTakenDays } from './calendar/loaders';
+import { MonthNav } from './calendar/MonthNav';
 
 interface Draft {
   start: string | null;
@@ -170,15 +170,7 @@ export function DateRangeControl(props: ControlProps) {
                   isDateUnavailable={(date: DateValue) => blocked(date.toString())}
                   allowsNonContiguousRanges
                 >
-                  <header className="picker-month-nav">
-                    <Button slot="previous" aria-label={intl.formatMessage({ id: 'picker.previousMonth' })}>
-                      <ChevronLeft size={16} aria-hidden="true" />
-                    </Button>
-                    <Heading data-testid="daterange-month" />
-                    <Button slot="next" aria-label={intl.formatMessage({ id: 'picker.nextMonth' })}>
-                      <ChevronRight size={16} aria-hidden="true" />
-                    </Button>
-                  </header>
+                  <MonthNav headingTestId="daterange-month" />
                   <CalendarGrid weekdayStyle="short">
                     <CalendarGridHeader>{(name) => <CalendarHeaderCell>{name}</CalendarHeaderCell>}</CalendarGridHeader>
                     <CalendarGridBody>

@@ -9,9 +9,9 @@
 // starts the week).
 import { parseDate, type DateValue } from '@internationalized/date';
 import { useActorRef, useSelector } from '@xstate/react';
-import { ChevronLeft, ChevronRight, X } from '../../ui/icons';
+import { X } from '../../ui/icons';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Dialog, Heading, I18nProvider, Popover } from 'react-aria-components';
+import { Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Dialog, I18nProvider, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { dateTimePickerMachine, keyEvent, STEPS_BY_MODE, type PickerStep } from '../../../machines/dateTimePicker.machine';
 import { dateTimeOptions, dateTimeProblem, dayAllowed, dayOf, formatDateTime, hourAvailable, parseDateTime, type DateTimeParts } from '../../../runtime/validation/dates';
@@ -22,6 +22,7 @@ import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { isLocale, LOCALE_TAG, type MessageKey } from '../../../runtime/i18n';
 import { formatMoment, hourLabel, MONTH_NAMES, stepped, yearList } from './calendar/calendar';
 import { loadTakenMinutes } from './calendar/loaders';
+import { MonthNav } from './calendar/MonthNav';
 
 
 function nowText(): string {
@@ -186,15 +187,7 @@ export function DateTimeControl(props: ControlProps) {
                     onChange={(date: DateValue) => actor.send({ type: 'PICK_DAY', day: date.toString() })}
                     isDateUnavailable={(date: DateValue) => !dayAllowed(options, date.toString(), now)}
                   >
-                    <header className="picker-month-nav">
-                      <Button slot="previous" aria-label={intl.formatMessage({ id: 'picker.previousMonth' })}>
-                        <ChevronLeft size={16} aria-hidden="true" />
-                      </Button>
-                      <Heading />
-                      <Button slot="next" aria-label={intl.formatMessage({ id: 'picker.nextMonth' })}>
-                        <ChevronRight size={16} aria-hidden="true" />
-                      </Button>
-                    </header>
+                    <MonthNav />
                     <CalendarGrid weekdayStyle="short">
                       <CalendarGridHeader>{(name) => <CalendarHeaderCell>{name}</CalendarHeaderCell>}</CalendarGridHeader>
                       <CalendarGridBody>

@@ -20,10 +20,8 @@ export interface CellRenderers {
 
 /** The cell renderer of each field of the view, dispatched once per view. */
 export function useCellRenderers(view: ViewSchema | null | undefined): CellRenderers {
-  // The built-in cells first, then the set's own: a set's cell for a module/type outranks the built-in
-  // one (or ties and wins as the later entry), and a set without cells keeps the typed cells.
-  const provided = useRendererSet()?.cells;
-  const cells = useMemo(() => (provided && provided.length > 0 ? [...defaultCells, ...provided] : defaultCells), [provided]);
+  // The provided set holds every cell (the built-in ones first, as for controls); outside a provider, the built-in ones.
+  const cells = useRendererSet()?.cells ?? defaultCells;
   return useMemo(() => {
     const fields = new Map((view?.fields ?? []).map((f) => [f.key, f]));
     const dispatched = new Map<string, ComponentType<CellProps> | null>();
