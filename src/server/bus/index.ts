@@ -12,6 +12,10 @@ import type { Database } from '../db/schema';
 export interface BusChannels {
   /** A component's list answers changed (records or settings): drop cached answers. component null: every component of the project. */
   'list.invalidate': { project: string | null; component: string | null };
+  /** A workflow's platform_notification node (delivered over the event-bus WebSocket once it exists). */
+  'workflow.notification': { project: string; env: 'dev' | 'live'; workflow: string; node: number; notification: string };
+  /** A workflow run finished (Scout's live list, the event bus). */
+  'workflow.run': { project: string; workflow: string; run: string; status: string };
   /** Test and diagnostics channel. */
   'bus.ping': { text: string };
 }

@@ -173,6 +173,53 @@ export interface RecordJobsTable {
   finished_at: NullableTimestamp;
 }
 
+export interface WorkflowsTable {
+  uuid: string;
+  project_uuid: string;
+  component_uuid: string;
+  name: string;
+  dev_version: string | null;
+  public_version: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkflowVersionsTable {
+  workflow_uuid: string;
+  name: string;
+  /** schemas/workflow.schema WorkflowNode[], checked before every write. */
+  nodes: JsonWithDefault<unknown[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkflowComponentRefsTable {
+  workflow_uuid: string;
+  component_uuid: string;
+}
+
+export interface WorkflowRunsTable {
+  uuid: string;
+  project_uuid: string;
+  workflow_uuid: string;
+  version: string;
+  component_uuid: string;
+  env: RecordEnv;
+  event: string;
+  record_uuid: string | null;
+  status: Generated<'queued' | 'running' | 'success' | 'error' | 'refused'>;
+  data: JsonWithDefault<Record<string, unknown>>;
+  path: JsonWithDefault<number[]>;
+  results: JsonWithDefault<unknown[]>;
+  error: string | null;
+  attempts: Generated<number>;
+  user_uuid: string | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  duration_ms: number | null;
+}
+
 export interface ConfigTable {
   uuid: string;
   project_uuid: string;
@@ -266,6 +313,10 @@ export interface Database {
   two_factor_challenges: TwoFactorChallengesTable;
   remembered_devices: RememberedDevicesTable;
   record_jobs: RecordJobsTable;
+  workflows: WorkflowsTable;
+  workflow_versions: WorkflowVersionsTable;
+  workflow_component_refs: WorkflowComponentRefsTable;
+  workflow_runs: WorkflowRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import * as recordsAuditRefs from './0004_records_audit_refs';
 import * as iam from './0005_iam';
 import * as recordJobs from './0006_record_jobs';
 import * as recordPartitions from './0007_record_partitions';
+import * as workflows from './0008_workflows';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_iam': iam,
   '0006_record_jobs': recordJobs,
   '0007_record_partitions': recordPartitions,
+  '0008_workflows': workflows,
 };
 
 /** The names of every migration, in order. */
