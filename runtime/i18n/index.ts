@@ -12,10 +12,14 @@ import { iamEn_US, type IamMessageKey } from './iam.en_US';
 import { iamSr } from './iam.sr';
 import { accountEn_US, type AccountMessageKey } from './account.en_US';
 import { accountSr } from './account.sr';
+import { workflowsEn_US, type WorkflowsMessageKey } from './workflows.en_US';
+import { workflowsSr } from './workflows.sr';
+import { workflowEditorsEn_US, type WorkflowEditorsMessageKey } from './workflowEditors.en_US';
+import { workflowEditorsSr } from './workflowEditors.sr';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 import { sr } from './sr';
 
-export type MessageKey = MainMessageKey | ComponentsMessageKey | RecordsMessageKey | ImportMessageKey | IamMessageKey | AccountMessageKey;
+export type MessageKey = MainMessageKey | ComponentsMessageKey | RecordsMessageKey | ImportMessageKey | IamMessageKey | AccountMessageKey | WorkflowsMessageKey | WorkflowEditorsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -24,8 +28,8 @@ export { LOCALE_TAG, LOCALES, type Locale };
 export const DEFAULT_LOCALE: Locale = 'en_US';
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  en_US: { ...en_US, ...componentsEn_US, ...recordsEn_US, ...importEn_US, ...iamEn_US, ...accountEn_US },
-  sr: { ...sr, ...componentsSr, ...recordsSr, ...importSr, ...iamSr, ...accountSr },
+  en_US: { ...en_US, ...componentsEn_US, ...recordsEn_US, ...importEn_US, ...iamEn_US, ...accountEn_US, ...workflowsEn_US, ...workflowEditorsEn_US },
+  sr: { ...sr, ...componentsSr, ...recordsSr, ...importSr, ...iamSr, ...accountSr, ...workflowsSr, ...workflowEditorsSr },
 };
 
 export function isLocale(value: unknown): value is Locale {

@@ -1,0 +1,5 @@
+import type { WorkflowEditorsMessageKey } from './workflowEditors.en_US';
+
+export const workflowEditorsSr: Record<WorkflowEditorsMessageKey, string> = {
+  'workflow.editor.title': 'Izmena čvora',
+};
