@@ -216,6 +216,9 @@ describe('the record list', () => {
   it('applies a bulk action to all matching records as a job, with its progress until done', async () => {
     mount();
     await waitFor(() => expect(rows()).toHaveLength(10));
+    // Nothing chosen: no bulk actions yet.
+    expect(screen.queryByTestId('list-bulk')).toBeNull();
+    fireEvent.click(within(rows()[0]!).getByTestId('row-select'));
     fireEvent.click(screen.getByTestId('bulk-all-matching'));
     fireEvent.click(screen.getByTestId('bulk-enable'));
     await waitFor(() => expect(screen.getByTestId('bulk-progress')).toBeTruthy());

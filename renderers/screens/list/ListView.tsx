@@ -113,7 +113,8 @@ export function ListView(props: ListViewProps) {
         <ListHeader ctl={ctl} title={title} basePath={basePath} />
         <PresetBar ctl={ctl} />
         <ListToolbar ctl={ctl} />
-        {empty && !ctl.bulk.job && !ctl.bulk.pending ? null : <BulkBar ctl={ctl} />}
+        {/* Bulk actions appear once something is chosen (or a bulk job is running), as in Directus and Gmail. */}
+        {ctl.selection.length > 0 || ctl.allMatching || ctl.bulk.job || ctl.bulk.pending ? <BulkBar ctl={ctl} /> : null}
         {empty ? (
           <ListEmpty ctl={ctl} basePath={basePath} />
         ) : phone ? (
