@@ -1,6 +1,7 @@
 // Search (debounced by the controller) and the fields it runs on, the date range on a chosen date field
 // (folded under Filters, with a count of what is set), the show-disabled switch (only when the model
 // can disable records), and how the table looks: the column chooser and the row density.
+import { Disclosure } from '../../ui/Disclosure';
 import { ListFilter, Search } from '../../ui/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ListController } from '../useListController';
@@ -36,7 +37,7 @@ export function ListToolbar({ ctl }: { ctl: ListController }) {
         />
       </label>
       {searchable.length > 0 ? (
-        <details className="list-disclosure">
+        <Disclosure className="list-disclosure">
           <summary className="button button-small">
             <FormattedMessage id="records.list.searchOn" />
             {filters.filterOn.length > 0 ? <span className="list-count">{filters.filterOn.length}</span> : null}
@@ -49,9 +50,9 @@ export function ListToolbar({ ctl }: { ctl: ListController }) {
               </label>
             ))}
           </div>
-        </details>
+        </Disclosure>
       ) : null}
-      <details className="list-disclosure">
+      <Disclosure className="list-disclosure">
         <summary className="button button-small" data-testid="list-filters">
           <ListFilter aria-hidden="true" />
           <FormattedMessage id="records.list.filters" />
@@ -83,7 +84,7 @@ export function ListToolbar({ ctl }: { ctl: ListController }) {
             <input type="date" name="dateTo" data-testid="list-date-to" value={filters.dateTo ?? ''} min={filters.dateFrom ?? undefined} onChange={(e) => ctl.changeFilters({ dateTo: e.target.value || null })} />
           </label>
         </div>
-      </details>
+      </Disclosure>
       {ctl.disableSwitch ? (
         <label className="field-check list-show-disabled">
           <input type="checkbox" data-testid="show-disabled" checked={ctl.showDisabled} onChange={(e) => ctl.setShowDisabled(e.target.checked)} />
