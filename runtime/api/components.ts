@@ -2,7 +2,8 @@
 import type { ComponentSettings } from '../../schemas';
 
 export interface Dependency {
-  kind: 'component';
+  /** A component with a relation to this one, or a workflow that runs on it or writes into it. */
+  kind: 'component' | 'workflow';
   uuid: string;
   name: string;
   ref: string;

@@ -277,7 +277,7 @@ const componentProperties = {
   public_version: nullable(stringSchema),
   dev_version: nullable(stringSchema),
   versions: stringListSchema,
-  dependencies: arrayOf(closed({ kind: { type: 'string', enum: ['component'] }, uuid: uuidSchema, name: stringSchema, ref: stringSchema }, ['kind', 'uuid', 'name', 'ref'])),
+  dependencies: arrayOf(closed({ kind: { type: 'string', enum: ['component', 'workflow'] }, uuid: uuidSchema, name: stringSchema, ref: stringSchema }, ['kind', 'uuid', 'name', 'ref'])),
   props: anyObjectSchema,
   workspaces: arrayOf(closed({ uuid: uuidSchema, name: stringSchema }, ['uuid', 'name'])),
   CreatedAt: dateTimeSchema,

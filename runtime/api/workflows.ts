@@ -125,6 +125,7 @@ export interface RunListAnswer {
 
 export const WORKFLOW_MESSAGE = {
   workflowRemovalBlockedByDependency: 'workflowRemovalBlockedByDependency',
+  workflowExists: 'workflowExists',
   componentRemovalBlockedByDependency: 'componentRemovalBlockedByDependency',
   workflowRefused: 'workflowRefused',
   lastVersionCannotBeRemoved: 'lastVersionCannotBeRemoved',

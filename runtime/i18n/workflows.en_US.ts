@@ -3,6 +3,7 @@
 export const workflowsEn_US = {
   'workflow.title': 'Workflow',
   workflowRemovalBlockedByDependency: 'A live component runs this workflow, so it cannot be removed. Unpublish it from live first.',
+  workflowExists: 'A workflow with this name exists.',
   workflowRefused: 'A workflow refused this change.',
   workflowGraphNotValid: 'The workflow breaks a connection rule.',
   sparkNotAvailable: 'Sparks are not available yet.',

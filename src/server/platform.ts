@@ -8,6 +8,10 @@ import { runHousekeeping } from './housekeeping';
 import { startJobs, type Jobs, type Role } from './jobs/index';
 import { runBulkJob } from './services/record-bulk';
 import { clearListCache, followListChanges } from './services/record-list';
+import { nowDate } from './clock';
+import { registerWorkflowRuntime, runQueuedRun, runRecycleTick } from './workflows/events';
+import { recycleFilter } from './workflows/recycle';
+import { actionSettings } from './workflows/settings';
 
 export interface Platform {
   jobs: Jobs;
@@ -16,7 +20,10 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-export type PlatformConfig = Pick<Config, 'role' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs'>;
+export type PlatformConfig = Pick<
+  Config,
+  'role' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
+>;
 
 export interface StartPlatformOptions {
   /** Overrides config.role (tests start a web-only platform beside a worker). */
@@ -58,6 +65,12 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
         'luma-housekeeping': async () => {
           await runHousekeeping(db, config, (error, task) => log(error, `housekeeping ${task} failed`));
         },
+        'luma-workflow': async ({ run }, job) => {
+          await runQueuedRun(db, run, { finalAttempt: job.retryCount >= job.retryLimit });
+        },
+        'luma-recycle': async () => {
+          await runRecycleTick(db, nowDate(), recycleFilter);
+        },
       },
     });
   } catch (error) {
@@ -65,10 +78,12 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
     await bus.close();
     throw error;
   }
+  const unregister = registerWorkflowRuntime({ jobs, bus, settings: actionSettings(config) });
   return {
     jobs,
     bus,
     async stop() {
+      unregister();
       await jobs.stop();
       unfollow();
       await bus.close();

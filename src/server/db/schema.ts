@@ -213,6 +213,7 @@ export interface WorkflowRunsTable {
   results: JsonWithDefault<unknown[]>;
   error: string | null;
   attempts: Generated<number>;
+  depth: Generated<number>;
   user_uuid: string | null;
   created_at: Timestamp;
   started_at: NullableTimestamp;

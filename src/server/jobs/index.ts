@@ -5,10 +5,11 @@
 // Roles: every role may send; only 'worker' and 'all' fetch and run jobs, run pg-boss's maintenance
 // (expiring jobs whose process died, so they are retried elsewhere) and its cron timekeeper.
 import PgBoss from 'pg-boss';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/schema';
 import { pgliteExecutor } from './pglite-executor';
+import { RECYCLE_TIMERS } from '../../../runtime/workflows/constants';
 
 export type Role = 'web' | 'worker' | 'all';
 
@@ -18,10 +19,19 @@ export interface JobPayloads {
   'luma-bulk': { job: string };
   /** The cleanup of expired and long-deleted rows (schedule HOUSEKEEPING_CRON). */
   'luma-housekeeping': Record<string, never>;
+  /** One workflow run (workflow_runs row `run`), queued in the transaction of the write that caused it. */
+  'luma-workflow': { run: string };
+  /** The Recycle timers' tick, every half hour (the 30min timer; on the hour also 1h; at midnight UTC also 1d). */
+  'luma-recycle': Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
-export type JobHandlers = { [Q in QueueName]: (data: JobPayloads[Q]) => Promise<void> };
+/** A job's retry state, for handlers that act differently on their last attempt. */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+export type JobHandlers = { [Q in QueueName]: (data: JobPayloads[Q], job: JobAttempt) => Promise<void> };
 
 export interface JobsTiming {
   /** A job not completed this long after it started is failed by maintenance and retried (another instance may take it). */
@@ -37,6 +47,10 @@ export const HOUSEKEEPING_CRON = '*/15 * * * *';
 export interface Jobs {
   readonly role: Role;
   send<Q extends QueueName>(queue: Q, data: JobPayloads[Q]): Promise<string>;
+  /** Sends on `db` (a transaction): the job exists only if that transaction commits. Call wake(queue) after the commit. */
+  sendIn<Q extends QueueName>(db: Kysely<Database>, queue: Q, data: JobPayloads[Q]): Promise<string>;
+  /** Tells this process's worker of `queue` to look now (after a commit that queued jobs). */
+  wake(queue: QueueName): void;
   /** Stops fetching, waits for running jobs (up to timeoutMs), and disconnects. */
   stop(timeoutMs?: number): Promise<void>;
   /** The pg-boss instance (tests and diagnostics). */
@@ -79,6 +93,9 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     'luma-bulk': { name: 'luma-bulk', policy: 'standard', retryLimit: 10, retryDelay: 1, expireInSeconds: timing.expireSeconds, retentionMinutes: 24 * 60 },
     // Singleton: at most one active at a time across all instances.
     'luma-housekeeping': { name: 'luma-housekeeping', policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60, retentionMinutes: 24 * 60 },
+    // A network failure is retried with back-off; a run whose process died expires and is retried elsewhere.
+    'luma-workflow': { name: 'luma-workflow', policy: 'standard', retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: timing.expireSeconds, retentionMinutes: 24 * 60 },
+    'luma-recycle': { name: 'luma-recycle', policy: 'standard', retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60, retentionMinutes: 24 * 60 },
   };
   for (const [name, queue] of Object.entries(queueOptions)) {
     const existing = await boss.getQueue(name);
@@ -89,10 +106,12 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   const workers = new Map<QueueName, string>();
   if (working) {
     await boss.schedule('luma-housekeeping', HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
+    // One schedule per queue in pg-boss 10: every half hour; the tick works out which timers are due.
+    await boss.schedule('luma-recycle', RECYCLE_TIMERS['30min'], {}, { tz: 'UTC' });
     for (const name of Object.keys(handlers) as QueueName[]) {
-      const handler = handlers[name] as (data: unknown) => Promise<void>;
-      const id = await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+      const handler = handlers[name] as (data: unknown, job: JobAttempt) => Promise<void>;
+      const id = await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       });
       workers.set(name, id);
     }
@@ -109,6 +128,19 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       const worker = workers.get(queue);
       if (worker && !stopped) boss.notifyWorker(worker);
       return id;
+    },
+    async sendIn(db, queue, data) {
+      const executeSql = async (text: string, values: unknown[]) => {
+        const result = await db.executeQuery(CompiledQuery.raw(text, values));
+        return { rows: result.rows as unknown[] };
+      };
+      const id = await boss.send(queue, data as object, { db: { executeSql } });
+      if (!id) throw new Error(`pg-boss refused a job on ${queue}`);
+      return id;
+    },
+    wake(queue) {
+      const worker = workers.get(queue);
+      if (worker && !stopped) boss.notifyWorker(worker);
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return;

@@ -111,10 +111,30 @@ function dependenciesFrom(links: RelationLink[], row: ComponentRow): Dependency[
   return [...found.values()];
 }
 
-/** Components of the same project with a relation field (any version) to this one. */
+/** Workflows naming these components (their own, or a component node's target), by component. */
+async function workflowDependencies(db: Db, uuids: string[]): Promise<Map<string, Dependency[]>> {
+  const found = new Map<string, Dependency[]>();
+  if (uuids.length === 0) return found;
+  const rows = await db
+    .selectFrom('workflow_component_refs as r')
+    .innerJoin('workflows as w', 'w.uuid', 'r.workflow_uuid')
+    .select(['r.component_uuid', 'w.uuid', 'w.name'])
+    .where('r.component_uuid', 'in', uuids)
+    .orderBy('w.name')
+    .execute();
+  for (const row of rows) {
+    const list = found.get(row.component_uuid) ?? [];
+    list.push({ kind: 'workflow', uuid: row.uuid, name: row.name, ref: row.uuid });
+    found.set(row.component_uuid, list);
+  }
+  return found;
+}
+
+/** Components of the same project with a relation field (any version) to this one, and workflows that name it. */
 export async function dependenciesOf(db: Db, row: ComponentRow): Promise<Dependency[]> {
   const links = await relationLinks(db, row.project_uuid, [componentRef(row), row.uuid]);
-  return dependenciesFrom(links, row);
+  const workflows = await workflowDependencies(db, [row.uuid]);
+  return [...dependenciesFrom(links, row), ...(workflows.get(row.uuid) ?? [])];
 }
 
 /** The rows as the API's Component, with versions, dependencies and workspaces in few queries. */
@@ -122,11 +142,12 @@ export async function shapeComponents(db: Db, rows: ComponentRow[], locale: stri
   if (rows.length === 0) return [];
   const uuids = rows.map((row) => row.uuid);
   const projectUuid = rows[0]!.project_uuid;
-  const [versions, workspaces, links] = await Promise.all([
+  const [versions, workspaces, links, workflows] = await Promise.all([
     versionNamesOf(db, uuids),
     workspacesOfComponents(db, uuids),
     // One component: only the links that name it; a list: every link of the project at once.
     rows.length === 1 ? relationLinks(db, projectUuid, [componentRef(rows[0]!), rows[0]!.uuid]) : relationLinks(db, projectUuid),
+    workflowDependencies(db, uuids),
   ]);
   return rows.map((row) => ({
     uuid: row.uuid,
@@ -144,7 +165,7 @@ export async function shapeComponents(db: Db, rows: ComponentRow[], locale: stri
     public_version: row.public_version,
     dev_version: row.dev_version,
     versions: versions.filter((version) => version.component_uuid === row.uuid).map((version) => version.name),
-    dependencies: dependenciesFrom(links, row),
+    dependencies: [...dependenciesFrom(links, row), ...(workflows.get(row.uuid) ?? [])],
     props: row.props ?? {},
     workspaces: workspaces.filter((link) => link.component_uuid === row.uuid).map(({ uuid, name }) => ({ uuid, name })),
     CreatedAt: new Date(row.created_at).toISOString(),

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { WorkflowAction, WorkflowNode } from '../../../schemas/workflow.schema';
 import type { Bus } from '../bus/index';
 import type { Database } from '../db/schema';
-import type { ScriptPool } from '../services/sandbox';
+import type { ScriptRequest, ScriptResult } from '../services/sandbox';
 import type { Accountability } from '../services/tenancy';
 
 /** What one run carries from node to node. */
@@ -25,6 +25,8 @@ export interface FlowState {
   item?: unknown;
   /** Who caused the event (record writes: the writer). */
   userUuid: string | null;
+  /** How many workflow runs led to this one (a component node's write starts the next level); stops at MAX_DEPTH. */
+  depth: number;
 }
 
 /** Outgoing-call settings from configuration (LUMA_WORKFLOW_HTTP_ALLOW, LUMA_SMTP_URL, LUMA_FCM_*). */
@@ -43,7 +45,7 @@ export interface ActionSettings {
 export interface ActionServices {
   db: Kysely<Database>;
   bus: Bus;
-  scripts: ScriptPool;
+  scripts: { run(request: ScriptRequest): Promise<ScriptResult> };
   settings: ActionSettings;
   /** The accountability component nodes write with (the writer of the record that started the run, or the workflow's owner). */
   accountability: Accountability;

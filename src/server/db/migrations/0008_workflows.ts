@@ -47,6 +47,7 @@ const statements = [
     results jsonb not null default '[]',
     error text,
     attempts integer not null default 0,
+    depth integer not null default 0,
     user_uuid uuid,
     created_at timestamptz not null default now(),
     started_at timestamptz,

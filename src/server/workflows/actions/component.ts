@@ -1,0 +1,43 @@
+// component: creates a record of another component (or, when the expression's answer has a `uuid`,
+// updates that record) through the record service, so that component's rules, the run's
+// permissions and its own workflows apply. In a Before:: event the write shares the record's
+// transaction. A dry run checks the write with the same rules and writes nothing.
+import { isPlainObject } from '../../validate';
+import { checkWrite, createRecord, recordTarget, updateRecord } from '../../services/records';
+import { compileFor } from '../../services/records-view';
+import { findRecord } from '../../db/queries/records';
+import { evaluate, MAX_DEPTH, NodeFailure } from '../engine';
+import { withDepth } from '../depth';
+import type { NodeAction } from '../types';
+
+export const componentAction: NodeAction = {
+  action: 'component',
+  async run({ node, flow, dryRun, services }) {
+    const ref = typeof node.data.component_ref === 'string' ? node.data.component_ref.trim() : '';
+    if (ref === '') throw new NodeFailure('no component chosen', node.id, false);
+    const answer = await evaluate(node, flow, services);
+    if (!isPlainObject(answer)) throw new NodeFailure('the expression must answer an object: the record data (with uuid to update a record)', node.id, false);
+    if (flow.depth + 1 > MAX_DEPTH) throw new NodeFailure(`workflows writing into each other stopped after ${MAX_DEPTH} levels`, node.id, false);
+    const { uuid, ...data } = answer;
+    const { db, accountability } = services;
+    if (dryRun) {
+      const target = await recordTarget(db, accountability, ref, typeof uuid === 'string' ? ['update', 'edit'] : ['create'], undefined);
+      const stored = typeof uuid === 'string' ? await findRecord(db, target.scope, uuid.toLowerCase()) : null;
+      if (typeof uuid === 'string' && !stored) return { would: 'update', uuid, data, errors: [{ field: 'uuid', messages: ['notFound'] }] };
+      const view = compileFor(target.row, target.settings, { ...target.viewer, page: stored ? 'model_edit' : 'model_create' });
+      const outcome = await checkWrite(db, accountability, target, view, data, stored ?? null);
+      return { would: stored ? 'update' : 'create', ...(stored ? { uuid: stored.uuid } : {}), data, errors: outcome.ok ? [] : outcome.errors };
+    }
+    return withDepth(flow.depth + 1, async () => {
+      if (typeof uuid === 'string') {
+        const target = await recordTarget(db, accountability, ref, ['update', 'edit'], undefined);
+        const stored = await findRecord(db, target.scope, uuid.toLowerCase());
+        if (!stored) throw new NodeFailure(`record ${uuid} not found`, node.id, false);
+        const written = await updateRecord(db, accountability, ref, stored.uuid, { data, version: stored.version }, undefined);
+        return { updated: written.uuid, version: written.__version__ };
+      }
+      const written = await createRecord(db, accountability, ref, { data }, undefined);
+      return { created: written.uuid };
+    });
+  },
+};

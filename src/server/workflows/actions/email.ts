@@ -1,0 +1,73 @@
+// email: SMTP through nodemailer, with the node's SMTP settings (their host checked by the SSRF guard
+// and the connection pinned to the vetted address) or the server's (LUMA_SMTP_URL); neither is
+// 'not configured'. Texts may quote the run's values. A dry run connects to nothing and answers the
+// message it would send.
+import nodemailer, { type Transporter } from 'nodemailer';
+import { renderTemplate } from '../../../../runtime/workflows/template';
+import { isPlainObject } from '../../validate';
+import { resolveAllowed } from '../net';
+import { ActionNotConfigured, type NodeAction } from '../types';
+import { templateScope } from './scope';
+
+function addresses(value: unknown, scope: Record<string, unknown>): string[] {
+  if (typeof value !== 'string') return [];
+  return renderTemplate(value, scope)
+    .split(/[,;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export class AttachmentsNotAvailable extends Error {
+  readonly retryable = false;
+  constructor() {
+    super('html2pdf attachments are not available yet: remove them from this node.');
+    this.name = 'AttachmentsNotAvailable';
+  }
+}
+
+export const emailAction: NodeAction = {
+  action: 'email',
+  async run({ node, flow, dryRun, services }) {
+    const scope = templateScope(flow);
+    const data = node.data;
+    const to = addresses(data.to, scope);
+    if (to.length === 0) throw new Error('the e-mail has no recipient');
+    const cc = addresses(data.cc, scope);
+    const bcc = addresses(data.bcc, scope);
+    const subject = typeof data.subject === 'string' ? renderTemplate(data.subject, scope).replace(/[\r\n]+/g, ' ') : '';
+    const html = typeof data.body === 'string' ? renderTemplate(data.body, scope) : '';
+    const smtp = isPlainObject(data.smtp) ? data.smtp : {};
+    const ownHost = typeof smtp.host === 'string' && smtp.host.trim() !== '' ? smtp.host.trim() : null;
+    const from = ownHost && typeof smtp.email_from === 'string' && smtp.email_from ? smtp.email_from : services.settings.mailFrom;
+    if (Array.isArray(data.attachments) && data.attachments.length > 0) throw new AttachmentsNotAvailable();
+    const message = { from, to, cc, bcc, subject, html };
+    if (dryRun) return { would: 'send', ...message, smtp: ownHost ? { host: ownHost, port: Number(smtp.port) || 587 } : services.settings.smtpUrl ? 'server' : null };
+
+    let transport: Transporter;
+    if (ownHost) {
+      const port = Number(smtp.port) || 587;
+      const { address } = await resolveAllowed(ownHost, String(port), services.settings);
+      transport = nodemailer.createTransport({
+        host: address,
+        port,
+        secure: port === 465,
+        tls: { servername: ownHost },
+        auth: typeof smtp.username === 'string' && smtp.username ? { user: smtp.username, pass: typeof smtp.password === 'string' ? smtp.password : '' } : undefined,
+        authMethod: smtp.auth_type === 'crammd5' ? 'CRAM-MD5' : 'PLAIN',
+        connectionTimeout: services.settings.timeoutMs,
+        greetingTimeout: services.settings.timeoutMs,
+        socketTimeout: services.settings.timeoutMs,
+      });
+    } else if (services.settings.smtpUrl) {
+      transport = nodemailer.createTransport(services.settings.smtpUrl);
+    } else {
+      throw new ActionNotConfigured('SMTP');
+    }
+    try {
+      const sent = await transport.sendMail({ ...message, cc: cc.length ? cc : undefined, bcc: bcc.length ? bcc : undefined, text: html.replace(/<[^>]*>/g, '') });
+      return { messageId: sent.messageId, accepted: sent.accepted, rejected: sent.rejected };
+    } finally {
+      transport.close();
+    }
+  },
+};

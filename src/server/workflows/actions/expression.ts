@@ -1,0 +1,14 @@
+// expression: runs the node's code in the sandbox. An answer `{ data: {...} }` becomes the flow's data
+// (in Before:: events: what is written). It has no side effects, so a dry run runs it too.
+import { isPlainObject } from '../../validate';
+import { evaluate } from '../engine';
+import type { NodeAction } from '../types';
+
+export const expressionAction: NodeAction = {
+  action: 'expression',
+  async run({ node, flow, services }) {
+    const value = await evaluate(node, flow, services);
+    if (isPlainObject(value) && isPlainObject(value.data)) flow.data = value.data;
+    return value;
+  },
+};

@@ -1,0 +1,192 @@
+// The workflow engine (docs/workflows.md "Running"): walks one graph for one event.
+//
+// - Entry: event nodes whose action is the event's name and which are not paused.
+// - From a node its outgoing connections are followed. condition: its expression, truthy follows
+//   'pass', falsy 'reject'; in a Before:: event a falsy condition with no reject connection and a
+//   data.message refuses the write. switch: its expression answers a name; the connections of that
+//   name are followed, else the one named 'default'. each: its expression answers a list (at most
+//   MAX_ITEMS); what follows runs once per item with `item` set, and those nodes' results are lists.
+//   operation: its action runs; the answer is State.Results[id]. An event node reached through a
+//   connection passes through. A node marked parallel runs its branches at once.
+// - A node runs at most once per path (per item inside an each), and a run stops after MAX_STEPS.
+// - A node error ends the run: in a Before:: event it refuses the write.
+import { performance } from 'node:perf_hooks';
+import type { NodeResult } from '../../../runtime/api/workflows';
+import { isBeforeEvent } from '../../../runtime/workflows/constants';
+import type { WorkflowConnection, WorkflowNode } from '../../../schemas/workflow.schema';
+import { actionFor } from './actions/index';
+import { ActionNotConfigured, AddressRefused, type ActionServices, type FlowState } from './types';
+
+export const MAX_STEPS = 1000;
+export const MAX_ITEMS = 1000;
+/** Workflow runs leading to further runs (component nodes writing records) stop at this depth. */
+export const MAX_DEPTH = 5;
+/** A workflow script's deadline. */
+export const SCRIPT_TIMEOUT_MS = 5000;
+
+/** The write is refused by the workflow (Before:: events). */
+export class FlowRefusal extends Error {
+  constructor(
+    message: string,
+    readonly node: number,
+  ) {
+    super(message);
+    this.name = 'FlowRefusal';
+  }
+}
+
+/** A node failed; `retryable` when trying again later may succeed (a network failure). */
+export class NodeFailure extends Error {
+  constructor(
+    message: string,
+    readonly node: number,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'NodeFailure';
+  }
+}
+
+export interface RunOutcome {
+  results: NodeResult[];
+  path: number[];
+  data: Record<string, unknown>;
+  error?: string;
+  refused?: boolean;
+  retryable?: boolean;
+}
+
+export interface RunOptions {
+  dryRun: boolean;
+  services: ActionServices;
+  signal?: AbortSignal;
+}
+
+/** A node's code as a function body: a bare expression is returned. */
+export function scriptBody(code: string): string {
+  return /\breturn\b/.test(code) ? code : `return (${code}\n);`;
+}
+
+export async function evaluate(node: WorkflowNode, flow: FlowState, services: ActionServices, field = 'expression'): Promise<unknown> {
+  const code = node.data[field];
+  if (typeof code !== 'string' || code.trim() === '') throw new NodeFailure(`node ${node.name || node.id} has no ${field}`, node.id, false);
+  const result = await services.scripts.run({
+    label: `Workflow node ${node.name || node.id}`,
+    code: scriptBody(code),
+    args: { data: flow.data, record: flow.record, event: flow.event, env: flow.env, State: { Results: flow.results }, item: flow.item ?? null },
+    limits: { timeoutMs: SCRIPT_TIMEOUT_MS },
+  });
+  if (!result.ok) throw new NodeFailure(result.error, node.id, false);
+  return result.value;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs every matching event node's flow over `nodes`. Never throws: the outcome says what happened. */
+export async function runGraph(nodes: readonly WorkflowNode[], flow: FlowState, options: RunOptions): Promise<RunOutcome> {
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const results = new Map<number, NodeResult>();
+  const path: number[] = [];
+  let steps = 0;
+  const before = isBeforeEvent(flow.event);
+
+  const record = (node: WorkflowNode, status: NodeResult['status'], value: unknown, ms: number, inEach: boolean, error?: string) => {
+    if (inEach) {
+      const list = Array.isArray(flow.results[node.id]) ? (flow.results[node.id] as unknown[]) : [];
+      list.push(value ?? null);
+      flow.results[node.id] = list;
+    } else {
+      flow.results[node.id] = value ?? null;
+    }
+    const previous = results.get(node.id);
+    const entry: NodeResult = { id: node.id, status: previous?.status === 'error' ? 'error' : status, State: { Results: flow.results[node.id] }, ms: (previous?.ms ?? 0) + ms };
+    if (error ?? previous?.error) entry.error = error ?? previous?.error;
+    results.set(node.id, entry);
+  };
+
+  const follow = async (node: WorkflowNode, connections: WorkflowConnection[], seen: Set<number>, inEach: boolean, item: unknown) => {
+    const targets = connections.map((c) => byId.get(c.destination.id)).filter((n): n is WorkflowNode => n !== undefined);
+    if (node.parallel) await Promise.all(targets.map((target) => visit(target, new Set(seen), inEach, item)));
+    else for (const target of targets) await visit(target, seen, inEach, item);
+  };
+
+  const visit = async (node: WorkflowNode, seen: Set<number>, inEach: boolean, item: unknown): Promise<void> => {
+    if (seen.has(node.id)) return;
+    seen.add(node.id);
+    if (++steps > MAX_STEPS) throw new NodeFailure(`the run took more than ${MAX_STEPS} steps`, node.id, false);
+    options.signal?.throwIfAborted();
+    path.push(node.id);
+    flow.item = item;
+    const started = performance.now();
+    const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
+    let next: WorkflowConnection[];
+    try {
+      switch (node.type) {
+        case 'event':
+          record(node, 'success', { event: flow.event }, elapsed(), inEach);
+          next = node.connections;
+          break;
+        case 'condition': {
+          const passed = Boolean(await evaluate(node, flow, options.services));
+          record(node, 'success', passed, elapsed(), inEach);
+          next = node.connections.filter((c) => c.type === (passed ? 'pass' : 'reject'));
+          const message = typeof node.data.message === 'string' ? node.data.message.trim() : '';
+          if (!passed && before && next.length === 0 && message !== '') throw new FlowRefusal(message, node.id);
+          break;
+        }
+        case 'switch': {
+          const value = await evaluate(node, flow, options.services);
+          const name = value === null || value === undefined ? '' : String(value);
+          record(node, 'success', name, elapsed(), inEach);
+          const named = node.connections.filter((c) => c.name === name);
+          next = named.length > 0 ? named : node.connections.filter((c) => c.name === 'default');
+          break;
+        }
+        case 'each': {
+          const list = await evaluate(node, flow, options.services);
+          if (!Array.isArray(list)) throw new NodeFailure(`each node ${node.name || node.id}: the expression must answer a list`, node.id, false);
+          if (list.length > MAX_ITEMS) throw new NodeFailure(`each node ${node.name || node.id}: more than ${MAX_ITEMS} items`, node.id, false);
+          record(node, 'success', { items: list.length }, elapsed(), inEach);
+          for (const entry of list) await follow(node, node.connections, new Set(seen), true, entry);
+          flow.item = item;
+          return;
+        }
+        case 'operation': {
+          const action = actionFor(node.action);
+          if (!action) throw new NodeFailure(`unknown action '${node.action}'`, node.id, false);
+          const value = await action.run({ node, flow, dryRun: options.dryRun, services: options.services, signal: options.signal ?? new AbortController().signal });
+          record(node, 'success', value, elapsed(), inEach);
+          next = node.connections;
+          break;
+        }
+      }
+    } catch (error) {
+      if (!results.has(node.id) || results.get(node.id)!.status !== 'error') record(node, 'error', null, elapsed(), inEach, messageOf(error));
+      if (error instanceof FlowRefusal || error instanceof NodeFailure) throw error;
+      // Errors say whether trying again may help (`retryable`); a refused address or a missing
+      // configuration never will, a network failure may.
+      const stated = (error as { retryable?: unknown }).retryable;
+      const retryable = !options.dryRun && (typeof stated === 'boolean' ? stated : !(error instanceof ActionNotConfigured || error instanceof AddressRefused));
+      throw new NodeFailure(messageOf(error), node.id, retryable);
+    }
+    await follow(node, next, seen, inEach, item);
+  };
+
+  const entries = nodes.filter((node) => node.type === 'event' && node.action === flow.event && !node.paused);
+  try {
+    for (const entry of entries) await visit(entry, new Set(), false, undefined);
+    return { results: [...results.values()], path, data: flow.data };
+  } catch (error) {
+    const outcome: RunOutcome = { results: [...results.values()], path, data: flow.data, error: messageOf(error) };
+    if (error instanceof FlowRefusal || (before && error instanceof NodeFailure)) outcome.refused = true;
+    if (error instanceof NodeFailure && error.retryable) outcome.retryable = true;
+    return outcome;
+  }
+}
+
+/** Whether a graph has a non-paused event node for `event`. */
+export function reactsTo(nodes: readonly WorkflowNode[], event: string): boolean {
+  return nodes.some((node) => node.type === 'event' && node.action === event && !node.paused);
+}
