@@ -19,8 +19,8 @@ import {
 
 /** A connection name (after normaliseName) must be at least this long. */
 export const MIN_CONNECTION_NAME = 2;
-/** workflowConnectionSchema's bound on a name; a longer one is cut to it. */
-export const MAX_CONNECTION_NAME = 128;
+/** The schema's bound on node and connection names; a longer name is cut to it, so the graph stays saveable. */
+export const MAX_NAME = 128;
 
 export type WorkflowCanvasRefusal = ConnectionRefusal | 'notEditable' | 'notRenamable' | 'nameTooShort';
 
@@ -69,7 +69,7 @@ function findConnection(nodes: readonly WorkflowNode[], connectionId: string): {
 }
 
 function cleanName(name: string): string {
-  return normaliseName(name).slice(0, MAX_CONNECTION_NAME);
+  return normaliseName(name).slice(0, MAX_NAME);
 }
 
 function defaultConnectionId(nodes: readonly WorkflowNode[], source: ConnectionEnd, destination: ConnectionEnd): string {
@@ -142,7 +142,7 @@ export const workflowConnectionMachine = setup({
                 id: node.id,
                 type: node.type,
                 connections: node.connections,
-                name: normaliseName(event.node.name),
+                name: cleanName(event.node.name),
                 paused: mayPause(node) ? event.node.paused : false,
               }
             : node,
