@@ -25,7 +25,8 @@ describeApi(`error shape (${DB_KIND})`, () => {
       [401, await app.inject({ url: '/api/v1/project/list', headers: { cookie: 'luma_session=forged-token' } })],
       [403, await app.inject({ url: '/api/v1/project/info', headers: { cookie, 'x-project-uuid': foreign.projectUuid } })],
       [404, await app.inject({ url: '/api/v1/no-such-call', headers: { cookie } })],
-      [404, await app.inject({ url: '/api/workflow/workflows', headers: { cookie } })],
+      [404, await app.inject({ url: '/api/workflow/no-such-call', headers: { cookie } })],
+      [404, await app.inject({ url: '/api/workflow/workflows/018f0000-0000-7000-8000-000000000000', headers: { cookie } })],
       [413, await app.inject({ method: 'PUT', url: '/api/v1/config/user', headers: { cookie }, payload: { path: 'big', project_uuid: projectUuid, data: 'x'.repeat(300 * 1024) } })],
       [417, await app.inject({ method: 'POST', url: '/api/v1/user/profile/edit', headers: { cookie }, payload: { name: 'A', email: 'not-an-email' } })],
     ];

@@ -19,7 +19,8 @@ import { IMPORT_BATCH_ROWS, insertRecordBatch, takenValues, updateRecordBatch, t
 import { keepStatistics } from '../db/queries/record-partitions';
 import { nowDate } from '../clock';
 import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './record-import-source';
-import { addError, checkWrite, RECORD_MESSAGE, recordTarget, type RecordTarget } from './records';
+import { addError, beforeUpdate, checkWrite, eventTarget, RECORD_MESSAGE, recordTarget, withoutHashes, type RecordTarget } from './records';
+import { graphsFor, queueAfterEvent, runBeforeEvent, wakeWorkflows, type Graph } from '../workflows/events';
 import { uniqueIndexName } from './records-indexes';
 import { compileFor } from './records-view';
 import type { Accountability } from './tenancy';
@@ -190,6 +191,10 @@ const CHECK_SLICE = 250;
 
 class ImportRun {
   readonly errors: FieldError[] = [];
+  /** The component's workflows reacting to the import's events (docs/workflows.md). */
+  graphs: Graph[] = [];
+  /** Records this import updated (their after-commit Update runs). */
+  readonly updatedUuids: string[] = [];
   /** 403 fieldNotEditable rather than 417, when a row writes a field the caller may not. */
   refused = false;
   created = 0;
@@ -208,7 +213,7 @@ class ImportRun {
     private readonly primaryKey: string | null,
     private readonly keyField: ViewField | null,
     /** The created_at of every record the import creates (seq keeps the file's order). */
-    private readonly createdAt: Date,
+    readonly createdAt: Date,
   ) {
     this.fields = new Map(it.createView.fields.map((field) => [field.key, field]));
     this.uniqueKeys = it.createView.fields.filter((field) => field.unique && !field.hashed).map((field) => field.key);
@@ -285,7 +290,20 @@ class ImportRun {
         }
       }
       const view = stored ? it.editView : it.createView;
-      const outcome = await checkWrite(db, it.accountability, it.target, view, row.data, stored);
+      let data = row.data;
+      if (this.graphs.length > 0) {
+        // Before::Create / Before::Update row by row, inside the import's transaction: a refusal is this row's error.
+        try {
+          data = stored
+            ? await beforeUpdate(db, it.accountability, it.target, view, this.graphs, stored, row.data)
+            : await runBeforeEvent(db, it.accountability, eventTarget(it.target), this.graphs, 'Before::Create', row.data, { uuid: null, version: null });
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status !== 417) throw error;
+          for (const entry of error.errors ?? []) entry.messages.forEach((message) => this.rowError(row.n, entry.field, message));
+          continue;
+        }
+      }
+      const outcome = await checkWrite(db, it.accountability, it.target, view, data, stored);
       if (!outcome.ok) {
         if (outcome.status === 403) this.refused = true;
         for (const error of outcome.errors) {
@@ -339,6 +357,7 @@ class ImportRun {
       // A matched record changed or was deleted since it was read: nothing of the import stays.
       if (changed !== updates.length) throw new HttpError(409, RECORD_MESSAGE.recordVersionConflict);
       this.updated += changed;
+      if (this.graphs.length > 0) for (const update of updates) this.updatedUuids.push(update.uuid);
     } catch (error) {
       throw this.uniqueViolation(error, rows);
     }
@@ -358,6 +377,22 @@ class ImportRun {
   }
 }
 
+/** After-commit Create and Update runs for the imported rows, queued in the import's transaction. */
+async function queueImportEvents(trx: Db, it: ImportTarget, graphs: Graph[], run: ImportRun): Promise<number> {
+  const target = eventTarget(it.target);
+  const user = it.accountability.user.uuid;
+  let queued = 0;
+  const created = run.created > 0
+    ? await trx.selectFrom('records').select(['uuid', 'data']).where('project_uuid', '=', target.projectUuid).where('component_uuid', '=', target.componentUuid).where('env', '=', target.env).where('created_at', '=', run.createdAt).where('created_by', '=', user).execute()
+    : [];
+  for (const row of created) queued += await queueAfterEvent(trx, target, graphs, 'Create', { uuid: row.uuid, data: withoutHashes(it.createView, row.data) }, user);
+  if (run.updatedUuids.length > 0) {
+    const updated = await trx.selectFrom('records').select(['uuid', 'data']).where('uuid', 'in', run.updatedUuids).execute();
+    for (const row of updated) queued += await queueAfterEvent(trx, target, graphs, 'Update', { uuid: row.uuid, data: withoutHashes(it.editView, row.data) }, user);
+  }
+  return queued;
+}
+
 /**
  * The import: options checked against the file's columns and the caller's view (400), then every
  * row checked and, while none is bad, written batch by batch in one transaction.
@@ -369,8 +404,11 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
   const map = parseFieldMap(options.fieldMap, source.columns, it.createView);
   const keyField = primaryKey ? checkPrimaryKey(primaryKey, map, it.createView) : null;
 
+  const graphs = await graphsFor(db, it.target.row.uuid, it.target.scope.env, ['Before::Create', 'Before::Update', 'Create', 'Update']);
+  let queued = 0;
   const result = await db.transaction().execute(async (trx) => {
     const run = new ImportRun(trx, it, map, source.format, primaryKey, keyField, nowDate());
+    run.graphs = graphs;
     // At most one batch is being written while the next is read and checked.
     let writing: Promise<void> = Promise.resolve();
     let batch: Pending[] = [];
@@ -401,8 +439,10 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
       if (run.refused) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, run.errors);
       throw fieldsNotValid(run.errors);
     }
+    if (graphs.length > 0) queued = await queueImportEvents(trx, it, graphs, run);
     return { created: run.created, updated: run.updated, total: run.total };
   });
+  if (queued > 0) wakeWorkflows();
   // Committed: a large import moves the planner's statistics (and PGlite has no autovacuum to notice).
   await keepStatistics(db, it.target.row.uuid, result.created + result.updated);
   return result;

@@ -24,6 +24,7 @@ import { dateCollisions } from './records-dates';
 import { LIST_MESSAGE } from './record-list';
 import { compileFor, envSettings, viewerOf, type Viewer } from './records-view';
 import { requireProject, type Accountability } from './tenancy';
+import { graphsFor, queueAfterEvent, runBeforeEvent, wakeWorkflows, type EventTarget, type Graph } from '../workflows/events';
 
 type Db = Kysely<Database>;
 
@@ -252,8 +253,14 @@ export async function createRecord(db: Db, accountability: Accountability, ref: 
   const found = await recordTarget(db, accountability, ref, ['create'], locale);
   const data = dataOf(input);
   const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_create' });
-  const prepared = await prepareWrite(db, accountability, found, view, data, null);
-  const row = await insertRecord(db, found.scope, prepared.data, accountability.user.uuid).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
+  const row = await withWorkflows(db, found, ['Before::Create', 'Create'], async (tx, graphs) => {
+    // Before::Create may change what is written, or refuse it; the record's own rules judge the result.
+    const written = graphs.length > 0 ? await runBeforeEvent(tx, accountability, eventTarget(found), graphs, 'Before::Create', data, { uuid: null, version: null }) : data;
+    const prepared = await prepareWrite(tx, accountability, found, view, written, null);
+    const row = await insertRecord(tx, found.scope, prepared.data, accountability.user.uuid);
+    if (graphs.length > 0) await queueAfterEvent(tx, eventTarget(found), graphs, 'Create', { uuid: row.uuid, data: withoutHashes(view, row.data) }, accountability.user.uuid);
+    return row;
+  }).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
   return answerRecord(db, accountability, found, row);
 }
 
@@ -284,10 +291,13 @@ export async function updateRecord(
   if (version !== stored.version) throw versionConflict();
 
   const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
-  const prepared = await prepareWrite(db, accountability, found, view, data, stored);
-  const row = await updateRecordVersioned(db, found.scope, stored.uuid, version, prepared.data, accountability.user.uuid).catch((error: unknown) =>
-    answerUniqueViolation(db, found, view, error),
-  );
+  const row = await withWorkflows(db, found, ['Before::Update', 'Update'], async (tx, graphs) => {
+    const written = graphs.length > 0 ? await beforeUpdate(tx, accountability, found, view, graphs, stored, data) : data;
+    const prepared = await prepareWrite(tx, accountability, found, view, written, stored);
+    const row = await updateRecordVersioned(tx, found.scope, stored.uuid, version, prepared.data, accountability.user.uuid);
+    if (row && graphs.length > 0) await queueAfterEvent(tx, eventTarget(found), graphs, 'Update', { uuid: row.uuid, data: withoutHashes(view, row.data) }, accountability.user.uuid);
+    return row;
+  }).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
   if (!row) {
     // Another writer got there first (or deleted it): nothing was changed.
     if (!(await findRecord(db, found.scope, stored.uuid))) throw recordNotFound();
@@ -298,9 +308,65 @@ export async function updateRecord(
 
 export async function deleteRecord(db: Db, accountability: Accountability, ref: string, uuid: string): Promise<Record<string, never>> {
   const found = await recordTarget(db, accountability, ref, ['delete'], undefined);
-  const deleted = isUuid(uuid) && (await softDeleteRecord(db, found.scope, uuid.toLowerCase(), accountability.user.uuid));
+  const deleted = await withWorkflows(db, found, ['Before::Delete', 'Delete'], async (tx, graphs) => {
+    if (graphs.length === 0) return isUuid(uuid) && (await softDeleteRecord(tx, found.scope, uuid.toLowerCase(), accountability.user.uuid));
+    const stored = isUuid(uuid) ? await findRecord(tx, found.scope, uuid.toLowerCase()) : undefined;
+    if (!stored) return false;
+    const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
+    const data = withoutHashes(view, isPlainObject(stored.data) ? stored.data : {});
+    // Before::Delete may refuse the removal; what it changes in the data is not written.
+    await runBeforeEvent(tx, accountability, eventTarget(found), graphs, 'Before::Delete', data, { uuid: stored.uuid, version: stored.version });
+    if (!(await softDeleteRecord(tx, found.scope, stored.uuid, accountability.user.uuid))) return false;
+    await queueAfterEvent(tx, eventTarget(found), graphs, 'Delete', { uuid: stored.uuid, data }, accountability.user.uuid);
+    return true;
+  });
   if (!deleted) throw recordNotFound();
   return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workflows (docs/workflows.md "Running")
+
+export function eventTarget(found: RecordTarget): EventTarget {
+  return { projectUuid: found.scope.projectUuid, componentUuid: found.scope.componentUuid, env: found.scope.env };
+}
+
+/** The data without hashed fields: workflows and the run log never see password hashes. */
+export function withoutHashes(view: ViewSchema, data: unknown): Record<string, unknown> {
+  const copy: Record<string, unknown> = isPlainObject(data) ? { ...data } : {};
+  for (const field of view.fields) if (field.hashed) delete copy[field.key];
+  return copy;
+}
+
+/**
+ * Runs `work` in a transaction when the component has workflows for `events` in this environment
+ * (the graphs are given to it); otherwise straight on `db` with no graphs, so a component without
+ * workflows pays one indexed lookup. Inside an outer transaction (a workflow's component node) it
+ * joins that transaction.
+ */
+export async function withWorkflows<T>(db: Db, found: RecordTarget, events: string[], work: (tx: Db, graphs: Graph[]) => Promise<T>): Promise<T> {
+  const graphs = await graphsFor(db, found.row.uuid, found.scope.env, events);
+  if (graphs.length === 0 || db.isTransaction) return work(db, graphs);
+  const result = await db.transaction().execute((tx) => work(tx, graphs));
+  wakeWorkflows();
+  return result;
+}
+
+/** Before::Update sees the stored record with the change applied; what it changes is added to the write. */
+export async function beforeUpdate(
+  db: Db,
+  accountability: Accountability,
+  found: RecordTarget,
+  view: ViewSchema,
+  graphs: Graph[],
+  stored: RecordRow,
+  input: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const merged = { ...withoutHashes(view, stored.data), ...input };
+  const after = await runBeforeEvent(db, accountability, eventTarget(found), graphs, 'Before::Update', merged, { uuid: stored.uuid, version: stored.version });
+  const written = { ...input };
+  for (const [key, value] of Object.entries(after)) if (!isDeepStrictEqual(value, merged[key])) written[key] = value;
+  return written;
 }
 
 /** Removes records deleted more than DELETED_RECORD_RETENTION_DAYS ago (the hourly housekeeping). */

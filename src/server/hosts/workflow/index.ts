@@ -1,9 +1,73 @@
-// The workflow host (spec section 7). No routes yet: every path needs a session and then answers
-// 404 JSON. Routes arrive with their feature; nothing answers a fake success.
-import type { FastifyPluginAsync } from 'fastify';
+// The workflow host (spec section 7, docs/workflows.md "API"): workflows and their versions, the dry
+// run, and the run log. Bodies are checked by the services (417 with message keys); the schemas
+// here describe them for the OpenAPI document.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { anyObjectSchema, arrayOf, emptySchema, replies } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
-import { installSessionRequirement } from '../session';
+import { specFor } from '../../contract';
+import { createWorkflow, forkVersion, getRun, getWorkflow, listRuns, listWorkflows, publishWorkflow, removeVersion, removeWorkflow, renameWorkflow, saveVersion } from '../../services/workflows';
+import { dryRunWorkflow } from '../../services/workflows-dryrun';
+import { accountabilityOf, installSessionRequirement } from '../session';
 
-export const workflowHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
-  installSessionRequirement(host, context);
+const spec = specFor(['workflows']);
+const uuidParams = { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string', description: 'the workflow uuid' } } } as const;
+const versionParams = {
+  type: 'object',
+  required: ['uuid', 'version'],
+  properties: { uuid: { type: 'string', description: 'the workflow uuid' }, version: { type: 'string', description: 'the version name' } },
+} as const;
+const runParams = { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string', description: 'the run uuid' } } } as const;
+const looseQuery = { type: 'object', additionalProperties: { type: 'string' } } as const;
+const body = (description: string) => ({ description, type: 'object' }) as const;
+
+type UuidRequest = FastifyRequest<{ Params: { uuid: string }; Querystring: Record<string, string> }>;
+type VersionRequest = FastifyRequest<{ Params: { uuid: string; version: string } }>;
+
+export const workflowHost: FastifyPluginAsync<ServerContext> = async (plugin, context) => {
+  installSessionRequirement(plugin, context);
+  // Replies are the services' typed shapes (runtime/api/workflows.ts); the schemas document them loosely.
+  const host = plugin;
+  const { db } = context;
+
+  host.get('/workflows', spec("The project's workflows (the caller may manage)", { querystring: looseQuery, response: replies({ 200: arrayOf(anyObjectSchema) }) }), async (request) =>
+    listWorkflows(db, accountabilityOf(request), request.query as Record<string, unknown>),
+  );
+  host.post('/workflows', spec('Create a workflow (version v1, set as dev)', { body: body('{component_uuid, name}'), response: replies({ 200: anyObjectSchema }) }), async (request) =>
+    createWorkflow(db, accountabilityOf(request), request.body),
+  );
+  host.get('/workflows/:uuid', spec('A workflow with one version (?version=, else the dev version)', { params: uuidParams, querystring: looseQuery, response: replies({ 200: anyObjectSchema }) }), async (request) =>
+    getWorkflow(db, accountabilityOf(request), (request as UuidRequest).params.uuid, (request as UuidRequest).query.version),
+  );
+  host.patch('/workflows/:uuid', spec('Rename a workflow', { params: uuidParams, body: body('{name}'), response: replies({ 200: anyObjectSchema }) }), async (request) =>
+    renameWorkflow(db, accountabilityOf(request), (request as UuidRequest).params.uuid, request.body),
+  );
+  host.delete('/workflows/:uuid', spec('Remove a workflow (refused while live)', { params: uuidParams, response: replies({ 200: emptySchema }) }), async (request) =>
+    removeWorkflow(db, accountabilityOf(request), (request as UuidRequest).params.uuid),
+  );
+  host.put('/workflows/:uuid/version/:version', spec("Save a version's graph (checked against the connection rules)", { params: versionParams, body: body('{nodes}'), response: replies({ 200: anyObjectSchema }) }), async (request) =>
+    saveVersion(db, accountabilityOf(request), (request as VersionRequest).params.uuid, (request as VersionRequest).params.version, request.body),
+  );
+  host.post('/workflows/:uuid/version', spec('Fork a version', { params: uuidParams, body: body('{name, from}'), response: replies({ 200: anyObjectSchema }) }), async (request) =>
+    forkVersion(db, accountabilityOf(request), (request as UuidRequest).params.uuid, request.body),
+  );
+  host.delete('/workflows/:uuid/version/:version', spec('Remove a version (not the last, dev or live one)', { params: versionParams, response: replies({ 200: anyObjectSchema }) }), async (request) =>
+    removeVersion(db, accountabilityOf(request), (request as VersionRequest).params.uuid, (request as VersionRequest).params.version),
+  );
+  host.post('/workflows/:uuid/publish', spec('Set the dev or live version', { params: uuidParams, body: body('{version, env}'), response: replies({ 200: anyObjectSchema }) }), async (request) =>
+    publishWorkflow(db, accountabilityOf(request), (request as UuidRequest).params.uuid, request.body),
+  );
+  host.post(
+    '/workflow/component/dryrun',
+    spec('Dry run: every node evaluated with a given or made-up record; nothing sent, written or queued', {
+      body: body('{component_uuid, event, dry_run: true, nodes, model_collection?}'),
+      response: replies({ 200: anyObjectSchema }),
+    }),
+    async (request) => dryRunWorkflow(db, accountabilityOf(request), request.body),
+  );
+  host.get('/runs', spec('The run log, newest first', { querystring: looseQuery, response: replies({ 200: anyObjectSchema }) }), async (request) =>
+    listRuns(db, accountabilityOf(request), request.query as Record<string, unknown>),
+  );
+  host.get('/runs/:uuid', spec('One run with its path, results and graph', { params: runParams, response: replies({ 200: anyObjectSchema }) }), async (request) =>
+    getRun(db, accountabilityOf(request), (request as FastifyRequest<{ Params: { uuid: string } }>).params.uuid),
+  );
 };
