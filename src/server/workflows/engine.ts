@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import type { NodeResult } from '../../../runtime/api/workflows';
 import { isBeforeEvent } from '../../../runtime/workflows/constants';
 import type { WorkflowConnection, WorkflowNode } from '../../../schemas/workflow.schema';
+import { HttpError } from '../errors';
 import { actionFor } from './actions/index';
 import { ActionNotConfigured, AddressRefused, type ActionServices, type FlowState } from './types';
 
@@ -81,6 +82,9 @@ export async function evaluate(node: WorkflowNode, flow: FlowState, services: Ac
 }
 
 function messageOf(error: unknown): string {
+  if (error instanceof HttpError && error.errors?.length) {
+    return `${error.message} (${error.errors.map((entry) => `${entry.field}: ${entry.messages.join(', ')}`).join('; ')})`;
+  }
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -167,7 +171,8 @@ export async function runGraph(nodes: readonly WorkflowNode[], flow: FlowState, 
       if (error instanceof FlowRefusal || error instanceof NodeFailure) throw error;
       // Errors say whether trying again may help (`retryable`); a refused address or a missing
       // configuration never will, a network failure may.
-      const stated = (error as { retryable?: unknown }).retryable;
+      // A refusal by the record service (a 4xx: the rules, a permission) answers the same next time.
+      const stated = error instanceof HttpError ? error.status >= 500 : (error as { retryable?: unknown }).retryable;
       const retryable = !options.dryRun && (typeof stated === 'boolean' ? stated : !(error instanceof ActionNotConfigured || error instanceof AddressRefused));
       throw new NodeFailure(messageOf(error), node.id, retryable);
     }

@@ -164,8 +164,13 @@ export function wakeWorkflows(): void {
   runtimes.at(-1)?.jobs.wake('luma-workflow');
 }
 
-/** The accountability a queued run acts with: its writer's, as a member of the project now. */
-async function accountabilityFor(db: Db, userUuid: string | null, projectUuid: string, env: 'dev' | 'live'): Promise<Accountability | null> {
+/**
+ * The accountability a queued run acts with: its writer's, as a member of the project now. A run
+ * nobody's write caused (Recycle) acts as the project's owner.
+ */
+async function accountabilityFor(db: Db, writer: string | null, projectUuid: string, env: 'dev' | 'live'): Promise<Accountability | null> {
+  const owner = writer ? null : await db.selectFrom('projects').select('owner_uuid').where('uuid', '=', projectUuid).executeTakeFirst();
+  const userUuid = writer ?? owner?.owner_uuid ?? null;
   if (!userUuid) return null;
   const user = await db.selectFrom('users').selectAll().where('uuid', '=', userUuid).executeTakeFirst();
   const member = await db.selectFrom('project_users').select('status').where('project_uuid', '=', projectUuid).where('user_uuid', '=', userUuid).executeTakeFirst();
