@@ -15,6 +15,7 @@ import { printFormFigures, runFormBench } from './form/run';
 import { runImportBench } from './import';
 import { printInstanceFigures, runInstancesBench } from './instances';
 import { printListFigures, runListBench } from './list';
+import { printWorkflowFigures, runWorkflowBench } from './workflows';
 
 const BUDGET_KB = 250;
 const port = Number(process.env.LUMA_BENCH_PORT ?? 8191);
@@ -24,7 +25,8 @@ const assetsDir = join('dist', 'app', 'assets');
 
 /**
  * `npm run bench -- first-load` prints only the first-load figures (a build, a server, Chromium);
- * `npm run bench -- list` only the list API against its physical limit (tests/bench/list.ts).
+ * `npm run bench -- list` only the list API against its physical limit (tests/bench/list.ts);
+ * `npm run bench -- workflows` only the workflow throughput (tests/bench/workflows.ts).
  */
 const only = process.argv[2];
 
@@ -82,6 +84,10 @@ async function deployListComponent(request: APIRequestContext): Promise<string> 
 }
 
 async function main() {
+  if (only === 'workflows') {
+    printWorkflowFigures(await runWorkflowBench());
+    return;
+  }
   if (only === 'list') {
     printListFigures(await runListBench());
     return;
@@ -188,6 +194,8 @@ async function main() {
   await runImportBench(); // prints its own figures
   // One and two web instances on one PostgreSQL, 16 clients, same run (about 30 s).
   printInstanceFigures(await runInstancesBench());
+  // Records per second with no workflow, with a Before::Create one, and after-commit runs per second.
+  printWorkflowFigures(await runWorkflowBench());
 }
 
 main().catch((error) => {

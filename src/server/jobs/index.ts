@@ -43,6 +43,8 @@ export interface JobsTiming {
 }
 
 export const HOUSEKEEPING_CRON = '*/15 * * * *';
+/** Workers per process on the workflow queue. */
+export const WORKFLOW_WORKERS = 4;
 
 export interface Jobs {
   readonly role: Role;
@@ -103,21 +105,30 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     else await boss.updateQueue(name, queue);
   }
 
-  const workers = new Map<QueueName, string>();
+  // Workflow runs wait on the network (an HTTP call may take 30 s): several workers per process take
+  // them side by side. The other queues run one job at a time per process.
+  const workerCount: Record<QueueName, number> = { 'luma-bulk': 1, 'luma-housekeeping': 1, 'luma-workflow': WORKFLOW_WORKERS, 'luma-recycle': 1 };
+  let stopped = false;
+  const workers = new Map<QueueName, string[]>();
   if (working) {
     await boss.schedule('luma-housekeeping', HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
     // One schedule per queue in pg-boss 10: every half hour; the tick works out which timers are due.
     await boss.schedule('luma-recycle', RECYCLE_TIMERS['30min'], {}, { tz: 'UTC' });
     for (const name of Object.keys(handlers) as QueueName[]) {
       const handler = handlers[name] as (data: unknown, job: JobAttempt) => Promise<void>;
-      const id = await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-      });
-      workers.set(name, id);
+      const ids: string[] = [];
+      for (let i = 0; i < workerCount[name]; i++) {
+        const id: string = await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+          // It found work: look again at once rather than after the polling interval (an idle fetch then waits as usual).
+          if (jobs.length > 0 && !stopped) boss.notifyWorker(id);
+        });
+        ids.push(id);
+      }
+      workers.set(name, ids);
     }
   }
 
-  let stopped = false;
   return {
     role,
     boss,
@@ -125,7 +136,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       const id = await boss.send(queue, data as object);
       if (!id) throw new Error(`pg-boss refused a job on ${queue}`);
       // A worker of this process looks at once instead of at its next poll (others poll as usual).
-      const worker = workers.get(queue);
+      const worker = workers.get(queue)?.[0];
       if (worker && !stopped) boss.notifyWorker(worker);
       return id;
     },
@@ -139,8 +150,8 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       return id;
     },
     wake(queue) {
-      const worker = workers.get(queue);
-      if (worker && !stopped) boss.notifyWorker(worker);
+      if (stopped) return;
+      for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return;
