@@ -5,6 +5,8 @@
 // label; an icon-only button carries the label itself (aria-label), never the icon.
 export type { LucideIcon as IconComponent } from 'lucide-react';
 export {
+} from 'lucide-react';
+export {
   AlignCenter,
   AlignJustify,
   AlignLeft,
@@ -48,7 +50,12 @@ export {
   Moon,
   Pilcrow,
   Plug,
+  Maximize,
+  Minimize,
+  Network,
+  Play,
   Plus,
+  RefreshCw,
   Rows3,
   Rows4,
   Search,

@@ -320,7 +320,6 @@ export const en_US = {
   'cmp.model.removeEvent': 'Remove event {event}',
   'cmp.workflow.title': 'Workflow events',
   'cmp.workflow.noEvents': 'No events chosen. Choose them on the Model tab.',
-  'cmp.workflow.later': 'The workflow canvas arrives in a later version; the events above are what it will react to.',
   'cmp.functions.title': 'Functions',
   'cmp.functions.newName': 'New function name',
   'cmp.functions.empty': 'No functions yet.',

@@ -307,7 +307,6 @@ export const sr: Catalogue = {
   'cmp.model.removeEvent': 'Ukloni događaj {event}',
   'cmp.workflow.title': 'Događaji toka rada',
   'cmp.workflow.noEvents': 'Nije izabran nijedan događaj. Izaberite ih na kartici Model.',
-  'cmp.workflow.later': 'Platno toka rada stiže u kasnijoj verziji; gornji događaji su ono na šta će reagovati.',
   'cmp.functions.title': 'Funkcije',
   'cmp.functions.newName': 'Ime nove funkcije',
   'cmp.functions.empty': 'Još nema funkcija.',

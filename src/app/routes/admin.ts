@@ -22,6 +22,8 @@ import {
   WorkspaceCreatePage,
   WorkspaceEditPage,
   WorkspacesPage,
+  WorkflowPage,
+  WorkflowRunsPage,
 } from './pages';
 import { sessionRoute } from './session';
 import { stubRoute } from './stub';
@@ -94,7 +96,7 @@ export const adminChildren = [
   stub('forge/create'),
   stub('forge/$id'),
   screen('developer', DeveloperPage, 'nav.developer'),
-  stub('workflow/$id'),
+  screen('workflow/$id', WorkflowPage, 'nav.workflows'),
   screen('projects', ProjectsPage, 'nav.projects'),
   screen('projects/create', ProjectCreatePage, 'projects.create'),
   screen('projects/settings', ProjectSettingsPage, 'nav.projectSettings'),
@@ -110,7 +112,7 @@ export const adminChildren = [
   stub('scout/events/$id'),
   stub('scout/api'),
   stub('scout/api/inspect'),
-  stub('scout/workflow'),
+  screen('scout/workflow', WorkflowRunsPage, 'nav.scoutWorkflow'),
   stub('environment'),
   stub('integrations'),
   stub('integrations/$id'),

@@ -28,3 +28,6 @@ export const WorkspacesPage = lazyRouteComponent(() => import('../features/proje
 export const WorkspaceCreatePage = lazyRouteComponent(() => import('../features/projects/WorkspaceFormPage'), 'WorkspaceCreatePage');
 export const WorkspaceEditPage = lazyRouteComponent(() => import('../features/projects/WorkspaceFormPage'), 'WorkspaceEditPage');
 export const DeveloperPage = lazyRouteComponent(() => import('../features/developer/DeveloperPage'), 'DeveloperPage');
+// Workflows (docs/workflows.md): the canvas and Scout's run log.
+export const WorkflowPage = lazyRouteComponent(() => import('../features/workflows/WorkflowPage'), 'WorkflowPage');
+export const WorkflowRunsPage = lazyRouteComponent(() => import('../features/workflows/RunsPage'), 'WorkflowRunsPage');
