@@ -1,5 +1,9 @@
 import type { CompileInput, ComponentSettings, ViewSchema } from '../../schemas';
-import { CATALOGUES } from '../i18n';
+import { recordsEn_US } from '../i18n/records.en_US';
+import { recordsSr } from '../i18n/records.sr';
+
+/** The record texts a compiled schema carries (column and group labels), per record locale: only these, so the browser needs no whole catalogue. */
+const RECORD_TEXTS: Record<string, Record<string, string>> = { en_US: recordsEn_US, sr: recordsSr };
 import { compileColumns, VIRTUAL_COLUMNS, type VirtualColumn } from './compileColumns';
 import { compileField } from './compileField';
 import { compileGroups } from './compileGroups';
@@ -15,7 +19,7 @@ import { localizeLabel } from './localizeLabel';
  */
 export function compileViewSchema(settings: ComponentSettings, input: CompileInput): ViewSchema {
   const own = structuredClone(settings);
-  const catalogue = CATALOGUES[input.locale] ?? CATALOGUES.en_US;
+  const catalogue: Record<string, string> = RECORD_TEXTS[input.locale] ?? recordsEn_US;
   const fields = (own.fields ?? [])
     .map((field, index) => ({ field, index }))
     .sort((a, b) => (a.field.sortOrder ?? 0) - (b.field.sortOrder ?? 0) || a.index - b.index)
@@ -27,7 +31,7 @@ export function compileViewSchema(settings: ComponentSettings, input: CompileInp
   return {
     component: { uuid: input.component.uuid, ref: input.component.ref, name: input.component.name, version: own.version, label },
     fields,
-    groups: compileGroups(fields, catalogue['records.group.general']),
+    groups: compileGroups(fields, catalogue['records.group.general'] ?? recordsEn_US['records.group.general']),
     columns: compileColumns({ settings: own, fields, locale: input.locale, virtualLabels }),
     model: { disable: own.model?.disable === true, timestamps: own.model?.timestamps === true },
     jsonSchema: compileJsonSchema(fields, label, input.page),

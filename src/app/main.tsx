@@ -1,10 +1,11 @@
 // Browser entry: theme, locale, query client, router.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
-import { CATALOGUES, DEFAULT_LOCALE, LOCALE_TAG } from '../../runtime/i18n';
+import { DEFAULT_LOCALE, LOCALE_TAG, type Catalogue } from '../../runtime/i18n';
+import { catalogueNow, loadCatalogue } from '../../runtime/i18n/load';
 import { setServerErrorHandler, setUnauthorizedHandler } from '../../runtime/client/clients';
 import { localeFromSearch, localeStore, setLocale, themeStore } from '../../renderers/ui/prefs';
 import { useStore } from '../../renderers/ui/store';
@@ -41,8 +42,21 @@ function App() {
   useEffect(() => {
     document.documentElement.lang = LOCALE_TAG[locale];
   }, [locale]);
+  // Another locale's texts load on demand (runtime/i18n/load.ts); until they are here the page waits.
+  const [messages, setMessages] = useState<{ locale: string; catalogue: Catalogue } | null>(() => {
+    const now = catalogueNow(locale);
+    return now ? { locale, catalogue: now } : null;
+  });
+  useEffect(() => {
+    let current = true;
+    void loadCatalogue(locale).then((catalogue) => current && setMessages({ locale, catalogue }));
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  if (!messages || messages.locale !== locale) return null;
   return (
-    <IntlProvider locale={LOCALE_TAG[locale]} messages={CATALOGUES[locale]} defaultLocale={LOCALE_TAG[DEFAULT_LOCALE]}>
+    <IntlProvider locale={LOCALE_TAG[locale]} messages={messages.catalogue} defaultLocale={LOCALE_TAG[DEFAULT_LOCALE]}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

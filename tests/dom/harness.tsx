@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { defaultSettings } from '../../runtime/components';
 import { compileViewSchema } from '../../runtime/compile';
-import { CATALOGUES } from '../../runtime/i18n';
+import { CATALOGUES } from '../../runtime/i18n/catalogues';
 import type { ComponentSettings, FieldDefinition, ViewSchema } from '../../schemas';
 import type { RunScript } from '../../renderers/form/scripts';
 import type { FormPage, RendererEntry } from '../../renderers/registry/types';

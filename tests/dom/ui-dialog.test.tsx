@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CATALOGUES, DEFAULT_LOCALE } from '../../runtime/i18n';
+import { CATALOGUES, DEFAULT_LOCALE } from '../../runtime/i18n/catalogues';
 import { Dialog } from '../../renderers/ui/Dialog';
 import { Toasts } from '../../renderers/ui/Toasts';
 import { dismissToast, showToast, toastStore } from '../../renderers/ui/toast';

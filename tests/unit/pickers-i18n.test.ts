@@ -1,7 +1,7 @@
 // The pickers speak the user's language: month names, steps and buttons come from the catalogues, in
 // en_US and in Serbian (Latin); the calendars' day names come from the locale (react-aria).
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES } from '../../runtime/i18n';
+import { CATALOGUES } from '../../runtime/i18n/catalogues';
 
 describe('picker texts', () => {
   it('has every month, step and button in both languages, translated', () => {

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { compileViewSchema } from '../../../runtime/compile';
 import { validateSettings } from '../../../runtime/components';
-import { CATALOGUES } from '../../../runtime/i18n';
+import { CATALOGUES } from '../../../runtime/i18n/catalogues';
 import { RecordForm } from '../../../renderers/screens/RecordForm';
 import { useRecordForm } from '../../../renderers/screens/useRecordForm';
 import type { ViewSchema } from '../../../schemas/viewSchema.schema';

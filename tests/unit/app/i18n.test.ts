@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { en_US } from '../../../runtime/i18n/en_US';
 import { sr } from '../../../runtime/i18n/sr';
-import { CATALOGUES, LOCALES, isLocale, isMessageKey } from '../../../runtime/i18n';
+import { CATALOGUES, LOCALES, isLocale, isMessageKey } from '../../../runtime/i18n/catalogues';
 import { ERROR_KEY } from '../../../runtime/api/contract';
+import { WORKFLOW_MESSAGE } from '../../../runtime/api/workflows';
+import { WORKFLOW_SCREEN_CATALOGUES } from '../../../runtime/i18n/workflowScreens';
+import { createIntl } from 'react-intl';
 
 describe('message catalogues', () => {
   it('en_US and sr have exactly the same keys', () => {
     expect(Object.keys(sr).sort()).toEqual(Object.keys(en_US).sort());
+  });
+
+  it("the workflow screens' catalogue has the same keys in both locales, none empty, each a valid message", () => {
+    expect(Object.keys(WORKFLOW_SCREEN_CATALOGUES.sr).sort()).toEqual(Object.keys(WORKFLOW_SCREEN_CATALOGUES.en_US).sort());
+    for (const locale of LOCALES) {
+      for (const [key, value] of Object.entries(WORKFLOW_SCREEN_CATALOGUES[locale])) {
+        expect(value.trim(), `${locale}:${key}`).not.toBe('');
+        // Literal braces ({{data.x}}) must be quoted for ICU, or the message breaks at runtime.
+        const errors: unknown[] = [];
+        createIntl({ locale: 'en', messages: { [key]: value }, onError: (error) => errors.push(error) }).formatMessage({ id: key }, { min: 2, max: 3, name: 'n', page: 1, pages: 2, dev: 'a', live: 'b' });
+        expect(errors, `${locale}:${key}`).toEqual([]);
+      }
+    }
+    expect(WORKFLOW_SCREEN_CATALOGUES.en_US['workflow.editor.placeholders']).toContain("'{{data.field}}'");
+  });
+
+  it('every workflow message key the server answers with is in the main catalogue', () => {
+    for (const key of Object.values(WORKFLOW_MESSAGE)) expect(isMessageKey(key), key).toBe(true);
   });
 
   it('no message is empty in any locale', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, isMessageKey } from '../../../runtime/i18n';
+import { CATALOGUES, isMessageKey } from '../../../runtime/i18n/catalogues';
 import { en_US } from '../../../runtime/i18n/en_US';
 import { componentsEn_US } from '../../../runtime/i18n/components.en_US';
 import { recordsEn_US } from '../../../runtime/i18n/records.en_US';

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { RefreshCw, Workflow as WorkflowIcon, X } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
 import { LoadError, Loading } from '../iam/ui';
+import { WorkflowIntl } from './WorkflowIntl';
 import './workflow.css';
 
 const STATUSES: RunStatus[] = ['queued', 'running', 'success', 'error', 'refused'];
@@ -76,7 +77,7 @@ function RunDetail({ uuid, onClose }: { uuid: string; onClose: () => void }) {
   );
 }
 
-export function WorkflowRunsPage() {
+function RunsScreen() {
   const intl = useIntl();
   const search = useSearch({ strict: false }) as Search;
   const navigate = useNavigate();
@@ -202,5 +203,13 @@ export function WorkflowRunsPage() {
         {search.run ? <RunDetail uuid={search.run} onClose={() => setSearch({ run: undefined })} /> : null}
       </div>
     </div>
+  );
+}
+
+export function WorkflowRunsPage() {
+  return (
+    <WorkflowIntl>
+      <RunsScreen />
+    </WorkflowIntl>
   );
 }

@@ -26,6 +26,7 @@ import { showToast } from '../../../../renderers/ui/toast';
 import { AppLink } from '../../components/AppLink';
 import { failureSummary, LoadError, Loading } from '../iam/ui';
 import { ConnectionEditor, NodeEditor } from './editors/NodeEditor';
+import { WorkflowIntl } from './WorkflowIntl';
 import './workflow.css';
 
 type Status = NodeResult['status'] | undefined;
@@ -147,9 +148,9 @@ function Canvas({ workflow, run }: { workflow: Workflow; run: WorkflowRun | null
   const refusal = state.context.refusal;
   useEffect(() => {
     if (!refusal) return;
-    showToast(`workflow.connection.${refusal}`, 'warning');
+    showToast(intl.formatMessage({ id: `workflow.connection.${refusal}` }), 'warning');
     send({ type: 'DISMISS' });
-  }, [refusal, send]);
+  }, [refusal, send, intl]);
 
   const setNodes = (next: WorkflowNode[], how: 'now' | 'debounced' | 'no') => {
     send({ type: 'SET_NODES', nodes: next });
@@ -197,7 +198,7 @@ function Canvas({ workflow, run }: { workflow: Workflow; run: WorkflowRun | null
     const node = nodes.find((n) => n.id === id);
     if (!node) return;
     if (!mayEditNode(node)) {
-      showToast('workflow.connection.notEditable', 'info');
+      showToast(intl.formatMessage({ id: 'workflow.connection.notEditable' }), 'info');
       return;
     }
     send({ type: 'EDIT', nodeId: id });
@@ -315,7 +316,7 @@ function Canvas({ workflow, run }: { workflow: Workflow; run: WorkflowRun | null
             onEdgeDoubleClick={(_, edge) => {
               const source = nodes.find((n) => String(n.id) === edge.source);
               if (source && mayRenameConnection(source)) send({ type: 'RENAME', connectionId: edge.id });
-              else showToast('workflow.connection.notRenamable', 'info');
+              else showToast(intl.formatMessage({ id: 'workflow.connection.notRenamable' }), 'info');
             }}
             onKeyDown={(event) => {
               if (event.key !== 'Enter') return;
@@ -664,7 +665,7 @@ function VersionBar({ workflow }: { workflow: Workflow }) {
   );
 }
 
-export function WorkflowPage() {
+function WorkflowScreen() {
   const { id } = useParams({ strict: false }) as { id: string };
   const search = useSearch({ strict: false }) as { run?: string; v?: string };
   const workflow = useQuery(workflowQueryOptions(id, search.v));
@@ -692,5 +693,13 @@ export function WorkflowPage() {
         <Canvas key={`${data.uuid}:${data.version.name}:${search.run ?? ''}`} workflow={data} run={search.run ? (run.data ?? null) : null} />
       </ReactFlowProvider>
     </div>
+  );
+}
+
+export function WorkflowPage() {
+  return (
+    <WorkflowIntl>
+      <WorkflowScreen />
+    </WorkflowIntl>
   );
 }

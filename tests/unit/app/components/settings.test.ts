@@ -2,7 +2,7 @@
 // the sidebar's menu links, dynamic route refs and how a failed call is shown.
 import { describe, expect, it } from 'vitest';
 import { normaliseField } from '../../../../runtime/components';
-import { CATALOGUES, isMessageKey } from '../../../../runtime/i18n';
+import { CATALOGUES, isMessageKey } from '../../../../runtime/i18n/catalogues';
 import { ApiRequestError } from '../../../../runtime/client/errors';
 import { errorDisplay, errorsByPath } from '../../../../runtime/client/errorMessage';
 import { refPath, findComponent } from '../../../../runtime/client/components';

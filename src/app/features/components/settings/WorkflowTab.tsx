@@ -15,8 +15,9 @@ import { showToast } from '../../../../../renderers/ui/toast';
 import { AppLink } from '../../../components/AppLink';
 import { failureOf, failureSummary } from '../../iam/ui';
 import { Section, type TabProps } from './controls';
+import { WorkflowIntl } from '../../workflows/WorkflowIntl';
 
-export function WorkflowTab({ model }: TabProps) {
+function WorkflowTabBody({ model }: TabProps) {
   const intl = useIntl();
   const events = model.settings.model?.events ?? [];
   const queryClient = useQueryClient();
@@ -148,5 +149,13 @@ export function WorkflowTab({ model }: TabProps) {
         </p>
       </Dialog>
     </>
+  );
+}
+
+export function WorkflowTab(props: TabProps) {
+  return (
+    <WorkflowIntl>
+      <WorkflowTabBody {...props} />
+    </WorkflowIntl>
   );
 }
