@@ -16,6 +16,8 @@ const publicTodo = ['/mobile'];
 
 /** /admin and /home redirect to their first page; they count as done. */
 const sessionDone = [
+  '/admin/workflow/$id',
+  '/admin/scout/workflow',
   '/admin',
   '/admin/dashboard',
   '/home',
@@ -89,7 +91,6 @@ const sessionTodo = [
   '/admin/forge',
   '/admin/forge/create',
   '/admin/forge/$id',
-  '/admin/workflow/$id',
   '/admin/widgets',
   '/admin/widgets/edit/$id',
   '/admin/widgets/create',
@@ -99,7 +100,6 @@ const sessionTodo = [
   '/admin/scout/events/$id',
   '/admin/scout/api',
   '/admin/scout/api/inspect',
-  '/admin/scout/workflow',
   '/admin/environment',
   '/admin/integrations',
   '/admin/integrations/$id',
