@@ -2,14 +2,14 @@
 // version's graph, fork and remove versions, publish to dev or live, and the run log. Every call
 // needs the 'settings' permission on the workflow's component; another project's workflow is 404.
 import Ajv from 'ajv';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { FieldError } from '../../../runtime/api/contract';
 import { WORKFLOW_MESSAGE, type RunListAnswer, type Workflow, type WorkflowRun, type WorkflowSummary, type NodeResult } from '../../../runtime/api/workflows';
 import { canRemoveVersion, COMPONENT_MESSAGE, componentRef, isValidVersionName, NAME_RULE } from '../../../runtime/components';
 import { createNode, newNodeId } from '../../../runtime/workflows/constants';
 import { graphViolations } from '../../../runtime/workflows/connections';
 import { workflowNodesSchema, type WorkflowNode } from '../../../schemas/workflow.schema';
-import type { ComponentRow, Database } from '../db/schema';
+import type { ComponentRow, Database, WorkflowsTable } from '../db/schema';
 import { uuidv7 } from '../db/uuid7';
 import { nowDate } from '../clock';
 import { badRequest, forbidden, HttpError } from '../errors';
@@ -65,16 +65,7 @@ function eventsOf(nodes: readonly WorkflowNode[]): string[] {
   return [...new Set(nodes.filter((node) => node.type === 'event' && node.action).map((node) => node.action))];
 }
 
-interface WorkflowRow {
-  uuid: string;
-  project_uuid: string;
-  component_uuid: string;
-  name: string;
-  dev_version: string | null;
-  public_version: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+type WorkflowRow = Selectable<WorkflowsTable>;
 
 async function componentOf(db: Db, projectUuid: string, uuid: string): Promise<ComponentRow | undefined> {
   return db.selectFrom('components').selectAll().where('project_uuid', '=', projectUuid).where('uuid', '=', uuid).executeTakeFirst();
