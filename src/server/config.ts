@@ -35,6 +35,8 @@ export interface Config {
   mailFrom: string;
   /** `host:port` pairs workflow HTTP requests and SMTP connections may reach although they resolve to a private address (LUMA_WORKFLOW_HTTP_ALLOW, comma separated). */
   workflowHttpAllow: string[];
+  /** FCM HTTP v1 for push_notification nodes: base URL, project id and service-account JSON (or a path to it); null when LUMA_FCM_PROJECT_ID or LUMA_FCM_CREDENTIALS is unset. */
+  fcm: { endpoint: string; projectId: string; credentials: string } | null;
   /** Whether /register creates accounts (LUMA_REGISTRATION=closed turns it off). */
   registrationOpen: boolean;
   /** LUMA_ROLE: 'web' serves HTTP and only sends jobs; 'worker' runs jobs and serves no HTTP; 'all' both. */
@@ -129,6 +131,10 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: text(env, 'LUMA_SMTP_URL') ?? null,
     mailFrom: text(env, 'LUMA_MAIL_FROM') ?? 'Luma <no-reply@luma.local>',
     workflowHttpAllow: (text(env, 'LUMA_WORKFLOW_HTTP_ALLOW') ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean),
+    fcm:
+      text(env, 'LUMA_FCM_PROJECT_ID') && text(env, 'LUMA_FCM_CREDENTIALS')
+        ? { endpoint: text(env, 'LUMA_FCM_ENDPOINT') ?? 'https://fcm.googleapis.com', projectId: text(env, 'LUMA_FCM_PROJECT_ID')!, credentials: text(env, 'LUMA_FCM_CREDENTIALS')! }
+        : null,
     registrationOpen: text(env, 'LUMA_REGISTRATION') !== 'closed',
     role: role(env),
     jobExpireSeconds: Math.max(1, Math.floor(positive(env, 'LUMA_JOB_EXPIRE_SECONDS', 300))),

@@ -334,4 +334,4 @@ const noBus: Bus = {
   subscribe: () => () => undefined,
   close: async () => undefined,
 };
-const noSettings: ActionSettings = { httpAllow: [], smtpUrl: null, mailFrom: '', timeoutMs: 30_000 };
+const noSettings: ActionSettings = { httpAllow: [], smtpUrl: null, mailFrom: '', fcm: null, timeoutMs: 30_000 };

@@ -29,13 +29,15 @@ export interface FlowState {
   depth: number;
 }
 
-/** Outgoing-call settings from configuration (LUMA_WORKFLOW_HTTP_ALLOW, LUMA_SMTP_URL). */
+/** Outgoing-call settings from configuration (LUMA_WORKFLOW_HTTP_ALLOW, LUMA_SMTP_URL, LUMA_FCM_*). */
 export interface ActionSettings {
   /** `host:port` pairs an http_request or an SMTP connection may reach although they resolve to a private address. */
   httpAllow: readonly string[];
   /** The server's SMTP (an email node without its own smtp settings uses it); null: not configured. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** FCM HTTP v1: base URL (default https://fcm.googleapis.com), project id and the service-account JSON or a path to it; null: not configured. */
+  fcm: { endpoint: string; projectId: string; credentials: string } | null;
   /** http_request and SMTP timeout. */
   timeoutMs: number;
 }
