@@ -123,6 +123,11 @@ export const workflowScreensEn_US = {
   'workflow.editor.done': 'Done',
   'workflow.editor.name': 'Name',
   'workflow.editor.parallel': 'Run the branches after this node at the same time',
+  'workflow.editor.attachments': 'PDF attachments (html2pdf)',
+  'workflow.editor.attachmentName': 'File name',
+  'workflow.editor.attachmentHtml': 'HTML of the PDF',
+  'workflow.editor.attachmentAdd': 'Add a PDF attachment',
+  'workflow.editor.attachmentRemove': 'Remove attachment',
 } as const;
 
 export type WorkflowScreensMessageKey = keyof typeof workflowScreensEn_US;

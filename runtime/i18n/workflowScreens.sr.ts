@@ -123,4 +123,9 @@ export const workflowScreensSr: Record<WorkflowScreensMessageKey, string> = {
   'workflow.editor.done': 'Gotovo',
   'workflow.editor.name': 'Ime',
   'workflow.editor.parallel': 'Grane posle ovog čvora izvrši istovremeno',
+  'workflow.editor.attachments': 'PDF prilozi (html2pdf)',
+  'workflow.editor.attachmentName': 'Ime datoteke',
+  'workflow.editor.attachmentHtml': 'HTML za PDF',
+  'workflow.editor.attachmentAdd': 'Dodaj PDF prilog',
+  'workflow.editor.attachmentRemove': 'Ukloni prilog',
 };

@@ -71,6 +71,11 @@ export function validateNode(node: WorkflowNode): FieldError[] {
       bounded(errors, 'data.subject', data.subject, 2, 128, true);
       bounded(errors, 'data.cc', data.cc, 2, 128, false);
       bounded(errors, 'data.bcc', data.bcc, 2, 128, false);
+      const attachments = Array.isArray(data.attachments) ? (data.attachments as Record<string, unknown>[]) : [];
+      attachments.forEach((attachment, index) => {
+        bounded(errors, `data.attachments.${index}.name`, attachment?.name, 1, 128, true);
+        bounded(errors, `data.attachments.${index}.value`, attachment?.value, 1, 512 * 1024, true);
+      });
       const smtp = (data.smtp ?? {}) as Record<string, unknown>;
       // An empty SMTP block means the server's mail settings; once any part is filled, all are needed.
       if (['username', 'password', 'port', 'host', 'email_from'].some((key) => text(smtp[key]).trim() !== '')) {

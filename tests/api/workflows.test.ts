@@ -413,6 +413,7 @@ describeApi(`workflows (${DB_KIND})`, () => {
       to: 'buyer@example.com, boss@example.com',
       subject: 'Order {{data.title}}',
       body: '<p>Total: <b>{{data.total}}</b></p>',
+      attachments: [{ type: 'html2pdf', name: 'invoice-{{data.title}}', value: '<h1>Invoice {{data.title}}</h1><p>Total {{data.total}}</p>' }],
       smtp: { host: '127.0.0.1', port: smtpPort, username: '', password: '', email_from: 'shop@example.com', auth_type: 'plain' },
     });
     connect(event, mail);
@@ -422,6 +423,9 @@ describeApi(`workflows (${DB_KIND})`, () => {
     expect(got.to).toEqual(['buyer@example.com', 'boss@example.com']);
     expect(got.raw).toContain('<b>12</b>');
     expect(got.raw).toMatch(/From: shop@example.com/);
+    // The html2pdf attachment: a PDF (base64 of '%PDF-' is 'JVBERi0') named after the record.
+    expect(got.raw).toMatch(/Content-Type: application\/pdf; name=invoice-M1\.pdf/);
+    expect(got.raw).toContain('JVBERi0');
     await removeWorkflow(uuid);
   });
 
@@ -429,7 +433,13 @@ describeApi(`workflows (${DB_KIND})`, () => {
     const event = node('event', 'Before::Create');
     const check = node('condition', '', { expression: 'data.total < 1000' });
     const change = node('operation', 'expression', { expression: 'return { data: { ...data, status: "checked" } }' });
-    const mail = node('operation', 'email', { to: 'x@example.com', subject: 'S', body: 'B', smtp: { host: '127.0.0.1', port: smtpPort, email_from: 'a@example.com', auth_type: 'plain' } });
+    const mail = node('operation', 'email', {
+      to: 'x@example.com',
+      subject: 'S',
+      body: 'B',
+      attachments: [{ type: 'html2pdf', name: 'summary', value: '<p>{{data.title}}</p>' }],
+      smtp: { host: '127.0.0.1', port: smtpPort, email_from: 'a@example.com', auth_type: 'plain' },
+    });
     const call = node('operation', 'http_request', { url: `http://127.0.0.1:${receiverPort}/dry`, postData: '{"a":1}' });
     const log = node('operation', 'component', { component_ref: audit, expression: "return { note: 'dry' }" });
     const spark = node('operation', 'spark', { spark_name: 'x' });
@@ -448,7 +458,8 @@ describeApi(`workflows (${DB_KIND})`, () => {
     const answer = reply.json();
     const byId = Object.fromEntries(answer.nodes.map((n: { id: number }) => [n.id, n]));
     expect(byId[check.id]).toMatchObject({ status: 'success', State: { Results: true } });
-    expect(byId[mail.id].State.Results).toMatchObject({ would: 'send', to: ['x@example.com'] });
+    expect(byId[mail.id].State.Results).toMatchObject({ would: 'send', to: ['x@example.com'], attachments: [{ name: 'summary.pdf' }] });
+    expect(byId[mail.id].State.Results.attachments[0].bytes).toBeGreaterThan(1000);
     expect(byId[call.id].State.Results).toMatchObject({ would: 'request', method: 'POST', body: { a: 1 } });
     expect(byId[log.id].State.Results).toMatchObject({ would: 'create', data: { note: 'dry' }, errors: [] });
     expect(answer.data).toEqual({ title: 'Dry', total: 5, status: 'checked' });

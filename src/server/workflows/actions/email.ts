@@ -1,11 +1,12 @@
 // email: SMTP through nodemailer, with the node's SMTP settings (their host checked by the SSRF guard
 // and the connection pinned to the vetted address) or the server's (LUMA_SMTP_URL); neither is
-// 'not configured'. Texts may quote the run's values. A dry run connects to nothing and answers the
-// message it would send.
+// 'not configured'. Texts may quote the run's values; html2pdf attachments are rendered to PDF
+// (pdf.ts). A dry run connects to nothing and answers the message it would send.
 import nodemailer, { type Transporter } from 'nodemailer';
 import { renderTemplate } from '../../../../runtime/workflows/template';
 import { isPlainObject } from '../../validate';
 import { resolveAllowed } from '../net';
+import { htmlToPdf } from '../pdf';
 import { ActionNotConfigured, type NodeAction } from '../types';
 import { templateScope } from './scope';
 
@@ -17,13 +18,6 @@ function addresses(value: unknown, scope: Record<string, unknown>): string[] {
     .filter(Boolean);
 }
 
-export class AttachmentsNotAvailable extends Error {
-  readonly retryable = false;
-  constructor() {
-    super('html2pdf attachments are not available yet: remove them from this node.');
-    this.name = 'AttachmentsNotAvailable';
-  }
-}
 
 export const emailAction: NodeAction = {
   action: 'email',
@@ -39,9 +33,23 @@ export const emailAction: NodeAction = {
     const smtp = isPlainObject(data.smtp) ? data.smtp : {};
     const ownHost = typeof smtp.host === 'string' && smtp.host.trim() !== '' ? smtp.host.trim() : null;
     const from = ownHost && typeof smtp.email_from === 'string' && smtp.email_from ? smtp.email_from : services.settings.mailFrom;
-    if (Array.isArray(data.attachments) && data.attachments.length > 0) throw new AttachmentsNotAvailable();
+    // html2pdf attachments are rendered in dry runs too (no side effect): their sizes show they work.
+    const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
+    for (const [index, entry] of (Array.isArray(data.attachments) ? data.attachments : []).entries()) {
+      if (!isPlainObject(entry) || entry.type !== 'html2pdf') throw new Error(`attachment ${index + 1}: only html2pdf attachments are known`);
+      const name = renderTemplate(typeof entry.name === 'string' && entry.name.trim() ? entry.name.trim() : `attachment-${index + 1}`, scope).replace(/[\\/\r\n\u0000]/g, '_');
+      const content = await htmlToPdf(renderTemplate(typeof entry.value === 'string' ? entry.value : '', scope));
+      attachments.push({ filename: name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`, content, contentType: 'application/pdf' });
+    }
     const message = { from, to, cc, bcc, subject, html };
-    if (dryRun) return { would: 'send', ...message, smtp: ownHost ? { host: ownHost, port: Number(smtp.port) || 587 } : services.settings.smtpUrl ? 'server' : null };
+    if (dryRun) {
+      return {
+        would: 'send',
+        ...message,
+        attachments: attachments.map((a) => ({ name: a.filename, bytes: a.content.length })),
+        smtp: ownHost ? { host: ownHost, port: Number(smtp.port) || 587 } : services.settings.smtpUrl ? 'server' : null,
+      };
+    }
 
     let transport: Transporter;
     if (ownHost) {
@@ -64,7 +72,7 @@ export const emailAction: NodeAction = {
       throw new ActionNotConfigured('SMTP');
     }
     try {
-      const sent = await transport.sendMail({ ...message, cc: cc.length ? cc : undefined, bcc: bcc.length ? bcc : undefined, text: html.replace(/<[^>]*>/g, '') });
+      const sent = await transport.sendMail({ ...message, cc: cc.length ? cc : undefined, bcc: bcc.length ? bcc : undefined, text: html.replace(/<[^>]*>/g, ''), attachments });
       return { messageId: sent.messageId, accepted: sent.accepted, rejected: sent.rejected };
     } finally {
       transport.close();

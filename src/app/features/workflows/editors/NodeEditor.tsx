@@ -177,6 +177,47 @@ export function NodeEditor({ node, readOnly, onChange, onClose }: NodeEditorProp
             {text('bcc', 'workflow.editor.bcc')}
             {text('subject', 'workflow.editor.subject')}
             {text('body', 'workflow.editor.body', { multiline: true })}
+            <fieldset className="wf-section" data-testid="node-attachments">
+              <legend>
+                <FormattedMessage id="workflow.editor.attachments" />
+              </legend>
+              {(Array.isArray(data.attachments) ? (data.attachments as Data[]) : []).map((attachment, index, all) => (
+                <div key={index} className="wf-attachment">
+                  <TextField
+                    label={t('workflow.editor.attachmentName')}
+                    value={attachment.name}
+                    onChange={(v) => setData('attachments', all.map((a, i) => (i === index ? { ...a, name: v } : a)))}
+                    errors={shown(`data.attachments.${index}.name`)}
+                    readOnly={readOnly}
+                    testId={`node-attachment-name-${index}`}
+                  />
+                  <TextField
+                    label={t('workflow.editor.attachmentHtml')}
+                    value={attachment.value}
+                    multiline
+                    onChange={(v) => setData('attachments', all.map((a, i) => (i === index ? { ...a, value: v } : a)))}
+                    errors={shown(`data.attachments.${index}.value`)}
+                    readOnly={readOnly}
+                    testId={`node-attachment-html-${index}`}
+                  />
+                  {readOnly ? null : (
+                    <button type="button" className="button button-small" onClick={() => setData('attachments', all.filter((_, i) => i !== index))}>
+                      <FormattedMessage id="workflow.editor.attachmentRemove" />
+                    </button>
+                  )}
+                </div>
+              ))}
+              {readOnly ? null : (
+                <button
+                  type="button"
+                  className="button button-small"
+                  data-testid="node-attachment-add"
+                  onClick={() => setData('attachments', [...(Array.isArray(data.attachments) ? (data.attachments as Data[]) : []), { type: 'html2pdf', name: '', value: '' }])}
+                >
+                  <FormattedMessage id="workflow.editor.attachmentAdd" />
+                </button>
+              )}
+            </fieldset>
             <details className="wf-section">
               <summary>
                 <FormattedMessage id="workflow.editor.smtp" />
