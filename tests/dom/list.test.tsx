@@ -108,7 +108,7 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   }
   if (path === '/v3/system/component/orders/jobs/job-1') {
     api.jobPolls += 1;
-    return json(api.jobPolls < 2 ? { status: 'running', processed: 3, total: 23, affected: 0, error: null } : { status: 'done', processed: 23, total: 23, affected: 23, error: null });
+    return json(api.jobPolls < 2 ? { status: 'running', processed: 3, total: 23, affected: 0, refused: 0, error: null } : { status: 'done', processed: 23, total: 23, affected: 23, refused: 0, error: null });
   }
   return json({ message: 'notFound' }, 404);
 }
