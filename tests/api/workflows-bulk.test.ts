@@ -4,7 +4,8 @@
 // refused records; a rolled-back batch queues nothing; disable and enable run no workflows.
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
-import { componentApi, componentWithFields, recordApi, recordFields } from './fixtures';
+import { runBulkJob } from '../../src/server/services/record-bulk';
+import { componentApi, componentWithFields, createUser, recordApi, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';
 import { listApi } from './list-fixtures';
 
@@ -160,7 +161,27 @@ describeApi(`bulk actions and workflows (${DB_KIND})`, () => {
     await removeWorkflow(flow);
   });
 
-  it('a batch that rolls back queues nothing: a selection, and a filter job keeps only its committed batches', async () => {
+  it('a filter job whose starter has left the project fails (forbidden) rather than deleting without the workflows', async () => {
+    const check = await workflowWith('Guard', guard());
+    const uuids = await ordersOf('outsider', [1, 2]);
+    const outsider = await createUser(db(), 'outsider@luma.test', 'outsider password');
+    // A delete job of the outsider's (as if they had started it and then been removed), run by this
+    // process; its filter is copied from a job that matched the same records and changed nothing.
+    const started = (await lists.bulk(orders, 'enable', { filter: { $adv: { status: 'outsider' } } })).json().job as string;
+    expect((await lists.waitForJob(orders, started)).json()).toMatchObject({ status: 'done', processed: 2, affected: 0 });
+    const model = await db().selectFrom('record_jobs').selectAll().where('uuid', '=', started).executeTakeFirstOrThrow();
+    const job = crypto.randomUUID();
+    await db()
+      .insertInto('record_jobs')
+      .values({ ...model, uuid: job, user_uuid: outsider, action: 'delete', filter: JSON.stringify(model.filter), status: 'running', processed: 0, affected: 0, total: null, error: null, cursor_created_at: null, cursor_uuid: null, finished_at: null })
+      .execute();
+    expect(await runBulkJob(db(), server().platform.bus, job, { batchSize: 2, sliceMs: 60_000 })).toBe('done');
+    expect((await lists.job(orders, job)).json()).toMatchObject({ status: 'failed', error: 'forbidden', affected: 0 });
+    expect(await live(uuids)).toEqual([...uuids].sort());
+    await removeWorkflow(check);
+  });
+
+  it('a batch that rolls back queues nothing: a selection, and a filter job\'s batch (the job fails)', async () => {
     const flow = await workflowWith('After delete', afterDelete());
     // A stored run of the 'poison' record fails the transaction after the runs before it were queued.
     await sql
