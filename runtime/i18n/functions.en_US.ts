@@ -5,6 +5,7 @@ export const functionsEn_US = {
   functionNotFound: 'There is no function with this name.',
   signatureRequired: 'This function needs a valid signature.',
   invalidJson: 'Invalid JSON',
+  'iam.verb.run': 'Run functions',
   invalidFormat: 'Invalid format: write one "key: value" per line, or switch to JSON.',
 
   'fn.test.title': 'Test',

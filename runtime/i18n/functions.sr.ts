@@ -6,6 +6,7 @@ export const functionsSr: Record<FunctionsMessageKey, string> = {
   functionNotFound: 'Ne postoji funkcija sa ovim imenom.',
   signatureRequired: 'Ova funkcija zahteva ispravan potpis.',
   invalidJson: 'Neispravan JSON',
+  'iam.verb.run': 'Pokretanje funkcija',
   invalidFormat: 'Neispravan format: pišite jedan "ključ: vrednost" po redu, ili pređite na JSON.',
 
   'fn.test.title': 'Test',
