@@ -98,6 +98,18 @@ describeApi(`component functions (${DB_KIND})`, () => {
     expect((await call('admin', orders, 'echo', { options: { include_logs: 'yes' } })).statusCode).toBe(400);
   });
 
+  it('the output and log limits hold: 1 MiB of output, 64 KiB of console output', async () => {
+    const big = await call('admin', orders, 'x', { options: { expression: "return 'x'.repeat(1024 * 1024 + 1);" } });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().errors[0].messages[0]).toContain('larger than 1048576');
+    expect((await call('admin', orders, 'x', { options: { expression: "return 'x'.repeat(1024 * 1024 - 2);" } })).statusCode).toBe(200);
+    const chatty = await call('admin', orders, 'x', { options: { expression: "for (let i = 0; i < 2000; i++) console.log('y'.repeat(100)); return 1;", include_logs: true } });
+    expect(chatty.statusCode).toBe(200);
+    const logs: { message: string }[] = chatty.json().logs;
+    expect(logs.reduce((sum, line) => sum + line.message.length, 0)).toBeLessThanOrEqual(64 * 1024 + 200);
+    expect(logs.at(-1)!.message).toMatch(/dropped \(limit 65536\)/);
+  });
+
   it("another project's component id is 404, never its function", async () => {
     expect((await call('admin', foreign, 'echo')).json()).toMatchObject({ status: 404, message: 'notFound' });
     expect((await call('admin', 'not-a-component', 'echo')).statusCode).toBe(404);
