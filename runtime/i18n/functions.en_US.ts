@@ -8,6 +8,7 @@ export const functionsEn_US = {
   'iam.verb.run': 'Run functions',
   invalidFormat: 'Invalid format: write one "key: value" per line, or switch to JSON.',
 
+  'fn.test.open': 'Test this function',
   'fn.test.title': 'Test',
   'fn.test.input': 'Input (data)',
   'fn.test.mode': 'Input mode',

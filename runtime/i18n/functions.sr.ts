@@ -9,6 +9,7 @@ export const functionsSr: Record<FunctionsMessageKey, string> = {
   'iam.verb.run': 'Pokretanje funkcija',
   invalidFormat: 'Neispravan format: pišite jedan "ključ: vrednost" po redu, ili pređite na JSON.',
 
+  'fn.test.open': 'Testiraj ovu funkciju',
   'fn.test.title': 'Test',
   'fn.test.input': 'Ulaz (data)',
   'fn.test.mode': 'Način unosa',

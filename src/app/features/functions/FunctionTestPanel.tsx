@@ -76,7 +76,7 @@ export function FunctionTestPanel({ call, testId = 'function-test' }: { call: Fu
           </span>
         ) : null}
       </label>
-      <div className="row">
+      <div className="row function-test-actions">
         <button type="button" className="button button-primary" onClick={run} disabled={value === 'running'} data-testid={`${testId}-run`}>
           <FormattedMessage id={value === 'running' ? 'fn.test.running' : 'fn.test.run'} />
         </button>

@@ -80,7 +80,7 @@ export function FunctionsTab({ model, update, errors }: TabProps) {
             />
             <details className="function-test-details" data-testid="function-test-toggle">
               <summary>
-                <FormattedMessage id="fn.test.title" />
+                <FormattedMessage id="fn.test.open" />
               </summary>
               <p className="muted small">
                 <FormattedMessage id="fn.test.unsaved" />
