@@ -1,5 +1,5 @@
 // /admin/developer (spec section 2): the API reference of /api/openapi.json, rendered by a viewer loaded
-// on demand, and the SDK's TypeScript types once /types/luma-sdk.d.ts exists (docs/api.md).
+// on demand, and a link to the SDK's TypeScript types /types/luma-sdk.d.ts (docs/user-code.md).
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { themeStore } from '../../../../renderers/ui/prefs';
