@@ -1,5 +1,6 @@
 // The sr catalogue as one object, in a module of its own so the browser loads it only for sr (load.ts).
 import { accountSr } from './account.sr';
+import { codeSr } from './code.sr';
 import { componentsSr } from './components.sr';
 import { iamSr } from './iam.sr';
 import { importSr } from './import.sr';
@@ -8,4 +9,4 @@ import { recordsSr } from './records.sr';
 import { sr } from './sr';
 import { workflowsSr } from './workflows.sr';
 
-export const SR_CATALOGUE: Catalogue = { ...sr, ...componentsSr, ...recordsSr, ...importSr, ...iamSr, ...accountSr, ...workflowsSr };
+export const SR_CATALOGUE: Catalogue = { ...sr, ...componentsSr, ...recordsSr, ...importSr, ...iamSr, ...accountSr, ...workflowsSr, ...codeSr };

@@ -33,7 +33,7 @@ export function installSdkTypes(app: FastifyInstance): void {
       const { text, etag } = variant(request.query.kind);
       reply.header('etag', etag).header('cache-control', CACHE).header('vary', 'accept-encoding');
       const given = request.headers['if-none-match'];
-      if (given !== undefined && given.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
+      if (given !== undefined && given.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send(null);
       return reply.type('application/typescript; charset=utf-8').send(text);
     },
   );

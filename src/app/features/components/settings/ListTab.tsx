@@ -112,6 +112,7 @@ function ListFields({ model, update, errors }: TabProps) {
           </div>
           <CodeEditor
             language="javascript"
+            kind="formatter"
             label={intl.formatMessage({ id: 'cmp.list.formatter' })}
             value={field.formatter ?? ''}
             height={140}
