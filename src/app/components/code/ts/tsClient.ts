@@ -2,7 +2,7 @@
 // script of one kind. Imported lazily by CodeMirrorView when a script editor mounts, so neither this
 // nor the worker (TypeScript itself, about 1 MB gzip) is part of any page's first load. One worker
 // serves every editor of the page; it is made on first use and kept.
-import { autocompletion, type CompletionSource } from '@codemirror/autocomplete';
+import { autocompletion, startCompletion, type CompletionSource } from '@codemirror/autocomplete';
 import { linter } from '@codemirror/lint';
 import type { Extension } from '@codemirror/state';
 import { EditorView, hoverTooltip, ViewPlugin } from '@codemirror/view';
@@ -23,9 +23,20 @@ export function scriptExtensions(kind: ScriptKind): Extension[] {
   const remote = worker();
   const path = `/${kind}/${fileNo++}.js`;
 
-  // The worker has the text before anything asks about it; comlink keeps calls in order.
+  // The worker has the text before anything asks about it; comlink keeps calls in order. The first
+  // update resolves once the kind's types are loaded: the editor says so (data-types; tests wait on
+  // it rather than on time). A completion asked for while they loaded (typing right after opening)
+  // may have been given up by CodeMirror as too slow: it is asked again.
   const sync = ViewPlugin.define((view) => {
-    void remote.update(path, view.state.doc.toString());
+    view.dom.setAttribute('data-types', 'loading');
+    remote.update(path, view.state.doc.toString()).then(
+      () => {
+        view.dom.setAttribute('data-types', 'ready');
+        const head = view.state.selection.main.head;
+        if (view.hasFocus && /[\w.]$/.test(view.state.sliceDoc(Math.max(0, head - 1), head))) startCompletion(view);
+      },
+      () => view.dom.setAttribute('data-types', 'failed'),
+    );
     return {
       update(update) {
         if (update.docChanged) void remote.update(path, update.state.doc.toString());
