@@ -1,8 +1,15 @@
 // The code editor of a component function (Functions tab): the TypeScript worker loads only when the
 // editor opens, `context.` completes the function's names from /types/luma-sdk.d.ts?kind=function,
 // a misuse of the record API is underlined with TypeScript's message, and the editor fits 390 px.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, shot, signInAsAdmin, test } from './support';
+
+/** Serious and critical axe violations inside `selector`. */
+async function axeSerious(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function functionsTab(page: Page, name: string): Promise<void> {
   const created = await page.request.post('/api/v3/system/component', { data: { name, label: { en_US: 'Invoices' }, scope: '', tag: '' } });
@@ -85,6 +92,7 @@ test("a list column's formatter opens in a modal, completes row., and Escape clo
   await page.getByTestId('list-field-add').click();
   const launcher = page.getByTestId('formatter-0-launcher');
   await expect(launcher).toContainText('No code yet.');
+  expect(await axeSerious(page, '[data-testid="formatter-0-launcher"]')).toEqual([]);
   await launcher.getByTestId('code-open').click();
   const dialog = page.getByRole('dialog', { name: 'Formatter' });
   await expect(dialog).toBeVisible();
@@ -96,6 +104,7 @@ test("a list column's formatter opens in a modal, completes row., and Escape clo
   await expect(completion.getByRole('option', { name: 'uuid', exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(completion.getByRole('option', { name: '__version__', exact: true })).toBeVisible();
   await shot(page, 'code-editor-modal');
+  expect(await axeSerious(page, '.code-editor-dialog')).toEqual([]);
   // This Escape is CodeMirror's (it closes the completion); the dialog stays.
   await page.keyboard.press('Escape');
   await expect(completion).toBeHidden();
