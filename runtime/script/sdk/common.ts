@@ -66,7 +66,8 @@ interface LumaList {
 /**
  * The record API of a script that has a component of its own (component functions, actions,
  * routes): ref defaults to that component. Calls are synchronous and run with the caller's
- * (or the API user's) permissions; a refusal throws.
+ * (or the API user's) permissions. A refusal throws an Error whose message is the service's message
+ * key, with status and errors (the field errors of a 417) when it has them.
  */
 interface LumaRecords {
   list(params?: LumaListParams, ref?: LumaRef): LumaList;
@@ -141,6 +142,7 @@ interface LumaConsole {
   info(...values: unknown[]): void;
   warn(...values: unknown[]): void;
   error(...values: unknown[]): void;
+  debug(...values: unknown[]): void;
 }
 `;
 
