@@ -34,20 +34,21 @@ interface LumaListParams {
   limit?: number;
   /** A field key, or uuid, created_at, updated_at, disabled_at. */
   sortBy?: string;
-  /** 1: descending; -1: ascending (the default). */
-  sortDesc?: 1 | -1;
+  /** 1 or true: descending; -1 or false: ascending (the default). */
+  sortDesc?: 1 | -1 | boolean;
   /** Search text (case-insensitive) on the fields named in filterOn. */
   filter?: string;
   /** Comma-separated field keys to search. */
   filterOn?: string;
-  /** 1: only disabled records. */
-  disabled?: 0 | 1;
+  /** 1 or true: only disabled records. */
+  disabled?: 0 | 1 | boolean;
   dateFrom?: string;
   dateTo?: string;
   dateField?: string;
   /** An advanced filter: {"$and": [...]}, {"$or": [...]}, {field: value | {$eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists, $regex}}. */
   $adv?: LumaFilter;
-  [param: string]: unknown;
+  /** An aggregation pipeline (the safe subset of docs/lists.md): the answer's items are its groups. */
+  $aggregate?: object[];
 }
 
 type LumaValue = string | number | boolean | null;

@@ -68,7 +68,8 @@ describe('luma-sdk.d.ts', () => {
     // update needs the version; a global function must name the component.
     expect(check('action', "return context.records.update(record.uuid, {});")[0]).toMatch(/^2554: Expected 3-4 arguments, but got 2/);
     expect(check('global-function', "return context.records.get('u');")[0]).toMatch(/^2554: Expected 2 arguments, but got 1/);
-    expect(check('spark', "return context.records.list({ sortDesc: 2 }, 'a/b');")[0]).toMatch(/^2322: Type '2' is not assignable to type '1 \| -1'/);
+    expect(check('route', 'return context.records.list({ limt: 5 });')[0]).toMatch(/^2561: Object literal may only specify known properties, but 'limt' does not exist in type 'LumaListParams'. Did you mean to write 'limit'\?/);
+    expect(check('spark', "return context.records.list({ sortDesc: 2 }, 'a/b');")[0]).toMatch(/^2322: Type '2' is not assignable to type 'boolean \| 1 \| -1'/);
   });
 
   it("a name of another kind, or the server's console in the browser, is an error", () => {
