@@ -3,12 +3,7 @@
 import { SCRIPT_KIND_NAMES } from '../script/sdk/kinds';
 import { closed, replies } from './schemas';
 
-export const SDK_TYPES_PATH = '/types/luma-sdk.d.ts';
-
-/** The URL of the d.ts of one script kind (what the editor loads). */
-export function sdkTypesUrl(kind?: string): string {
-  return kind ? `${SDK_TYPES_PATH}?kind=${encodeURIComponent(kind)}` : SDK_TYPES_PATH;
-}
+export { SDK_TYPES_PATH, sdkTypesUrl } from './sdkTypesPath';
 
 export const sdkTypesQuery = closed(
   { kind: { type: 'string', enum: SCRIPT_KIND_NAMES, description: "a script kind: its names are added as globals (without it, every kind's names as interfaces)" } },

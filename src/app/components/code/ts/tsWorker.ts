@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import * as vfs from '@typescript/vfs';
 import { getAutocompletion, getHover } from '@valtown/codemirror-ts/worker';
 import ts from 'typescript';
-import { sdkTypesUrl } from '../../../../../runtime/api/sdk';
+import { sdkTypesUrl } from '../../../../../runtime/api/sdkTypesPath';
 import { createCheckEnvironment, putScript, SCRIPT_PREFIX, scriptDiagnostics } from '../../../../../runtime/script/sdk/check';
 import { isScriptKind } from '../../../../../runtime/script/sdk/kinds';
 import { LIB_FILES } from './libFiles';
