@@ -70,8 +70,9 @@ test('a component function completes context. and underlines a type error', asyn
   await expect(editor).not.toHaveClass(/is-fullscreen/);
 });
 
-test('the function editor fits a 390 px screen', async ({ page }) => {
+test('the function editor fits a 390 px screen (dark theme)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('luma.theme', 'dark'));
   await signInAsAdmin(page);
   await functionsTab(page, 'invoices_narrow');
   const editor = page.getByTestId('function-code-0');
@@ -80,6 +81,10 @@ test('the function editor fits a 390 px screen', async ({ page }) => {
   expect(box!.width).toBeLessThanOrEqual(390);
   expect(box!.height).toBeGreaterThanOrEqual(300);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(editor.locator('.cm-editor')).toHaveAttribute('data-types', 'ready', { timeout: 30_000 });
+  await editor.locator('.cm-content').click();
+  await page.keyboard.type('return Lodash.');
+  await expect(page.locator('.cm-tooltip-autocomplete').getByRole('option', { name: 'groupBy', exact: true })).toBeVisible({ timeout: 30_000 });
   await shot(page, 'code-editor-390');
 });
 

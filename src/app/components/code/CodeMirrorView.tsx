@@ -14,6 +14,15 @@ const theme = EditorView.theme({
   '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--primary-soft) 45%, transparent)' },
   '&.cm-focused': { outline: 'none' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+  // Completion, lint and hover tooltips in the theme's colours (CodeMirror's are for a white page).
+  '.cm-tooltip': { backgroundColor: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)', boxShadow: 'var(--shadow)' },
+  '.cm-tooltip-autocomplete > ul > li': { color: 'var(--text)' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--primary)', color: 'var(--on-primary)' },
+  '.cm-completionIcon': { color: 'inherit', opacity: '0.7' },
+  '.cm-diagnosticSource': { color: 'var(--muted)' },
+  '.cm-ts-hover': { padding: '0.3rem 0.5rem', maxWidth: '32rem', whiteSpace: 'pre-wrap' },
+  '.cm-ts-hover code': { color: 'var(--code-name)' },
+  '.cm-ts-hover p': { margin: '0.3rem 0 0' },
 });
 
 // Syntax colours from the theme (--code-* in styles.css), so code reads in the dark theme too:
@@ -60,7 +69,6 @@ export default function CodeMirrorView({ value, onChange, language, kind, readOn
           lang.current.of([]),
           editable.current.of(EditorState.readOnly.of(Boolean(readOnly))),
           EditorView.contentAttributes.of({ 'aria-label': label }),
-          EditorView.theme({ '.cm-ts-hover': { padding: '0.3rem 0.5rem', maxWidth: '32rem', whiteSpace: 'pre-wrap' }, '.cm-ts-hover p': { margin: '0.3rem 0 0' } }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
           }),
