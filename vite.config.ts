@@ -46,9 +46,10 @@ function precompress(): Plugin {
       await Promise.all(
         files.map(async (path) => {
           const source = await readFile(path);
-          // Quality 11 for the JavaScript and CSS a page waits for; 9 for the lazily loaded wasm
-          // (megabytes: 11 would add half a minute to every build for a few percent).
-          const quality = path.endsWith('.wasm') ? 9 : 11;
+          // Quality 11 for the JavaScript and CSS a page waits for; 9 for the lazily loaded wasm and
+          // anything past 1 MiB (the code editor's TypeScript worker): megabytes at 11 would add half a
+          // minute to every build for a few percent.
+          const quality = path.endsWith('.wasm') || source.length > 1024 * 1024 ? 9 : 11;
           const [br, gz] = await Promise.all([
             brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }),
             gzipAsync(source, { level: 9 }),
@@ -100,6 +101,8 @@ export default defineConfig({
     lumaPlugins(),
     precompress(),
   ],
+  // The code editor's TypeScript worker is a module worker (src/app/components/code/ts/tsClient.ts).
+  worker: { format: 'es' },
   build: {
     outDir: `${repoRoot}dist/app`,
     emptyOutDir: true,
@@ -108,6 +111,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
+      // The SDK types the code editor loads (runtime/api/sdk.ts) are served at the root, not under /api.
+      '/types': { target: `http://127.0.0.1:${serverPort}` },
       '/api': {
         target: `http://127.0.0.1:${serverPort}`,
         ws: true,

@@ -34,7 +34,8 @@ test.describe('developer screen', () => {
     await expect(page.locator('.opblock-tag', { hasText: 'auth' }).first()).toBeVisible();
     await expect(page.locator('.opblock-tag', { hasText: 'records' }).first()).toBeVisible();
     await expect(page.locator('.opblock-summary-path', { hasText: '/api/v3/system/component/{a}/{b}/model/{id}' }).first()).toBeVisible();
-    await expect(page.getByTestId('sdk-types')).toContainText('not available yet');
+    // The SDK's types are served: the link downloads them.
+    await expect(page.getByTestId('sdk-types-link')).toHaveAttribute('href', '/types/luma-sdk.d.ts');
     await expect(page.getByTestId('openapi-link')).toHaveAttribute('href', '/api/openapi.json');
     await page.screenshot({ path: 'test-results/screens/developer-top.png' });
     await shot(page, 'developer');

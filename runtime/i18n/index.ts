@@ -1,7 +1,5 @@
 // Locales and their catalogues (spec section 9: en_US default, sr). Each locale's catalogue is the
-// main one (UI texts, server keys) merged with the components rules' texts (components.*.ts) and the
-// record form messages (records.*.ts), the record import's texts (import.*.ts) and the administration
-// screens' texts (iam.*.ts).
+// main one (UI texts, server keys) merged with one catalogue per area (<area>.en_US.ts, <area>.sr.ts).
 import { componentsEn_US, type ComponentsMessageKey } from './components.en_US';
 import { recordsEn_US, type RecordsMessageKey } from './records.en_US';
 import { importEn_US, type ImportMessageKey } from './import.en_US';
@@ -9,9 +7,19 @@ import { iamEn_US, type IamMessageKey } from './iam.en_US';
 import { accountEn_US, type AccountMessageKey } from './account.en_US';
 import { workflowsEn_US, type WorkflowsMessageKey } from './workflows.en_US';
 import { functionsEn_US, type FunctionsMessageKey } from './functions.en_US';
+import { codeEn_US, type CodeMessageKey } from './code.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
-export type MessageKey = MainMessageKey | ComponentsMessageKey | RecordsMessageKey | ImportMessageKey | IamMessageKey | AccountMessageKey | WorkflowsMessageKey | FunctionsMessageKey;
+export type MessageKey =
+  | MainMessageKey
+  | ComponentsMessageKey
+  | RecordsMessageKey
+  | ImportMessageKey
+  | IamMessageKey
+  | AccountMessageKey
+  | WorkflowsMessageKey
+  | FunctionsMessageKey
+  | CodeMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -20,7 +28,17 @@ export { LOCALE_TAG, LOCALES, type Locale };
 export const DEFAULT_LOCALE: Locale = 'en_US';
 
 /** The default locale's catalogue: what every page starts with (the app loads another locale's on demand, load.ts). */
-export const EN_US_CATALOGUE: Catalogue = { ...en_US, ...componentsEn_US, ...recordsEn_US, ...importEn_US, ...iamEn_US, ...accountEn_US, ...workflowsEn_US, ...functionsEn_US };
+export const EN_US_CATALOGUE: Catalogue = {
+  ...en_US,
+  ...componentsEn_US,
+  ...recordsEn_US,
+  ...importEn_US,
+  ...iamEn_US,
+  ...accountEn_US,
+  ...workflowsEn_US,
+  ...functionsEn_US,
+  ...codeEn_US,
+};
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

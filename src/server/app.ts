@@ -22,6 +22,7 @@ import { workflowHost } from './hosts/workflow/index';
 import { createMailer, type Mailer } from './services/mail';
 import { startPlatform, type Platform } from './platform';
 import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
+import { installSdkTypes } from './sdkTypes';
 import { installSpa, isApiPath } from './spa';
 import { declarePluginFieldTypes } from './plugins';
 
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   await app.register(sparkHost, { ...context, prefix: HOST_PREFIX.spark });
   // The event bus (HOST_PREFIX.bus) is a WebSocket host that arrives with its feature.
 
+  installSdkTypes(app);
   const spa = await installSpa(app, config.appDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (spa.wants(request)) return spa.sendIndex(reply);

@@ -1,4 +1,6 @@
 // The CodeMirror 6 view behind CodeEditor. Loaded only when a code editor mounts (see CodeEditor.tsx).
+// A script editor (language javascript with a kind) also loads the TypeScript worker's extensions
+// (ts/tsClient.ts): completion of the kind's names, type errors underlined, types on hover.
 import { HighlightStyle, indentUnit, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState } from '@codemirror/state';
 import { basicSetup, EditorView } from 'codemirror';
@@ -12,6 +14,15 @@ const theme = EditorView.theme({
   '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--primary-soft) 45%, transparent)' },
   '&.cm-focused': { outline: 'none' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+  // Completion, lint and hover tooltips in the theme's colours (CodeMirror's are for a white page).
+  '.cm-tooltip': { backgroundColor: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)', boxShadow: 'var(--shadow)' },
+  '.cm-tooltip-autocomplete > ul > li': { color: 'var(--text)' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--primary)', color: 'var(--on-primary)' },
+  '.cm-completionIcon': { color: 'inherit', opacity: '0.7' },
+  '.cm-diagnosticSource': { color: 'var(--muted)' },
+  '.cm-ts-hover': { padding: '0.3rem 0.5rem', maxWidth: '32rem', whiteSpace: 'pre-wrap' },
+  '.cm-ts-hover code': { color: 'var(--code-name)' },
+  '.cm-ts-hover p': { margin: '0.3rem 0 0' },
 });
 
 // Syntax colours from the theme (--code-* in styles.css), so code reads in the dark theme too:
@@ -25,12 +36,17 @@ const highlight = HighlightStyle.define([
   { tag: tags.invalid, color: 'var(--danger)' },
 ]);
 
-async function languageFor(language: CodeEditorProps['language']) {
+async function languageFor(language: CodeEditorProps['language'], kind: CodeEditorProps['kind']) {
   if (language === 'json') return (await import('@codemirror/lang-json')).json();
-  return (await import('@codemirror/lang-javascript')).javascript();
+  const javascript = (await import('@codemirror/lang-javascript')).javascript();
+  // No Worker (jsdom in the dom tests): the editor still edits, without the type service.
+  if (!kind || typeof Worker === 'undefined') return javascript;
+  return [javascript, (await import('./ts/tsClient')).scriptExtensions(kind)];
 }
 
-export default function CodeMirrorView({ value, onChange, language, readOnly, label, cssHeight }: Omit<CodeEditorProps, 'height'> & { cssHeight: string }) {
+type ViewProps = Omit<CodeEditorProps, 'height'> & { cssHeight: string; autoFocus?: boolean };
+
+export default function CodeMirrorView({ value, onChange, language, kind, readOnly, label, cssHeight, autoFocus }: ViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
@@ -60,8 +76,9 @@ export default function CodeMirrorView({ value, onChange, language, readOnly, la
       }),
     });
     view.current = editor;
+    if (autoFocus) editor.focus();
     let live = true;
-    void languageFor(language).then((support) => {
+    void languageFor(language, kind).then((support) => {
       if (live) editor.dispatch({ effects: lang.current.reconfigure(support) });
     });
     return () => {
@@ -69,7 +86,7 @@ export default function CodeMirrorView({ value, onChange, language, readOnly, la
       editor.destroy();
       view.current = null;
     };
-    // The view is created once; value, language and readOnly are synced below.
+    // The view is created once; value and readOnly are synced below (language and kind do not change).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -1,14 +1,16 @@
 // /admin/developer (spec section 2): the API reference of /api/openapi.json, rendered by a viewer loaded
-// on demand, and the SDK's TypeScript types once /types/luma-sdk.d.ts exists (docs/api.md).
+// on demand, and a link to the SDK's TypeScript types /types/luma-sdk.d.ts (docs/user-code.md).
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { SDK_TYPES_PATH } from '../../../../runtime/api/sdkTypesPath';
 import { themeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import { PageHeader } from '../iam/ui';
 import type { ReferenceViewer } from './swaggerUi';
 
 export const OPENAPI_URL = '/api/openapi.json';
-export const SDK_TYPES_URL = '/types/luma-sdk.d.ts';
+/** The SDK's types (runtime/api/sdk.ts). */
+export const SDK_TYPES_URL = SDK_TYPES_PATH;
 
 /** Whether the SDK's type file is served (a HEAD that answers 200 with something other than the app's HTML). */
 async function sdkTypesExist(): Promise<boolean> {

@@ -74,7 +74,9 @@ export function FunctionsTab({ model, update, errors }: TabProps) {
             </div>
             <CodeEditor
               language="javascript"
+              kind="function"
               label={intl.formatMessage({ id: 'cmp.functions.code' })}
+              testId={`function-code-${index}`}
               value={fn.expr ?? ''}
               onChange={(expr) => update((d) => void (d.settings.functions[index]!.expr = expr))}
             />

@@ -112,9 +112,11 @@ function ListFields({ model, update, errors }: TabProps) {
           </div>
           <CodeEditor
             language="javascript"
+            kind="formatter"
+            mode="modal"
+            testId={`formatter-${index}`}
             label={intl.formatMessage({ id: 'cmp.list.formatter' })}
             value={field.formatter ?? ''}
-            height={140}
             onChange={(code) => update((d) => void (d.settings.list.fields[index]!.formatter = code === '' ? null : code))}
           />
         </fieldset>

@@ -76,7 +76,7 @@ function CodeField(props: { label: string; value: unknown; onChange: (value: str
   return (
     <div className="field">
       <span className="field-label">{props.label}</span>
-      <CodeEditor value={value} onChange={props.onChange} language={props.language} label={props.label} readOnly={props.readOnly} height={140} testId={props.testId} />
+      <CodeEditor value={value} onChange={props.onChange} language={props.language} kind={props.language === 'javascript' ? 'workflow' : undefined} label={props.label} readOnly={props.readOnly} height={140} testId={props.testId} />
       {props.hint ? <p className="field-hint muted">{props.hint}</p> : null}
       <FieldErrors messages={messages} />
     </div>

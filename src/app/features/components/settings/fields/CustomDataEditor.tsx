@@ -40,6 +40,7 @@ export function CustomDataEditor({ draft, change, errors }: FieldPartProps) {
     body = (
       <CodeEditor
         language="javascript"
+        kind="external-select"
         label={intl.formatMessage({ id: 'cmp.fields.expression' })}
         value={typeof data === 'string' ? data : ''}
         height={160}

@@ -17,11 +17,11 @@ export function MutatorsEditor({ draft, change }: FieldPartProps) {
       <p className="hint">
         <FormattedMessage id="cmp.fields.mutatorsHint" />
       </p>
-      <CodeEditor language="javascript" height={140} label={intl.formatMessage({ id: 'cmp.fields.mutatorGet' })} value={mutators.get ?? ''} onChange={(v) => change({ mutators: { ...mutators, get: code(v) } })} testId="mutator-get" />
-      <CodeEditor language="javascript" height={140} label={intl.formatMessage({ id: 'cmp.fields.mutatorSet' })} value={mutators.set ?? ''} onChange={(v) => change({ mutators: { ...mutators, set: code(v) } })} testId="mutator-set" />
+      <CodeEditor language="javascript" kind="mutator" height={140} label={intl.formatMessage({ id: 'cmp.fields.mutatorGet' })} value={mutators.get ?? ''} onChange={(v) => change({ mutators: { ...mutators, get: code(v) } })} testId="mutator-get" />
+      <CodeEditor language="javascript" kind="mutator" height={140} label={intl.formatMessage({ id: 'cmp.fields.mutatorSet' })} value={mutators.set ?? ''} onChange={(v) => change({ mutators: { ...mutators, set: code(v) } })} testId="mutator-set" />
       <Checkbox name="field.provided_template" label={<FormattedMessage id="cmp.fields.providedTemplate" />} checked={draft.provided_template ?? false} onChange={(provided_template) => change({ provided_template })} />
       {draft.provided_template ? (
-        <CodeEditor language="javascript" label={intl.formatMessage({ id: 'cmp.fields.template' })} value={draft.template ?? ''} onChange={(v) => change({ template: code(v) })} testId="field-template" />
+        <CodeEditor language="javascript" kind="template" label={intl.formatMessage({ id: 'cmp.fields.template' })} value={draft.template ?? ''} onChange={(v) => change({ template: code(v) })} testId="field-template" />
       ) : null}
     </fieldset>
   );
