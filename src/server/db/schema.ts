@@ -293,6 +293,18 @@ export interface RecordsTable {
   disabled_at: NullableTimestamp;
 }
 
+/** Global variables (migration 0009): `value` of a secret is never answered by any call. */
+export interface VariablesTable {
+  uuid: string;
+  project_uuid: string;
+  env: 'dev' | 'live';
+  name: string;
+  value: string;
+  secret: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   projects: ProjectsTable;
   workspaces: WorkspacesTable;
@@ -318,6 +330,7 @@ export interface Database {
   workflow_versions: WorkflowVersionsTable;
   workflow_component_refs: WorkflowComponentRefsTable;
   workflow_runs: WorkflowRunsTable;
+  variables: VariablesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

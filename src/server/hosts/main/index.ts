@@ -5,6 +5,7 @@ import { installSessionRequirement } from '../session';
 import { authRoutes } from './auth';
 import { componentRoutes } from './components';
 import { configRoutes } from './config';
+import { environmentRoutes } from './environment';
 import { iamRoutes } from './iam';
 import { inviteRoutes } from './invite';
 import { projectRoutes } from './project';
@@ -23,6 +24,7 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(inviteRoutes, routes);
   await host.register(workspaceRoutes, routes);
   await host.register(configRoutes, routes);
+  await host.register(environmentRoutes, routes);
   await host.register(componentRoutes, routes);
   await host.register(recordListRoutes, routes);
   await host.register(recordRoutes, routes);
