@@ -31,3 +31,5 @@ export const DeveloperPage = lazyRouteComponent(() => import('../features/develo
 // Workflows (docs/workflows.md): the canvas and Scout's run log.
 export const WorkflowPage = lazyRouteComponent(() => import('../features/workflows/WorkflowPage'), 'WorkflowPage');
 export const WorkflowRunsPage = lazyRouteComponent(() => import('../features/workflows/RunsPage'), 'WorkflowRunsPage');
+// Global variables (docs/user-code.md "context.env").
+export const EnvironmentPage = lazyRouteComponent(() => import('../features/environment/EnvironmentPage'), 'EnvironmentPage');
