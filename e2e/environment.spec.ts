@@ -1,4 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, shot, signInAsAdmin } from './support';
 
 // /admin/environment (docs/user-code.md "context.env"): an admin creates a plain variable and a
@@ -20,6 +21,12 @@ async function templateComponent(request: APIRequestContext): Promise<string> {
   expect(saved.status(), await saved.text()).toBe(200);
   expect((await request.post('/api/v3/system/component/version/publish', { data: { version: 'v1', env: 'live', ref: uuid } })).status()).toBe(200);
   return uuid;
+}
+
+/** Serious and critical axe violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
 }
 
 test('global variables: create a plain one and a secret, see the secret masked, scripts read context.env', async ({ page }) => {
@@ -56,6 +63,7 @@ test('global variables: create a plain one and a secret, see the secret masked, 
   await expect(secretRow.getByTestId('variable-mask')).toHaveText('••••••••');
   await expect(page.locator('body')).not.toContainText(secretValue);
   await shot(page, 'environment-list-1280');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A duplicate name is answered by the server under the name.
   await page.getByTestId('variable-create').click();
@@ -70,6 +78,7 @@ test('global variables: create a plain one and a secret, see the secret masked, 
   await expect(page.getByTestId('variable-value')).toHaveValue('');
   await expect(page.getByTestId('variable-value')).toHaveAttribute('type', 'password');
   await shot(page, 'environment-edit-secret-1280');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('variable-save').click();
   await expect(page.getByTestId('variable-dialog')).toBeHidden();
 
