@@ -1,6 +1,7 @@
 // JavaScript evaluated inside QuickJS (never in the host). It is evaluated first in every fresh
 // context, before the libraries, and evaluates to the function the host calls for the run:
-//   run(wrapperSource, argsJson, lodash, dayjs) -> 'R' + resultJson | 'E' + message
+//   run(wrapperSource, argsJson, lodash, dayjs, hostNamesJson, contextIndex, hostFn, logFn)
+//     -> 'R' + resultJson | 'E' + message
 // Everything the host receives is one string; the host parses the JSON itself.
 
 /** Array-likes longer than this are refused by the guarded Array methods (see below). */
@@ -8,6 +9,9 @@ export const MAX_GENERIC_LENGTH = 10_000_000;
 
 /** Thrown messages are cut to this many characters. */
 export const MAX_MESSAGE_CHARS = 1000;
+
+/** One console call's text is cut to this many characters before it leaves the sandbox. */
+export const MAX_LOG_MESSAGE_CHARS = 16_384;
 
 export const HARNESS_SOURCE = `(function () {
   'use strict';
@@ -90,6 +94,60 @@ export const HARNESS_SOURCE = `(function () {
       return flatten([], Object(this), 1, mapper, arguments[1]);
     } }.flatMap });
 
+  var ErrorCtor = Error, TypeErrorCtor = TypeError, MAX_LOG = ${MAX_LOG_MESSAGE_CHARS};
+
+  // console: each call's arguments become one line of text handed to the host (which bounds the total).
+  function logText(v) {
+    if (typeof v === 'string') return v;
+    if (v === undefined) return 'undefined';
+    if (typeof v === 'function') return '[function]';
+    try { var j = JSONstringify(v); if (typeof j === 'string') return j; } catch (_) {}
+    var t = text(v);
+    return t === null ? '[unprintable]' : t;
+  }
+  function makeConsole(logFn) {
+    function method(level) {
+      return function () {
+        var line = '';
+        for (var i = 0; i < arguments.length && line.length < MAX_LOG; i++) line += (i > 0 ? ' ' : '') + logText(arguments[i]);
+        logFn(level, line.length > MAX_LOG ? line.slice(0, MAX_LOG) : line);
+      };
+    }
+    return { log: method('log'), info: method('info'), warn: method('warn'), error: method('error'), debug: method('debug') };
+  }
+
+  // Host capabilities: synchronous functions at dotted paths inside context. The host answers
+  // 'R' + JSON (or 'R' alone for undefined) or 'E' + JSON {message, status?, errors?}.
+  function hostMethod(name, hostFn) {
+    return function () {
+      var a = [];
+      for (var i = 0; i < arguments.length; i++) a[i] = arguments[i];
+      var json;
+      try { json = JSONstringify(a); } catch (e) { throw new TypeErrorCtor(name + ': the arguments are not JSON'); }
+      var out = hostFn(name, json);
+      if (typeof out !== 'string' || out.length === 0) throw new ErrorCtor(name + ': no answer');
+      if (out[0] === 'E') {
+        var info = JSONparse(out.slice(1));
+        var error = new ErrorCtor(typeof info.message === 'string' ? info.message : name + ' failed');
+        if (info.status !== undefined) error.status = info.status;
+        if (info.errors !== undefined) error.errors = info.errors;
+        throw error;
+      }
+      return out.length === 1 ? undefined : JSONparse(out.slice(1));
+    };
+  }
+  function attachHost(target, names, hostFn) {
+    for (var i = 0; i < names.length; i++) {
+      var path = names[i].split('.'), at = target;
+      for (var j = 0; j < path.length - 1; j++) {
+        var next = at[path[j]];
+        if (next === null || typeof next !== 'object') { next = {}; at[path[j]] = next; }
+        at = next;
+      }
+      at[path[path.length - 1]] = hostMethod(names[i], hostFn);
+    }
+  }
+
   function text(v) {
     try { return typeof v === 'string' ? v : StringCtor(v); } catch (_) { return null; }
   }
@@ -126,10 +184,17 @@ export const HARNESS_SOURCE = `(function () {
     return out.length > MAX_MESSAGE ? out.slice(0, MAX_MESSAGE) + '...' : out;
   }
 
-  return function run(wrapperSource, argsJson, lodash, dayjs) {
+  return function run(wrapperSource, argsJson, lodash, dayjs, hostNamesJson, contextIndex, hostFn, logFn) {
     var fn, args, value, json, notJson = null;
+    defineProperty(global, 'console', { value: makeConsole(logFn), writable: true, configurable: true, enumerable: false });
     try { fn = geval(wrapperSource); } catch (e) { return 'E' + describe(e); }
     try { args = JSONparse(argsJson); } catch (e) { return 'E' + 'arguments are not JSON: ' + describe(e); }
+    var hostNames = JSONparse(hostNamesJson);
+    if (hostNames.length > 0) {
+      var context = args[contextIndex];
+      if (context === null || typeof context !== 'object' || isArray(context)) { context = {}; args[contextIndex] = context; }
+      attachHost(context, hostNames, hostFn);
+    }
     args[args.length] = lodash;
     args[args.length] = dayjs;
     try { value = apply(fn, undefined, args); } catch (e) { return 'E' + describe(e); }

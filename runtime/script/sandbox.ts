@@ -7,7 +7,10 @@ import { HARNESS_SOURCE, libraryExpression } from './harness';
 import {
   SCRIPT_LIMITS,
   SCRIPT_LIMIT_BOUNDS,
+  type HostError,
+  type HostFunction,
   type Sandbox,
+  type ScriptLog,
   type SandboxOptions,
   type ScriptLimits,
   type ScriptRequest,
@@ -27,6 +30,29 @@ const PREWARM_DELAY_MS = 50;
 export const MAX_ARGS_DEPTH = 1000;
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const HOST_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
+const RESERVED_PATH_PARTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A host answer larger than this (JSON characters) reaches the script as an error, not as a string in its heap. */
+export const MAX_HOST_ANSWER_CHARS = 16 * 1024 * 1024;
+
+/** What a thrown host error tells the script: its message, and status and errors when it has them. */
+export function hostErrorOf(error: unknown): HostError {
+  if (error instanceof Error) {
+    const out: HostError = { message: error.message.slice(0, 1000) };
+    const { status, errors } = error as Error & { status?: unknown; errors?: unknown };
+    if (typeof status === 'number') out.status = status;
+    if (errors !== undefined) {
+      try {
+        out.errors = JSON.parse(JSON.stringify(errors)) as unknown;
+      } catch {
+        /* not JSON: left out */
+      }
+    }
+    return out;
+  }
+  return { message: String(error).slice(0, 1000) };
+}
 const RESERVED_ARGS = new Set(['Lodash', 'moment', 'arguments', 'eval']);
 
 export function resolveLimits(limits: Partial<ScriptLimits> | undefined): ScriptLimits {
@@ -36,7 +62,13 @@ export function resolveLimits(limits: Partial<ScriptLimits> | undefined): Script
     const { min, max } = SCRIPT_LIMIT_BOUNDS[key];
     return Math.floor(Math.min(max, Math.max(min, value)));
   };
-  return { memoryBytes: pick('memoryBytes'), timeoutMs: pick('timeoutMs'), stackBytes: pick('stackBytes') };
+  return {
+    memoryBytes: pick('memoryBytes'),
+    timeoutMs: pick('timeoutMs'),
+    stackBytes: pick('stackBytes'),
+    outputBytes: pick('outputBytes'),
+    logBytes: pick('logBytes'),
+  };
 }
 
 /** Deepest nesting of arrays and objects in a JSON text (strings skipped). */
@@ -199,8 +231,25 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }, PREWARM_DELAY_MS);
   }
 
-  function execute(quickjs: QuickJSWASMModule, request: ScriptRequest, limits: ScriptLimits, argsJson: string, wrapper: string): ScriptResult {
-    const fail = (message: string): ScriptResult => ({ ok: false, error: formatScriptError(request.label, message, request.code) });
+  function execute(
+    quickjs: QuickJSWASMModule,
+    request: ScriptRequest,
+    limits: ScriptLimits,
+    argsJson: string,
+    wrapper: string,
+    hostNames: string[],
+    contextIndex: number,
+    host: HostFunction | undefined,
+  ): ScriptResult {
+    const logs: ScriptLog[] = [];
+    let logChars = 0;
+    let logDropped = 0;
+    const withLogs = (result: ScriptResult): ScriptResult => {
+      if (!request.logs) return result;
+      const kept = logDropped > 0 ? [...logs, { level: 'warn' as const, message: `${logDropped} characters of console output dropped (limit ${limits.logBytes})` }] : logs;
+      return { ...result, logs: kept };
+    };
+    const fail = (message: string): ScriptResult => withLogs({ ok: false, error: formatScriptError(request.label, message, request.code) });
     let p: Prepared;
     try {
       p = prepared ?? prepare(quickjs, needs(request.code));
@@ -223,11 +272,41 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         interrupted = true;
         return true;
       });
+      const allowed = new Set(hostNames);
+      const logFn = context.newFunction('log', (levelHandle, textHandle) => {
+        const level = context.getString(levelHandle) as ScriptLog['level'];
+        const message = context.getString(textHandle);
+        if (logChars + message.length <= limits.logBytes) {
+          logs.push({ level, message });
+          logChars += message.length;
+        } else logDropped += message.length;
+      });
+      const hostFn = context.newFunction('host', (nameHandle, argsHandle) => {
+        const name = context.getString(nameHandle);
+        const answer = (text: string) => context.newString(text);
+        const refuse = (error: HostError) => answer('E' + JSON.stringify(error));
+        if (!allowed.has(name) || !host) return refuse({ message: `${name} is not available here` });
+        let callArgs: unknown;
+        try {
+          callArgs = JSON.parse(context.getString(argsHandle)) as unknown;
+        } catch {
+          return refuse({ message: `${name}: the arguments are not JSON` });
+        }
+        try {
+          const value = host(name, Array.isArray(callArgs) ? callArgs : []);
+          const json = value === undefined ? '' : JSON.stringify(value);
+          if (json.length > MAX_HOST_ANSWER_CHARS) return refuse({ message: `${name}: the answer is larger than ${MAX_HOST_ANSWER_CHARS} characters` });
+          return answer('R' + json);
+        } catch (error) {
+          return refuse(hostErrorOf(error));
+        }
+      });
       const source = context.newString(wrapper);
       const args = context.newString(argsJson);
-      const result = context.callFunction(p.run, context.undefined, source, args, p.lodash, p.dayjs);
-      source.dispose();
-      args.dispose();
+      const names = context.newString(JSON.stringify(hostNames));
+      const index = context.newNumber(contextIndex);
+      const result = context.callFunction(p.run, context.undefined, source, args, p.lodash, p.dayjs, names, index, hostFn, logFn);
+      for (const handle of [source, args, names, index, hostFn, logFn]) handle.dispose();
       if (result.error) {
         // The harness catches everything catchable: what reaches here is the interrupt, or a
         // failure inside the harness itself (out of memory while describing an error).
@@ -239,8 +318,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       result.value.dispose();
       if (out === null || out.length === 0) return fail('the result is not JSON');
       if (out[0] === 'E') return fail(out.slice(1));
+      if (out.length - 1 > limits.outputBytes) return fail(`the result is larger than ${limits.outputBytes} characters`);
       try {
-        return { ok: true, value: JSON.parse(out.slice(1)) as unknown };
+        return withLogs({ ok: true, value: JSON.parse(out.slice(1)) as unknown });
       } catch {
         return fail('the result is not JSON');
       }
@@ -254,14 +334,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
   }
 
-  async function runOne(request: ScriptRequest): Promise<ScriptResult> {
+  async function runOne(request: ScriptRequest, host: HostFunction | undefined): Promise<ScriptResult> {
     const label = typeof request?.label === 'string' ? request.label : 'script';
     const code = typeof request?.code === 'string' ? request.code : '';
     const fail = (message: string): ScriptResult => ({ ok: false, error: formatScriptError(label, message, code) });
     if (disposed) return fail('the sandbox is disposed');
     if (typeof request?.code !== 'string') return fail('the code is not a string');
-    const args = request.args ?? {};
-    if (typeof args !== 'object' || Array.isArray(args)) return fail('the arguments are not an object');
+    const given = request.args ?? {};
+    if (typeof given !== 'object' || Array.isArray(given)) return fail('the arguments are not an object');
+    const hostNames = Array.isArray(request.host) ? request.host : [];
+    for (const name of hostNames) {
+      if (typeof name !== 'string' || !HOST_NAME.test(name) || name.split('.').some((part) => RESERVED_PATH_PARTS.has(part))) {
+        return fail(`invalid host capability ${JSON.stringify(name)}`);
+      }
+    }
+    // Host capabilities live in `context`: a run that lends some always has one.
+    const args: Record<string, unknown> = hostNames.length > 0 && !('context' in given) ? { ...given, context: {} } : given;
     const names = Object.keys(args);
     for (const name of names) {
       if (!IDENTIFIER.test(name) || RESERVED_ARGS.has(name)) return fail(`invalid argument name ${JSON.stringify(name)}`);
@@ -283,15 +371,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     if (disposed) return fail('the sandbox is disposed');
     try {
-      return execute(quickjs, { label, code, args }, limits, argsJson, wrapper);
+      return execute(quickjs, { label, code, args, logs: request.logs === true }, limits, argsJson, wrapper, hostNames, names.indexOf('context'), host);
     } finally {
       schedulePrewarm();
     }
   }
 
   return {
-    run(request) {
-      const next = queue.then(() => runOne(request));
+    run(request, host) {
+      const next = queue.then(() => runOne(request, host));
       queue = next.catch(() => undefined);
       return next;
     },

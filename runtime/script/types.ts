@@ -7,7 +7,28 @@ export type ScriptLimits = {
   timeoutMs: number;
   /** QuickJS stack limit; at most 256 KiB. */
   stackBytes: number;
+  /** Largest JSON of the result (UTF-16 code units); a larger result is an error, not a cut. */
+  outputBytes: number;
+  /** Console output kept per run; past it one line says how much was dropped. */
+  logBytes: number;
 };
+
+/** One `console.*` call inside the sandbox. */
+export type ScriptLog = { level: 'log' | 'info' | 'warn' | 'error' | 'debug'; message: string };
+
+/**
+ * A capability the host lends a run, called synchronously from inside the sandbox as
+ * `context.<name>(...args)` (a dotted name is a path: `records.list` is `context.records.list`).
+ * Arguments arrive as JSON; the answer must be JSON. A thrown error reaches the script as an
+ * Error with the same message (and `status` and `errors` when the error has them).
+ */
+export type HostFunction = (name: string, args: unknown[]) => unknown;
+
+/** The same, answered asynchronously (the server's worker pool blocks the script's thread meanwhile). */
+export type AsyncHostFunction = (name: string, args: unknown[]) => Promise<unknown>;
+
+/** What a host error carries into the script. */
+export type HostError = { message: string; status?: number; errors?: unknown };
 
 export type ScriptRequest = {
   /** Prefixes every error, e.g. `Mutator get of field title`. */
@@ -17,14 +38,23 @@ export type ScriptRequest = {
   /** Passed in as JSON; the keys must be identifiers. */
   args: Record<string, unknown>;
   limits?: Partial<ScriptLimits>;
+  /**
+   * Host capabilities this run may call, by dotted name, placed inside the argument `context`
+   * (created as `{}` when the request has none). Names are identifiers joined by dots.
+   */
+  host?: string[];
+  /** Answer the run's console output in `logs` (it is captured either way, and bounded). */
+  logs?: boolean;
 };
 
-export type ScriptResult = { ok: true; value: unknown } | { ok: false; error: string };
+export type ScriptResult = { ok: true; value: unknown; logs?: ScriptLog[] } | { ok: false; error: string; logs?: ScriptLog[] };
 
 export const SCRIPT_LIMITS: Readonly<ScriptLimits> = Object.freeze({
   memoryBytes: 32 * 1024 * 1024,
   timeoutMs: 1000,
   stackBytes: 256 * 1024,
+  outputBytes: 1024 * 1024,
+  logBytes: 64 * 1024,
 });
 
 /** Bounds a request may ask for; anything outside is clamped. */
@@ -32,6 +62,8 @@ export const SCRIPT_LIMIT_BOUNDS = Object.freeze({
   memoryBytes: { min: 4 * 1024 * 1024, max: 256 * 1024 * 1024 },
   timeoutMs: { min: 1, max: 60_000 },
   stackBytes: { min: 32 * 1024, max: 256 * 1024 },
+  outputBytes: { min: 1024, max: 16 * 1024 * 1024 },
+  logBytes: { min: 0, max: 1024 * 1024 },
 });
 
 export type SandboxLibraries = {
@@ -53,6 +85,7 @@ export type SandboxOptions = {
 };
 
 export interface Sandbox {
-  run(request: ScriptRequest): Promise<ScriptResult>;
+  /** `host` answers the run's `request.host` calls; without it those calls fail. */
+  run(request: ScriptRequest, host?: HostFunction): Promise<ScriptResult>;
   dispose(): void;
 }

@@ -6,17 +6,19 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import {
   formatScriptError,
+  hostErrorOf,
   resolveLimits,
+  type AsyncHostFunction,
   type SandboxLibraries,
   type ScriptRequest,
   type ScriptResult,
 } from '../../../runtime/script/index';
-import type { WorkerMessage, WorkerRequest } from './sandbox.worker';
+import type { HostAnswer, WorkerMessage, WorkerRequest } from './sandbox.worker';
 
-export type { ScriptRequest, ScriptResult } from '../../../runtime/script/index';
+export type { AsyncHostFunction, ScriptLog, ScriptRequest, ScriptResult } from '../../../runtime/script/index';
 
 export type ScriptPoolOptions = {
   /** Worker threads; default min(4, max(2, cores - 1)). */
@@ -26,7 +28,8 @@ export type ScriptPoolOptions = {
 };
 
 export interface ScriptPool {
-  run(request: ScriptRequest): Promise<ScriptResult>;
+  /** `host` answers the script's `request.host` calls (the script's thread waits for each answer). */
+  run(request: ScriptRequest, host?: AsyncHostFunction): Promise<ScriptResult>;
   /** Terminates the workers; queued and running scripts end with an error. */
   close(): Promise<void>;
   readonly size: number;
@@ -68,11 +71,15 @@ const MAX_START_FAILURES = 3;
 
 type Task = {
   request: ScriptRequest;
+  host?: AsyncHostFunction;
   resolve: (result: ScriptResult) => void;
 };
 
 type Slot = {
   worker: Worker;
+  /** Host answers go here; `signal[0]` flips to 1 when one is waiting. */
+  hostPort: MessagePort;
+  signal: Int32Array;
   ready: boolean;
   task: (Task & { id: number; timer: ReturnType<typeof setTimeout> }) | null;
   gone: boolean;
@@ -95,20 +102,28 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
   let lastStartError = '';
 
   function spawn(): Slot {
+    const signalBuffer = new SharedArrayBuffer(4);
+    const channel = new MessageChannel();
     const worker = new Worker(workerEntry, {
       eval: isTypeScript,
       execArgv: [],
-      workerData: { libraries: libraries() },
+      workerData: { libraries: libraries(), signal: signalBuffer, hostPort: channel.port2 },
+      transferList: [channel.port2],
       stdout: false,
       stderr: false,
     });
     worker.unref();
-    const slot: Slot = { worker, ready: false, task: null, gone: false };
+    channel.port1.unref();
+    const slot: Slot = { worker, hostPort: channel.port1, signal: new Int32Array(signalBuffer), ready: false, task: null, gone: false };
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') {
         slot.ready = true;
         startFailures = 0;
         dispatch();
+        return;
+      }
+      if (message.type === 'host') {
+        answerHost(slot, message);
         return;
       }
       const task = slot.task;
@@ -127,9 +142,35 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
     return slot;
   }
 
+  function answerHost(slot: Slot, call: Extract<WorkerMessage, { type: 'host' }>): void {
+    const task = slot.task;
+    const reply = (answer: HostAnswer) => {
+      if (slot.gone) return;
+      try {
+        slot.hostPort.postMessage(answer);
+      } catch (error) {
+        slot.hostPort.postMessage({ seq: answer.seq, ok: false, error: { message: `the answer is not JSON (${error instanceof Error ? error.message : String(error)})` } } satisfies HostAnswer);
+      }
+      Atomics.store(slot.signal, 0, 1);
+      Atomics.notify(slot.signal, 0);
+    };
+    if (!task || task.id !== call.id || !task.host) {
+      reply({ seq: call.seq, ok: false, error: { message: `${call.name} is not available here` } });
+      return;
+    }
+    const host = task.host;
+    void Promise.resolve()
+      .then(() => host(call.name, call.args))
+      .then(
+        (value) => reply({ seq: call.seq, ok: true, value }),
+        (error: unknown) => reply({ seq: call.seq, ok: false, error: hostErrorOf(error) }),
+      );
+  }
+
   function retire(slot: Slot, message: string): void {
     if (slot.gone) return;
     slot.gone = true;
+    slot.hostPort.close();
     if (!slot.ready) startFailures++;
     void slot.worker.terminate().catch(() => undefined);
     const task = slot.task;
@@ -166,7 +207,7 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
       slot.task = { ...task, id, timer };
       slot.worker.ref();
       try {
-        slot.worker.postMessage({ id, request: task.request } satisfies WorkerRequest);
+        slot.worker.postMessage({ id, request: task.request, host: task.host !== undefined } satisfies WorkerRequest);
       } catch (error) {
         // not cloneable (functions, symbols in args): the sandbox would refuse it anyway
         clearTimeout(timer);
@@ -187,10 +228,10 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
     get running() {
       return slots.filter((slot) => slot.task !== null).length;
     },
-    run(request) {
+    run(request, host) {
       if (closed) return Promise.resolve(failure(request, 'the script pool is closed'));
       return new Promise<ScriptResult>((resolve) => {
-        queue.push({ request, resolve });
+        queue.push({ request, host, resolve });
         if (slots.length === 0) {
           startFailures = 0;
           for (let i = 0; i < size; i++) slots.push(spawn());
@@ -205,6 +246,7 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
       await Promise.all(
         slots.splice(0).map(async (slot) => {
           slot.gone = true;
+          slot.hostPort.close();
           const task = slot.task;
           slot.task = null;
           if (task) {
@@ -221,9 +263,9 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
 let defaultPool: ScriptPool | null = null;
 
 /** Runs a script on the server's shared pool (created on first use; its idle workers never keep the process alive). */
-export function runScript(request: ScriptRequest): Promise<ScriptResult> {
+export function runScript(request: ScriptRequest, host?: AsyncHostFunction): Promise<ScriptResult> {
   defaultPool ??= createScriptPool();
-  return defaultPool.run(request);
+  return defaultPool.run(request, host);
 }
 
 /** Closes the shared pool (on shutdown). */

@@ -14,7 +14,7 @@ const run = (code: string, args: Record<string, unknown> = {}, timeoutMs = 300) 
 
 describe('the script sandbox', () => {
   it('has the contract limits', () => {
-    expect(SCRIPT_LIMITS).toEqual({ memoryBytes: 32 * 1024 * 1024, timeoutMs: 1000, stackBytes: 256 * 1024 });
+    expect(SCRIPT_LIMITS).toEqual({ memoryBytes: 32 * 1024 * 1024, timeoutMs: 1000, stackBytes: 256 * 1024, outputBytes: 1024 * 1024, logBytes: 64 * 1024 });
     expect(resolveLimits({ stackBytes: 10 * 1024 * 1024 }).stackBytes).toBe(256 * 1024);
     expect(resolveLimits({ timeoutMs: Number.NaN }).timeoutMs).toBe(1000);
   });
