@@ -85,6 +85,8 @@ export interface ViewField {
   mutators: { get: string | null; set: string | null };
   template: string | null;
   relation: { foreign: string; key: [string, string]; type: 'one-to-one' | 'one-to-many' } | null;
+  /** The field's `var:NAME` context entries (runtime/environment/fieldVariables): its scripts read them as context.vars.NAME. */
+  variables?: { name: string; fallback: string }[];
 }
 
 export interface ViewColumn {
@@ -227,6 +229,10 @@ export const viewFieldSchema = {
       additionalProperties: false,
     },
     template: nullableStr,
+    variables: {
+      type: 'array',
+      items: { type: 'object', required: ['name', 'fallback'], properties: { name: str, fallback: str }, additionalProperties: false },
+    },
     relation: {
       anyOf: [
         { type: 'null' },

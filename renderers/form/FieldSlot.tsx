@@ -3,6 +3,7 @@
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { FieldMessage } from '../../runtime/validation';
 import type { ViewField } from '../../schemas/viewSchema.schema';
+import { fieldScriptContext } from '../../runtime/environment/fieldVariables';
 import { dispatch } from '../registry/dispatch';
 import { useFormContext } from './FormContext';
 import { TemplateField } from './TemplateField';
@@ -46,14 +47,14 @@ function VisibleField({ field }: { field: ViewField }) {
       store.set(key, value, check(value));
       const code = field.mutators.set;
       if (!code) return;
-      void runScript({ label: `Mutator set of field ${key}`, code, args: { value, parent: store.values(), context: scriptContext } }).then((result) => {
+      void runScript({ label: `Mutator set of field ${key}`, code, args: { value, parent: store.values(), context: fieldScriptContext(scriptContext, field.variables) } }).then((result) => {
         if (!result.ok) return onScriptError(result.error);
         // A later keystroke wins over a slow mutator.
         if (store.value(key) !== value || Object.is(result.value, value)) return;
         store.set(key, result.value, check(result.value));
       });
     },
-    [store, key, check, field.mutators.set, runScript, scriptContext, onScriptError],
+    [store, key, check, field.mutators.set, field.variables, runScript, scriptContext, onScriptError],
   );
 
   const setLocalError = useCallback(

@@ -3,6 +3,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ViewField } from '../../schemas/viewSchema.schema';
+import { fieldScriptContext } from '../../runtime/environment/fieldVariables';
 import { asText } from '../controls/shared/values';
 import { useFormContext } from './FormContext';
 
@@ -17,7 +18,7 @@ export function TemplateField({ field }: { field: ViewField }) {
   const [state, setState] = useState<State>({ status: 'running' });
   useEffect(() => {
     let live = true;
-    void runScript({ label: `Template of field ${field.key}`, code: field.template ?? '', args: { value, parent: store.values(), context: scriptContext } }).then(
+    void runScript({ label: `Template of field ${field.key}`, code: field.template ?? '', args: { value, parent: store.values(), context: fieldScriptContext(scriptContext, field.variables) } }).then(
       (result) => {
         if (!live) return;
         setState(result.ok ? { status: 'done', text: asText(result.value) } : { status: 'failed', error: result.error });
@@ -26,7 +27,7 @@ export function TemplateField({ field }: { field: ViewField }) {
     return () => {
       live = false;
     };
-  }, [field.key, field.template, value, runScript, store, scriptContext]);
+  }, [field.key, field.template, field.variables, value, runScript, store, scriptContext]);
 
   return (
     <div className="field record-field" data-field={field.key} data-testid={`field-template-${field.key}`}>

@@ -8,6 +8,7 @@ import { showToast } from '../ui/toast';
 import type { RunScript } from '../form/scripts';
 import type { RendererEntry } from '../registry/types';
 import { reportSaveFailure } from './reportSaveFailure';
+import { useScriptEnv, viewRunsScripts } from '../form/scriptEnv';
 import { useRecordForm } from './useRecordForm';
 import { customEntrypoint, useRecordView } from './useRecordView';
 
@@ -26,12 +27,15 @@ export function useCreateController(options: CreateControllerOptions) {
   const { ref, entrypoint, model = null, entries, runScript, onCreated } = options;
   const queryClient = useQueryClient();
   const loaded = useRecordView(ref, 'model_create');
-  const form = useRecordForm({ view: loaded.view, record: model, page: 'model_create', locale: loaded.locale, entries, runScript });
+  // The form starts once its scripts' context.env is known.
+  const scriptEnv = useScriptEnv(viewRunsScripts(loaded.view));
+  const view = scriptEnv.ready ? loaded.view : null;
+  const form = useRecordForm({ view, record: model, page: 'model_create', locale: loaded.locale, entries, runScript, scriptEnv: scriptEnv.env });
   const create = useMutation(createRecordMutation(queryClient));
   const componentRef = loaded.settings.data?.ref ?? ref;
 
   const save = useCallback(async () => {
-    if (!loaded.view || create.isPending) return;
+    if (!view || create.isPending) return;
     if (!form.validateAll()) {
       showToast('fieldsNotValid', 'danger');
       return;
@@ -43,14 +47,14 @@ export function useCreateController(options: CreateControllerOptions) {
     } catch (error) {
       reportSaveFailure(error, form);
     }
-  }, [loaded.view, create, form, componentRef, onCreated]);
+  }, [view, create, form, componentRef, onCreated]);
 
   return {
     page: 'model_create' as const,
-    status: loaded.error ? ('error' as const) : loaded.view ? ('ready' as const) : ('loading' as const),
+    status: loaded.error ? ('error' as const) : view ? ('ready' as const) : ('loading' as const),
     error: loaded.error,
     component: loaded.settings.data ?? null,
-    view: loaded.view,
+    view,
     form,
     entrypoint: customEntrypoint(entrypoint, loaded.settings.data?.settings.appearance?.create_entrypoint),
     canSave: loaded.may.create,

@@ -8,6 +8,7 @@ import { showToast } from '../ui/toast';
 import type { RunScript } from '../form/scripts';
 import type { RendererEntry } from '../registry/types';
 import { reportSaveFailure } from './reportSaveFailure';
+import { useScriptEnv, viewRunsScripts } from '../form/scriptEnv';
 import { useRecordForm } from './useRecordForm';
 import { customEntrypoint, useRecordView } from './useRecordView';
 
@@ -25,16 +26,20 @@ export function useEditController(options: EditControllerOptions) {
   const { ref, uuid, entrypoint, entries, runScript, onSaved, onDeleted } = options;
   const queryClient = useQueryClient();
   const loaded = useRecordView(ref, 'model_edit');
+  // The form starts once its scripts' context.env is known.
+  const scriptEnv = useScriptEnv(viewRunsScripts(loaded.view));
+  const view = scriptEnv.ready ? loaded.view : null;
   const record = useQuery(recordQueryOptions(ref, uuid));
   const canSave = loaded.may.update;
   const form = useRecordForm({
-    view: loaded.view,
+    view,
     record: record.data ?? null,
     page: 'model_edit',
     locale: loaded.locale,
     readOnly: loaded.permissions.isSuccess && !canSave,
     entries,
     runScript,
+    scriptEnv: scriptEnv.env,
   });
   const update = useMutation(updateRecordMutation(queryClient));
   const remove = useMutation(deleteRecordMutation(queryClient));
@@ -42,7 +47,7 @@ export function useEditController(options: EditControllerOptions) {
 
   const save = useCallback(async () => {
     const current = record.data;
-    if (!loaded.view || !current || update.isPending) return;
+    if (!view || !current || update.isPending) return;
     if (!form.validateAll()) {
       showToast('fieldsNotValid', 'danger');
       return;
@@ -54,7 +59,7 @@ export function useEditController(options: EditControllerOptions) {
     } catch (error) {
       reportSaveFailure(error, form);
     }
-  }, [loaded.view, record.data, update, form, ref, uuid, onSaved]);
+  }, [view, record.data, update, form, ref, uuid, onSaved]);
 
   const destroy = useCallback(async () => {
     if (remove.isPending) return;
@@ -72,11 +77,11 @@ export function useEditController(options: EditControllerOptions) {
   const error = loaded.error ?? record.error;
   return {
     page: 'model_edit' as const,
-    status: error ? ('error' as const) : loaded.view && record.data ? ('ready' as const) : ('loading' as const),
+    status: error ? ('error' as const) : view && record.data ? ('ready' as const) : ('loading' as const),
     error,
     component: loaded.settings.data ?? null,
     componentRef,
-    view: loaded.view,
+    view,
     record: record.data ?? null,
     form,
     entrypoint: customEntrypoint(entrypoint, loaded.settings.data?.settings.appearance?.edit_entrypoint),

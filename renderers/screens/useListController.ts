@@ -32,6 +32,7 @@ import type { Preset } from '../../schemas';
 import type { PresetViewer } from './list/presets';
 import { useBulkActions } from './list/useBulkActions';
 import { useFormattedCells } from './list/useFormattedCells';
+import { useScriptEnv } from '../form/scriptEnv';
 import { usePresets } from './list/usePresets';
 import { customEntrypoint, roleUuidsOf, useRecordView } from './useRecordView';
 
@@ -150,7 +151,8 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
   const total = list.error ? 0 : (list.data?.total ?? 0);
   const allColumns = useMemo(() => loaded.view?.columns ?? [], [loaded.view]);
   const columns = useMemo(() => visibleColumns(allColumns, layout), [allColumns, layout]);
-  const cells = useFormattedCells(allColumns, items, runScript);
+  const scriptEnv = useScriptEnv(allColumns.some((column) => column.formatter));
+  const cells = useFormattedCells(allColumns, items, runScript, scriptEnv.ready ? scriptEnv.env : null);
   const currentFilter = useMemo(() => bulkFilter(filters, showDisabled), [filters, showDisabled]);
   const clearSelection = useCallback(() => {
     setSelection([]);

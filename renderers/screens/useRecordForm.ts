@@ -9,6 +9,7 @@ import type { FieldErrorFlag, FormContextValue } from '../form/FormContext';
 import { createFormStore, type FormStore } from '../form/formStore';
 import { createFlagStore, RULES_SOURCE } from '../form/errorFlags';
 import { lazySandbox, preloadSandbox, type RunScript } from '../form/scripts';
+import { fieldScriptContext } from '../../runtime/environment/fieldVariables';
 import { initialValues, isPasswordField, payloadOf } from '../form/values';
 import { defaultRenderers } from '../index';
 import { useRendererSet } from '../registry/RendererSet';
@@ -24,6 +25,8 @@ export interface RecordFormOptions {
   /** The controls to dispatch to; by default the set the app provides (RendererSetProvider), else the built-ins. */
   entries?: readonly RendererEntry[];
   runScript?: RunScript;
+  /** context.env of the scripts: the environment's non-secret variables (renderers/form/scriptEnv.ts). */
+  scriptEnv?: Readonly<Record<string, string>>;
 }
 
 export interface RecordForm {
@@ -59,9 +62,11 @@ function toMessages(error: FieldError): FieldMessage[] {
   });
 }
 
+const NO_ENV: Readonly<Record<string, string>> = Object.freeze({});
+
 export function useRecordForm(options: RecordFormOptions): RecordForm {
   const provided = useRendererSet();
-  const { view, record, page, locale, readOnly = false, entries = provided?.controls ?? defaultRenderers, runScript = lazySandbox } = options;
+  const { view, record, page, locale, readOnly = false, entries = provided?.controls ?? defaultRenderers, runScript = lazySandbox, scriptEnv = NO_ENV } = options;
   const store = useMemo(() => createFormStore(view ? initialValues(view, record, page) : {}), [view, record, page]);
   // The flags belong to the store: a new store (load, saved answer) starts with none. Made with the
   // store, not in an effect, so the flags controls report from their own mount effects survive.
@@ -78,8 +83,8 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
   );
   const reportError = useCallback((flag: FieldErrorFlag) => flags.report(flag), [flags]);
   const scriptContext = useMemo(
-    () => ({ page, locale, component: view?.component.ref ?? null, record: record?.uuid ?? null }),
-    [page, locale, view, record],
+    () => ({ page, locale, component: view?.component.ref ?? null, record: record?.uuid ?? null, env: scriptEnv }),
+    [page, locale, view, record, scriptEnv],
   );
 
   // A new store (load, saved answer) starts with no flags; the GET mutators run on its values.
@@ -90,7 +95,7 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
     for (const field of view.fields) {
       const code = field.mutators.get;
       if (!code || !field.visible) continue;
-      void runScript({ label: `Mutator get of field ${field.key}`, code, args: { value: store.value(field.key), parent: store.values(), context: scriptContext } }).then(
+      void runScript({ label: `Mutator get of field ${field.key}`, code, args: { value: store.value(field.key), parent: store.values(), context: fieldScriptContext(scriptContext, field.variables) } }).then(
         (result) => {
           if (!live) return;
           if (result.ok) store.initialise(field.key, result.value);

@@ -1,4 +1,5 @@
 import type { CompileInput, FieldDefinition, ViewField } from '../../schemas';
+import { compileFieldVariables } from '../environment/fieldVariables';
 import { coerceValue } from '../validation/coerceValue';
 import { compileOptions } from './compileOptions';
 import { compileRelation } from './compileRelation';
@@ -64,5 +65,6 @@ export function compileField(field: Draft, input: CompileInput): ViewField {
     mutators: { get: field.mutators?.get ?? null, set: field.mutators?.set ?? null },
     template: field.provided_template && field.template ? field.template : null,
     relation: compileRelation(field.relation),
+    variables: compileFieldVariables(field.context),
   };
 }

@@ -8,6 +8,7 @@ import { accountEn_US, type AccountMessageKey } from './account.en_US';
 import { workflowsEn_US, type WorkflowsMessageKey } from './workflows.en_US';
 import { functionsEn_US, type FunctionsMessageKey } from './functions.en_US';
 import { codeEn_US, type CodeMessageKey } from './code.en_US';
+import { environmentEn_US, type EnvironmentMessageKey } from './environment.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -19,7 +20,8 @@ export type MessageKey =
   | AccountMessageKey
   | WorkflowsMessageKey
   | FunctionsMessageKey
-  | CodeMessageKey;
+  | CodeMessageKey
+  | EnvironmentMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -38,6 +40,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...workflowsEn_US,
   ...functionsEn_US,
   ...codeEn_US,
+  ...environmentEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

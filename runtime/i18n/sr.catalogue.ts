@@ -9,6 +9,7 @@ import { accountSr } from './account.sr';
 import { workflowsSr } from './workflows.sr';
 import { functionsSr } from './functions.sr';
 import { codeSr } from './code.sr';
+import { environmentSr } from './environment.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -20,4 +21,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...workflowsSr,
   ...functionsSr,
   ...codeSr,
+  ...environmentSr,
 };

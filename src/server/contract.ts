@@ -113,6 +113,7 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
         { name: 'project', description: `${HOST_PREFIX.main}: projects and workspaces` },
         { name: 'iam', description: `${HOST_PREFIX.main}: members, invites, roles and API users (admins)` },
         { name: 'config', description: `${HOST_PREFIX.main}: project and user config entries` },
+        { name: 'environment', description: `${HOST_PREFIX.main}: global variables per environment, context.env of scripts (secrets write-only)` },
         { name: 'components', description: `${HOST_PREFIX.main}: components and their versions; {ref} is a uuid (one segment) or scope/name (two)` },
         { name: 'records', description: `${HOST_PREFIX.main}: records, lists, export, bulk actions, import` },
         { name: 'functions', description: `${HOST_PREFIX.main}: component functions, global functions and their signing keys, the public function call` },

@@ -51,11 +51,13 @@ export interface HarnessProps {
   page?: FormPage;
   entries?: readonly RendererEntry[];
   runScript?: RunScript;
+  /** context.env of the scripts (the page's non-secret variables). */
+  scriptEnv?: Record<string, string>;
   onForm?: (form: RecordFormState) => void;
 }
 
-function Harness({ view, record = null, page = 'model_create', entries, runScript = noScripts, onForm }: HarnessProps) {
-  const form = useRecordForm({ view, record, page, locale: 'en_US', entries, runScript });
+function Harness({ view, record = null, page = 'model_create', entries, runScript = noScripts, scriptEnv, onForm }: HarnessProps) {
+  const form = useRecordForm({ view, record, page, locale: 'en_US', entries, runScript, scriptEnv });
   onForm?.(form);
   return <RecordForm view={view} form={form} />;
 }

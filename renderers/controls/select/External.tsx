@@ -9,6 +9,7 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Input, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { FieldMessage } from '../../../runtime/validation';
+import { fieldScriptContext } from '../../../runtime/environment/fieldVariables';
 import { FormContext } from '../../form/FormContext';
 import { lazySandbox } from '../../form/scripts';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
@@ -67,7 +68,7 @@ export function ExternalSelectControl(props: ControlProps) {
     return () => clearTimeout(timer);
   }, [text, keyword]);
 
-  const context = useMemo(() => ({ ...(form?.scriptContext ?? {}), field: field.key, model: form?.store.values() ?? {} }), [form, field.key, keyword, page]); // eslint-disable-line react-hooks/exhaustive-deps
+  const context = useMemo(() => ({ ...fieldScriptContext(form?.scriptContext ?? {}, field.variables), field: field.key, model: form?.store.values() ?? {} }), [form, field.key, field.variables, keyword, page]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!expression) return;

@@ -65,7 +65,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
     label: 'nav.settings',
     icon: Settings,
     children: [
-      { kind: 'link', label: 'nav.environment', href: '/admin/environment' },
+      { kind: 'link', label: 'nav.environment', href: '/admin/environment', adminOnly: true },
       { kind: 'link', label: 'nav.developer', href: '/admin/developer' },
       { kind: 'link', label: 'nav.projectSettings', href: '/admin/projects/settings', adminOnly: true },
     ],

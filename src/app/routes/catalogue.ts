@@ -46,6 +46,8 @@ const sessionDone = [
   '/admin/iam/roles/edit/$id',
   '/admin/iam/invite',
   '/admin/iam/create',
+  // Global variables (docs/user-code.md "context.env").
+  '/admin/environment',
   // The API reference (docs/api.md).
   '/admin/developer',
   ...['/admin/component', '/home/component'].flatMap((base) =>
@@ -100,7 +102,6 @@ const sessionTodo = [
   '/admin/scout/events/$id',
   '/admin/scout/api',
   '/admin/scout/api/inspect',
-  '/admin/environment',
   '/admin/integrations',
   '/admin/integrations/$id',
   '/admin/integrations/page/$id',

@@ -35,3 +35,5 @@ export const WorkflowRunsPage = lazyRouteComponent(() => import('../features/wor
 export const FunctionsListPage = lazyRouteComponent(() => import('../features/functions/FunctionsListPage'), 'FunctionsListPage');
 export const FunctionCreatePage = lazyRouteComponent(() => import('../features/functions/FunctionFormPage'), 'FunctionCreatePage');
 export const FunctionPage = lazyRouteComponent(() => import('../features/functions/FunctionFormPage'), 'FunctionPage');
+// Global variables (docs/user-code.md "context.env").
+export const EnvironmentPage = lazyRouteComponent(() => import('../features/environment/EnvironmentPage'), 'EnvironmentPage');

@@ -293,6 +293,18 @@ export interface RecordsTable {
   disabled_at: NullableTimestamp;
 }
 
+/** Global variables (migration 0009): `value` of a secret is never answered by any call. */
+export interface VariablesTable {
+  uuid: string;
+  project_uuid: string;
+  env: 'dev' | 'live';
+  name: string;
+  value: string;
+  secret: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A project's global function (migrations/0010_functions). */
 export interface GlobalFunctionsTable {
   uuid: string;
@@ -351,6 +363,7 @@ export interface Database {
   global_functions: GlobalFunctionsTable;
   global_function_keys: GlobalFunctionKeysTable;
   script_calls: ScriptCallsTable;
+  variables: VariablesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

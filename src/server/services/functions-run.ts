@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
 import { runScript } from './sandbox';
 import type { ScriptHost } from './script-host';
+import { loadScriptEnv } from './script-env';
 
 export const FUNCTION_MESSAGE = {
   functionFailed: 'functionFailed',
@@ -24,12 +25,11 @@ export function functionLimits(timeoutMs: number): Partial<ScriptLimits> {
 }
 
 /**
- * The project's global variables for `context.env`. Variables are built elsewhere
- * (services/script-env.ts, loadScriptEnv with secrets); until that lands this answers none, and
- * the lead wires it here at the merge. Every function entry point asks through this one call.
+ * The project's global variables for `context.env`, secrets included (server-side code only):
+ * every server entry point (functions, actions, routes, sparks) asks through this one call.
  */
-export async function scriptEnvFor(_db: Kysely<Database>, _where: { projectUuid: string; env: Environment }): Promise<Record<string, unknown>> {
-  return {};
+export function scriptEnvFor(db: Kysely<Database>, where: { projectUuid: string; env: Environment }): Promise<Record<string, string>> {
+  return loadScriptEnv(db, { projectUuid: where.projectUuid, env: where.env }, { secrets: true });
 }
 
 export interface FunctionRun {

@@ -16,6 +16,9 @@ import { isBeforeEvent } from '../../../runtime/workflows/constants';
 import type { WorkflowConnection, WorkflowNode } from '../../../schemas/workflow.schema';
 import { HttpError } from '../errors';
 import { actionFor } from './actions/index';
+import { flowEnv } from './actions/scope';
+import { VARIABLE_MASK } from '../../../runtime/api/environment';
+import { loadSecretValues, redactSecrets } from '../services/script-env';
 import { ActionNotConfigured, AddressRefused, type ActionServices, type FlowState } from './types';
 
 export const MAX_STEPS = 1000;
@@ -71,10 +74,11 @@ export function scriptBody(code: string): string {
 export async function evaluate(node: WorkflowNode, flow: FlowState, services: ActionServices, field = 'expression'): Promise<unknown> {
   const code = node.data[field];
   if (typeof code !== 'string' || code.trim() === '') throw new NodeFailure(`node ${node.name || node.id} has no ${field}`, node.id, false);
+  const env = await flowEnv(flow, services.db);
   const result = await services.scripts.run({
     label: `Workflow node ${node.name || node.id}`,
     code: scriptBody(code),
-    args: { data: flow.data, record: flow.record, event: flow.event, env: flow.env, State: { Results: flow.results }, item: flow.item ?? null },
+    args: { data: flow.data, record: flow.record, event: flow.event, env: flow.env, State: { Results: flow.results }, item: flow.item ?? null, context: { env } },
     limits: { timeoutMs: SCRIPT_TIMEOUT_MS },
   });
   if (!result.ok) throw new NodeFailure(result.error, node.id, false);
@@ -180,15 +184,35 @@ export async function runGraph(nodes: readonly WorkflowNode[], flow: FlowState, 
   };
 
   const entries = nodes.filter((node) => node.type === 'event' && node.action === flow.event && !node.paused);
+  let outcome: RunOutcome;
   try {
     for (const entry of entries) await visit(entry, new Set(), false, undefined);
-    return { results: [...results.values()], path, data: flow.data };
+    outcome = { results: [...results.values()], path, data: flow.data };
   } catch (error) {
-    const outcome: RunOutcome = { results: [...results.values()], path, data: flow.data, error: messageOf(error) };
+    outcome = { results: [...results.values()], path, data: flow.data, error: messageOf(error) };
     if (error instanceof FlowRefusal || (before && error instanceof NodeFailure)) outcome.refused = true;
     if (error instanceof NodeFailure && error.retryable) outcome.retryable = true;
-    return outcome;
   }
+  return withoutSecrets(outcome, flow, options.services);
+}
+
+/**
+ * The outcome as the run log and the dry run show it: a secret variable a script returned, threw or
+ * put in a request is masked in the node results and errors (the data written keeps what the
+ * workflow set). Only runs that read context.env can hold a secret.
+ */
+async function withoutSecrets(outcome: RunOutcome, flow: FlowState, services: ActionServices): Promise<RunOutcome> {
+  if (!flow.scriptEnv) return outcome;
+  let secrets: string[];
+  try {
+    secrets = await loadSecretValues(services.db, { projectUuid: flow.projectUuid, env: flow.env });
+  } catch {
+    // Without the list nothing can be masked: show no node values at all rather than risk one.
+    return { ...outcome, results: outcome.results.map((result) => ({ ...result, State: { Results: null } })) };
+  }
+  if (secrets.length === 0) return outcome;
+  const clean = <T,>(value: T): T => redactSecrets(value, secrets, VARIABLE_MASK) as T;
+  return { ...outcome, results: clean(outcome.results), ...(outcome.error === undefined ? {} : { error: clean(outcome.error) }) };
 }
 
 /** Whether a graph has a non-paused event node for `event`. */

@@ -27,6 +27,8 @@ export interface FlowState {
   userUuid: string | null;
   /** How many workflow runs led to this one (a component node's write starts the next level); stops at MAX_DEPTH. */
   depth: number;
+  /** context.env of the run's scripts and templates (global variables, secrets included): loaded once, when first needed (actions/scope.ts). */
+  scriptEnv?: Promise<Record<string, string>>;
 }
 
 /** Outgoing-call settings from configuration (LUMA_WORKFLOW_HTTP_ALLOW, LUMA_SMTP_URL, LUMA_FCM_*). */

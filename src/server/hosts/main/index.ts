@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { componentRoutes } from './components';
 import { configRoutes } from './config';
 import { functionRoutes } from './functions';
+import { environmentRoutes } from './environment';
 import { iamRoutes } from './iam';
 import { inviteRoutes } from './invite';
 import { projectRoutes } from './project';
@@ -24,6 +25,7 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(inviteRoutes, routes);
   await host.register(workspaceRoutes, routes);
   await host.register(configRoutes, routes);
+  await host.register(environmentRoutes, routes);
   await host.register(componentRoutes, routes);
   await host.register(recordListRoutes, routes);
   await host.register(recordRoutes, routes);

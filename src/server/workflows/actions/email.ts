@@ -22,7 +22,7 @@ function addresses(value: unknown, scope: Record<string, unknown>): string[] {
 export const emailAction: NodeAction = {
   action: 'email',
   async run({ node, flow, dryRun, services }) {
-    const scope = templateScope(flow);
+    const scope = await templateScope(flow, services.db);
     const data = node.data;
     const to = addresses(data.to, scope);
     if (to.length === 0) throw new Error('the e-mail has no recipient');

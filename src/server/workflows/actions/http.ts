@@ -31,7 +31,7 @@ export class HttpStatusError extends Error {
 export const httpRequestAction: NodeAction = {
   action: 'http_request',
   async run({ node, flow, dryRun, services, signal }) {
-    const scope = templateScope(flow);
+    const scope = await templateScope(flow, services.db);
     const url = typeof node.data.url === 'string' ? renderTemplate(node.data.url, scope).trim() : '';
     if (url === '') throw new Error('the URL is empty');
     const headerObject = jsonOf(node.data.headers, 'headers', scope);

@@ -9,7 +9,7 @@ export const platformNotificationAction: NodeAction = {
   async run({ node, flow, dryRun, services }) {
     const raw = node.data.notification;
     if (typeof raw !== 'string' || raw.trim() === '') throw new Error('the notification is empty');
-    const notification = renderTemplate(raw, templateScope(flow)).slice(0, 2000);
+    const notification = renderTemplate(raw, await templateScope(flow, services.db)).slice(0, 2000);
     if (dryRun) return { would: 'publish', notification };
     await services.bus.publish('workflow.notification', { project: flow.projectUuid, env: flow.env, workflow: flow.workflowUuid, node: node.id, notification });
     return { published: true, notification };

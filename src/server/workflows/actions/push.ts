@@ -113,7 +113,7 @@ export async function sendPush(settings: ActionSettings, message: Record<string,
 export const pushAction: NodeAction = {
   action: 'push_notification',
   async run({ node, flow, dryRun, services }) {
-    const message = fcmMessage(node.data, templateScope(flow));
+    const message = fcmMessage(node.data, await templateScope(flow, services.db));
     if (dryRun) return { would: 'push', message };
     return sendPush(services.settings, message);
   },

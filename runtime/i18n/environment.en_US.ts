@@ -1,0 +1,38 @@
+// Global variables (/admin/environment, docs/user-code.md "context.env"): the server's message keys
+// and the screen's texts.
+export const environmentEn_US = {
+  variableNameExists: 'A variable with this name exists in this environment.',
+  variableNameInvalid: 'Use letters, digits and _, starting with a letter or _.',
+  variableNameReserved: 'This name is reserved; choose another.',
+  variableLimitReached: 'This environment has the most variables allowed (100).',
+  variableSecretNeedsValue: 'Give a new value to turn a secret into a plain variable.',
+  'variables.intro': 'Every script reads these as context.env in the {env} environment. Switch the environment on the dashboard.',
+  'variables.secretsNote': 'Secrets are write-only: only server-side scripts (workflows, functions, sparks) read them; they are never shown again nor sent to the browser.',
+  'variables.create': 'New variable',
+  'variables.edit': 'Edit variable',
+  'variables.name': 'Name',
+  'variables.value': 'Value',
+  'variables.secret': 'Secret',
+  'variables.plain': 'Plain',
+  'variables.kind': 'Kind',
+  'variables.updated': 'Updated',
+  'variables.actions': 'Actions',
+  'variables.secretHint': 'Write-only: never shown again, never sent to the browser.',
+  'variables.nameHint': 'Letters, digits and _, starting with a letter or _ (at most 64). Scripts read it as context.env.NAME.',
+  'variables.newSecretValue': 'New value',
+  'variables.replaceHint': 'The current value is hidden. Type a new value to replace it, or leave this empty to keep it.',
+  'variables.masked': 'hidden secret value',
+  'variables.emptyValue': '(empty)',
+  'variables.none': 'No variables in this environment yet',
+  'variables.emptyHint': 'Create one to give scripts a setting such as an API address or a key.',
+  'variables.save': 'Save',
+  'variables.delete': 'Delete',
+  'variables.deleteNamed': 'Delete {name}',
+  'variables.editNamed': 'Edit {name}',
+  'variables.deleteTitle': 'Delete the variable {name}?',
+  'variables.deleteBody': 'Scripts reading context.env.{name} in this environment will get undefined.',
+  'variables.saved': 'Variable saved.',
+  'variables.deleted': 'Variable deleted.',
+} as const;
+
+export type EnvironmentMessageKey = keyof typeof environmentEn_US;
