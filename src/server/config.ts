@@ -52,6 +52,12 @@ export interface Config {
    * the app must be built with the same list (docs/custom-renderers.md).
    */
   plugins: string[];
+  /** Sparks a project may have (LUMA_SPARK_LIMIT); one more answers 'sparkLimitReached'. */
+  sparkLimit: number;
+  /** Days a spark invocation's log row is kept (LUMA_SPARK_LOG_DAYS); housekeeping removes older ones. */
+  sparkLogDays: number;
+  /** A spark run's deadline (LUMA_SPARK_DEADLINE_SECONDS, at most 60). */
+  sparkTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -142,5 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
     jobMaintenanceSeconds: Math.max(1, Math.floor(positive(env, 'LUMA_JOB_MAINTENANCE_SECONDS', 30))),
     bulkBatchSize: Math.floor(positive(env, 'LUMA_BULK_BATCH_SIZE', 1000)),
     plugins: plugins(env),
+    sparkLimit: Math.floor(positive(env, 'LUMA_SPARK_LIMIT', 25)),
+    sparkLogDays: positive(env, 'LUMA_SPARK_LOG_DAYS', 7),
+    sparkTimeoutMs: Math.min(60_000, Math.max(100, Math.round(positive(env, 'LUMA_SPARK_DEADLINE_SECONDS', 25) * 1000))),
   };
 }
