@@ -56,6 +56,9 @@ export const sparksEn_US = {
   'sparks.removeConfirm': 'Remove spark {name} with its releases and logs?',
   'sparks.removed': 'Spark removed.',
   'sparks.older': 'Older',
+  'sparks.pick': 'Sparks of this project',
+  'sparks.one': 'Spark',
+  'sparks.emptyHint': 'Create one, write its code, release it and call it.',
   'sparks.newer': 'Newer',
 } as const;
 

@@ -57,5 +57,8 @@ export const sparksSr: Record<SparksMessageKey, string> = {
   'sparks.removeConfirm': 'Ukloniti spark {name} sa izdanjima i zapisima?',
   'sparks.removed': 'Spark je uklonjen.',
   'sparks.older': 'Stariji',
+  'sparks.pick': 'Sparkovi ovog projekta',
+  'sparks.one': 'Spark',
+  'sparks.emptyHint': 'Napravite jedan, napišite kod, izdajte ga i pozovite.',
   'sparks.newer': 'Noviji',
 };

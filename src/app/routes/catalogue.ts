@@ -17,6 +17,10 @@ const publicTodo = ['/mobile'];
 /** /admin and /home redirect to their first page; they count as done. */
 const sessionDone = [
   '/admin/workflow/$id',
+  // Sparks (docs/user-code.md "Sparks").
+  '/admin/spark',
+  '/admin/spark/create',
+  '/admin/spark/$id',
   '/admin/scout/workflow',
   '/admin',
   '/admin/dashboard',
@@ -79,9 +83,6 @@ const sessionTodo = [
   '/admin/app/settings/$id',
   '/admin/thunder',
   '/admin/thunder/$name',
-  '/admin/spark',
-  '/admin/spark/create',
-  '/admin/spark/$id',
   '/admin/ratchet',
   '/admin/ratchet/create',
   '/admin/ratchet/edit/$id',

@@ -31,3 +31,7 @@ export const DeveloperPage = lazyRouteComponent(() => import('../features/develo
 // Workflows (docs/workflows.md): the canvas and Scout's run log.
 export const WorkflowPage = lazyRouteComponent(() => import('../features/workflows/WorkflowPage'), 'WorkflowPage');
 export const WorkflowRunsPage = lazyRouteComponent(() => import('../features/workflows/RunsPage'), 'WorkflowRunsPage');
+// Sparks (docs/user-code.md "Sparks"): list, create, and the spark with releases, deploy, run and logs.
+export const SparksPage = lazyRouteComponent(() => import('../features/sparks/SparksPage'), 'SparksPage');
+export const SparkCreatePage = lazyRouteComponent(() => import('../features/sparks/SparkCreatePage'), 'SparkCreatePage');
+export const SparkPage = lazyRouteComponent(() => import('../features/sparks/SparkPage'), 'SparkPage');
