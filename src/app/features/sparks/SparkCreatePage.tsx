@@ -49,11 +49,18 @@ export function SparkCreatePage() {
           <label className="field-label" htmlFor={nameId}>
             <FormattedMessage id="sparks.name" />
           </label>
-          <input id={nameId} name="name" autoComplete="off" required maxLength={64} data-testid="spark-name" value={name} onChange={(e) => setName(e.target.value)} />
-          <p className="muted">
-            <FormattedMessage id="sparkNameRule" />
-          </p>
-          <FieldErrors messages={fieldMessages(failure.fields, 'name')} />
+          <input id={nameId} name="name" autoComplete="off" required maxLength={64} data-testid="spark-name" value={name} onChange={(e) => {
+            setName(e.target.value);
+            // A corrected name drops the old complaint; the rule shows as the hint again.
+            if (failure.fields.name) setFailure(NO_FAILURE);
+          }} />
+          {fieldMessages(failure.fields, 'name') ? (
+            <FieldErrors messages={fieldMessages(failure.fields, 'name')} />
+          ) : (
+            <p className="muted">
+              <FormattedMessage id="sparkNameRule" />
+            </p>
+          )}
         </div>
         <div className="field">
           <label className="field-label" htmlFor={descriptionId}>
