@@ -36,8 +36,10 @@ test('a spark: create, write, release, deploy, call and read its log', async ({ 
   await page.keyboard.press('Delete');
   await page.keyboard.type("console.log('greeting', data.name);\nreturn { greeting: 'Hello ' + data.name };");
   await expect(page.getByTestId('spark-unsaved')).toBeVisible();
+  await expect(page.getByTestId('spark-release-unsaved')).toBeVisible();
   await page.getByTestId('spark-save-draft').click();
   await expect(page.getByTestId('spark-unsaved')).toHaveCount(0);
+  await expect(page.getByTestId('spark-release-unsaved')).toHaveCount(0);
 
   // Release 1 with a note, then deploy it to live: a confirmation first.
   await expect(page.getByTestId('spark-no-releases')).toBeVisible();

@@ -59,6 +59,7 @@ export const sparksEn_US = {
   'sparks.pick': 'Sparks of this project',
   'sparks.one': 'Spark',
   'sparks.emptyHint': 'Create one, write its code, release it and call it.',
+  'sparks.releaseFromSaved': 'A release is cut from the saved draft: save your changes first to include them.',
   'sparks.newer': 'Newer',
 } as const;
 

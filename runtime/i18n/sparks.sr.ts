@@ -60,5 +60,6 @@ export const sparksSr: Record<SparksMessageKey, string> = {
   'sparks.pick': 'Sparkovi ovog projekta',
   'sparks.one': 'Spark',
   'sparks.emptyHint': 'Napravite jedan, napišite kod, izdajte ga i pozovite.',
+  'sparks.releaseFromSaved': 'Izdanje se pravi iz sačuvanog nacrta: prvo sačuvajte izmene da bi bile uključene.',
   'sparks.newer': 'Noviji',
 };

@@ -16,7 +16,7 @@ import { SparkReleases } from './SparkReleases';
 import { SparkRun } from './SparkRun';
 import './sparks.css';
 
-function Draft({ spark }: { spark: Spark }) {
+function Draft({ spark, onDirty }: { spark: Spark; onDirty: (dirty: boolean) => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [code, setCode] = useState(spark.code);
@@ -31,6 +31,7 @@ function Draft({ spark }: { spark: Spark }) {
     onError: (error) => setFailure(failureSummary(error)),
   });
   const dirty = code !== spark.code;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   return (
     <section className="card stack" aria-labelledby="spark-code-title">
       <h2 id="spark-code-title" className="spark-section-title">
@@ -94,6 +95,8 @@ export function SparkPage() {
   // The draft editor starts from the loaded code; a new spark (another id) starts afresh.
   const [key, setKey] = useState(id);
   useEffect(() => setKey(id), [id]);
+  // A release is cut from the saved draft: the releases box says so while the editor holds unsaved code.
+  const [dirty, setDirty] = useState(false);
   if (spark.isPending) return <div className="page"><Loading /></div>;
   if (spark.isError) {
     return (
@@ -119,11 +122,11 @@ export function SparkPage() {
       </p>
       <div className="spark-grid">
         <div className="stack">
-          <Draft key={key} spark={data} />
+          <Draft key={key} spark={data} onDirty={setDirty} />
           <SparkRun spark={data} />
         </div>
         <div className="stack">
-          <SparkReleases spark={data} />
+          <SparkReleases spark={data} draftDirty={dirty} />
           <SparkLogs spark={data} />
         </div>
       </div>

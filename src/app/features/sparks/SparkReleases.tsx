@@ -9,7 +9,7 @@ import { sparkKeys } from '../../../../renderers/data/sparks';
 import { showToast } from '../../../../renderers/ui/toast';
 import { ConfirmDialog, FailureText, failureSummary, When } from '../iam/ui';
 
-export function SparkReleases({ spark }: { spark: Spark }) {
+export function SparkReleases({ spark, draftDirty = false }: { spark: Spark; draftDirty?: boolean }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const noteId = useId();
@@ -62,6 +62,11 @@ export function SparkReleases({ spark }: { spark: Spark }) {
           <FormattedMessage id="sparks.cutRelease" values={{ version: next }} />
         </button>
       </form>
+      {draftDirty ? (
+        <p className="muted" data-testid="spark-release-unsaved">
+          <FormattedMessage id="sparks.releaseFromSaved" />
+        </p>
+      ) : null}
       <FailureText message={failure} />
       {spark.releases.length === 0 ? (
         <p className="muted" data-testid="spark-no-releases">
