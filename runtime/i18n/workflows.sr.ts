@@ -8,4 +8,5 @@ export const workflowsSr: Record<WorkflowsMessageKey, string> = {
   workflowGraphNotValid: 'Tok rada krši pravilo povezivanja.',
   notConfigured: 'Nije podešeno.',
   someFieldsAreNotValid: 'Neka polja nisu ispravna!',
+  'records.list.bulkRefused': 'Izmenjeno zapisa: {count}. Tok rada je odbio zapisa: {refused}; ostali su nepromenjeni.',
 };

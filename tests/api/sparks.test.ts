@@ -208,6 +208,22 @@ describeApi(`sparks (${DB_KIND})`, () => {
     expect(written).toBeDefined();
   });
 
+  it('calls per minute per project are counted in the database: past the limit 429 before the spark runs', async () => {
+    const id = await deployed('counted', "console.log('ran'); return 1;");
+    const limited = await server().appWith({ LUMA_SCRIPT_CALLS_PER_MINUTE: '3' });
+    // A fresh one-minute window of the server clock, so earlier calls of this file do not count.
+    const clock = useManualClock(Math.ceil(Date.now() / 60_000) * 60_000 + 10 * 60_000);
+    const send = () => limited.inject({ method: 'POST', url: '/api/spark/invoke/counted', payload: { data: null }, headers: { cookie: admin, 'x-project-env': 'dev' } });
+    for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200);
+    const refused = await send();
+    expect([refused.statusCode, refused.json().message]).toEqual([429, 'tooManyAttempts']);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The refused call ran nothing: three log rows, not four.
+    expect((await db().selectFrom('spark_logs').select('uuid').where('spark_uuid', '=', id).execute()).length).toBe(3);
+    clock.advance(60_000);
+    expect((await send()).statusCode).toBe(200);
+  });
+
   it('sandbox escape attempts end with clear errors while the server answers other requests', async () => {
     const attempts: [string, string][] = [
       ['esc_constructor', "return this.constructor.constructor('return process')().env;"],

@@ -8,9 +8,11 @@ import { nowDate } from '../clock';
 import type { Database } from '../db/schema';
 import { uuidv7 } from '../db/uuid7';
 import { HttpError } from '../errors';
+import { scriptEnvFor } from './functions-run';
 import { requireAdmin } from './iam-access';
 import { runScript, type AsyncHostFunction, type ScriptLog, type ScriptRequest, type ScriptResult } from './sandbox';
 import { recordHandlers, scriptHost } from './script-host';
+import { countScriptCall, projectScope } from './script-rate';
 import { deployedRelease, sparkNotFound } from './sparks';
 import { requireProject, type Accountability } from './tenancy';
 import { isUuid } from '../validate';
@@ -38,27 +40,22 @@ export interface InvokeSpark {
   env: SparkEnv;
   source: 'http' | 'workflow';
   timeoutMs?: number;
+  /** Calls per minute of sparks in the project (LUMA_SCRIPT_CALLS_PER_MINUTE). */
+  callsPerMinute?: number;
   /** The script pool (the server's shared one by default; a workflow passes its own). */
   run?: (request: ScriptRequest, host?: AsyncHostFunction) => Promise<ScriptResult>;
 }
 
 export type SparkOutcome = { ok: true; value: unknown; logs: ScriptLog[] } | { ok: false; error: string; logs: ScriptLog[] };
 
-/**
- * The seam of the shared per-project rate limit on user code (calls per minute): every spark
- * invocation passes here first, so the limiter plugs in at this one call site.
- */
-async function admitCall(_db: Db, _projectUuid: string): Promise<void> {}
-
-/** The project's global variables for the run's context.env (the global-variables service fills this in). */
-async function scriptEnvironment(_db: Db, _projectUuid: string, _env: SparkEnv): Promise<Record<string, unknown>> {
-  return {};
-}
+/** LUMA_SCRIPT_CALLS_PER_MINUTE's default, for callers without the configuration at hand. */
+const DEFAULT_CALLS_PER_MINUTE = 600;
 
 export async function invokeSpark(options: InvokeSpark): Promise<SparkOutcome> {
   const { db, accountability, name, env } = options;
   const projectUuid = requireProject(accountability);
-  await admitCall(db, projectUuid);
+  // Calls per minute per project (script-rate: 429 before any code runs), counted for every source.
+  await countScriptCall(db, [{ scope: projectScope(projectUuid, 'spark'), limit: options.callsPerMinute ?? DEFAULT_CALLS_PER_MINUTE }]);
   const release = await deployedRelease(db, projectUuid, name, env);
   const host = scriptHost(recordHandlers({ db, accountability, component: null }));
   const user = accountability.user;
@@ -67,7 +64,7 @@ export async function invokeSpark(options: InvokeSpark): Promise<SparkOutcome> {
     code: release.code,
     args: {
       data: options.data ?? null,
-      context: { env: await scriptEnvironment(db, projectUuid, env), environment: env, user: { uuid: user.uuid, name: user.name, email: user.email, kind: user.kind } },
+      context: { env: await scriptEnvFor(db, { projectUuid, env }), environment: env, user: { uuid: user.uuid, name: user.name, email: user.email, kind: user.kind } },
     },
     host: host.names,
     logs: true,
@@ -104,9 +101,15 @@ export async function invokeSpark(options: InvokeSpark): Promise<SparkOutcome> {
 }
 
 /** POST /invoke/{name}: the answer `{data}` (and `logs` when asked); a failed run is 417 'sparkRunFailed' with the spark's message. */
-export async function invokeOverHttp(db: Db, accountability: Accountability, name: string, body: unknown, timeoutMs: number): Promise<{ data: unknown; logs?: ScriptLog[] }> {
+export async function invokeOverHttp(
+  db: Db,
+  accountability: Accountability,
+  name: string,
+  body: unknown,
+  limits: { timeoutMs: number; callsPerMinute: number },
+): Promise<{ data: unknown; logs?: ScriptLog[] }> {
   const input = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const outcome = await invokeSpark({ db, accountability, name, data: input.data, env: accountability.env, source: 'http', timeoutMs });
+  const outcome = await invokeSpark({ db, accountability, name, data: input.data, env: accountability.env, source: 'http', ...limits });
   if (!outcome.ok) throw new HttpError(417, SPARK_MESSAGE.runFailed, [{ field: name, messages: [outcome.error] }]);
   return input.include_logs === true ? { data: outcome.value ?? null, logs: outcome.logs } : { data: outcome.value ?? null };
 }

@@ -42,6 +42,8 @@ export interface ActionSettings {
   timeoutMs: number;
   /** A spark node's run deadline (LUMA_SPARK_DEADLINE_SECONDS); the sparks' default when absent. */
   sparkTimeoutMs?: number;
+  /** Calls per minute of user code per project (LUMA_SCRIPT_CALLS_PER_MINUTE): spark nodes count against it. */
+  scriptCallsPerMinute?: number;
 }
 
 export interface ActionServices {

@@ -70,6 +70,9 @@ export const sparkHost: FastifyPluginAsync<ServerContext> = async (host, context
   host.post(
     '/invoke/:name',
     spec("Run the release deployed to the caller's environment", { params: sparkNameParams, body: sparkInvokeBodySchema, response: replies({ 200: sparkInvokeAnswerSchema }) }),
-    async (request) => invokeOverHttp(db, accountabilityOf(request), (request as FastifyRequest<{ Params: { name: string } }>).params.name, request.body, config.sparkTimeoutMs),
+    async (request) => invokeOverHttp(db, accountabilityOf(request), (request as FastifyRequest<{ Params: { name: string } }>).params.name, request.body, {
+      timeoutMs: config.sparkTimeoutMs,
+      callsPerMinute: config.scriptCallsPerMinute,
+    }),
   );
 };

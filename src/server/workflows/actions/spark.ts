@@ -36,6 +36,7 @@ export const sparkAction: NodeAction = {
       env: flow.env,
       source: 'workflow',
       timeoutMs: services.settings.sparkTimeoutMs,
+      callsPerMinute: services.settings.scriptCallsPerMinute,
       run: (request, host) => services.scripts.run(request, host),
     }).catch((error: unknown) => refusal(error, name, node.id));
     if (!outcome.ok) throw new NodeFailure(outcome.error, node.id, false);
