@@ -84,10 +84,11 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 test('a route whose screen comes later names itself and says it is not available yet', async ({ page }) => {
   await signIn(page);
   await expect(page.getByTestId('dashboard-heading')).toBeVisible();
-  await page.goto('/admin/spark/create');
+  // Ratchet connections come in a later issue (sparks, which this test used before, are built).
+  await page.goto('/admin/ratchet/create');
   const notAvailable = page.getByTestId('not-available');
   await expect(notAvailable).toBeVisible();
-  await expect(notAvailable).toContainText('/admin/spark/create');
+  await expect(notAvailable).toContainText('/admin/ratchet/create');
 });
 
 test('a server error opens the report-error modal with the request id', async ({ page }) => {

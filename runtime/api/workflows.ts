@@ -133,7 +133,6 @@ export const WORKFLOW_MESSAGE = {
   versionIsDev: 'versionIsDev',
   cantForkVersionExists: 'cantForkVersionExists',
   graphNotValid: 'workflowGraphNotValid',
-  sparkNotAvailable: 'sparkNotAvailable',
   notConfigured: 'notConfigured',
   someFieldsAreNotValid: 'someFieldsAreNotValid',
   notFound: 'notFound',

@@ -9,6 +9,7 @@ import { workflowsEn_US, type WorkflowsMessageKey } from './workflows.en_US';
 import { functionsEn_US, type FunctionsMessageKey } from './functions.en_US';
 import { codeEn_US, type CodeMessageKey } from './code.en_US';
 import { environmentEn_US, type EnvironmentMessageKey } from './environment.en_US';
+import { sparksEn_US, type SparksMessageKey } from './sparks.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -21,7 +22,8 @@ export type MessageKey =
   | WorkflowsMessageKey
   | FunctionsMessageKey
   | CodeMessageKey
-  | EnvironmentMessageKey;
+  | EnvironmentMessageKey
+  | SparksMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -41,6 +43,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...functionsEn_US,
   ...codeEn_US,
   ...environmentEn_US,
+  ...sparksEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

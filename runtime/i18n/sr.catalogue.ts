@@ -10,6 +10,7 @@ import { workflowsSr } from './workflows.sr';
 import { functionsSr } from './functions.sr';
 import { codeSr } from './code.sr';
 import { environmentSr } from './environment.sr';
+import { sparksSr } from './sparks.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -22,4 +23,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...functionsSr,
   ...codeSr,
   ...environmentSr,
+  ...sparksSr,
 };

@@ -6,7 +6,6 @@ export const workflowsEn_US = {
   workflowExists: 'A workflow with this name exists.',
   workflowRefused: 'A workflow refused this change.',
   workflowGraphNotValid: 'The workflow breaks a connection rule.',
-  sparkNotAvailable: 'Sparks are not available yet.',
   notConfigured: 'Not configured.',
   someFieldsAreNotValid: 'Some fields are not valid!',
   'records.list.bulkRefused': 'Records changed: {count}. A workflow refused {refused}; they were left as they were.',

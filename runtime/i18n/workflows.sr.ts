@@ -6,7 +6,6 @@ export const workflowsSr: Record<WorkflowsMessageKey, string> = {
   workflowExists: 'Tok rada sa ovim imenom postoji.',
   workflowRefused: 'Tok rada je odbio ovu izmenu.',
   workflowGraphNotValid: 'Tok rada krši pravilo povezivanja.',
-  sparkNotAvailable: 'Sparkovi još nisu dostupni.',
   notConfigured: 'Nije podešeno.',
   someFieldsAreNotValid: 'Neka polja nisu ispravna!',
   'records.list.bulkRefused': 'Izmenjeno zapisa: {count}. Tok rada je odbio zapisa: {refused}; ostali su nepromenjeni.',

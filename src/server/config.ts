@@ -58,6 +58,12 @@ export interface Config {
   publicFunctionCallsPerMinute: number;
   /** Deadline of a component or global function run (LUMA_FUNCTION_TIMEOUT_MS; docs/user-code.md "Limits per entry point"). */
   functionTimeoutMs: number;
+  /** Sparks a project may have (LUMA_SPARK_LIMIT); one more answers 'sparkLimitReached'. */
+  sparkLimit: number;
+  /** Days a spark invocation's log row is kept (LUMA_SPARK_LOG_DAYS); housekeeping removes older ones. */
+  sparkLogDays: number;
+  /** A spark run's deadline (LUMA_SPARK_DEADLINE_SECONDS, at most 60). */
+  sparkTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -151,5 +157,8 @@ export function loadConfig(env: Env = process.env): Config {
     scriptCallsPerMinute: Math.floor(positive(env, 'LUMA_SCRIPT_CALLS_PER_MINUTE', 600)),
     publicFunctionCallsPerMinute: Math.floor(positive(env, 'LUMA_PUBLIC_FUNCTION_CALLS_PER_MINUTE', 60)),
     functionTimeoutMs: Math.min(60_000, Math.floor(positive(env, 'LUMA_FUNCTION_TIMEOUT_MS', 10_000))),
+    sparkLimit: Math.floor(positive(env, 'LUMA_SPARK_LIMIT', 25)),
+    sparkLogDays: positive(env, 'LUMA_SPARK_LOG_DAYS', 7),
+    sparkTimeoutMs: Math.min(60_000, Math.max(100, Math.round(positive(env, 'LUMA_SPARK_DEADLINE_SECONDS', 25) * 1000))),
   };
 }

@@ -1,6 +1,6 @@
 // Clean-up of dead sessions, old throttle counters, long-deleted records, API secrets revoked long
-// ago, expired invites, password resets, two-factor challenges and remembered devices, and finished
-// bulk jobs; the record partitions of removed components; on PGlite, which has no autovacuum, the
+// ago, expired invites, password resets, two-factor challenges and remembered devices, finished
+// bulk jobs and old spark invocation logs; the record partitions of removed components; on PGlite, which has no autovacuum, the
 // planner's statistics and the visibility maps of the record partitions. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
 // (jobs/index.ts), so exactly one instance runs each round. Expiry is enforced on use regardless.
 import type { Kysely } from 'kysely';
@@ -15,8 +15,9 @@ import { deleteExpiredSessions } from './db/queries/sessions';
 import type { Database } from './db/schema';
 import { deleteFinishedJobs } from './services/record-jobs';
 import { purgeDeletedRecords } from './services/records';
+import { purgeSparkLogs } from './services/sparks';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -25,7 +26,7 @@ export type HousekeepingTask = (typeof TASKS)[number];
  */
 export async function runHousekeeping(
   db: Kysely<Database>,
-  config: Pick<Config, 'sessionIdleMs' | 'loginWindowMs'>,
+  config: Pick<Config, 'sessionIdleMs' | 'loginWindowMs'> & Partial<Pick<Config, 'sparkLogDays'>>,
   log: (error: unknown, task: HousekeepingTask) => void,
   at: Date = nowDate(),
 ): Promise<HousekeepingTask[]> {
@@ -38,6 +39,8 @@ export async function runHousekeeping(
     revokedSecrets: () => deleteRevokedSecrets(db, IAM_LIMITS.revokedSecretDays, at),
     iamRows: () => deleteExpiredIamRows(db, at),
     finishedJobs: () => deleteFinishedJobs(db, at),
+    // Spark invocation logs are kept LUMA_SPARK_LOG_DAYS (7 by default).
+    sparkLogs: () => purgeSparkLogs(db, config.sparkLogDays ?? 7, at),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // PostgreSQL's autovacuum does this there; PGlite has none.

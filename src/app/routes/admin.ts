@@ -28,6 +28,9 @@ import {
   WorkspacesPage,
   WorkflowPage,
   WorkflowRunsPage,
+  SparkCreatePage,
+  SparkPage,
+  SparksPage,
 } from './pages';
 import { sessionRoute } from './session';
 import { stubRoute } from './stub';
@@ -87,9 +90,9 @@ export const adminChildren = [
   stub('app/settings/$id'),
   stub('thunder'),
   stub('thunder/$name'),
-  stub('spark'),
-  stub('spark/create'),
-  stub('spark/$id'),
+  screen('spark', SparksPage, 'nav.sparks'),
+  screen('spark/create', SparkCreatePage, 'sparks.new'),
+  screen('spark/$id', SparkPage, 'sparks.one'),
   stub('ratchet'),
   stub('ratchet/create'),
   stub('ratchet/edit/$id'),

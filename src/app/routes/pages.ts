@@ -37,3 +37,7 @@ export const FunctionCreatePage = lazyRouteComponent(() => import('../features/f
 export const FunctionPage = lazyRouteComponent(() => import('../features/functions/FunctionFormPage'), 'FunctionPage');
 // Global variables (docs/user-code.md "context.env").
 export const EnvironmentPage = lazyRouteComponent(() => import('../features/environment/EnvironmentPage'), 'EnvironmentPage');
+// Sparks (docs/user-code.md "Sparks"): list, create, and the spark with releases, deploy, run and logs.
+export const SparksPage = lazyRouteComponent(() => import('../features/sparks/SparksPage'), 'SparksPage');
+export const SparkCreatePage = lazyRouteComponent(() => import('../features/sparks/SparkCreatePage'), 'SparkCreatePage');
+export const SparkPage = lazyRouteComponent(() => import('../features/sparks/SparkPage'), 'SparkPage');

@@ -1,6 +1,7 @@
 // Table types of the Luma database (one schema for PGlite and PostgreSQL).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
+import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -364,6 +365,9 @@ export interface Database {
   global_function_keys: GlobalFunctionKeysTable;
   script_calls: ScriptCallsTable;
   variables: VariablesTable;
+  sparks: SparksTable;
+  spark_releases: SparkReleasesTable;
+  spark_logs: SparkLogsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

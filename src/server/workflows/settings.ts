@@ -3,6 +3,6 @@ import type { Config } from '../config';
 import { WORKFLOW_TIMEOUT_MS } from '../../../runtime/workflows/constants';
 import type { ActionSettings } from './types';
 
-export function actionSettings(config: Pick<Config, 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'>): ActionSettings {
-  return { httpAllow: config.workflowHttpAllow, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, fcm: config.fcm, timeoutMs: WORKFLOW_TIMEOUT_MS };
+export function actionSettings(config: Pick<Config, 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'> & Partial<Pick<Config, 'sparkTimeoutMs' | 'scriptCallsPerMinute'>>): ActionSettings {
+  return { httpAllow: config.workflowHttpAllow, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, fcm: config.fcm, timeoutMs: WORKFLOW_TIMEOUT_MS, sparkTimeoutMs: config.sparkTimeoutMs, scriptCallsPerMinute: config.scriptCallsPerMinute };
 }

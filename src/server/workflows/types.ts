@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { WorkflowAction, WorkflowNode } from '../../../schemas/workflow.schema';
 import type { Bus } from '../bus/index';
 import type { Database } from '../db/schema';
-import type { ScriptRequest, ScriptResult } from '../services/sandbox';
+import type { AsyncHostFunction, ScriptRequest, ScriptResult } from '../services/sandbox';
 import type { Accountability } from '../services/tenancy';
 
 /** What one run carries from node to node. */
@@ -42,12 +42,16 @@ export interface ActionSettings {
   fcm: { endpoint: string; projectId: string; credentials: string } | null;
   /** http_request and SMTP timeout. */
   timeoutMs: number;
+  /** A spark node's run deadline (LUMA_SPARK_DEADLINE_SECONDS); the sparks' default when absent. */
+  sparkTimeoutMs?: number;
+  /** Calls per minute of user code per project (LUMA_SCRIPT_CALLS_PER_MINUTE): spark nodes count against it. */
+  scriptCallsPerMinute?: number;
 }
 
 export interface ActionServices {
   db: Kysely<Database>;
   bus: Bus;
-  scripts: { run(request: ScriptRequest): Promise<ScriptResult> };
+  scripts: { run(request: ScriptRequest, host?: AsyncHostFunction): Promise<ScriptResult> };
   settings: ActionSettings;
   /** The accountability component nodes write with (the writer of the record that started the run, or the workflow's owner). */
   accountability: Accountability;

@@ -11,6 +11,7 @@ import * as recordPartitions from './0007_record_partitions';
 import * as workflows from './0008_workflows';
 import * as variables from './0009_variables';
 import * as functions from './0010_functions';
+import * as sparks from './0011_sparks';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_workflows': workflows,
   '0009_variables': variables,
   '0010_functions': functions,
+  '0011_sparks': sparks,
 };
 
 /** The names of every migration, in order. */

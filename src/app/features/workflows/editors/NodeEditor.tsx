@@ -11,6 +11,7 @@ import type { WorkflowConnection, WorkflowNode } from '../../../../../schemas/wo
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { Message } from '../../../../../renderers/ui/Message';
 import { CodeEditor } from '../../../components/code/CodeEditor';
+import { SparkNamePicker } from '../../sparks/SparkNamePicker';
 
 export interface NodeEditorProps {
   node: WorkflowNode;
@@ -290,10 +291,8 @@ export function NodeEditor({ node, readOnly, onChange, onClose }: NodeEditorProp
       case 'spark':
         body = (
           <>
-            <p className="muted">
-              <FormattedMessage id="sparkNotAvailable" />
-            </p>
             {text('spark_name', 'workflow.editor.sparkName')}
+            <SparkNamePicker value={data.spark_name} onPick={(name) => setData('spark_name', name)} disabled={readOnly} />
             {code('expression', 'workflow.editor.expression.operation', 'javascript')}
           </>
         );
