@@ -7,5 +7,6 @@ import type { Catalogue } from './index';
 import { recordsSr } from './records.sr';
 import { sr } from './sr';
 import { workflowsSr } from './workflows.sr';
+import { actionsSr } from './actions.sr';
 
-export const SR_CATALOGUE: Catalogue = { ...sr, ...componentsSr, ...recordsSr, ...importSr, ...iamSr, ...accountSr, ...workflowsSr };
+export const SR_CATALOGUE: Catalogue = { ...sr, ...componentsSr, ...recordsSr, ...importSr, ...iamSr, ...accountSr, ...workflowsSr, ...actionsSr };
