@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ComponentModel } from '../../../runtime/client/components';
+import type { ActionDefinition } from '../../../schemas';
 import type { RunScript } from '../../form/scripts';
 import { ActionDialog } from './ActionDialog';
 import { useAvailableActions } from './useAvailableActions';
@@ -21,10 +22,10 @@ export interface RecordActionButtonsProps {
 
 export function RecordActionButtons({ model, records, locale, enabled, runScript, bulk = false, onDone }: RecordActionButtonsProps) {
   const intl = useIntl();
-  const [open, setOpen] = useState<string | null>(null);
+  // The chosen action itself: its dialog stays while the offer is evaluated again (a changed record).
+  const [open, setOpen] = useState<ActionDefinition | null>(null);
   const { actions, pending } = useAvailableActions({ ref: model.ref, actions: model.settings.actions, records, enabled, runScript });
   if (!enabled || (model.settings.actions ?? []).length === 0) return null;
-  const action = actions.find((a) => a.name === open);
   return (
     <div className="row record-action-buttons" role="group" aria-label={intl.formatMessage({ id: 'records.actions.title' })} data-testid="record-action-buttons">
       {pending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -34,14 +35,14 @@ export function RecordActionButtons({ model, records, locale, enabled, runScript
         </span>
       ) : null}
       {actions.map((a) => (
-        <button key={a.name} type="button" className="button button-small" data-testid="record-action" onClick={() => setOpen(a.name)}>
+        <button key={a.name} type="button" className="button button-small" data-testid="record-action" onClick={() => setOpen(a)}>
           {a.name}
         </button>
       ))}
-      {action ? (
+      {open ? (
         <ActionDialog
           model={model}
-          action={action}
+          action={open}
           uuids={records.map((r) => String(r.uuid))}
           locale={locale}
           runScript={runScript}

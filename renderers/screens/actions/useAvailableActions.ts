@@ -2,7 +2,7 @@
 // every one of them, evaluated in the browser sandbox with `record` and `context` ({env, user}). The
 // server checks the condition again before the action runs; this only decides what is offered.
 // A condition that fails to evaluate hides its action (the server would refuse it too).
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActionDefinition } from '../../../schemas';
 import { lazySandbox, type RunScript } from '../../form/scripts';
 import { userModelQueryOptions } from '../../data/queries';
@@ -67,6 +67,8 @@ export function useAvailableActions(options: {
     enabled: options.enabled && actions.length > 0 && options.records.length > 0 && !user.isPending,
     staleTime: Infinity,
     retry: false,
+    // The offer stays while a changed record is judged again (no flicker of the buttons).
+    placeholderData: keepPreviousData,
   });
   const names = new Set(query.data ?? []);
   return { actions: actions.filter((a) => names.has(a.name)), pending: query.isPending && query.fetchStatus !== 'idle' };
