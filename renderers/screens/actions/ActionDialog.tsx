@@ -102,7 +102,7 @@ export function ActionDialog({ model, action, uuids, locale, runScript, onClose,
       {!view ? (
         <div className="skeleton" aria-busy="true" />
       ) : (action.fields ?? []).length === 0 ? (
-        <p className="muted">{intl.formatMessage({ id: 'cmp.recordActions.noFields' })}</p>
+        <p>{intl.formatMessage({ id: 'records.actions.confirm' }, { name: action.name, count: uuids.length })}</p>
       ) : (
         <RecordForm view={view} form={form} onSubmit={() => void submit()} />
       )}

@@ -98,9 +98,9 @@ export function ActionsSection({ model, update, errors }: TabProps) {
                 <FormattedMessage id="cmp.recordActions.noFields" />
               </p>
             ) : (
-              <ul className="plain-list" data-testid={`action-fields-${index}`}>
+              <ul className="action-field-list" data-testid={`action-fields-${index}`}>
                 {action.fields.map((field, fieldIndex) => (
-                  <li key={fieldIndex} className="row">
+                  <li key={fieldIndex}>
                     <span className="grow">
                       <strong>{field.name}</strong> <code>{field.key}</code> <span className="muted">{field.module}</span>
                     </span>

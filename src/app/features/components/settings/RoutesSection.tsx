@@ -29,7 +29,7 @@ export function RoutesSection({ model, update, errors }: TabProps) {
   return (
     <Section title={<FormattedMessage id="cmp.routes.title" />}>
       <p className="muted">
-        <FormattedMessage id="cmp.routes.hint" values={{ prefix: <code>{ROUTE_PREFIX}</code>, ref: <code>{ref}</code> }} />
+        <FormattedMessage id="cmp.routes.hint" values={{ prefix: <code>{ROUTE_PREFIX}</code>, ref: <code>{ref}</code>, path: <code>{'{path}'}</code> }} />
       </p>
       <form className="row" onSubmit={add}>
         <label className="field grow">
@@ -57,7 +57,7 @@ export function RoutesSection({ model, update, errors }: TabProps) {
           <div className="row">
             <label className="field grow">
               <span className="field-label">
-                <FormattedMessage id="cmp.name" />
+                <FormattedMessage id="cmp.routes.path" />
               </span>
               <input name={`routes.${key}`} value={key} readOnly aria-describedby={`route-ro-${key}`} />
               <small className="muted" id={`route-ro-${key}`}>
