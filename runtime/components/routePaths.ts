@@ -27,14 +27,15 @@ export function routePathProblem(path: string, existing: Iterable<string>): stri
 
 /**
  * Settings' routes with every key lowered, and the duplicates lowering reveals ('routes.Orders':
- * routeExists when 'orders' came first). Values are kept as given; a non-object is answered as is.
+ * routeExists when 'orders' came first). A key holding white space is kept as given: it is refused
+ * anyway (routePathRule), at the path the user typed. Values are kept; a non-object is answered as is.
  */
 export function lowerRoutePaths<T>(routes: T): { routes: T; errors: FieldError[] } {
   if (!routes || typeof routes !== 'object' || Array.isArray(routes)) return { routes, errors: [] };
   const errors = fieldErrors();
   const out: Record<string, unknown> = {};
   for (const [path, route] of Object.entries(routes as Record<string, unknown>)) {
-    const lower = normaliseRoutePath(path);
+    const lower = /\s/.test(path) ? path : normaliseRoutePath(path);
     if (Object.prototype.hasOwnProperty.call(out, lower)) {
       errors.add(`routes.${path}`, M.routeExists);
       continue;
