@@ -354,9 +354,10 @@ export const jobStateSchema = closed(
     processed: { type: 'integer', minimum: 0 },
     total: { type: 'integer', minimum: 0 },
     affected: { type: 'integer', minimum: 0 },
+    refused: { type: 'integer', minimum: 0, description: 'records a Before::Delete workflow refused (left as they were)' },
     error: nullable(stringSchema),
   },
-  ['status', 'processed', 'total', 'affected', 'error'],
+  ['status', 'processed', 'total', 'affected', 'refused', 'error'],
 );
 export const importResultSchema = closed(
   { created: { type: 'integer', minimum: 0 }, updated: { type: 'integer', minimum: 0 }, total: { type: 'integer', minimum: 0 } },

@@ -70,6 +70,8 @@ export interface BulkJob {
   processed: number;
   total: number;
   affected: number;
+  /** Records a Before::Delete workflow refused (left as they were). */
+  refused: number;
   error: string | null;
 }
 

@@ -324,7 +324,6 @@ export const en_US = {
   'cmp.functions.newName': 'New function name',
   'cmp.functions.empty': 'No functions yet.',
   'cmp.functions.code': 'Code',
-  'cmp.functions.later': 'Running functions (the test panel) arrives in a later version.',
   'cmp.config.title': 'Configuration (JSON)',
   'cmp.config.hint': 'Any JSON. Invalid JSON is not applied.',
   'cmp.config.invalidJson': 'Invalid JSON',

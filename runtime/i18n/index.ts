@@ -8,10 +8,11 @@ import { importEn_US, type ImportMessageKey } from './import.en_US';
 import { iamEn_US, type IamMessageKey } from './iam.en_US';
 import { accountEn_US, type AccountMessageKey } from './account.en_US';
 import { workflowsEn_US, type WorkflowsMessageKey } from './workflows.en_US';
+import { functionsEn_US, type FunctionsMessageKey } from './functions.en_US';
 import { actionsEn_US, type ActionsMessageKey } from './actions.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
-export type MessageKey = MainMessageKey | ComponentsMessageKey | RecordsMessageKey | ImportMessageKey | IamMessageKey | AccountMessageKey | WorkflowsMessageKey | ActionsMessageKey;
+export type MessageKey = MainMessageKey | ComponentsMessageKey | RecordsMessageKey | ImportMessageKey | IamMessageKey | AccountMessageKey | WorkflowsMessageKey | FunctionsMessageKey | ActionsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -20,7 +21,7 @@ export { LOCALE_TAG, LOCALES, type Locale };
 export const DEFAULT_LOCALE: Locale = 'en_US';
 
 /** The default locale's catalogue: what every page starts with (the app loads another locale's on demand, load.ts). */
-export const EN_US_CATALOGUE: Catalogue = { ...en_US, ...componentsEn_US, ...recordsEn_US, ...importEn_US, ...iamEn_US, ...accountEn_US, ...workflowsEn_US, ...actionsEn_US };
+export const EN_US_CATALOGUE: Catalogue = { ...en_US, ...componentsEn_US, ...recordsEn_US, ...importEn_US, ...iamEn_US, ...accountEn_US, ...workflowsEn_US, ...functionsEn_US, ...actionsEn_US };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -7,6 +7,7 @@ import type { Catalogue } from './index';
 import { recordsSr } from './records.sr';
 import { sr } from './sr';
 import { workflowsSr } from './workflows.sr';
+import { functionsSr } from './functions.sr';
 import { actionsSr } from './actions.sr';
 
-export const SR_CATALOGUE: Catalogue = { ...sr, ...componentsSr, ...recordsSr, ...importSr, ...iamSr, ...accountSr, ...workflowsSr, ...actionsSr };
+export const SR_CATALOGUE: Catalogue = { ...sr, ...componentsSr, ...recordsSr, ...importSr, ...iamSr, ...accountSr, ...workflowsSr, ...functionsSr, ...actionsSr };

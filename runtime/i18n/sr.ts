@@ -311,7 +311,6 @@ export const sr: Catalogue = {
   'cmp.functions.newName': 'Ime nove funkcije',
   'cmp.functions.empty': 'Još nema funkcija.',
   'cmp.functions.code': 'Kod',
-  'cmp.functions.later': 'Pokretanje funkcija (panel za testiranje) stiže u kasnijoj verziji.',
   'cmp.config.title': 'Konfiguracija (JSON)',
   'cmp.config.hint': 'Bilo koji JSON. Neispravan JSON se ne primenjuje.',
   'cmp.config.invalidJson': 'Neispravan JSON',

@@ -9,6 +9,7 @@ export const workflowsEn_US = {
   sparkNotAvailable: 'Sparks are not available yet.',
   notConfigured: 'Not configured.',
   someFieldsAreNotValid: 'Some fields are not valid!',
+  'records.list.bulkRefused': 'Records changed: {count}. A workflow refused {refused}; they were left as they were.',
 } as const;
 
 export type WorkflowsMessageKey = keyof typeof workflowsEn_US;

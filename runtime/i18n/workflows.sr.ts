@@ -9,4 +9,5 @@ export const workflowsSr: Record<WorkflowsMessageKey, string> = {
   sparkNotAvailable: 'Sparkovi još nisu dostupni.',
   notConfigured: 'Nije podešeno.',
   someFieldsAreNotValid: 'Neka polja nisu ispravna!',
+  'records.list.bulkRefused': 'Izmenjeno zapisa: {count}. Tok rada je odbio zapisa: {refused}; ostali su nepromenjeni.',
 };

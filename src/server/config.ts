@@ -52,6 +52,12 @@ export interface Config {
    * the app must be built with the same list (docs/custom-renderers.md).
    */
   plugins: string[];
+  /** Calls of user code per minute per project and entry point, counted in the database (LUMA_SCRIPT_CALLS_PER_MINUTE; services/script-rate). */
+  scriptCallsPerMinute: number;
+  /** Calls of one public function per minute from one client address (LUMA_PUBLIC_FUNCTION_CALLS_PER_MINUTE). */
+  publicFunctionCallsPerMinute: number;
+  /** Deadline of a component or global function run (LUMA_FUNCTION_TIMEOUT_MS; docs/user-code.md "Limits per entry point"). */
+  functionTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -142,5 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
     jobMaintenanceSeconds: Math.max(1, Math.floor(positive(env, 'LUMA_JOB_MAINTENANCE_SECONDS', 30))),
     bulkBatchSize: Math.floor(positive(env, 'LUMA_BULK_BATCH_SIZE', 1000)),
     plugins: plugins(env),
+    scriptCallsPerMinute: Math.floor(positive(env, 'LUMA_SCRIPT_CALLS_PER_MINUTE', 600)),
+    publicFunctionCallsPerMinute: Math.floor(positive(env, 'LUMA_PUBLIC_FUNCTION_CALLS_PER_MINUTE', 60)),
+    functionTimeoutMs: Math.min(60_000, Math.floor(positive(env, 'LUMA_FUNCTION_TIMEOUT_MS', 10_000))),
   };
 }

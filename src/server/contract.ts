@@ -115,6 +115,7 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
         { name: 'config', description: `${HOST_PREFIX.main}: project and user config entries` },
         { name: 'components', description: `${HOST_PREFIX.main}: components and their versions; {ref} is a uuid (one segment) or scope/name (two)` },
         { name: 'records', description: `${HOST_PREFIX.main}: records, lists, export, bulk actions, import` },
+        { name: 'functions', description: `${HOST_PREFIX.main}: component functions, global functions and their signing keys, the public function call` },
         { name: 'workflow', description: `${HOST_PREFIX.workflow}: no calls yet (every path answers 401 or 404)` },
         { name: 'media', description: `${HOST_PREFIX.media}: no calls yet (every path answers 401 or 404)` },
         { name: 'integration', description: `${HOST_PREFIX.integration}: no calls yet (every path answers 401 or 404)` },

@@ -95,7 +95,7 @@ describeApi(`record bulk actions (${DB_KIND})`, () => {
     const done = await lists.waitForJob(books, job);
     expect(done.statusCode).toBe(200);
     const expected = (await lists.list(books, { disabled: 1 })).json().total;
-    expect(done.json()).toEqual({ status: 'done', processed: expected, total: expected, affected: expected, error: null });
+    expect(done.json()).toEqual({ status: 'done', processed: expected, total: expected, affected: expected, refused: 0, error: null });
     expect(expected).toBe(600);
     // Enable them again by filter (disabled: true), search and dates in the filter too.
     const enable = await lists.bulk(books, 'enable', { filter: { disabled: true, filter: 'book 0', filterOn: ['title'], dateFrom: '2024-01-01', dateField: 'created_at' } });
@@ -155,7 +155,7 @@ describeApi(`record bulk jobs in small batches (${DB_KIND})`, () => {
     // Enabling enabled records changes nothing, so every batch sees the same matching set.
     const started = await lists.bulk(books, 'enable', { filter: {} });
     const done = (await lists.waitForJob(books, started.json().job)).json();
-    expect(done).toEqual({ status: 'done', processed: 7, total: 7, affected: 0, error: null });
+    expect(done).toEqual({ status: 'done', processed: 7, total: 7, affected: 0, refused: 0, error: null });
     const row = await db().selectFrom('record_jobs').select(['cursor_uuid', 'processed']).where('uuid', '=', started.json().job).executeTakeFirstOrThrow();
     expect(row.processed).toBe(7);
     expect(row.cursor_uuid).not.toBeNull();

@@ -24,7 +24,7 @@ export function recordingMailer(): Mailer & { sent: MailMessage[]; failNext: boo
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The calls of one caller (a cookie or bearer headers) under /api. */
 export function caller(app: () => FastifyInstance, headers: () => Record<string, string>) {

@@ -38,7 +38,7 @@ describeApi(`iam roles (${DB_KIND})`, () => {
       .values({ uuid: crypto.randomUUID(), project_uuid: other.projectUuid, scope: 'shop', name: 'secrets', label: '{}' })
       .execute();
     const permissions: string[] = (await admin.get('/v1/iam/permissions')).json();
-    expect(permissions).toEqual([...MEDIA, 'read shop/orders', 'create shop/orders', 'update shop/orders', 'delete shop/orders', 'see shop/orders', 'settings shop/orders']);
+    expect(permissions).toEqual([...MEDIA, 'read shop/orders', 'create shop/orders', 'update shop/orders', 'delete shop/orders', 'see shop/orders', 'settings shop/orders', 'run shop/orders']);
   });
 
   it('POST /v1/iam/roles creates a role; permissions are matched case-insensitively and stored as listed', async () => {

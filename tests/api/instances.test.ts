@@ -81,7 +81,7 @@ suite(title, () => {
       expect(answer.status).toBe(200);
       return answer.json.status === 'running' ? undefined : answer.json;
     }, 50);
-    expect(done).toEqual({ status: 'done', processed: 500, total: 500, affected: 500, error: null });
+    expect(done).toEqual({ status: 'done', processed: 500, total: 500, affected: 500, refused: 0, error: null });
     // The same answer on A.
     expect((await job(a!.port, uuid)).json).toEqual(done);
   }, 90_000);
@@ -132,7 +132,7 @@ suite(title, () => {
       const answer = (await job(b!.port, uuid)).json;
       return answer.status === 'running' ? undefined : answer;
     }, 100);
-    expect(done).toEqual({ status: 'done', processed: matching, total: matching, affected: matching, error: null });
+    expect(done).toEqual({ status: 'done', processed: matching, total: matching, affected: matching, refused: 0, error: null });
     // Disabling bumps __version__ once: a batch applied twice would show version 3.
     const versions = await db()
       .selectFrom('records')

@@ -15,6 +15,7 @@ import { printFormFigures, runFormBench } from './form/run';
 import { runImportBench } from './import';
 import { printInstanceFigures, runInstancesBench } from './instances';
 import { printListFigures, runListBench } from './list';
+import { printSandboxFigures, runSandboxBench } from './sandbox';
 import { printWorkflowFigures, runWorkflowBench } from './workflows';
 
 const BUDGET_KB = 250;
@@ -26,7 +27,8 @@ const assetsDir = join('dist', 'app', 'assets');
 /**
  * `npm run bench -- first-load` prints only the first-load figures (a build, a server, Chromium);
  * `npm run bench -- list` only the list API against its physical limit (tests/bench/list.ts);
- * `npm run bench -- workflows` only the workflow throughput (tests/bench/workflows.ts).
+ * `npm run bench -- workflows` only the workflow throughput (tests/bench/workflows.ts);
+ * `npm run bench -- sandbox` only the user-code sandbox against isolated-vm (tests/bench/sandbox.ts).
  */
 const only = process.argv[2];
 
@@ -90,6 +92,10 @@ async function main() {
   }
   if (only === 'list') {
     printListFigures(await runListBench());
+    return;
+  }
+  if (only === 'sandbox') {
+    printSandboxFigures(await runSandboxBench());
     return;
   }
   const build = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -196,6 +202,7 @@ async function main() {
   printInstanceFigures(await runInstancesBench());
   // Records per second with no workflow, with a Before::Create one, and after-commit runs per second.
   printWorkflowFigures(await runWorkflowBench());
+  printSandboxFigures(await runSandboxBench());
 }
 
 main().catch((error) => {

@@ -27,6 +27,8 @@ interface Api {
   listFailure: { status: number; message: string } | null;
   calls: { method: string; url: URL; body: unknown }[];
   jobPolls: number;
+  /** A Before::Delete workflow refuses deletes: a selection whole, a job's records 3 and 7. */
+  refuse: boolean;
   /** Columns f1..fN (text fields) instead of title and amount. */
   wide: number;
 }
@@ -99,6 +101,9 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
     const { items, filter } = body as { items?: string[]; filter?: unknown };
     if (filter) return json({ job: 'job-1' }, 202);
     const action = bulk[1];
+    if (api.refuse && action === 'delete') {
+      return json({ status: 417, message: 'workflowRefused', errors: [{ field: 'workflow', messages: ['Paid orders stay'], values: [{ workflow: 'Guard', node: 10000001, record: 'u-1' }] }] }, 417);
+    }
     for (const uuid of items ?? []) {
       const row = api.rows.find((r) => r.uuid === uuid)!;
       if (action === 'delete') api.rows = api.rows.filter((r) => r !== row);
@@ -108,7 +113,8 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   }
   if (path === '/v3/system/component/orders/jobs/job-1') {
     api.jobPolls += 1;
-    return json(api.jobPolls < 2 ? { status: 'running', processed: 3, total: 23, affected: 0, error: null } : { status: 'done', processed: 23, total: 23, affected: 23, error: null });
+    if (api.jobPolls < 2) return json({ status: 'running', processed: 3, total: 23, affected: 0, refused: 0, error: null });
+    return json({ status: 'done', processed: 23, total: 23, affected: api.refuse ? 21 : 23, refused: api.refuse ? 2 : 0, error: null });
   }
   return json({ message: 'notFound' }, 404);
 }
@@ -144,6 +150,7 @@ beforeEach(() => {
     listFailure: null,
     calls: [],
     jobPolls: 0,
+    refuse: false,
     wide: 0,
   };
   toastStore.set([]);
@@ -225,6 +232,23 @@ describe('the record list', () => {
     expect(api.calls.find((c) => c.url.pathname.endsWith('/enable/models'))!.body).toEqual({ filter: {} });
     await waitFor(() => expect(screen.queryByTestId('bulk-progress')).toBeNull());
     expect(toasts()).toContain('records.list.bulkDone');
+  });
+
+  it('a bulk delete a workflow refuses shows the workflow\'s message; a job says how many it refused', async () => {
+    api.refuse = true;
+    mount();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    fireEvent.click(within(rows()[0]!).getByTestId('row-select'));
+    fireEvent.click(screen.getByTestId('bulk-delete'));
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(toasts()).toContain('Paid orders stay'));
+    expect(screen.getByTestId('list-total').textContent).toContain('23');
+    fireEvent.click(screen.getByTestId('bulk-all-matching'));
+    fireEvent.click(screen.getByTestId('bulk-delete'));
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(toasts()).toContain('records.list.bulkRefused'));
+    expect(toastStore.get().find((t) => t.message === 'records.list.bulkRefused')!.values).toEqual({ count: 21, refused: 2 });
+    expect(toasts()).not.toContain('records.list.bulkDone');
   });
 
   it('saves the current filters as a preset with the whole settings model, and applies a picked preset', async () => {

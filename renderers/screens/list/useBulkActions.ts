@@ -1,6 +1,7 @@
 // Bulk delete, disable and enable (spec section 4): on the selected records (all or nothing), or on
 // every record matching the filter (a background job, polled until done, with its progress).
-// Failures (spec section 8): a 500 opens the report modal, anything else the warning toast.
+// Failures (spec section 8): a 500 opens the report modal, anything else the warning toast; a bulk
+// delete a workflow refused says the workflow's own message (docs/workflows.md "Bulk actions").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { bulkJobQueryOptions, bulkMutation, recordKeys } from '../../data/records';
@@ -17,7 +18,13 @@ export interface UseBulkActionsOptions {
 }
 
 function reportBulkFailure(error: unknown): void {
-  if (errorDisplay(error).kind !== 'reported') showToast('somethingWrong', 'warning');
+  const display = errorDisplay(error);
+  if (display.kind === 'reported') return;
+  if (display.kind === 'fields' && display.messageKey === 'workflowRefused') {
+    showToast(display.fieldErrors[0]?.messages[0] || 'workflowRefused', 'warning');
+    return;
+  }
+  showToast('somethingWrong', 'warning');
 }
 
 export function useBulkActions({ ref, selection, allMatching, filter, onDone }: UseBulkActionsOptions) {
@@ -52,7 +59,11 @@ export function useBulkActions({ ref, selection, allMatching, filter, onDone }: 
       reportBulkFailure(jobQuery.error);
       setJob(null);
     } else if (status === 'done') {
-      showToast('records.list.bulkDone', 'success', undefined, { count: jobQuery.data?.affected ?? 0 });
+      const refused = jobQuery.data?.refused ?? 0;
+      const count = jobQuery.data?.affected ?? 0;
+      // Records a Before::Delete workflow refused were left as they were: said, not hidden in the count.
+      if (refused > 0) showToast('records.list.bulkRefused', 'warning', undefined, { count, refused });
+      else showToast('records.list.bulkDone', 'success', undefined, { count });
       setJob(null);
       onDone();
       void queryClient.invalidateQueries({ queryKey: recordKeys.lists(ref) });

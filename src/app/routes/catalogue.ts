@@ -17,6 +17,9 @@ const publicTodo = ['/mobile'];
 /** /admin and /home redirect to their first page; they count as done. */
 const sessionDone = [
   '/admin/workflow/$id',
+  '/admin/functions',
+  '/admin/functions/create',
+  '/admin/functions/$id',
   '/admin/scout/workflow',
   '/admin',
   '/admin/dashboard',
@@ -85,9 +88,6 @@ const sessionTodo = [
   '/admin/ratchet',
   '/admin/ratchet/create',
   '/admin/ratchet/edit/$id',
-  '/admin/functions',
-  '/admin/functions/create',
-  '/admin/functions/$id',
   '/admin/forge',
   '/admin/forge/create',
   '/admin/forge/$id',

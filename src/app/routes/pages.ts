@@ -31,3 +31,7 @@ export const DeveloperPage = lazyRouteComponent(() => import('../features/develo
 // Workflows (docs/workflows.md): the canvas and Scout's run log.
 export const WorkflowPage = lazyRouteComponent(() => import('../features/workflows/WorkflowPage'), 'WorkflowPage');
 export const WorkflowRunsPage = lazyRouteComponent(() => import('../features/workflows/RunsPage'), 'WorkflowRunsPage');
+// Global functions (docs/user-code.md "Global functions").
+export const FunctionsListPage = lazyRouteComponent(() => import('../features/functions/FunctionsListPage'), 'FunctionsListPage');
+export const FunctionCreatePage = lazyRouteComponent(() => import('../features/functions/FunctionFormPage'), 'FunctionCreatePage');
+export const FunctionPage = lazyRouteComponent(() => import('../features/functions/FunctionFormPage'), 'FunctionPage');

@@ -293,6 +293,36 @@ export interface RecordsTable {
   disabled_at: NullableTimestamp;
 }
 
+/** A project's global function (migrations/0010_functions). */
+export interface GlobalFunctionsTable {
+  uuid: string;
+  project_uuid: string;
+  name: string;
+  description: Generated<string>;
+  code: Generated<string>;
+  public: Generated<boolean>;
+  signed: Generated<boolean>;
+  api_user_uuid: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GlobalFunctionKeysTable {
+  uuid: string;
+  function_uuid: string;
+  secret: string;
+  hint: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface ScriptCallsTable {
+  scope: string;
+  window_start: Timestamp;
+  count: number;
+}
+
 export interface Database {
   projects: ProjectsTable;
   workspaces: WorkspacesTable;
@@ -318,6 +348,9 @@ export interface Database {
   workflow_versions: WorkflowVersionsTable;
   workflow_component_refs: WorkflowComponentRefsTable;
   workflow_runs: WorkflowRunsTable;
+  global_functions: GlobalFunctionsTable;
+  global_function_keys: GlobalFunctionKeysTable;
+  script_calls: ScriptCallsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -334,3 +367,5 @@ export type NewComponent = Insertable<ComponentsTable>;
 export type ComponentUpdate = Updateable<ComponentsTable>;
 export type ComponentVersionRow = Selectable<ComponentVersionsTable>;
 export type RecordRow = Selectable<RecordsTable>;
+export type GlobalFunctionRow = Selectable<GlobalFunctionsTable>;
+export type GlobalFunctionKeyRow = Selectable<GlobalFunctionKeysTable>;

@@ -151,7 +151,7 @@ export async function cloneComponent(db: Db, accountability: Accountability, bod
 }
 
 /** Permission strings for each component: read|create|update|delete|see|settings {ref}. */
-export const COMPONENT_VERBS = ['read', 'create', 'update', 'delete', 'see', 'settings'] as const;
+export const COMPONENT_VERBS = ['read', 'create', 'update', 'delete', 'see', 'settings', 'run'] as const;
 
 export async function componentPermissionStrings(db: Db, projectUuid: string): Promise<string[]> {
   const rows = await listComponentsOfProject(db, projectUuid);

@@ -3,7 +3,8 @@
 // or every record a list filter matches, in the background (202 { job }): a pg-boss job that works
 // in batch transactions, each storing its progress and cursor with its changes (record_jobs), so any
 // instance answers the progress poll and a job whose process died resumes elsewhere without applying
-// a batch twice.
+// a batch twice. A bulk delete runs the component's Before::Delete and Delete workflows like a single
+// delete (record-bulk-workflows.ts).
 import type { Kysely } from 'kysely';
 import { componentRef } from '../../../runtime/components';
 import { LIST_LIMITS } from '../../../runtime/query';
@@ -19,6 +20,8 @@ import { createJob, finishJob, findJob, jobAnswer, type JobState } from './recor
 import { asInputError, listChanged, listTarget, parseOrThrow, type ListTarget } from './record-list';
 import { requireProject, type Accountability } from './tenancy';
 import { keepStatistics } from '../db/queries/record-partitions';
+import { wakeWorkflows } from '../workflows/events';
+import { deleteBatch, deleteFlows, deleteSelection, jobDeleteFlows } from './record-bulk-workflows';
 
 type Db = Kysely<Database>;
 
@@ -75,12 +78,16 @@ async function bulkByItems(db: Db, bus: Bus, accountability: Accountability, tar
   if (bad >= 0) throw badRequest([{ field: `items.${bad}`, messages: ['invalid'] }]);
   const uuids = [...new Set((items as string[]).map((item) => item.toLowerCase()))];
   if (uuids.length === 0) return 0;
-  const affected = await db.transaction().execute(async (tx) => {
+  const { affected, queued } = await db.transaction().execute(async (tx) => {
     const found = await lockRecordsByUuid(tx, target.scope, uuids);
     // All or nothing: one missing (unknown, deleted, another component's or project's) changes nothing.
     if (found.length !== uuids.length) throw new HttpError(404, 'notFound');
-    return applyBulkAction(tx, target.scope, action, uuids, accountability.user.uuid);
+    // Loaded once for the whole selection; a Before::Delete refusal rolls the transaction back.
+    const flows = action === 'delete' ? await deleteFlows(tx, target.scope, accountability, target.view) : null;
+    if (flows) return deleteSelection(tx, flows, target.scope, uuids);
+    return { affected: await applyBulkAction(tx, target.scope, action, uuids, accountability.user.uuid), queued: 0 };
   });
+  if (queued > 0) wakeWorkflows();
   await listChanged(bus, target.scope.projectUuid, target.row.uuid);
   return affected;
 }
@@ -115,7 +122,7 @@ export interface BulkRunOptions {
   sliceMs: number;
 }
 
-type StepResult = { kind: 'finished' } | { kind: 'progress'; scope: RecordScope };
+type StepResult = { kind: 'finished' } | { kind: 'progress'; scope: RecordScope; queued: number };
 
 /**
  * One step of a job, in one transaction: lock the job row (so two workers never interleave), count on
@@ -134,7 +141,7 @@ async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepRes
     if (job.total === null) {
       const total = await countRecords(tx, scope, filter).catch(asInputError);
       await tx.updateTable('record_jobs').set({ total, updated_at: at }).where('uuid', '=', jobUuid).execute();
-      return { kind: 'progress', scope };
+      return { kind: 'progress', scope, queued: 0 };
     }
     const cursor: Cursor | null = job.cursor_uuid && job.cursor_created_at ? { createdAt: job.cursor_created_at, uuid: job.cursor_uuid } : null;
     const batch = await lockRecordBatch(tx, scope, filter, cursor, batchSize).catch(asInputError);
@@ -142,7 +149,13 @@ async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepRes
       await tx.updateTable('record_jobs').set({ status: 'done', finished_at: at, updated_at: at }).where('uuid', '=', jobUuid).execute();
       return { kind: 'finished' };
     }
-    const affected = await applyBulkAction(tx, scope, job.action, batch.map((row) => row.uuid), job.user_uuid);
+    const uuids = batch.map((row) => row.uuid);
+    // A delete's workflows are loaded once per batch. A record its Before::Delete refuses stays, is
+    // counted in processed but not in affected: a delete job's refused records are processed - affected.
+    const flows = job.action === 'delete' ? await jobDeleteFlows(tx, scope, job.user_uuid) : null;
+    const { affected, queued } = flows
+      ? await deleteBatch(tx, flows, scope, uuids)
+      : { affected: await applyBulkAction(tx, scope, job.action, uuids, job.user_uuid), queued: 0 };
     const last = batch[batch.length - 1]!;
     await tx
       .updateTable('record_jobs')
@@ -155,7 +168,7 @@ async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepRes
       }))
       .where('uuid', '=', jobUuid)
       .execute();
-    return { kind: 'progress', scope };
+    return { kind: 'progress', scope, queued };
   });
 }
 
@@ -190,6 +203,8 @@ export async function runBulkJob(db: Db, bus: Bus, jobUuid: string, options: Bul
         return 'done';
       }
       scope = result.scope;
+      // The batch committed its Delete runs: this process's worker looks at once.
+      if (result.queued > 0) wakeWorkflows();
       if (now() - started >= options.sliceMs) return 'more';
     }
   } catch (error) {

@@ -15,6 +15,8 @@ export interface JobState {
   processed: number;
   total: number;
   affected: number;
+  /** Records a Before::Delete workflow refused: left as they were (docs/workflows.md "Bulk actions"). */
+  refused: number;
   error: string | null;
 }
 
@@ -58,7 +60,7 @@ export type JobRow = Awaited<ReturnType<typeof findJob>>;
 export function findJob(db: Db, uuid: string, projectUuid: string) {
   return db
     .selectFrom('record_jobs')
-    .select(['uuid', 'project_uuid', 'component_uuid', 'component_ref', 'user_uuid', 'status', 'processed', 'total', 'affected', 'error'])
+    .select(['uuid', 'project_uuid', 'component_uuid', 'component_ref', 'user_uuid', 'action', 'status', 'processed', 'total', 'affected', 'error'])
     .where('uuid', '=', uuid.toLowerCase())
     .where('project_uuid', '=', projectUuid)
     .executeTakeFirst();
@@ -86,5 +88,15 @@ export async function deleteFinishedJobs(db: Db, at: Date = nowDate()): Promise<
 
 /** What GET .../jobs/{job} answers. */
 export function jobAnswer(job: NonNullable<JobRow>): JobState {
-  return { status: job.status, processed: job.processed, total: job.total ?? 0, affected: job.affected, error: job.error };
+  return { status: job.status, processed: job.processed, total: job.total ?? 0, affected: job.affected, refused: refusedOf(job), error: job.error };
+}
+
+/**
+ * A delete job's batch locks only live records and deletes every one its Before::Delete allows, in
+ * the transaction that adds the batch to processed and the deleted ones to affected: so what was
+ * processed and not deleted is exactly what a workflow refused. Disable and enable run no workflows
+ * (what they leave unchanged was already so), so they refuse nothing.
+ */
+function refusedOf(job: Pick<NonNullable<JobRow>, 'action' | 'processed' | 'affected'>): number {
+  return job.action === 'delete' ? Math.max(0, job.processed - job.affected) : 0;
 }

@@ -168,7 +168,7 @@ export function wakeWorkflows(): void {
  * The accountability a queued run acts with: its writer's, as a member of the project now. A run
  * nobody's write caused (Recycle) acts as the project's owner.
  */
-async function accountabilityFor(db: Db, writer: string | null, projectUuid: string, env: 'dev' | 'live'): Promise<Accountability | null> {
+export async function accountabilityFor(db: Db, writer: string | null, projectUuid: string, env: 'dev' | 'live'): Promise<Accountability | null> {
   const owner = writer ? null : await db.selectFrom('projects').select('owner_uuid').where('uuid', '=', projectUuid).executeTakeFirst();
   const userUuid = writer ?? owner?.owner_uuid ?? null;
   if (!userUuid) return null;

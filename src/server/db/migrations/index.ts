@@ -9,6 +9,7 @@ import * as iam from './0005_iam';
 import * as recordJobs from './0006_record_jobs';
 import * as recordPartitions from './0007_record_partitions';
 import * as workflows from './0008_workflows';
+import * as functions from './0010_functions';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_record_jobs': recordJobs,
   '0007_record_partitions': recordPartitions,
   '0008_workflows': workflows,
+  '0010_functions': functions,
 };
 
 /** The names of every migration, in order. */

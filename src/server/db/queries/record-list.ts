@@ -257,6 +257,12 @@ export async function lockRecordsByUuid(db: Db, scope: RecordScope, uuids: strin
   return result.map((row) => row.uuid);
 }
 
+/** The uuid, version and data of the live records of the scope among `uuids` (for their workflow events). */
+export async function recordsForEvents(db: Db, scope: RecordScope, uuids: string[]): Promise<Pick<RecordRow, 'uuid' | 'version' | 'data'>[]> {
+  if (uuids.length === 0) return [];
+  return db.selectFrom('records').select(['uuid', 'version', 'data']).where('uuid', 'in', uuids).where(inScope(scope)).execute();
+}
+
 /** Applies `action` to those of `uuids` it changes; answers how many it changed. */
 export async function applyBulkAction(db: Db, scope: RecordScope, action: BulkAction, uuids: string[], userUuid: string): Promise<number> {
   if (uuids.length === 0) return 0;

@@ -5,6 +5,7 @@ import { installSessionRequirement } from '../session';
 import { authRoutes } from './auth';
 import { componentRoutes } from './components';
 import { configRoutes } from './config';
+import { functionRoutes } from './functions';
 import { iamRoutes } from './iam';
 import { inviteRoutes } from './invite';
 import { projectRoutes } from './project';
@@ -26,6 +27,7 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(componentRoutes, routes);
   await host.register(recordListRoutes, routes);
   await host.register(recordRoutes, routes);
+  await host.register(functionRoutes, routes);
   await host.register((await import('./record-import')).recordImportRoutes, routes);
   await host.register((await import('./user-code')).userCodeRoutes, routes);
 };

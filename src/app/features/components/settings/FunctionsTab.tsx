@@ -1,11 +1,15 @@
 // Functions: name and code. A new name must be given and unique (checkSettingsRules); a duplicate
-// shows the 'function exists' toast for 5 s. The test panel arrives with the functions issue.
+// shows the 'function exists' toast for 5 s. Each function has the test panel: it runs the editor's
+// code (saved or not) with the editor's config, as `expression` and `config` of the function call,
+// which the server allows to settings holders in dev (docs/user-code.md "Component functions").
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { checkSettingsRules } from '../../../../../runtime/components';
 import { CodeEditor } from '../../../components/code/CodeEditor';
 import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
-import { ComesLater, FieldErrors, Section, type TabProps } from './controls';
+import { functionsApi } from '../../../../../runtime/client/functions';
+import { FunctionTestPanel } from '../../functions/FunctionTestPanel';
+import { FieldErrors, Section, type TabProps } from './controls';
 
 /** The messages for function `index` of `functions` (name required, unique). */
 function functionErrors(functions: TabProps['model']['settings']['functions'], index: number): string[] {
@@ -74,9 +78,24 @@ export function FunctionsTab({ model, update, errors }: TabProps) {
               value={fn.expr ?? ''}
               onChange={(expr) => update((d) => void (d.settings.functions[index]!.expr = expr))}
             />
+            <details className="function-test-details" data-testid="function-test-toggle">
+              <summary>
+                <FormattedMessage id="fn.test.open" />
+              </summary>
+              <p className="muted small">
+                <FormattedMessage id="fn.test.unsaved" />
+              </p>
+              <FunctionTestPanel
+                call={(data) =>
+                  functionsApi.runComponentFunction(model.uuid, fn.name.trim() || 'test', {
+                    data,
+                    options: { expression: fn.expr ?? '', config: model.settings.config ?? {}, include_logs: true },
+                  })
+                }
+              />
+            </details>
           </fieldset>
         ))}
-        <ComesLater id="cmp.functions.later" />
       </Section>
     </div>
   );
