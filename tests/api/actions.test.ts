@@ -6,7 +6,7 @@
 // of another project are 404. Escape attempts end as evaluation errors while the server keeps serving.
 import { expect, it } from 'vitest';
 import { componentApi, componentWithFields, createMember, createProject, insertComponentRow, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
 import { ESCAPES } from './user-code-fixtures';
 
 describeApi(`actions on records (${DB_KIND})`, () => {
@@ -173,4 +173,18 @@ describeApi(`actions on records (${DB_KIND})`, () => {
     }
     expect((await records.get(orders, first)).json()).toMatchObject({ title: 'First ok' });
   }, 60_000);
+
+  it('one action call counts once against the calls per minute, whatever the number of records', async () => {
+    const clock = useManualClock(Math.ceil(Date.now() / 60_000) * 60_000 + 10 * 60_000 + 1_000);
+    const limited = await server().appWith({ LUMA_SCRIPT_CALLS_PER_MINUTE: '1' });
+    const cookie = await login(limited);
+    const spy = () =>
+      limited.inject({ method: 'POST', url: `/api/v3/system/component/${orders}/action/spy`, payload: { items: [first, second] }, headers: { cookie, 'x-project-env': 'dev' } });
+    expect((await spy()).statusCode).toBe(200);
+    const refused = await spy();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('tooManyAttempts');
+    clock.advance(60_000);
+    expect((await spy()).statusCode).toBe(200);
+  });
 });

@@ -6,7 +6,7 @@
 // keeps answering.
 import { expect, it } from 'vitest';
 import { componentApi, componentWithFields, createMember, createProject, insertComponentRow, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
 import { ESCAPES } from './user-code-fixtures';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -138,4 +138,20 @@ describeApi(`component routes (${DB_KIND})`, () => {
       expect(response.json().errors[0].values[0].message, name).toMatch(expected);
     }
   }, 60_000);
+
+  it('calls per minute per project (script-rate): past the limit 429 tooManyAttempts before any code runs', async () => {
+    // A minute no other test has used, so the count starts at zero.
+    const clock = useManualClock(Math.ceil(Date.now() / 60_000) * 60_000 + 10 * 60_000 + 1_000);
+    const limited = await server().appWith({ LUMA_SCRIPT_CALLS_PER_MINUTE: '2' });
+    const cookie = await login(limited);
+    const get = () => limited.inject({ method: 'GET', url: '/api/v1/route/shop/notes/notes/count', headers: { cookie, 'x-project-env': 'dev' } });
+    expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(200);
+    const refused = await get();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('tooManyAttempts');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    clock.advance(60_000);
+    expect((await get()).statusCode).toBe(200);
+  });
 });

@@ -62,12 +62,13 @@ export function actionFields(target: RecordTarget, action: ActionDefinition, inp
   return values;
 }
 
-export async function runAction(db: Db, accountability: Accountability, ref: string, name: string, body: unknown, locale: string | undefined) {
+export async function runAction(db: Db, callsPerMinute: number, accountability: Accountability, ref: string, name: string, body: unknown, locale: string | undefined) {
   const input = isPlainObject(body) ? body : {};
   const target = await recordTarget(db, accountability, ref, ['update', 'edit'], locale);
   const action = (target.settings.actions ?? []).find((candidate) => candidate.name === name);
   if (!action) throw new HttpError(404, RECORD_MESSAGE.notFound);
   const component = target.row.uuid;
+  await admitUserCode(db, callsPerMinute, accountability, 'action');
 
   // Each record as the caller may see it; a uuid of another component or project is a 404.
   const uuids = [...new Set((Array.isArray(input.items) ? input.items : []).map((item) => String(item).toLowerCase()))];
@@ -84,7 +85,6 @@ export async function runAction(db: Db, accountability: Accountability, ref: str
   const condition = action.display_condition?.trim() ?? '';
   if (condition !== '') {
     for (const [index, record] of records.entries()) {
-      await admitUserCode(accountability, 'action-condition');
       const label = `Action ${name} display condition`;
       const result = await runForCaller({ db, accountability, component, locale, entry: 'action-condition', label, code: condition, args: { record }, records: false, env });
       if (!result.ok) throw evaluationError(name, `items.${index}`, scriptMessage(result.error, label, condition));
@@ -98,7 +98,6 @@ export async function runAction(db: Db, accountability: Accountability, ref: str
   const items: { uuid: string; value: unknown }[] = [];
   const code = action.action ?? '';
   for (const [index, record] of records.entries()) {
-    await admitUserCode(accountability, 'action');
     const label = `Action ${name}`;
     const result = await runForCaller({ db, accountability, component, locale, entry: 'action', label, code, args: { record, fields }, records: true, env });
     if (!result.ok) throw evaluationError(name, `items.${index}`, scriptMessage(result.error, label, code));

@@ -50,6 +50,7 @@ function chosenReply(value: unknown): { status: number; body: unknown } | null {
 
 export async function serveRoute(
   db: Db,
+  callsPerMinute: number,
   accountability: Accountability,
   rest: string,
   request: Omit<RouteRequest, 'path'>,
@@ -66,7 +67,7 @@ export async function serveRoute(
   const route = Object.prototype.hasOwnProperty.call(routes, path) ? routes[path] : undefined;
   if (!route) throw new HttpError(404, ROUTE_MESSAGE.notFound);
 
-  await admitUserCode(accountability, 'route');
+  await admitUserCode(db, callsPerMinute, accountability, 'route');
   const code = route.code ?? '';
   const label = `Route ${path}`;
   const result = await runForCaller({

@@ -1,13 +1,15 @@
 // What the server-side entry points of user code that act for the caller (actions, routes) share:
 // the run's `context` (env, user, records), the limits they state, the seams other parts fill in
-// (global variables, the per-project rate limit), and the message of a failed run without the
+// (global variables, the per-project calls per minute), and the message of a failed run without the
 // sandbox's label and snippet. See docs/user-code.md.
 import type { Kysely } from 'kysely';
 import type { ScriptLimits, ScriptResult } from '../../../runtime/script/index';
 import type { Database } from '../db/schema';
 import { runScript } from './sandbox';
 import { RECORD_CAPABILITIES, recordHandlers, scriptHost } from './script-host';
-import type { Accountability } from './tenancy';
+import { scriptEnvFor } from './functions-run';
+import { countScriptCall, projectScope } from './script-rate';
+import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
 
@@ -24,19 +26,20 @@ export const USER_CODE_LIMITS: Record<UserCodeEntry, Partial<ScriptLimits>> = {
 };
 
 /**
- * `context.env`: the project's global variables of the caller's environment. Empty until the global
- * variables land (issue 15 item 6, `loadScriptEnv`); this is the one place that wires them in.
+ * `context.env`: the project's global variables of the caller's environment, through the one call
+ * every entry point asks (`scriptEnvFor`, empty until the global variables land).
  */
-export async function scriptEnv(_db: Db, _accountability: Accountability): Promise<Record<string, string>> {
-  return {};
+export async function scriptEnv(db: Db, accountability: Accountability): Promise<Record<string, unknown>> {
+  return scriptEnvFor(db, { projectUuid: requireProject(accountability), env: accountability.env });
 }
 
 /**
- * Called before every run of an entry point, for the per-project calls-per-minute limit (issue 15
- * item 8). It throws the limiter's 429 when the project is over it; today it admits every call.
+ * Counts one call of an entry point against the project's calls per minute (script-rate.ts, shared by
+ * every instance on the database): 429 'tooManyAttempts' with Retry-After past `limit`, before any
+ * code runs. One action call counts once, whatever number of records it runs on.
  */
-export async function admitUserCode(_accountability: Accountability, _entry: UserCodeEntry): Promise<void> {
-  return;
+export async function admitUserCode(db: Db, limit: number, accountability: Accountability, entry: 'action' | 'route'): Promise<void> {
+  await countScriptCall(db, [{ scope: projectScope(requireProject(accountability), entry), limit }]);
 }
 
 /** `context.user`: who the code runs for (never a secret or a hash). */
@@ -58,7 +61,7 @@ export interface CallerRun {
   args: Record<string, unknown>;
   /** Lend context.records (false for display conditions, which only decide). */
   records: boolean;
-  env: Record<string, string>;
+  env: Record<string, unknown>;
 }
 
 /** Runs user code in the worker pool with `context = { env, user, records }` acting for the caller. */

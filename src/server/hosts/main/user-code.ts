@@ -26,12 +26,12 @@ function queryOf(query: unknown): Record<string, string | string[]> {
   return out;
 }
 
-export const userCodeRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db }) => {
+export const userCodeRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config }) => {
   const host = typed(plugin);
   const actions = specFor(['records']);
   const run = async (request: FastifyRequest<{ Params: ActionParams }>) => {
     const { a, b, name } = request.params;
-    return runAction(db, accountabilityOf(request), b === undefined ? a : `${a}/${b}`, name, request.body, localeOf(request));
+    return runAction(db, config.scriptCallsPerMinute, accountabilityOf(request), b === undefined ? a : `${a}/${b}`, name, request.body, localeOf(request));
   };
   const runSpec = (params: object) =>
     actions("Run a component's action on records (the caller needs 'update' or 'edit' on the component)", { params, body: actionRunBody, response: actionRunReplies });
@@ -42,6 +42,7 @@ export const userCodeRoutes: FastifyPluginAsync<ServerContext> = async (plugin, 
   const serve = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: import('fastify').FastifyReply) => {
     const answer = await serveRoute(
       db,
+      config.scriptCallsPerMinute,
       accountabilityOf(request),
       request.params['*'],
       { method: request.method as RouteMethod, query: queryOf(request.query), body: request.body ?? null },
