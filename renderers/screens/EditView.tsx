@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ComponentView, RecordSkeleton } from './ComponentView';
 import { FieldsPanel } from './FieldsPanel';
 import { RecordActions } from './RecordActions';
+import { RecordActionButtons } from './actions/RecordActionButtons';
 import { RecordForm } from './RecordForm';
 import { ScreenError } from './ScreenError';
 import { SystemInfo } from './SystemInfo';
@@ -28,6 +29,8 @@ export function EditView({ ctl, title, compact = false }: { ctl: EditController;
           </p>
         </header>
       )}
+      {/* The component's actions whose display condition holds for this record (docs/user-code.md "Actions"). */}
+      <RecordActionButtons model={ctl.component} records={[record]} locale={ctl.locale} enabled={ctl.canSave} runScript={ctl.runScript} />
       <RecordForm view={view} form={ctl.form} onSubmit={() => void ctl.save()} extraTabs={[system]}>
         <RecordActions
           canSave={ctl.canSave}

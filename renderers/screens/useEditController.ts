@@ -93,6 +93,9 @@ export function useEditController(options: EditControllerOptions) {
     saving: update.isPending,
     deleting: remove.isPending,
     busy: update.isPending || remove.isPending,
+    locale: loaded.locale,
+    /** The sandbox the form's scripts run in (the actions' display conditions too). */
+    runScript,
   };
 }
 

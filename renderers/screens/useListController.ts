@@ -248,6 +248,9 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     closeImport: () => setImportOpen(false),
     errorDialog,
     closeErrorDialog: () => setErrorDialog(null),
+    clearSelection,
+    locale: loaded.locale,
+    runScript,
   };
 }
 

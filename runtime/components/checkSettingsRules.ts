@@ -7,10 +7,11 @@ import { checkFields } from './checkFields';
 import { fieldErrors } from './fieldErrors';
 import { COMPONENT_MESSAGE as M } from './messageKeys';
 import { NAME_RULE } from './nameRules';
+import { normaliseRoutePath } from './routePaths';
 
 /**
  * The rules beyond the schema for one version's model: fields, actions (name 2..25, their fields,
- * modules input/select/radio/checkbox/picker), routes (path 2..64, lower case without spaces (routePathRule), unique) and
+ * modules input/select/radio/checkbox/picker), routes (path 2..64, no white space (routePathRule), unique once lowered) and
  * functions (name required and unique). A length outside its range answers cantBeLessThenChars
  * or cantBeMoreThenChars, by the side it falls on. Paths: 'fields.2.key', 'actions.0.name', 'routes.<path>',
  * 'functions.1.name'.
@@ -33,12 +34,14 @@ export function checkSettingsRules(settings: Pick<ComponentSettings, 'fields' | 
     });
   });
 
+  // Paths are lowered when added and saved (routePaths.ts): upper case is no fault, a path equal to
+  // an earlier one once lowered is routeExists; white space stays a fault (the schema's pattern).
   const paths = new Set<string>();
   for (const path of Object.keys(settings.routes ?? {})) {
-    const lower = path.toLowerCase();
     if (path.length < ROUTE_PATH_MIN) errors.add(`routes.${path}`, M.cantBeLessThenChars);
     else if (path.length > ROUTE_PATH_MAX) errors.add(`routes.${path}`, M.cantBeMoreThenChars);
-    if (path !== lower || /\s/.test(path)) errors.add(`routes.${path}`, NAME_RULE.routePath);
+    if (/\s/.test(path)) errors.add(`routes.${path}`, NAME_RULE.routePath);
+    const lower = normaliseRoutePath(path);
     if (paths.has(lower)) errors.add(`routes.${path}`, M.routeExists);
     paths.add(lower);
   }

@@ -31,3 +31,4 @@ export { NAME_RULE, PATTERN_RULE } from './nameRules';
 export { defaultSettings } from './defaultSettings';
 export { foreignKeyOptions } from './foreignKeyOptions';
 export { checkRelation } from './checkRelation';
+export { lowerRoutePaths, normaliseRoutePath, routePathProblem } from './routePaths';

@@ -10,6 +10,7 @@ import { functionsEn_US, type FunctionsMessageKey } from './functions.en_US';
 import { codeEn_US, type CodeMessageKey } from './code.en_US';
 import { environmentEn_US, type EnvironmentMessageKey } from './environment.en_US';
 import { sparksEn_US, type SparksMessageKey } from './sparks.en_US';
+import { actionsEn_US, type ActionsMessageKey } from './actions.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -23,7 +24,8 @@ export type MessageKey =
   | FunctionsMessageKey
   | CodeMessageKey
   | EnvironmentMessageKey
-  | SparksMessageKey;
+  | SparksMessageKey
+  | ActionsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -44,6 +46,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...codeEn_US,
   ...environmentEn_US,
   ...sparksEn_US,
+  ...actionsEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

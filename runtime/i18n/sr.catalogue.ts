@@ -11,6 +11,7 @@ import { functionsSr } from './functions.sr';
 import { codeSr } from './code.sr';
 import { environmentSr } from './environment.sr';
 import { sparksSr } from './sparks.sr';
+import { actionsSr } from './actions.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -24,4 +25,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...codeSr,
   ...environmentSr,
   ...sparksSr,
+  ...actionsSr,
 };

@@ -13,6 +13,7 @@ import type { QuickEditSidebarProps } from '../QuickEditSidebar';
 import { ScreenError } from '../ScreenError';
 import type { ListController } from '../useListController';
 import { BulkBar } from './BulkBar';
+import { RecordActionButtons } from '../actions/RecordActionButtons';
 import { ListHeader } from './ListHeader';
 import { ListPager } from './ListPager';
 import { ListTable } from './ListTable';
@@ -115,6 +116,18 @@ export function ListView(props: ListViewProps) {
         <ListToolbar ctl={ctl} />
         {/* Bulk actions appear once something is chosen (or a bulk job is running), as in Directus and Gmail. */}
         {ctl.selection.length > 0 || ctl.allMatching || ctl.bulk.job || ctl.bulk.pending ? <BulkBar ctl={ctl} /> : null}
+        {/* Actions as bulk actions: those whose display condition holds for every selected record. */}
+        {ctl.component && ctl.selection.length > 0 && !ctl.allMatching ? (
+          <RecordActionButtons
+            model={ctl.component}
+            records={ctl.items.filter((item) => ctl.selection.includes(item.uuid))}
+            locale={ctl.locale}
+            enabled={ctl.may.update}
+            runScript={ctl.runScript}
+            bulk
+            onDone={ctl.clearSelection}
+          />
+        ) : null}
         {empty ? (
           <ListEmpty ctl={ctl} basePath={basePath} />
         ) : phone ? (

@@ -8,6 +8,7 @@ import {
   COMPONENT_MESSAGE,
   fieldErrors,
   isEmptyRelation,
+  lowerRoutePaths,
   normaliseField,
   prefillFields,
   validateSettings,
@@ -57,8 +58,11 @@ async function foreignSettings(db: Db, self: ComponentRow, own: ComponentSetting
  */
 export async function prepareSettings(db: Db, row: ComponentRow, value: unknown, version: string): Promise<ComponentSettings> {
   if (!isPlainObject(value)) throw confNotValid([{ field: 'settings', messages: [COMPONENT_MESSAGE.requiredField] }]);
+  // Route paths are forced to lower case (spec section 5); a path equal to another once lowered is refused.
+  const lowered = lowerRoutePaths(value.routes);
+  if (lowered.errors.length > 0) throw new HttpError(417, COMPONENT_MESSAGE.fieldsNotValid, lowered.errors);
   // What a client may leave out (a key derived from the name, default length bounds) is filled first.
-  const validated = validateSettings(prefillFields({ ...value, version }));
+  const validated = validateSettings(prefillFields({ ...value, ...(value.routes === undefined ? {} : { routes: lowered.routes }), version }));
   if (!validated.ok) throw confNotValid(validated.errors);
   const settings = normaliseFields(validated.settings);
 

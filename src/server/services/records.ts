@@ -68,7 +68,7 @@ export async function recordTarget(db: Db, accountability: Accountability, ref: 
 }
 
 /** shapeRecord plus `{key}_RefObj` beside each relation field the viewer may see. */
-async function answerRecord(db: Db, accountability: Accountability, target: RecordTarget, row: RecordRow): Promise<RecordAnswer> {
+export async function answerRecord(db: Db, accountability: Accountability, target: RecordTarget, row: RecordRow): Promise<RecordAnswer> {
   const view = compileFor(target.row, target.settings, { ...target.viewer, page: 'model_edit' });
   const answer = shapeRecord(row, view);
   Object.assign(answer, await relatedObjects(db, accountability, target, view, answer));

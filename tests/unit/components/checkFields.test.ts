@@ -144,10 +144,10 @@ describe('checkSettingsRules', () => {
     expect(at(errors, 'actions.2.name')).toEqual(['identityField.requiredField']);
   });
 
-  it('route path 2..64 (cantBeLessThenChars / cantBeMoreThenChars), lower case without spaces (routePathRule), unique (routeExists)', () => {
+  it('route path 2..64 (cantBeLessThenChars / cantBeMoreThenChars), no spaces (routePathRule), unique once lowered (routeExists)', () => {
     const errors = checkSettingsRules({ ...defaultSettings('v1'), routes: { a: { code: '' }, orders: { code: '' }, Orders: { code: '' } } });
     expect(at(errors, 'routes.a')).toEqual(['cantBeLessThenChars']);
-    expect(at(errors, 'routes.Orders')).toEqual(['routePathRule', 'routeExists']);
+    expect(at(errors, 'routes.Orders')).toEqual(['routeExists']);
     expect(at(errors, 'routes.orders')).toEqual([]);
   });
 

@@ -31,4 +31,5 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(recordRoutes, routes);
   await host.register(functionRoutes, routes);
   await host.register((await import('./record-import')).recordImportRoutes, routes);
+  await host.register((await import('./user-code')).userCodeRoutes, routes);
 };

@@ -11,6 +11,7 @@ import type { SettingsController } from './useSettingsController';
 const ListTab = lazy(() => import('./ListTab').then((m) => ({ default: m.ListTab })));
 const FieldsTab = lazy(() => import('./fields/FieldsTab').then((m) => ({ default: m.FieldsTab })));
 const FunctionsTab = lazy(() => import('./FunctionsTab').then((m) => ({ default: m.FunctionsTab })));
+const UserCodeSections = lazy(() => import('./UserCodeSections').then((m) => ({ default: m.UserCodeSections })));
 const ConfigTab = lazy(() => import('./ConfigTab').then((m) => ({ default: m.ConfigTab })));
 
 export function SettingsPanels({ tab, ctl, model, locked }: { tab: SettingsTab; ctl: SettingsController; model: ComponentModel; locked: boolean }) {
@@ -30,7 +31,12 @@ export function SettingsPanels({ tab, ctl, model, locked }: { tab: SettingsTab; 
       case 'workflow':
         return <WorkflowTab {...props} />;
       case 'functions':
-        return <FunctionsTab {...props} />;
+        return (
+          <div className="stack">
+            <FunctionsTab {...props} />
+            <UserCodeSections {...props} />
+          </div>
+        );
       case 'config':
         return <ConfigTab {...props} />;
     }

@@ -7,7 +7,7 @@ import { declaredFieldType, fieldTypeTable, isKnownModule } from '../../../../..
 import { Checkbox, FieldErrors, TextInput } from '../controls';
 import type { FieldPartProps } from './FieldDialog';
 
-export function FieldBasics({ draft, change, errors, existing }: FieldPartProps) {
+export function FieldBasics({ draft, change, errors, existing, modules }: FieldPartProps) {
   const intl = useIntl();
   const moduleId = useId();
   const typeId = useId();
@@ -88,7 +88,7 @@ export function FieldBasics({ draft, change, errors, existing }: FieldPartProps)
             }}
           >
             <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
-            {Object.keys(table).map((m) => (
+            {Object.keys(table).filter((m) => !modules || modules.includes(m)).map((m) => (
               <option key={m} value={m}>
                 {m}
               </option>

@@ -23,6 +23,8 @@ export interface FieldPartProps {
   errors: Record<string, string[]>;
   /** True when the field exists already (module and type are then protected). */
   existing: boolean;
+  /** The modules offered (an action's fields: input, select, radio, checkbox, picker); all when absent. */
+  modules?: readonly string[];
 }
 
 interface Props {
@@ -30,9 +32,10 @@ interface Props {
   index: number;
   onClose: () => void;
   onSubmit: (fields: FieldDefinition[]) => void;
+  modules?: readonly string[];
 }
 
-export function FieldDialog({ model, index, onClose, onSubmit }: Props) {
+export function FieldDialog({ model, index, onClose, onSubmit, modules }: Props) {
   const fields = model.settings.fields;
   const existing = index < fields.length;
   const [draft, setDraft] = useState<FieldDraft>(() => (existing ? structuredClone(fields[index]!) : newFieldDraft(fields.length)));
@@ -59,7 +62,7 @@ export function FieldDialog({ model, index, onClose, onSubmit }: Props) {
     onSubmit(withField(fields, index, prepareField(draft)));
   };
 
-  const parts = { draft, change, errors, existing };
+  const parts = { draft, change, errors, existing, modules };
   return (
     <Dialog open wide testId="field-dialog" title={<FormattedMessage id={existing ? 'cmp.fields.edit' : 'cmp.fields.add'} />} onClose={onClose}>
       <form onSubmit={submit} noValidate className="field-form">
