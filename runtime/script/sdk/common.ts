@@ -106,6 +106,12 @@ interface LumaBrowserContext {
   readonly user?: LumaUser;
 }
 
+/** The context of a workflow expression: global variables only (the nodes do the writing). */
+interface LumaWorkflowContext {
+  /** Global variables, secrets included. */
+  readonly env: LumaEnv;
+}
+
 /** The context of a server-side script without a component. */
 interface LumaServerContext {
   /** Global variables, secrets included. */

@@ -110,7 +110,7 @@ export const SCRIPT_KINDS = {
       { name: 'env', type: "'dev' | 'live'", doc: 'The environment the run is in.' },
       { name: 'State', type: '{ readonly Results: Record<string, any> }', doc: 'The results of the nodes run so far, by node.' },
       { name: 'item', type: 'any', doc: 'The current item of a loop.' },
-      { name: 'context', type: 'LumaServerContext', doc: 'Global variables, the record API (pass a ref).' },
+      { name: 'context', type: 'LumaWorkflowContext', doc: 'Global variables (records are written by component nodes).' },
     ],
   },
 } as const satisfies Record<string, ScriptKindSpec>;

@@ -34,7 +34,7 @@ const correct: Record<ScriptKind, string> = {
   'global-function': `const made = context.records.create({ title: data.title }, 'shop/orders');\nreturn { uuid: made.uuid, secret: context.env.TOKEN.length };`,
   spark: `const list = context.records.list(undefined, 'shop/orders');\nconsole.warn(list.pages);\nreturn Lodash.sumBy(list.items, 'total') + moment().add(1, 'day').unix();`,
   route: `if (request.method !== 'GET') return { status: 405 };\nreturn context.records.list({ filter: request.query.q, filterOn: 'title' }).items;`,
-  workflow: `if (env === 'live') console.error(event);\nreturn State.Results.fetch ?? item ?? data.count + (record ? record.__version__ : 0) + context.records.get('u', 'a/b').uuid.length;`,
+  workflow: `if (env === 'live') console.error(event);\nreturn State.Results.fetch ?? item ?? data.count + (record ? record.__version__ : 0) + context.env.SHOP.length;`,
 };
 
 describe('luma-sdk.d.ts', () => {
@@ -78,6 +78,8 @@ describe('luma-sdk.d.ts', () => {
     expect(check('mutator', 'console.log(value);')[0]).toMatch(/^2584: Cannot find name 'console'/);
     expect(check('function', 'return context.records.list().items[0].uuid.toFixed();')[0]).toMatch(/^2551: Property 'toFixed' does not exist on type 'string'/);
     expect(check('workflow', "if (env === 'prod') return 1;")[0]).toMatch(/^2367: This comparison appears to be unintentional/);
+    // a workflow expression is lent no record API (component nodes write records)
+    expect(check('workflow', "return context.records.get('u', 'a/b');")[0]).toMatch(/^2339: Property 'records' does not exist on type 'LumaWorkflowContext'/);
     expect(check('mutator', 'moment(value).fromNow();')[0]).toMatch(/^2339: Property 'fromNow' does not exist on type 'LumaDate'/);
   });
 
