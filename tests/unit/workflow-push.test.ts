@@ -62,7 +62,8 @@ function context(settings: Partial<ActionSettings>, dryRun = false): ActionConte
   const node = { ...createNode('operation', { id: 10_000_001, name: 'push', action: 'push_notification', x: 0, y: 0 }), data: { fcmToken: 'token', value: '{{data.device}}', title: 'Order {{data.title}}', body: 'Your order moved', sound: 'default' } };
   return {
     node,
-    flow: structuredClone(flow),
+    // The project's global variables, as the engine loads them once per run (none here: no database).
+    flow: { ...structuredClone(flow), scriptEnv: Promise.resolve({}) },
     dryRun,
     signal: new AbortController().signal,
     services: { settings: { httpAllow: [], smtpUrl: null, mailFrom: '', fcm: null, timeoutMs: 5000, ...settings } } as ActionContext['services'],
