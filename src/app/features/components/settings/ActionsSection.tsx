@@ -8,6 +8,7 @@ import { ACTION_FIELD_MODULES } from '../../../../../schemas/fieldTypes';
 import { CodeEditor } from '../../../components/code/CodeEditor';
 import { FieldDialog } from './fields/FieldDialog';
 import { FieldErrors, Section, type TabProps } from './controls';
+import { ItemNameRow, NewNameForm } from './namedItems';
 
 type Actions = TabProps['model']['settings']['actions'];
 
@@ -42,18 +43,16 @@ export function ActionsSection({ model, update, errors }: TabProps) {
       <p className="muted">
         <FormattedMessage id="cmp.recordActions.hint" />
       </p>
-      <form className="row" onSubmit={add}>
-        <label className="field grow">
-          <span className="field-label">
-            <FormattedMessage id="cmp.recordActions.newName" />
-          </span>
-          <input name="action-name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-          <FieldErrors messages={refused} />
-        </label>
-        <button type="submit" className="button" data-testid="action-add">
-          <FormattedMessage id="common.add" />
-        </button>
-      </form>
+      <NewNameForm
+        label={<FormattedMessage id="cmp.recordActions.newName" />}
+        inputName="action-name"
+        testId="action-add"
+        maxLength={60}
+        value={name}
+        onChange={setName}
+        onSubmit={add}
+        refused={refused}
+      />
       {actions.length === 0 ? (
         <p className="muted">
           <FormattedMessage id="cmp.recordActions.empty" />
@@ -64,18 +63,13 @@ export function ActionsSection({ model, update, errors }: TabProps) {
           <legend>
             <code>{action.name}</code>
           </legend>
-          <div className="row">
-            <label className="field grow">
-              <span className="field-label">
-                <FormattedMessage id="cmp.name" />
-              </span>
-              <input name={`actions.${index}.name`} value={action.name} onChange={(e) => update((d) => void (d.settings.actions[index]!.name = e.target.value))} />
-              <FieldErrors messages={[...nameErrors(actions, index), ...(errors[`actions.${index}.name`] ?? [])]} />
-            </label>
-            <button type="button" className="button button-ghost danger" onClick={() => update((d) => void d.settings.actions.splice(index, 1))}>
-              <FormattedMessage id="common.remove" />
-            </button>
-          </div>
+          <ItemNameRow
+            inputName={`actions.${index}.name`}
+            value={action.name}
+            onChange={(value) => update((d) => void (d.settings.actions[index]!.name = value))}
+            messages={[...nameErrors(actions, index), ...(errors[`actions.${index}.name`] ?? [])]}
+            onRemove={() => update((d) => void d.settings.actions.splice(index, 1))}
+          />
           <CodeEditor
             language="javascript"
             height={120}

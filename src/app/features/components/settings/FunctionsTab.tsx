@@ -9,7 +9,8 @@ import { CodeEditor } from '../../../components/code/CodeEditor';
 import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
 import { functionsApi } from '../../../../../runtime/client/functions';
 import { FunctionTestPanel } from '../../functions/FunctionTestPanel';
-import { FieldErrors, Section, type TabProps } from './controls';
+import { Section, type TabProps } from './controls';
+import { ItemNameRow, NewNameForm } from './namedItems';
 
 /** The messages for function `index` of `functions` (name required, unique). */
 function functionErrors(functions: TabProps['model']['settings']['functions'], index: number): string[] {
@@ -38,18 +39,15 @@ export function FunctionsTab({ model, update, errors }: TabProps) {
   return (
     <div className="stack">
       <Section title={<FormattedMessage id="cmp.functions.title" />}>
-        <form className="row" onSubmit={add}>
-          <label className="field grow">
-            <span className="field-label">
-              <FormattedMessage id="cmp.functions.newName" />
-            </span>
-            <input name="function-name" value={name} onChange={(e) => setName(e.target.value)} />
-            <FieldErrors messages={refused} />
-          </label>
-          <button type="submit" className="button" data-testid="function-add">
-            <FormattedMessage id="common.add" />
-          </button>
-        </form>
+        <NewNameForm
+          label={<FormattedMessage id="cmp.functions.newName" />}
+          inputName="function-name"
+          testId="function-add"
+          value={name}
+          onChange={setName}
+          onSubmit={add}
+          refused={refused}
+        />
         {functions.length === 0 ? (
           <p className="muted">
             <FormattedMessage id="cmp.functions.empty" />
@@ -60,18 +58,13 @@ export function FunctionsTab({ model, update, errors }: TabProps) {
             <legend>
               <code>{fn.name}</code>
             </legend>
-            <div className="row">
-              <label className="field grow">
-                <span className="field-label">
-                  <FormattedMessage id="cmp.name" />
-                </span>
-                <input name={`functions.${index}.name`} value={fn.name} onChange={(e) => update((d) => void (d.settings.functions[index]!.name = e.target.value))} />
-                <FieldErrors messages={[...functionErrors(functions, index), ...(errors[`functions.${index}.name`] ?? [])]} />
-              </label>
-              <button type="button" className="button button-ghost danger" onClick={() => update((d) => void d.settings.functions.splice(index, 1))}>
-                <FormattedMessage id="common.remove" />
-              </button>
-            </div>
+            <ItemNameRow
+              inputName={`functions.${index}.name`}
+              value={fn.name}
+              onChange={(value) => update((d) => void (d.settings.functions[index]!.name = value))}
+              messages={[...functionErrors(functions, index), ...(errors[`functions.${index}.name`] ?? [])]}
+              onRemove={() => update((d) => void d.settings.functions.splice(index, 1))}
+            />
             <CodeEditor
               language="javascript"
               kind="function"
