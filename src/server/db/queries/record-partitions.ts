@@ -99,6 +99,9 @@ export async function keepStatistics(db: Db, componentUuid: string, changed: num
   const name = partitionName(componentUuid);
   const embedded = isEmbedded(db);
   if (changed !== 'always') {
+    // A backend flushes its table counters at most once a second: without this the inserts of the
+    // last moment are not counted yet and a partition that needs statistics is skipped.
+    if (changed === 'counted') await sql`select pg_stat_force_next_flush()`.execute(db);
     const stats = await sql<{ rows: number; counted: number }>`
       select greatest(c.reltuples, 0)::float8 as rows,
         (coalesce(s.n_mod_since_analyze, 0) + ${embedded ? sql`coalesce(s.n_ins_since_vacuum, 0)` : sql`0`})::float8 as counted
