@@ -2,6 +2,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
+import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable } from './schema-media';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -368,6 +369,9 @@ export interface Database {
   sparks: SparksTable;
   spark_releases: SparkReleasesTable;
   spark_logs: SparkLogsTable;
+  integrations: IntegrationsTable;
+  media_libraries: MediaLibrariesTable;
+  media_files: MediaFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

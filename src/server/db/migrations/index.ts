@@ -12,6 +12,7 @@ import * as workflows from './0008_workflows';
 import * as variables from './0009_variables';
 import * as functions from './0010_functions';
 import * as sparks from './0011_sparks';
+import * as media from './0012_media';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_variables': variables,
   '0010_functions': functions,
   '0011_sparks': sparks,
+  '0012_media': media,
 };
 
 /** The names of every migration, in order. */
