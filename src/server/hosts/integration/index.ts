@@ -6,4 +6,5 @@ import { installSessionRequirement } from '../session';
 
 export const integrationHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
+  await host.register(import('./documents'), { ...context, prefix: '' });
 };
