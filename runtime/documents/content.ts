@@ -44,12 +44,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 interface Walk {
   nodes: number;
-  text: number;
 }
 
-function leaf(input: Record<string, unknown>, walk: Walk): ContentNode {
+function leaf(input: Record<string, unknown>): ContentNode {
   if (typeof input.text !== 'string' || input.text.length > TEXT_MAX) throw new Refused(typeof input.text === 'string' ? 'tooLarge' : 'invalid');
-  walk.text += input.text.length;
   const out: ContentNode = { text: input.text };
   for (const mark of MARKS) if (input[mark] === true) out[mark] = true;
   if (typeof input.color === 'string' && COLOR.some((pattern) => pattern.test(input.color as string))) out.color = input.color;
@@ -70,7 +68,7 @@ function children(input: Record<string, unknown>, depth: number, walk: Walk): Co
 function node(input: unknown, depth: number, walk: Walk): ContentNode[] {
   if (++walk.nodes > DOCUMENT_CONTENT_MAX_NODES || depth > DOCUMENT_CONTENT_MAX_DEPTH) throw new Refused('tooLarge');
   if (!isObject(input)) throw new Refused('invalid');
-  if (!('type' in input)) return [leaf(input, walk)];
+  if (!('type' in input)) return [leaf(input)];
   const type = input.type;
   switch (type) {
     case 'paragraph':
@@ -82,11 +80,13 @@ function node(input: unknown, depth: number, walk: Walk): ContentNode[] {
       return [out];
     }
     case 'link': {
-      const kept = children(input, depth, walk);
-      if (typeof input.url !== 'string' || !isAllowedDocumentHref(input.url)) return kept.filter((child) => !('type' in child));
-      return [{ type, url: input.url.trim(), children: kept.filter((child) => !('type' in child)) }];
+      // A link holds text only (a block inside one is dropped, as the editor's HTML reading does).
+      const texts = children(input, depth, walk).filter((child) => !('type' in child));
+      if (typeof input.url !== 'string' || !isAllowedDocumentHref(input.url)) return texts;
+      return [{ type, url: input.url.trim(), children: texts.length > 0 ? texts : [{ text: '' }] }];
     }
     case 'image': {
+      // The children of an image are slate's empty text: checked, then replaced by it.
       children(input, depth, walk);
       if (typeof input.src !== 'string' || !isAllowedDocumentImageSrc(input.src)) return [];
       const out: ContentNode = { type, src: input.src.trim(), children: [{ text: '' }] };
@@ -112,7 +112,7 @@ function node(input: unknown, depth: number, walk: Walk): ContentNode[] {
 /** The content as the server stores it, or why it is refused. An empty list is an empty document. */
 export function sanitiseDocumentContent(input: unknown): SanitisedContent {
   if (!Array.isArray(input)) return { ok: false, reason: 'invalid' };
-  const walk: Walk = { nodes: 0, text: 0 };
+  const walk: Walk = { nodes: 0 };
   try {
     const nodes: ContentNode[] = [];
     for (const item of input) {
@@ -121,7 +121,7 @@ export function sanitiseDocumentContent(input: unknown): SanitisedContent {
       for (const one of kept) nodes.push('type' in one ? one : { type: 'paragraph', children: [one] });
     }
     if (JSON.stringify(nodes).length > DOCUMENT_CONTENT_MAX_BYTES) return { ok: false, reason: 'tooLarge' };
-    return { ok: true, nodes, textLength: walk.text };
+    return { ok: true, nodes, textLength: documentTextLength(nodes) };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     throw error;

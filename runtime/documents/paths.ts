@@ -26,7 +26,8 @@ export function normaliseDocumentPath(input: unknown): string | null {
   if (CONTROL.test(input) || SLASH_LIKE.test(input) || input.includes('\\')) return null;
   // A look-alike folds into '/', '\' or '.': refused rather than guessed at.
   if (countStructural(input.normalize('NFKC')) !== countStructural(input)) return null;
-  if (input.startsWith('/') || /^[a-zA-Z]:/.test(input) || input.startsWith('~')) return null;
+  const start = input.trimStart();
+  if (start.startsWith('/') || /^[a-zA-Z]:/.test(start) || start.startsWith('~')) return null;
   const segments: string[] = [];
   for (const raw of input.normalize('NFC').split('/')) {
     const segment = raw.trim();

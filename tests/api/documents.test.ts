@@ -298,6 +298,18 @@ describeApi(`documents (${DB_KIND})`, () => {
     expect((await docs.get('top')).statusCode).toBe(200);
   });
 
+  it('concurrent saves from the same version: exactly one is kept, the others are told (409), none is lost silently', async () => {
+    const path = 'contracts/2026/concurrent';
+    expect((await docs.create({ path, variant: 'en', content: [paragraph('base')] })).statusCode).toBe(200);
+    const saves = await Promise.all(Array.from({ length: 6 }, (_, i) => docs.patch({ path, variant: 'en', version: 1, content: [paragraph(`editor ${i}`)] })));
+    const statuses = saves.map((save) => save.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    const winner = saves.find((save) => save.statusCode === 200)!.json().variants[0].content;
+    const read = (await docs.get(path)).json().variants[0];
+    expect([read.version, read.content]).toEqual([2, winner]);
+    expect((await docs.versions(path, 'en')).json()).toHaveLength(2);
+  });
+
   it('needs a session', async () => {
     const anonymous = await app().inject({ method: 'GET', url: `/api/integration/dms/documents/${library}/list` });
     expect(anonymous.statusCode).toBe(401);
