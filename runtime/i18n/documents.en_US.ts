@@ -45,6 +45,8 @@ export const documentsEn_US = {
   'documents.noComments': 'No comments.',
   'documents.addComment': 'Add comment',
   'documents.commentRange': 'Characters {from} to {to}',
+  'documents.from': 'From',
+  'documents.to': 'To',
   'documents.reload': 'Reload',
   'documents.close': 'Close',
   'documents.up': 'Up',

@@ -44,6 +44,8 @@ export const documentsSr: Record<DocumentsMessageKey, string> = {
   'documents.noComments': 'Nema komentara.',
   'documents.addComment': 'Dodaj komentar',
   'documents.commentRange': 'Znakovi od {from} do {to}',
+  'documents.from': 'Od',
+  'documents.to': 'Do',
   'documents.reload': 'Učitaj ponovo',
   'documents.close': 'Zatvori',
   'documents.up': 'Gore',

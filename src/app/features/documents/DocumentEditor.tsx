@@ -101,8 +101,14 @@ function Comments({ lib, path, variant }: { lib: string; path: string; variant: 
       <form className="documents-comment-form" onSubmit={submit}>
         <textarea className="input" rows={2} value={text} aria-label={intl.formatMessage({ id: 'documents.addComment' })} onChange={(event) => setText(event.target.value)} data-testid="documents-comment-text" />
         <div className="documents-toolbar">
-          <input className="input documents-number" type="number" min={0} value={from} aria-label="from" onChange={(event) => setFrom(event.target.value)} data-testid="documents-comment-from" />
-          <input className="input documents-number" type="number" min={0} value={to} aria-label="to" onChange={(event) => setTo(event.target.value)} data-testid="documents-comment-to" />
+          <label className="documents-inline">
+            <FormattedMessage id="documents.from" />
+            <input className="input documents-number" type="number" min={0} value={from} onChange={(event) => setFrom(event.target.value)} data-testid="documents-comment-from" />
+          </label>
+          <label className="documents-inline">
+            <FormattedMessage id="documents.to" />
+            <input className="input documents-number" type="number" min={0} value={to} onChange={(event) => setTo(event.target.value)} data-testid="documents-comment-to" />
+          </label>
           <button type="submit" className="button" disabled={add.isPending || text.trim() === ''} data-testid="documents-comment-add">
             <FormattedMessage id="documents.addComment" />
           </button>
@@ -229,7 +235,7 @@ export function DocumentEditor({ lib, path, onClose }: { lib: string; path: stri
               paged
               aria={{ 'aria-label': intl.formatMessage({ id: 'documents.text' }) }}
             />
-            <div className="documents-toolbar">
+            <div className="documents-toolbar documents-save-row">
               <button type="button" className="button button-primary" disabled={save.isPending} onClick={() => save.mutate()} data-testid="documents-save">
                 <FormattedMessage id="documents.save" />
               </button>
