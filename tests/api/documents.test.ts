@@ -244,6 +244,11 @@ describeApi(`documents (${DB_KIND})`, () => {
     expect((await app().inject({ method: 'GET', url: `${base}/document/a/%C0%AE%C0%AE/x`, headers: { cookie: admin } })).statusCode).toBe(400);
     const nul = await app().inject({ method: 'GET', url: `${base}/document/a%00b`, headers: { cookie: admin } });
     expect(nul.statusCode).toBe(400);
+    // A long path with many segments (up to the limits) is read back through the URL.
+    const long = `${'l'.repeat(255)}/${Array.from({ length: 30 }, (_, i) => `s${i}`).join('/')}`;
+    expect((await docs.create({ path: long })).statusCode).toBe(200);
+    expect((await docs.get(long)).json().path).toBe(long);
+    expect((await docs.remove(long)).statusCode).toBe(200);
     // A path spelled differently reaches the same document, not a second one.
     expect((await docs.get('contracts//2026/offer/')).json().path).toBe('contracts/2026/offer');
   });
