@@ -6,6 +6,8 @@ import { expect, it } from 'vitest';
 import { MEDIA_PERMISSION } from '../../runtime/api/media';
 import { isIntegrationActive } from '../../runtime/integrations/isIntegrationActive';
 import { isIntegrationActiveIn } from '../../src/server/services/integrations';
+import { hasIntegrationPermission, requireIntegrationPermission } from '../../src/server/services/permissions';
+import type { Accountability } from '../../src/server/services/tenancy';
 import { adminProject, createMember } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { projectOwner } from './iam-fixtures';
@@ -180,5 +182,33 @@ describeApi(`integrations (${DB_KIND})`, () => {
     const anonymous = as(() => '');
     expect((await anonymous.list()).statusCode).toBe(401);
     expect((await anonymous.update({ id: 'luma-media', disabled: true })).statusCode).toBe(401);
+  });
+
+  it("'permission integrationId' on the server: active and held (admins pass the permission, not a deactivated integration); the six stay assignable while deactivated", async () => {
+    const { projectUuid } = await adminProject(db());
+    const caller = (is_admin: boolean, permissions: string[]) => ({ project_uuid: projectUuid, is_admin, permissions }) as unknown as Accountability;
+    const member = caller(false, ['Use Luma-Media']);
+    const anAdmin = caller(true, []);
+    const message = async (run: Promise<void>) => run.then(() => 'allowed', (error: { status: number; message: string }) => `${error.status} ${error.message}`);
+
+    expect(await hasIntegrationPermission(db(), member, 'use', 'luma-media')).toBe(true);
+    expect(await hasIntegrationPermission(db(), member, 'upload', 'luma-media')).toBe(false);
+    expect(await hasIntegrationPermission(db(), anAdmin, 'upload', 'luma-media')).toBe(true);
+    expect(await hasIntegrationPermission(db(), anAdmin, 'use', 'nope')).toBe(false);
+    expect(await message(requireIntegrationPermission(db(), member, 'use', 'luma-media'))).toBe('allowed');
+    expect(await message(requireIntegrationPermission(db(), member, 'delete', 'luma-media'))).toBe('403 forbidden');
+    expect(await message(requireIntegrationPermission(db(), caller(false, []), 'use', 'luma-media'))).toBe('403 forbidden');
+
+    await mine.update({ id: 'luma-media', disabled: true });
+    expect(await hasIntegrationPermission(db(), member, 'use', 'luma-media')).toBe(false);
+    expect(await hasIntegrationPermission(db(), anAdmin, 'use', 'luma-media')).toBe(false);
+    expect(await message(requireIntegrationPermission(db(), member, 'use', 'luma-media'))).toBe('403 integrationDisabled');
+    expect(await message(requireIntegrationPermission(db(), anAdmin, 'use', 'luma-media'))).toBe('403 integrationDisabled');
+    // Roles keep offering them: the role editor lists the six while media is off.
+    const assignable = await app().inject({ method: 'GET', url: '/api/v1/user/permissions/list', headers: { cookie: admin } });
+    expect(assignable.json()).toEqual(expect.arrayContaining(Object.values(MEDIA_PERMISSION)));
+
+    await mine.integrate({ id: 'luma-media' });
+    expect(await message(requireIntegrationPermission(db(), member, 'use', 'luma-media'))).toBe('allowed');
   });
 });

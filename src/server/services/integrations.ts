@@ -76,6 +76,12 @@ export async function exploreIntegrations(db: Db, accountability: Accountability
   });
 }
 
+/** The catalogue entries installed in the project (active or deactivated). */
+export async function installedEntries(db: Db, projectUuid: string): Promise<CatalogueDefinition[]> {
+  const rows = await rowsOf(db, projectUuid);
+  return INTEGRATION_CATALOGUE.filter((entry) => isInstalled(entry, rows.get(entry.id)));
+}
+
 /**
  * Whether the integration is active in the project: installed and not deactivated. The media host
  * asks this before every media call (403 integrationDisabled otherwise).
