@@ -135,12 +135,14 @@ describeApi(`integrations (${DB_KIND})`, () => {
   });
 
   it('an id not in the catalogue is 404 integrationNotFound on POST and PUT', async () => {
-    for (const id of ['nope', 'LUMA-MEDIA', '../luma-media', '__proto__', 'constructor', 'toString', 42]) {
+    for (const id of ['nope', 'LUMA-MEDIA', '../luma-media', 'luma%2dmedia', 'luma\u2010media', ' luma-media', '__proto__', 'constructor', 'toString', 'x'.repeat(10_000), 42, true, ['luma-media'], { id: 'luma-media' }]) {
       const post = await mine.integrate({ id });
       expect([post.statusCode, post.json().message], String(id)).toEqual([404, 'integrationNotFound']);
       const put = await mine.update({ id, disabled: true });
       expect([put.statusCode, put.json().message], String(id)).toEqual([404, 'integrationNotFound']);
     }
+    // A NUL is refused as a body no stored JSON may hold.
+    expect((await mine.update({ id: 'luma-media\u0000', disabled: true })).statusCode).toBe(400);
     expect(await rows()).toHaveLength(1);
   });
 
