@@ -1,6 +1,7 @@
 // Integrations through the screens (docs/integrations.md): luma-media installed and active by default,
 // the catalogue, then deactivated on its page after a confirmation (the API then says so, the catalogue
 // offers Activate) and activated again from the same page; at 1280 and 390 px.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, shot, signInAsAdmin, test } from './support';
 
 test('luma-media: listed, deactivated and activated again through the screens', async ({ page }) => {
@@ -77,4 +78,27 @@ test('luma-media: listed, deactivated and activated again through the screens', 
   // An id not in the catalogue says so.
   await page.goto('/admin/integrations/nope');
   await expect(page.getByTestId('integration-not-found')).toContainText('This integration does not exist.');
+});
+
+test('the integration screens have no serious or critical axe violation, light and dark', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInAsAdmin(page);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => localStorage.setItem('luma.theme', value), theme);
+    for (const [path, ready] of [
+      ['/admin/integrations', 'integration-catalogue'],
+      ['/admin/integrations/luma-media', 'integration-permissions'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.getByTestId(ready)).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .flatMap((violation) => violation.nodes.map((node) => `${path} (${theme}): ${violation.id} at ${node.target.join(' ')}`));
+      expect(serious).toEqual([]);
+      if (theme === 'dark') await shot(page, `integrations-${path.endsWith('media') ? 'details' : 'list'}-dark-1280`);
+    }
+  }
 });
