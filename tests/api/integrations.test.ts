@@ -151,6 +151,11 @@ describeApi(`integrations (${DB_KIND})`, () => {
     const memberCookie = await login(app(), 'integrations-member@luma.test', 'member password 1');
     const member = as(() => memberCookie);
     expect((await member.list()).json()).toMatchObject([{ id: 'luma-media', disabled: false }]);
+    // Settings may hold an outside service's keys: a member reads {} whatever is stored.
+    await db().updateTable('integrations').set({ settings: JSON.stringify({ api_key: 'secret' }) }).where('id', '=', 'luma-media').execute();
+    expect((await member.list()).json()[0].settings).toEqual({});
+    expect((await mine.list()).json()[0].settings).toEqual({ api_key: 'secret' });
+    await db().updateTable('integrations').set({ settings: '{}' }).where('id', '=', 'luma-media').execute();
     expect((await member.explore()).statusCode).toBe(200);
     expect((await member.update({ id: 'luma-media', disabled: true })).statusCode).toBe(403);
     expect((await member.integrate({ id: 'luma-media' })).statusCode).toBe(403);

@@ -38,7 +38,10 @@ async function rowsOf(db: Db, projectUuid: string): Promise<Map<string, Integrat
 /** Installed: a default-active entry always is; another once it has a row. */
 const isInstalled = (entry: CatalogueDefinition, row: IntegrationRow | undefined) => entry.default_active || row !== undefined;
 
-function integrationOf(entry: CatalogueDefinition, row: IntegrationRow | undefined): Integration {
+/** Settings may hold an outside service's keys: only those who may change them read them. */
+const maySeeSettings = (accountability: Accountability, id: string) => hasPermission(accountability, 'settings', id);
+
+function integrationOf(entry: CatalogueDefinition, row: IntegrationRow | undefined, withSettings = true): Integration {
   return {
     id: entry.id,
     name: entry.name,
@@ -46,15 +49,17 @@ function integrationOf(entry: CatalogueDefinition, row: IntegrationRow | undefin
     onboarded: row?.onboarded ?? false,
     disabled: row?.disabled ?? false,
     template: { renderevents: [...entry.renderevents] },
-    settings: isPlainObject(row?.settings) ? row.settings : {},
+    settings: withSettings && isPlainObject(row?.settings) ? row.settings : {},
     updated_at: row ? new Date(row.updated_at).toISOString() : null,
   };
 }
 
-/** GET /integrations: the installed integrations of the caller's project (any member). */
+/** GET /integrations: the installed integrations of the caller's project (any member; settings only for those who may change them). */
 export async function listIntegrations(db: Db, accountability: Accountability): Promise<Integration[]> {
   const rows = await rowsOf(db, requireProject(accountability));
-  return INTEGRATION_CATALOGUE.filter((entry) => isInstalled(entry, rows.get(entry.id))).map((entry) => integrationOf(entry, rows.get(entry.id)));
+  return INTEGRATION_CATALOGUE.filter((entry) => isInstalled(entry, rows.get(entry.id))).map((entry) =>
+    integrationOf(entry, rows.get(entry.id), maySeeSettings(accountability, entry.id)),
+  );
 }
 
 /** GET /integrations/explore: every catalogue entry with its state in the caller's project (any member). */
