@@ -38,10 +38,10 @@ export const integrationsSr: Record<IntegrationsMessageKey, string> = {
   'integrations.installedToast': '{name} je instalirana.',
   'integrations.activatedToast': '{name} je uključena.',
   'integrations.deactivatedToast': '{name} je isključena.',
-  'integrations.deactivateTitle': 'Isključiti {name}?',
+  'integrations.deactivateTitle': 'Isključiti integraciju „{name}“?',
   'integrations.deactivateBody':
     'Njene stranice i mogućnosti vidžeta koje je koriste biće skrivene svima u ovom projektu dok se ponovo ne uključi. Ništa što čuva se ne briše.',
-  'integrations.activateTitle': 'Uključiti {name}?',
+  'integrations.activateTitle': 'Uključiti integraciju „{name}“?',
   'integrations.activateBody': 'Njene stranice i mogućnosti vidžeta vraćaju se svima u ovom projektu, sa onim što je sačuvala.',
   'integrations.deactivatedNote': 'Isključena: njene stranice i mogućnosti vidžeta su skrivene u ovom projektu.',
   'integrations.back': 'Sve integracije',
