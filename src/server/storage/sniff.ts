@@ -61,8 +61,10 @@ export function isActiveContent(mime: string): boolean {
 export async function sniffBuffer(head: Uint8Array): Promise<Sniffed> {
   if (head.length === 0) return { mime: 'application/octet-stream', ext: '' };
   const binary = await fileTypeFromBuffer(head);
-  if (binary !== undefined) return { mime: binary.mime, ext: binary.ext };
+  // file-type names some text itself ('<?xml' is application/xml); the markup's own element decides then.
+  if (binary !== undefined && !binary.mime.endsWith('xml') && !binary.mime.startsWith('text/')) return { mime: binary.mime, ext: binary.ext };
   const text = decodeText(head);
+  if (text === null && binary !== undefined) return { mime: binary.mime, ext: binary.ext };
   if (text === null) return { mime: 'application/octet-stream', ext: '' };
   return classifyText(text);
 }
@@ -102,7 +104,12 @@ export async function sniffStream(body: Readable, headBytes = SNIFF_BYTES): Prom
       await iterator.return?.();
     }
   }
-  return { ...sniffed, stream: Readable.from(replay(), { objectMode: false }) };
+  const stream = Readable.from(replay(), { objectMode: false });
+  // Destroyed before it was ever read, the generator never runs its finally: end body here.
+  stream.once('close', () => {
+    if (!body.destroyed) body.destroy();
+  });
+  return { ...sniffed, stream };
 }
 
 /** The text of head (UTF-8, or UTF-16 with its BOM), or null when it is binary. */
