@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewKeyOf } from '../../../runtime/media/keys';
 import type { StorageDriver } from '../../../src/server/storage/driver';
@@ -71,7 +71,7 @@ describe.each(kinds)('previews: $name', (kind) => {
     driver = await kind.make();
   });
 
-  async function putImage(key: string, image: sharp.Sharp): Promise<void> {
+  async function putImage(key: string, image: Sharp): Promise<void> {
     await driver.put(key, Readable.from([await image.toBuffer()]), { contentType: 'image/*' });
   }
 
