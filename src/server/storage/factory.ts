@@ -11,7 +11,7 @@ import { parseLibraryDir, previewKeyOf } from '../../../runtime/media/keys';
 import type { MediaLibraryRow } from '../db/schema-media';
 import type { StorageDriver } from './driver';
 import { StorageError } from './errors';
-import { createLocalDriver, isFileBacked, type FileBackedDriver } from './local';
+import { createLocalDriver, isFileBacked, removeStaleTemp, type FileBackedDriver } from './local';
 import { createS3Driver } from './s3';
 
 export interface StorageConfig {
@@ -30,6 +30,16 @@ export function mediaDirOf(config: StorageConfig): string {
   return resolve(config.dataDir, 'media');
 }
 
+/** Where local puts are written before they are renamed into place. */
+export function mediaTempDirOf(config: StorageConfig): string {
+  return join(mediaDirOf(config), '.tmp');
+}
+
+/** For housekeeping: removes temp files of puts a crash interrupted (last written before `before`). */
+export function sweepMediaTemp(config: StorageConfig, before: Date): Promise<number> {
+  return removeStaleTemp(mediaTempDirOf(config), before);
+}
+
 /** The root dir of a library inside its storage, and whether it is a sub-library ('$' dir). */
 export function libraryRootOf(library: Pick<MediaLibraryRow, 'dir'>): { root: string; subLibrary: boolean } {
   const parsed = parseLibraryDir(library.dir);
@@ -42,7 +52,7 @@ export function driverFor(library: LibraryFields, config: StorageConfig): Storag
   if (library.provider === 'luma-simple') {
     const mediaDir = mediaDirOf(config);
     const base = join(mediaDir, library.project_uuid);
-    return withPreviewCleanup(createLocalDriver({ root: root === '' ? base : join(base, ...root.split('/')), tmpDir: join(mediaDir, '.tmp') }));
+    return withPreviewCleanup(createLocalDriver({ root: root === '' ? base : join(base, ...root.split('/')), tmpDir: mediaTempDirOf(config) }));
   }
   if (!library.s3_bucket || !library.s3_key || !library.s3_secret) {
     throw new StorageError('unavailable', 'The library has no bucket or credentials');

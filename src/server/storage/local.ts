@@ -168,6 +168,24 @@ export function createLocalDriver(options: LocalDriverOptions): FileBackedDriver
   return driver;
 }
 
+/**
+ * Removes what crashed puts left in tmpDir (their '.part' files) last modified before `before`; a put
+ * in progress keeps writing its file, so a day-old one is abandoned. Answers how many were removed.
+ */
+export async function removeStaleTemp(tmpDir: string, before: Date): Promise<number> {
+  const entries = await readdir(tmpDir).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.endsWith('.part')) continue;
+    const path = join(tmpDir, entry);
+    const info = await stat(path).catch(() => null);
+    if (info === null || !info.isFile() || info.mtime >= before) continue;
+    await rm(path, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 async function fileStat(path: string): Promise<{ size: number } | null> {
   try {
     const info = await stat(path);

@@ -17,6 +17,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageDriver, StoredObject } from './driver';
 import { abortError, resolveRange, StorageError } from './errors';
+import { isActiveContent } from './sniff';
 import { checkStorageKey, checkStoragePrefix, storageKeyOf } from './storageKeys';
 
 export interface S3DriverOptions {
@@ -197,7 +198,9 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
     body.pipe(counter);
     // No upload.abort(): it settles done() at once while parts are still in flight. Failing the
     // body instead lets lib-storage finish its uploaders and send AbortMultipartUpload before done() rejects.
-    const uploader = new Upload({ client, params: { Bucket, Key, Body: counter, ContentType }, partSize, queueSize, leavePartsOnError: false });
+    // Served from a public host (its own origin), active content still downloads instead of rendering.
+    const ContentDisposition = isActiveContent(ContentType) ? 'attachment' : undefined;
+    const uploader = new Upload({ client, params: { Bucket, Key, Body: counter, ContentType, ContentDisposition }, partSize, queueSize, leavePartsOnError: false });
     try {
       if (signal?.aborted) throw abortError(signal);
       await uploader.done();

@@ -1,14 +1,15 @@
 // The storage driver contract (src/server/storage/driver.ts), the SAME tests against the local
 // driver (a temp dir) and the s3 driver on a real S3-compatible server (s3rver over HTTP,
 // tests/support/s3-server.ts). Bodies are streamed patterns; nothing builds a whole file in memory.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StorageDriver } from '../../../src/server/storage/driver';
 import { isStorageError } from '../../../src/server/storage/errors';
-import { driverFor } from '../../../src/server/storage/factory';
+import { driverFor, sweepMediaTemp } from '../../../src/server/storage/factory';
 import { createLocalDriver } from '../../../src/server/storage/local';
 import { closeS3Clients, createS3Driver } from '../../../src/server/storage/s3';
 import { startS3Server, type S3TestServer } from '../../support/s3-server';
@@ -271,6 +272,18 @@ describe('s3 driver specifics', () => {
     expect(await s3.pendingUploads(bucket)).toEqual([]);
   });
 
+  it('stores the content type, and active content as an attachment for public hosts', async () => {
+    const bucket = 'types';
+    await s3.createBucket(bucket);
+    const driver = createS3Driver({ bucket, root: '', endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, host: null });
+    await driver.put('a.svg', Readable.from([Buffer.from('<svg/>')]), { contentType: 'image/svg+xml' });
+    await driver.put('a.png', Readable.from([Buffer.from('png')]), { contentType: 'image/png' });
+    const svg = await s3.client.send(new HeadObjectCommand({ Bucket: bucket, Key: 'a.svg' }));
+    expect([svg.ContentType, svg.ContentDisposition]).toEqual(['image/svg+xml', 'attachment']);
+    const png = await s3.client.send(new HeadObjectCommand({ Bucket: bucket, Key: 'a.png' }));
+    expect([png.ContentType, png.ContentDisposition]).toEqual(['image/png', undefined]);
+  });
+
   it('a small body is one PutObject', async () => {
     const bucket = 'single';
     await s3.createBucket(bucket);
@@ -304,6 +317,22 @@ describe('local driver specifics', () => {
     await writeFile(file, 'x');
     const driver = createLocalDriver({ root: join(file, 'lib'), tmpDir: join(localBase, 'tmp-x') });
     await expectStorageError(driver.check(), 'unavailable');
+  });
+});
+
+describe('sweepMediaTemp', () => {
+  it('removes the temp files of puts a crash left, older than the given time, and nothing else', async () => {
+    const mediaDir = join(localBase, 'sweep');
+    const tmp = join(mediaDir, '.tmp');
+    await mkdir(tmp, { recursive: true });
+    await writeFile(join(tmp, 'old.part'), 'x');
+    await writeFile(join(tmp, 'new.part'), 'x');
+    await writeFile(join(tmp, 'other.txt'), 'x');
+    const dayAgo = new Date(Date.UTC(2026, 0, 1));
+    await utimes(join(tmp, 'old.part'), dayAgo, dayAgo);
+    expect(await sweepMediaTemp({ dataDir: 'memory://', mediaDir }, new Date(Date.UTC(2026, 0, 2)))).toBe(1);
+    expect((await readdir(tmp)).sort()).toEqual(['new.part', 'other.txt']);
+    expect(await sweepMediaTemp({ dataDir: 'memory://', mediaDir: join(localBase, 'never-made') }, new Date())).toBe(0);
   });
 });
 
