@@ -219,6 +219,20 @@ describe.each(kinds)('storage driver contract: $name', (kind) => {
     expect(await fixture.leftovers()).toEqual([]);
   });
 
+  it('concurrent puts to one key leave one whole body, and a reader during a put sees the old one whole', async () => {
+    await driver.put('race.bin', patternStream(100_000, 20), { contentType: 'application/octet-stream' });
+    const stall = stallingStream(300 * 1024, 21);
+    const slow = driver.put('race.bin', stall.body, { contentType: 'application/octet-stream' });
+    await stall.reached;
+    expect(await digestOf((await driver.get('race.bin'))!.body)).toEqual({ digest: patternDigest(100_000, 20), size: 100_000 });
+    const fast = driver.put('race.bin', patternStream(200_000, 22), { contentType: 'application/octet-stream' });
+    await fast;
+    stall.release(null);
+    await slow;
+    const final = await digestOf((await driver.get('race.bin'))!.body);
+    expect([patternDigest(200_000, 22), patternDigest(300 * 1024, 21)]).toContain(final.digest);
+  });
+
   it('an already aborted signal stores nothing', async () => {
     const controller = new AbortController();
     controller.abort();
