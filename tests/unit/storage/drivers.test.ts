@@ -98,6 +98,13 @@ describe.each(kinds)('storage driver contract: $name', (kind) => {
     expect(await digestOf(object!.body)).toEqual({ digest: patternDigest(size, 3), size });
   });
 
+  it('stores an empty body as an empty object', async () => {
+    expect(await driver.put('empty.txt', Readable.from([]), { contentType: 'application/octet-stream' })).toEqual({ size: 0 });
+    expect(await driver.head('empty.txt')).toEqual({ size: 0 });
+    expect(await readText(driver, 'empty.txt')).toBe('');
+    await expectStorageError(driver.get('empty.txt', { start: 0 }), 'range');
+  });
+
   it('replaces what is at the key', async () => {
     await putText(driver, 'replace.txt', 'first version');
     await putText(driver, 'replace.txt', 'second');
