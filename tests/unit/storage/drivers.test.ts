@@ -125,6 +125,22 @@ describe.each(kinds)('storage driver contract: $name', (kind) => {
     expect(await readText(driver, 'Фото/слика ü 名前.txt')).toBe('unicode');
   });
 
+  it('keeps keys with URL-special characters apart and intact through put, get, move and deletePrefix', async () => {
+    const keys = ['odd/a+b c#d?e&f=g%h.txt', "odd/it's (1) [x] {y} ~!@$^*;,.txt", 'odd/ünï 日本.txt', 'odd/a b.txt', 'odd/a+b.txt'];
+    for (const key of keys) await putText(driver, key, key);
+    for (const key of keys) expect(await readText(driver, key), key).toBe(key);
+    await driver.move('odd', 'odd moved+');
+    for (const key of keys) {
+      const moved = key.replace('odd/', 'odd moved+/');
+      expect(await readText(driver, moved), moved).toBe(key);
+      expect(await driver.head(key), key).toBeNull();
+    }
+    await driver.move('odd moved+/a+b c#d?e&f=g%h.txt', 'odd moved+/plain.txt');
+    expect(await readText(driver, 'odd moved+/plain.txt')).toBe('odd/a+b c#d?e&f=g%h.txt');
+    await driver.deletePrefix('odd moved+');
+    expect(await driver.head('odd moved+/a b.txt')).toBeNull();
+  });
+
   it('gets byte ranges (inclusive end, open end, end clamped) with the whole size; refuses an unsatisfiable one', async () => {
     const size = 200 * 1024;
     await driver.put('range.bin', patternStream(size, 4), { contentType: 'application/octet-stream' });
