@@ -1,14 +1,16 @@
 // Document paths (docs/documents.md "Paths"): a document is named by a normalised path inside its
-// library, like a media key ('contracts/2026/offer'). This is the documents' own small normaliser:
-// runtime/media/keys.ts (helper S) was not on main when documents were written; the rules are the
-// same in spirit (nothing leaves the library) and stricter where a document needs no more.
+// library, like a media key ('contracts/2026/offer'). The character rules are the media keys' own
+// (runtime/media/keys.ts normaliseKey: look-alikes of '/', '\' and '.', invisible and control
+// characters, percent-encoded bytes, reserved '.luma-' segments, byte limits); on top of them a
+// document path is forgiving where a typed path is harmlessly sloppy (segments trimmed, empty
+// segments as in 'a//b/' dropped) and capped at 32 segments.
 //
-// Refused (null): not a string, empty, absolute ('/a', 'C:\a', '\\host'), a backslash anywhere, '.' or
-// '..' segments, control characters (NUL included), look-alikes of '/', '\' and '.' that Unicode
-// compatibility folding would turn into them (fullwidth solidus, one-dot leader, ...), and other
-// slash-like characters (division slash, fraction slash), a segment longer than 255 characters, more
-// than 32 segments, more than 1024 characters in all. Accepted paths are NFC, segments trimmed, empty
-// segments ('a//b', a trailing '/') dropped.
+// Refused (null): not a string, empty, absolute ('/a', 'C:\a', '\\host', '~/a'), a backslash anywhere,
+// '.' or '..' segments (or any segment of dots only), control characters (NUL included), look-alikes
+// of '/', '\' and '.' that Unicode compatibility folding would turn into them (fullwidth solidus,
+// one-dot leader, ...), and other slash-like characters (division slash, fraction slash), a segment
+// longer than 255 characters, more than 32 segments, more than 1024 characters in all.
+import { normaliseKey } from '../media/keys';
 
 export const DOCUMENT_PATH_MAX = 1024;
 export const DOCUMENT_SEGMENT_MAX = 255;
@@ -38,7 +40,9 @@ export function normaliseDocumentPath(input: unknown): string | null {
   }
   if (segments.length === 0 || segments.length > DOCUMENT_DEPTH_MAX) return null;
   const path = segments.join('/');
-  return path.length > DOCUMENT_PATH_MAX ? null : path;
+  if (path.length > DOCUMENT_PATH_MAX) return null;
+  // The media keys' character rules decide the rest (they never repair, so the result is path itself).
+  return normaliseKey(path) === path ? path : null;
 }
 
 /** A directory prefix for listings: '' (the root) or a normalised path. */

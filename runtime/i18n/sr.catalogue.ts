@@ -12,6 +12,7 @@ import { codeSr } from './code.sr';
 import { environmentSr } from './environment.sr';
 import { sparksSr } from './sparks.sr';
 import { actionsSr } from './actions.sr';
+import { integrationsSr } from './integrations.sr';
 import { documentsSr } from './documents.sr';
 
 export const SR_CATALOGUE: Catalogue = {
@@ -27,5 +28,6 @@ export const SR_CATALOGUE: Catalogue = {
   ...environmentSr,
   ...sparksSr,
   ...actionsSr,
+  ...integrationsSr,
   ...documentsSr,
 };

@@ -1,9 +1,9 @@
 // Who may work on the documents of a library (docs/documents.md "Access"), and the checks of the
-// documents' input. Every call: the luma-media integration active in the caller's project (no row means
-// active; disabled=true is 403 integrationDisabled), the 'use luma-media' permission (admins hold every
-// permission), the library one of the project's (another project's uuid, or a malformed one, is 404
-// libraryNotFound: the same answer whether or not it exists) and, when the library names roles, one of
-// them (admins pass).
+// documents' input. Every call: the luma-media integration active in the caller's project (the
+// integrations service decides: no row means active; disabled=true is 403 integrationDisabled), the
+// 'use luma-media' permission (admins hold every permission), the library one of the project's
+// (another project's uuid, or a malformed one, is 404 libraryNotFound: the same answer whether or not
+// it exists) and, when the library names roles, one of them (admins pass).
 import type { Kysely } from 'kysely';
 import {
   DOCUMENT_COMMENT_MAX,
@@ -21,6 +21,7 @@ import type { Database } from '../db/schema';
 import type { MediaLibraryRow } from '../db/schema-media';
 import { HttpError, fieldsNotValid } from '../errors';
 import { isPlainObject, isUuid } from '../validate';
+import { isIntegrationActiveIn } from './integrations';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -43,13 +44,7 @@ export function libraryRoleUuids(roles: unknown): string[] {
 /** The library of {lib} when the caller may use its documents; 403 or 404 otherwise. */
 export async function documentLibrary(db: Db, accountability: Accountability, lib: string): Promise<MediaLibraryRow> {
   const projectUuid = requireProject(accountability);
-  const integration = await db
-    .selectFrom('integrations')
-    .select('disabled')
-    .where('project_uuid', '=', projectUuid)
-    .where('id', '=', MEDIA_INTEGRATION_ID)
-    .executeTakeFirst();
-  if (integration?.disabled) throw new HttpError(403, DOCUMENT_MESSAGE.integrationDisabled);
+  if (!(await isIntegrationActiveIn(db, projectUuid, MEDIA_INTEGRATION_ID))) throw new HttpError(403, DOCUMENT_MESSAGE.integrationDisabled);
   if (!hasPermission(accountability, MEDIA_PERMISSION.use)) throw new HttpError(403, DOCUMENT_MESSAGE.noPermissions);
   if (!isUuid(lib)) throw new HttpError(404, DOCUMENT_MESSAGE.libraryNotFound);
   const library = await db.selectFrom('media_libraries').selectAll().where('uuid', '=', lib.toLowerCase()).where('project_uuid', '=', projectUuid).executeTakeFirst();

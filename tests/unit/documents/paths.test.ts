@@ -37,6 +37,10 @@ describe('normaliseDocumentPath', () => {
     ['small reverse solidus', 'a\ufe68b'],
     ['account of (folds to a/c)', '\u2100'],
     ['long segment', 'x'.repeat(256)],
+    ['bidi override', 'a\u202eb'],
+    ['zero-width joiner', 'a\u200db'],
+    ['percent-encoded byte', 'a%2fb'],
+    ['reserved segment', 'a/.luma-previews/x'],
     ['deep', Array.from({ length: 33 }, () => 'd').join('/')],
   ])('refuses %s', (_name, input) => {
     expect(normaliseDocumentPath(input)).toBeNull();
