@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable } from './schema-media';
+import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -372,6 +373,9 @@ export interface Database {
   integrations: IntegrationsTable;
   media_libraries: MediaLibrariesTable;
   media_files: MediaFilesTable;
+  documents: DocumentsTable;
+  document_versions: DocumentVersionsTable;
+  document_comments: DocumentCommentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -35,4 +35,5 @@ export const integrationHost: FastifyPluginAsync<ServerContext> = async (host, c
     spec("Change integration {id}: disabled, onboarded, settings (admins or 'settings {id}')", { body: integrationUpdateBodySchema, response: replies({ 200: integrationSchema }) }),
     async (request) => updateIntegration(db, accountabilityOf(request), request.body),
   );
+  await host.register(import('./documents'), { ...context, prefix: '' });
 };

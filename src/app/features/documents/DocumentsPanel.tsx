@@ -1,0 +1,193 @@
+// A documents panel for one media library (docs/documents.md): browse by directory with search and a
+// recursive switch, create a document by path, open one in the editor, see deleted documents and
+// restore them to a new path. Route-free: a screen mounts it with the library's uuid, e.g. as a tab of
+// the media library screen: <DocumentsPanel libraryUuid={lib} />.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Message } from '../../../../renderers/ui/Message';
+import { useDocumentsApi } from './api';
+import { DocumentEditor } from './DocumentEditor';
+import { documentFailure } from './failure';
+import { deletedDocumentsQueryOptions, documentKeys, documentListQueryOptions } from './queries';
+import './documents.css';
+
+export interface DocumentsPanelProps {
+  libraryUuid: string;
+}
+
+function Failure({ error }: { error: unknown }) {
+  const message = documentFailure(error);
+  return message ? (
+    <p className="form-error" role="alert" data-testid="documents-error">
+      <Message value={message} />
+    </p>
+  ) : null;
+}
+
+function Breadcrumb({ dir, onOpen }: { dir: string; onOpen: (dir: string) => void }) {
+  const parts = dir === '' ? [] : dir.split('/');
+  return (
+    <nav className="documents-crumbs" aria-label="breadcrumb">
+      <button type="button" className="link-button" onClick={() => onOpen('')} data-testid="documents-crumb-root">
+        <FormattedMessage id="documents.root" />
+      </button>
+      {parts.map((part, i) => (
+        <span key={`${i}-${part}`}>
+          {' / '}
+          <button type="button" className="link-button" onClick={() => onOpen(parts.slice(0, i + 1).join('/'))}>
+            {part}
+          </button>
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+function DeletedList({ lib }: { lib: string }) {
+  const api = useDocumentsApi();
+  const client = useQueryClient();
+  const deleted = useQuery(deletedDocumentsQueryOptions(api, lib));
+  const [targets, setTargets] = useState<Record<string, string>>({});
+  const restore = useMutation({
+    mutationFn: (item: { uuid: string; path: string }) => api.restore(lib, { path: item.path, uuid: item.uuid, newPath: targets[item.uuid] ?? item.path }),
+    onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.all(lib) }),
+  });
+  if (deleted.isPending) return <div className="skeleton" aria-busy="true" />;
+  if (deleted.isError) return <Failure error={deleted.error} />;
+  if (deleted.data.length === 0)
+    return (
+      <p className="muted" data-testid="documents-no-deleted">
+        <FormattedMessage id="documents.noDeleted" />
+      </p>
+    );
+  return (
+    <div>
+      {restore.isError ? <Failure error={restore.error} /> : null}
+      <ul className="documents-list" data-testid="documents-deleted">
+        {deleted.data.map((item) => (
+          <li key={item.uuid} className="documents-row">
+            <span className="documents-name">{item.path}</span>
+            <label className="documents-inline">
+              <span className="visually-hidden">
+                <FormattedMessage id="documents.restoreTo" />
+              </span>
+              <input className="input" value={targets[item.uuid] ?? item.path} onChange={(event) => setTargets({ ...targets, [item.uuid]: event.target.value })} data-testid="documents-restore-path" />
+            </label>
+            <button type="button" className="button" disabled={restore.isPending} onClick={() => restore.mutate(item)} data-testid="documents-restore">
+              <FormattedMessage id="documents.restore" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function DocumentsPanel({ libraryUuid: lib }: DocumentsPanelProps) {
+  const intl = useIntl();
+  const api = useDocumentsApi();
+  const client = useQueryClient();
+  const [dir, setDir] = useState('');
+  const [search, setSearch] = useState('');
+  const [recursive, setRecursive] = useState(false);
+  const [showDeleted, setShowDeleted] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const [newPath, setNewPath] = useState('');
+  const list = useQuery(documentListQueryOptions(api, lib, dir, search.trim(), recursive));
+  const create = useMutation({
+    mutationFn: (path: string) => api.create(lib, { path }),
+    onSuccess: (document) => {
+      setNewPath('');
+      void client.invalidateQueries({ queryKey: documentKeys.all(lib) });
+      setOpen(document.path);
+    },
+  });
+  // Changing directory clears the search (as the media screen does, spec section 4).
+  const openDir = (next: string) => {
+    setDir(next);
+    setSearch('');
+    setOpen(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (newPath.trim() !== '') create.mutate(dir === '' ? newPath.trim() : `${dir}/${newPath.trim()}`);
+  };
+
+  if (open !== null) {
+    return (
+      <section className="documents-panel" data-testid="documents-panel">
+        <DocumentEditor lib={lib} path={open} onClose={() => setOpen(null)} />
+      </section>
+    );
+  }
+  return (
+    <section className="documents-panel" data-testid="documents-panel">
+      <div className="documents-toolbar">
+        <Breadcrumb dir={dir} onOpen={openDir} />
+        <button type="button" className={`button${showDeleted ? ' button-primary' : ''}`} aria-pressed={showDeleted} onClick={() => setShowDeleted(!showDeleted)} data-testid="documents-show-deleted">
+          <FormattedMessage id="documents.deleted" />
+        </button>
+      </div>
+      {showDeleted ? (
+        <DeletedList lib={lib} />
+      ) : (
+        <>
+          <div className="documents-toolbar">
+            <input
+              className="input documents-search"
+              type="search"
+              value={search}
+              placeholder={intl.formatMessage({ id: 'documents.search' })}
+              aria-label={intl.formatMessage({ id: 'documents.search' })}
+              onChange={(event) => setSearch(event.target.value)}
+              data-testid="documents-search"
+            />
+            <label className="documents-inline">
+              <input type="checkbox" checked={recursive} onChange={(event) => setRecursive(event.target.checked)} data-testid="documents-recursive" />{' '}
+              <FormattedMessage id="documents.recursive" />
+            </label>
+          </div>
+          <form className="documents-toolbar" onSubmit={submit}>
+            <label className="documents-inline documents-grow">
+              <span className="visually-hidden">
+                <FormattedMessage id="documents.path" />
+              </span>
+              <input
+                className="input"
+                value={newPath}
+                placeholder={intl.formatMessage({ id: 'documents.newDocument' })}
+                onChange={(event) => setNewPath(event.target.value)}
+                data-testid="documents-new-path"
+              />
+            </label>
+            <button type="submit" className="button button-primary" disabled={create.isPending || newPath.trim() === ''} data-testid="documents-create">
+              <FormattedMessage id="documents.create" />
+            </button>
+          </form>
+          {create.isError ? <Failure error={create.error} /> : null}
+          {list.isPending ? (
+            <div className="skeleton" aria-busy="true" />
+          ) : list.isError ? (
+            <Failure error={list.error} />
+          ) : list.data.items.length === 0 ? (
+            <p className="muted" data-testid="documents-empty">
+              <FormattedMessage id="documents.empty" />
+            </p>
+          ) : (
+            <ul className="documents-list" data-testid="documents-items">
+              {list.data.items.map((item) => (
+                <li key={`${item.type}:${item.path}`} className="documents-row" data-type={item.type} data-path={item.path}>
+                  <button type="button" className="link-button documents-name" onClick={() => (item.type === 'dir' ? openDir(item.path) : setOpen(item.path))}>
+                    {item.type === 'dir' ? `${item.name}/` : recursive ? item.path : item.name}
+                  </button>
+                  {item.variants.length > 0 ? <span className="muted documents-variants">{item.variants.join(', ')}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
