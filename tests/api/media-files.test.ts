@@ -58,6 +58,11 @@ describeApi(`media files (${DB_KIND})`, () => {
       expect(whole.headers['content-disposition']).toMatch(/^inline;/);
       expect(whole.headers['x-content-type-options']).toBe('nosniff');
       expect(whole.rawPayload.equals(png())).toBe(true);
+      expect(whole.headers['x-media-csp']).toBeUndefined();
+      const head = await app().inject({ method: 'HEAD', url: fileUrl('my_photo.png'), headers: { cookie } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(String(png().length));
+      expect(head.body).toBe('');
       const part = await api.download(lib, 'my_photo.png', { range: 'bytes=1-3' });
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 1-3/${png().length}`);

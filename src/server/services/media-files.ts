@@ -89,7 +89,8 @@ export async function planUpload(context: MediaContext, accountability: Accounta
   }
   const existing = (await findRow(context.db, library.uuid, key)) ?? null;
   if (existing) {
-    if (existing.mime_type === 'dir' || !input.replace) throw fileExists();
+    // A directory, or a file still being uploaded by someone else, is never replaced.
+    if (existing.mime_type === 'dir' || existing.status !== 'ready' || !input.replace) throw fileExists();
     if (!hasPermission(accountability, MEDIA_PERMISSION.delete)) throw new HttpError(403, MEDIA_MESSAGE.noPermissions);
   }
   const maxFile = context.config.mediaMaxFileBytes;
