@@ -4,6 +4,7 @@
 // (?expires=&signature=; expired: 410 shareExpired) or to a session of the library's project with
 // 'use luma-media' and one of the library's roles (download=1 needs 'download luma-media').
 // Without either: 401 when no one is signed in, 403 otherwise. An unknown library uuid is 404.
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../../runtime/api/contract';
 import { MEDIA_MESSAGE, mediaFileRouteParams, mediaFileRouteQuery } from '../../../../runtime/api/media';
@@ -98,7 +99,7 @@ export function installMediaFileRoutes(app: FastifyInstance, context: ServerCont
       if (preview.size !== null) reply.header('content-length', String(preview.size));
       if (request.method === 'HEAD') {
         preview.body.destroy();
-        return reply.send();
+        return reply.send(Readable.from([]));
       }
       return reply.send(preview.body);
     },
