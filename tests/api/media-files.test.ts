@@ -9,6 +9,8 @@ import { DB_KIND, describeApi, login, useManualClock, useServer } from './harnes
 import { recordingMailer } from './iam-fixtures';
 import { HTML, mediaApi, png, POLYGLOT, providerInput, startS3Server, SVG, type Provider } from './media-fixtures';
 import type { S3TestServer } from '../support/s3-server';
+import { runHousekeeping } from '../../src/server/housekeeping';
+import { driverFor } from '../../src/server/storage/factory';
 
 const mailer = recordingMailer();
 
@@ -301,6 +303,22 @@ describeApi(`media files (${DB_KIND})`, () => {
       expect(big.json().message).toBe('fileTooLarge');
       expect((await api.fetch(fileUrl('huge.bin'))).statusCode).toBe(404);
       expect((await limited.upload({ fields: { uuid: lib }, files: [{ name: 'fine.bin', body: Buffer.alloc(9_000, 1) }] })).statusCode).toBe(200);
+    });
+
+    it('a file past its expiry is hidden and refused at once, and housekeeping removes its bytes and row', async () => {
+      const clock = useManualClock();
+      const expiresAt = new Date(clock.now() + 10 * 60_000).toISOString();
+      const upload = await api.upload({ fields: { uuid: lib, expiresAt }, files: [{ name: 'brief.png', body: png() }] });
+      expect(upload.statusCode, upload.body).toBe(200);
+      expect(upload.json()[0].file.expires_at).toBe(expiresAt);
+      expect((await api.fetch(fileUrl('brief.png'))).statusCode).toBe(200);
+      clock.advance(20 * 60_000);
+      expect((await api.fetch(fileUrl('brief.png'))).statusCode).toBe(404);
+      expect((await api.list({ library_uuid: lib, path: '', search: 'brief' })).json().items).toEqual([]);
+      expect(await runHousekeeping(db(), server().config, (error) => { throw error; }, new Date(clock.now()))).toEqual([]);
+      expect(await db().selectFrom('media_files').select('key').where('library_uuid', '=', lib).where('key', '=', 'brief.png').execute()).toEqual([]);
+      const row = await db().selectFrom('media_libraries').selectAll().where('uuid', '=', lib).executeTakeFirstOrThrow();
+      expect(await driverFor(row, { dataDir: server().config.dataDir }).head('brief.png')).toBeNull();
     });
 
     it('removing the library removes its rows (and a luma-simple library its files)', async () => {

@@ -257,3 +257,34 @@ export async function storeFile(context: MediaContext, accountability: Accountab
     throw error;
   }
 }
+
+/**
+ * Housekeeping: files whose expiry has passed (already hidden and refused by every call) lose their
+ * bytes and rows, at most `batch` per round. A library whose storage cannot be reached keeps its
+ * rows for the next round.
+ */
+export async function purgeExpiredMedia(context: MediaContext, at: Date, batch = 500): Promise<number> {
+  const rows = await context.db
+    .selectFrom('media_files')
+    .select(['uuid', 'key', 'library_uuid'])
+    .where('expires_at', '<=', at)
+    .where('mime_type', '<>', 'dir')
+    .orderBy('expires_at')
+    .limit(batch)
+    .execute();
+  let removed = 0;
+  for (const libraryUuid of new Set(rows.map((row) => row.library_uuid))) {
+    const library = await context.db.selectFrom('media_libraries').selectAll().where('uuid', '=', libraryUuid).executeTakeFirst();
+    const mine = rows.filter((row) => row.library_uuid === libraryUuid);
+    if (library) {
+      try {
+        await libraryDriver(context, library).delete(mine.map((row) => row.key));
+      } catch {
+        continue;
+      }
+    }
+    await context.db.deleteFrom('media_files').where('uuid', 'in', mine.map((row) => row.uuid)).execute();
+    removed += mine.length;
+  }
+  return removed;
+}
