@@ -75,6 +75,8 @@ describeApi(`media files (${DB_KIND})`, () => {
 
     it('a private file without a session or link: 401; the preview of an image is a 250 px webp', async () => {
       expect((await anonymous.fetch(fileUrl('my_photo.png'))).statusCode).toBe(401);
+      // A missing key looks the same to someone without access: its existence is not told.
+      expect((await anonymous.fetch(fileUrl('no_such_file.png'))).statusCode).toBe(401);
       const preview = await api.fetch(`/media/library/${lib}/preview/my_photo.png`);
       expect(preview.statusCode, preview.body).toBe(200);
       expect(preview.headers['content-type']).toBe('image/webp');
