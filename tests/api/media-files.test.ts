@@ -225,6 +225,13 @@ describeApi(`media files (${DB_KIND})`, () => {
       expect((await api.upload({ fields: { uuid: lib }, files: [{ name: 'x.png', body: png() }], filesFirst: true })).statusCode).toBe(400);
       expect((await api.upload({ fields: { uuid: lib, path: 'nowhere' }, files: [{ name: 'x.png', body: png() }] })).statusCode).toBe(404);
       expect((await api.list({ library_uuid: lib, path: '', search: 'x.png' })).json().items).toEqual([]);
+      // The library by its name (ref), metadata as JSON, public on request.
+      const byRef = await api.upload({ fields: { ref: `Files ${provider}`, metadata: JSON.stringify({ alt: 'Logo', empty: '' }), is_public: 'true' }, files: [{ name: 'ref.png', body: png() }] });
+      expect(byRef.statusCode, byRef.body).toBe(200);
+      expect(byRef.json()[0].file).toMatchObject({ key: 'ref.png', library_uuid: lib, public: true, metadata: { alt: 'Logo' } });
+      expect(byRef.json()[0].public_url).not.toBeNull();
+      expect((await api.upload({ fields: { uuid: lib, metadata: '{not json' }, files: [{ name: 'm.png', body: png() }] })).statusCode).toBe(417);
+      expect((await api.upload({ fields: { ref: 'No such library' }, files: [{ name: 'm.png', body: png() }] })).statusCode).toBe(404);
     });
 
     it('traversal attempts through every call stay inside the library (400 or 404, never a file, never a 500)', async () => {
