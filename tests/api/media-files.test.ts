@@ -191,6 +191,9 @@ describeApi(`media files (${DB_KIND})`, () => {
       expect(opened.statusCode).toBe(200);
       expect(opened.headers['content-disposition']).toMatch(/^attachment;/);
       expect(opened.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      // Another instance on the same database checks the link with the same key.
+      const other = await server().appWith({ LUMA_PUBLIC_URL: 'http://luma.test' });
+      expect((await other.inject({ method: 'GET', url: path })).statusCode).toBe(200);
       const signature = url.searchParams.get('signature')!;
       const forged = path.replace(signature, `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`);
       expect((await anonymous.fetch(forged)).statusCode).toBe(403);
