@@ -2,7 +2,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
-import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable } from './schema-media';
+import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
@@ -376,6 +376,7 @@ export interface Database {
   documents: DocumentsTable;
   document_versions: DocumentVersionsTable;
   document_comments: DocumentCommentsTable;
+  media_signing_keys: MediaSigningKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
