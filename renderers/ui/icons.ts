@@ -29,6 +29,7 @@ export {
   Copy,
   CreditCard,
   Ellipsis,
+  File,
   FileDown,
   FolderKanban,
   Heading1,
