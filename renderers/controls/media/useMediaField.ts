@@ -13,7 +13,8 @@ export function useMediaField(props: ControlProps, kind: 'image' | 'file', multi
   const customData = field.options.customData;
   const [source, setSource] = useState<MediaSource | null>(null);
   // A read-only field keeps its value: no chooser, like a protected one (spec section 6).
-  const sources = readOnly ? [] : mediaSources({ renderer: field.renderer, protected: field.protected, customData }, services);
+  // The library needs the app's browser (a form outside the platform has none).
+  const sources = readOnly ? [] : mediaSources({ renderer: field.renderer, protected: field.protected, customData }, services).filter((s) => s !== 'library' || services.MediaBrowser !== null);
   const request: ChooserRequest = { kind, multiple, room, extensions: kind === 'file' || customData.extensions ? allowedExtensions(customData.extensions) : [], fieldKey: field.key, customData };
   return { sources, source, open: setSource, close: () => setSource(null), request };
 }
