@@ -12,6 +12,7 @@ import { codeSr } from './code.sr';
 import { environmentSr } from './environment.sr';
 import { sparksSr } from './sparks.sr';
 import { actionsSr } from './actions.sr';
+import { mediaSr } from './media.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -26,4 +27,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...environmentSr,
   ...sparksSr,
   ...actionsSr,
+  ...mediaSr,
 };
