@@ -12,6 +12,7 @@ import { codeSr } from './code.sr';
 import { environmentSr } from './environment.sr';
 import { sparksSr } from './sparks.sr';
 import { actionsSr } from './actions.sr';
+import { mediaSr } from './media.sr';
 import { mediaWidgetsSr } from './mediaWidgets.sr';
 
 export const SR_CATALOGUE: Catalogue = {
@@ -27,5 +28,6 @@ export const SR_CATALOGUE: Catalogue = {
   ...environmentSr,
   ...sparksSr,
   ...actionsSr,
+  ...mediaSr,
   ...mediaWidgetsSr,
 };
