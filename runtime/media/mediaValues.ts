@@ -7,6 +7,7 @@
 // A URL is either a library path of this product or an external http(s) URL; nothing else (no
 // javascript:, data: or relative paths) is stored, and a library key never leaves its library.
 // Kept in one file: the functions are small and only make sense together.
+import { normaliseKey } from './keys';
 
 export interface ImageValue {
   localURL: string;
@@ -22,16 +23,11 @@ const LIBRARY_PATH = /^\/media\/library\/([^/?#]+)\/get\/([^?#]+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Whether a decoded key is a plain path inside a library: segments that are not empty, '.' or '..',
- * no backslash, NUL or other control character, and no character that Unicode folds into something
- * else ('．．' is '..' once normalised), so the key the server resolves is the key it checked.
+ * Whether a decoded key is a plain path inside a library: exactly what the storage's normaliseKey
+ * accepts unchanged ('..', empty segments, backslashes, NUL, look-alike dots and slashes refused).
  */
 export function isSafeLibraryKey(key: string): boolean {
-  if (key === '' || key.length > 1024) return false;
-  if (key.normalize('NFKC') !== key) return false;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(key)) return false;
-  return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  return normaliseKey(key) === key;
 }
 
 /**

@@ -1,7 +1,8 @@
 // What the media widgets get from the app (renderers/controls/media/MediaWidgetsContext.tsx): the
 // record screens run in the platform; luma-media counts as active unless the media host answers
 // 403 integrationDisabled (no integrations row means active); the library browser is the media
-// screen's, loaded only when a chooser opens in library mode.
+// screen's, loaded only when a chooser opens in library mode. The integrations part's
+// isIntegrationActive can replace the 403 probe once it is merged.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { mediaApi } from '../../../../runtime/client/media';
