@@ -13,6 +13,7 @@ import { sparksEn_US, type SparksMessageKey } from './sparks.en_US';
 import { actionsEn_US, type ActionsMessageKey } from './actions.en_US';
 import { mediaEn_US, type MediaMessageKey } from './media.en_US';
 import { mediaWidgetsEn_US, type MediaWidgetsMessageKey } from './mediaWidgets.en_US';
+import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -29,7 +30,8 @@ export type MessageKey =
   | SparksMessageKey
   | ActionsMessageKey
   | MediaMessageKey
-  | MediaWidgetsMessageKey;
+  | MediaWidgetsMessageKey
+  | IntegrationsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -53,6 +55,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...actionsEn_US,
   ...mediaEn_US,
   ...mediaWidgetsEn_US,
+  ...integrationsEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

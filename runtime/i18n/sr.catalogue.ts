@@ -14,6 +14,7 @@ import { sparksSr } from './sparks.sr';
 import { actionsSr } from './actions.sr';
 import { mediaSr } from './media.sr';
 import { mediaWidgetsSr } from './mediaWidgets.sr';
+import { integrationsSr } from './integrations.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -30,4 +31,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...actionsSr,
   ...mediaSr,
   ...mediaWidgetsSr,
+  ...integrationsSr,
 };

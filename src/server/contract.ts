@@ -119,7 +119,7 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
         { name: 'functions', description: `${HOST_PREFIX.main}: component functions, global functions and their signing keys, the public function call` },
         { name: 'workflow', description: `${HOST_PREFIX.workflow}: no calls yet (every path answers 401 or 404)` },
         { name: 'media', description: `${HOST_PREFIX.media}: no calls yet (every path answers 401 or 404)` },
-        { name: 'integration', description: `${HOST_PREFIX.integration}: no calls yet (every path answers 401 or 404)` },
+        { name: 'integration', description: `${HOST_PREFIX.integration}: the project's integrations, the catalogue, install and change (docs/integrations.md)` },
         { name: 'transaction', description: `${HOST_PREFIX.transaction}: no calls yet (every path answers 401 or 404)` },
         { name: 'spark', description: `${HOST_PREFIX.spark}: no calls yet (every path answers 401 or 404)` },
         { name: 'reference', description: 'this document' },

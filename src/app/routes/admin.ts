@@ -31,6 +31,8 @@ import {
   SparkCreatePage,
   SparkPage,
   SparksPage,
+  IntegrationsPage,
+  IntegrationPage,
 } from './pages';
 import { sessionRoute } from './session';
 import { stubRoute } from './stub';
@@ -121,8 +123,8 @@ export const adminChildren = [
   stub('scout/api/inspect'),
   screen('scout/workflow', WorkflowRunsPage, 'nav.scoutWorkflow'),
   screen('environment', EnvironmentPage, 'nav.environment'),
-  stub('integrations'),
-  stub('integrations/$id'),
+  screen('integrations', IntegrationsPage, 'nav.integrations'),
+  screen('integrations/$id', IntegrationPage, 'integrations.name'),
   integrationPageRoute(adminRoute, 'integrations/page/$id'),
   integrationPageRoute(adminRoute, 'integrations/page/$id/$subPage'),
   screen('iam', MembersPage, 'nav.users'),

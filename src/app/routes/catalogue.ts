@@ -54,6 +54,9 @@ const sessionDone = [
   '/admin/environment',
   // The API reference (docs/api.md).
   '/admin/developer',
+  // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
+  '/admin/integrations',
+  '/admin/integrations/$id',
   ...['/admin/component', '/home/component'].flatMap((base) =>
     ['$ref', '$scope/$name'].flatMap((ref) => [`${base}/${ref}`, `${base}/${ref}/create`, `${base}/${ref}/edit/$uuid`]),
   ),
@@ -103,8 +106,6 @@ const sessionTodo = [
   '/admin/scout/events/$id',
   '/admin/scout/api',
   '/admin/scout/api/inspect',
-  '/admin/integrations',
-  '/admin/integrations/$id',
   '/admin/integrations/page/$id',
   '/admin/integrations/page/$id/$subPage',
 ];

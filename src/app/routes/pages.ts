@@ -41,3 +41,6 @@ export const EnvironmentPage = lazyRouteComponent(() => import('../features/envi
 export const SparksPage = lazyRouteComponent(() => import('../features/sparks/SparksPage'), 'SparksPage');
 export const SparkCreatePage = lazyRouteComponent(() => import('../features/sparks/SparkCreatePage'), 'SparkCreatePage');
 export const SparkPage = lazyRouteComponent(() => import('../features/sparks/SparkPage'), 'SparkPage');
+// Integrations (docs/integrations.md): the installed list with the catalogue, and one integration.
+export const IntegrationsPage = lazyRouteComponent(() => import('../features/integrations/IntegrationsPage'), 'IntegrationsPage');
+export const IntegrationPage = lazyRouteComponent(() => import('../features/integrations/IntegrationPage'), 'IntegrationPage');

@@ -1,0 +1,155 @@
+// /admin/integrations: the project's installed integrations, then the catalogue to install or
+// activate from (spec sections 2 and 7 "Integration host"; docs/integrations.md).
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CatalogueEntry } from '../../../../runtime/api/integrations';
+import { integrationCatalogueQueryOptions, integrationsQueryOptions } from '../../../../renderers/data/integrations';
+import { rolePermissionsQueryOptions } from '../../../../renderers/data/queries';
+import { EmptyState } from '../../../../renderers/ui/EmptyState';
+import { Plug } from '../../../../renderers/ui/icons';
+import { AppLink } from '../../components/AppLink';
+import { LoadError, Loading, PageHeader } from '../iam/ui';
+import { ChangeButton, integrationHref, StateBadge, stateOf, useCanChange, useEntryText } from './parts';
+import './integrations.css';
+
+function Installed() {
+  const intl = useIntl();
+  const text = useEntryText();
+  const list = useQuery(integrationsQueryOptions());
+  if (list.isPending) return <Loading />;
+  if (list.isError) return <LoadError error={list.error} />;
+  if (list.data.length === 0) {
+    return (
+      <div className="card">
+        <EmptyState testId="integrations-empty" icon={<Plug />} title={<FormattedMessage id="integrations.none" />} />
+      </div>
+    );
+  }
+  return (
+    <div className="card table-card">
+      <table className="table" aria-label={intl.formatMessage({ id: 'integrations.installed' })}>
+        <thead>
+          <tr>
+            <th scope="col"><FormattedMessage id="integrations.name" /></th>
+            <th scope="col"><FormattedMessage id="integrations.state" /></th>
+            <th scope="col" className="actions-cell"><FormattedMessage id="integrations.actions" /></th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.map((integration) => (
+            <tr key={integration.id} data-testid="integration-row" data-id={integration.id}>
+              <td>
+                <AppLink href={integrationHref(integration.id)} className="integration-name">
+                  {text(integration.id, 'name', integration.name)}
+                </AppLink>
+                <div className="muted integration-id">{integration.id}</div>
+              </td>
+              <td>
+                <StateBadge state={integration.disabled ? 'deactivated' : 'active'} />
+              </td>
+              <td className="actions-cell">
+                <span className="integration-actions">
+                  {integration.disabled || !integration.path ? null : (
+                    <AppLink className="button button-small" href={integration.path} data-testid="integration-open">
+                      <FormattedMessage id="integrations.open" />
+                    </AppLink>
+                  )}
+                  <AppLink className="button button-small" href={integrationHref(integration.id)} data-testid="integration-details">
+                    <FormattedMessage id="integrations.details" />
+                  </AppLink>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EntryCard({ entry }: { entry: CatalogueEntry }) {
+  const text = useEntryText();
+  const canChange = useCanChange(entry.id);
+  const name = text(entry.id, 'name', entry.name);
+  const state = stateOf(entry);
+  return (
+    <article className="card integration-card" data-testid="integration-entry" data-id={entry.id} aria-labelledby={`integration-${entry.id}`}>
+      <header className="integration-card-head">
+        <span className="integration-icon" aria-hidden="true">
+          <Plug />
+        </span>
+        <h3 id={`integration-${entry.id}`}>{name}</h3>
+        <StateBadge state={state} />
+      </header>
+      <p className="muted">{text(entry.id, 'description', entry.description)}</p>
+      {entry.default_active ? (
+        <p className="integration-note">
+          <span className="badge badge-info">
+            <FormattedMessage id="integrations.defaultActive" />
+          </span>
+        </p>
+      ) : null}
+      <div className="integration-card-actions">
+        {canChange && state === 'notInstalled' ? <ChangeButton id={entry.id} name={name} change="install" primary /> : null}
+        {canChange && state === 'deactivated' ? <ChangeButton id={entry.id} name={name} change="activate" primary /> : null}
+        {state === 'notInstalled' ? null : (
+          <AppLink className="button" href={integrationHref(entry.id)}>
+            <FormattedMessage id="integrations.details" />
+          </AppLink>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Explore() {
+  const catalogue = useQuery(integrationCatalogueQueryOptions());
+  if (catalogue.isPending) return <Loading />;
+  if (catalogue.isError) return <LoadError error={catalogue.error} />;
+  return (
+    <div className="integration-grid" data-testid="integration-catalogue">
+      {catalogue.data.map((entry) => (
+        <EntryCard key={entry.id} entry={entry} />
+      ))}
+    </div>
+  );
+}
+
+export function IntegrationsPage() {
+  const permissions = useQuery(rolePermissionsQueryOptions());
+  return (
+    <div className="page integrations-page" data-testid="integrations-page">
+      <PageHeader title={<FormattedMessage id="integrations.title" />} />
+      <p className="muted">
+        <FormattedMessage id="integrations.intro" />
+      </p>
+      {permissions.data && !permissions.data.is_admin ? (
+        <p className="muted" data-testid="integrations-only-admins">
+          <FormattedMessage id="integrations.onlyAdmins" />
+        </p>
+      ) : null}
+      <section className="stack integration-section" aria-labelledby="integrations-installed">
+        <div>
+          <h2 id="integrations-installed" className="integration-section-title">
+            <FormattedMessage id="integrations.installed" />
+          </h2>
+          <p className="muted">
+            <FormattedMessage id="integrations.installedHint" />
+          </p>
+        </div>
+        <Installed />
+      </section>
+      <section className="stack integration-section" aria-labelledby="integrations-explore">
+        <div>
+          <h2 id="integrations-explore" className="integration-section-title">
+            <FormattedMessage id="integrations.explore" />
+          </h2>
+          <p className="muted">
+            <FormattedMessage id="integrations.exploreHint" />
+          </p>
+        </div>
+        <Explore />
+      </section>
+    </div>
+  );
+}
