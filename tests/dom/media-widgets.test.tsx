@@ -148,7 +148,7 @@ describe('input image and image v2', () => {
 
   it('refuses a device file that is not an image, and shows the upload failure', async () => {
     const upload = vi.fn(async () => {
-      throw new Error('quotaExceeded');
+      throw new Error('The disk is on fire');
     });
     mount([field('photo', 'input', 'imagev2')], { media: services({ upload }) });
     const chooser = choose('photo', 'device');
@@ -158,7 +158,7 @@ describe('input image and image v2', () => {
     await act(async () => {
       fireEvent.change(within(chooser).getByTestId('media-device-input'), { target: { files: [new File(['x'], 'a.jpg')] } });
     });
-    await waitFor(() => expect(within(chooser).getByTestId('media-device-error').textContent).toBe('quotaExceeded'));
+    await waitFor(() => expect(within(chooser).getByTestId('media-device-error').textContent).toBe('The disk is on fire'));
   });
 
   it('takes an external http(s) URL only', () => {
