@@ -23,6 +23,7 @@ export const mediaWidgetsEn_US = {
   'mediaWidgets.libraryUnavailable': 'The media library cannot be shown here.',
   'mediaWidgets.device.choose': 'Choose a file',
   'mediaWidgets.device.chooseMany': 'Choose files',
+  'mediaWidgets.uploadInBackground': 'The upload continues in the background.',
   'mediaWidgets.cancelUpload': 'Cancel upload',
   'mediaWidgets.external.imageUrl': 'Image URL',
   'mediaWidgets.external.fileUrl': 'File URL',

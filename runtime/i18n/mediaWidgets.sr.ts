@@ -23,6 +23,7 @@ export const mediaWidgetsSr: Record<MediaWidgetsMessageKey, string> = {
   'mediaWidgets.libraryUnavailable': 'Medijska biblioteka ne može da se prikaže ovde.',
   'mediaWidgets.device.choose': 'Izaberi datoteku',
   'mediaWidgets.device.chooseMany': 'Izaberi datoteke',
+  'mediaWidgets.uploadInBackground': 'Otpremanje se nastavlja u pozadini.',
   'mediaWidgets.cancelUpload': 'Otkaži otpremanje',
   'mediaWidgets.external.imageUrl': 'URL slike',
   'mediaWidgets.external.fileUrl': 'URL datoteke',

@@ -7,27 +7,22 @@ import { tenantHeaders } from '../client/client';
 import { connectionFailed, mapHttpError } from '../client/errors';
 import { browserStorage } from '../client/storage';
 
+// The types are the resumable version's (UploadTarget, UploadCallbacks), so callers compile against both.
 export interface UploadTarget {
   libraryUuid: string;
-  /** The directory inside the library ('' is the root). */
+  /** The directory key ('' is the root). */
   path: string;
   /** Default private (spec section 9). */
-  isPublic?: boolean;
-  /** The form field the files are for (the widgets send it). */
-  fieldKey?: string;
+  isPublic: boolean;
   expiresAt?: string | null;
   metadata?: Record<string, string>;
+  /** The widget's field key (spec section 7 "Upload media"). */
+  fieldKey?: string;
+  replace?: boolean;
 }
 
-export interface UploadProgress {
-  /** Index of the file in the list given. */
-  index: number;
-  loaded: number;
-  total: number;
-}
-
-export interface UploadOptions {
-  onProgress?: (progress: UploadProgress) => void;
+export interface UploadCallbacks {
+  onProgress?(fileIndex: number, loaded: number, total: number): void;
 }
 
 export const UPLOAD_URL = `${HOST_PREFIX.media}/v2/dms/media/upload`;
@@ -53,7 +48,7 @@ export function uploadedItems(body: unknown): MediaLibraryItem[] {
     }));
 }
 
-function uploadOne(file: File, target: UploadTarget, index: number, options: UploadOptions, signal?: AbortSignal): Promise<MediaLibraryItem[]> {
+function uploadOne(file: Blob & { name?: string }, target: UploadTarget, index: number, options: UploadCallbacks, signal?: AbortSignal): Promise<MediaLibraryItem[]> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('Aborted', 'AbortError'));
@@ -64,12 +59,12 @@ function uploadOne(file: File, target: UploadTarget, index: number, options: Upl
     xhr.withCredentials = true;
     for (const [name, value] of Object.entries(tenantHeaders(browserStorage, false))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
-      options.onProgress?.({ index, loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      options.onProgress?.(index, event.loaded, event.lengthComputable ? event.total : file.size);
     };
     xhr.onload = () => {
       const body = parse(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        options.onProgress?.({ index, loaded: file.size, total: file.size });
+        options.onProgress?.(index, file.size, file.size);
         resolve(uploadedItems(body));
       } else reject(mapHttpError(xhr.status, body, { get: (name: string) => xhr.getResponseHeader(name) }, 'media'));
     };
@@ -81,17 +76,23 @@ function uploadOne(file: File, target: UploadTarget, index: number, options: Upl
     const form = new FormData();
     form.append('uuid', target.libraryUuid);
     form.append('path', target.path);
-    form.append('is_public', String(target.isPublic ?? false));
+    form.append('is_public', String(target.isPublic));
+    if (target.replace) form.append('replace', 'true');
     if (target.fieldKey) form.append('field_key', target.fieldKey);
     if (target.expiresAt) form.append('expiresAt', target.expiresAt);
     if (target.metadata) form.append('metadata', JSON.stringify(target.metadata));
-    form.append('file', file, file.name);
+    form.append('file', file, file.name ?? 'file');
     xhr.send(form);
   });
 }
 
 /** Uploads the files one after the other; resolves with every stored file's library item. */
-export async function uploadFiles(files: readonly File[], target: UploadTarget, options: UploadOptions = {}, signal?: AbortSignal): Promise<MediaLibraryItem[]> {
+export async function uploadFiles(
+  files: readonly (Blob & { name?: string })[],
+  target: UploadTarget,
+  options: UploadCallbacks = {},
+  signal?: AbortSignal,
+): Promise<MediaLibraryItem[]> {
   const done: MediaLibraryItem[] = [];
   for (const [index, file] of files.entries()) done.push(...(await uploadOne(file, target, index, options, signal)));
   return done;

@@ -7,6 +7,7 @@ import { mediaFileUrl, IMAGE_EXTENSIONS } from '../../../runtime/api/media';
 import { errorDisplay } from '../../../runtime/client/errorMessage';
 import { hasAllowedExtension } from '../../../runtime/media/mediaValues';
 import { useMessage } from '../../ui/Message';
+import { showToast } from '../../ui/toast';
 import type { ChooserRequest, ChosenMedia } from './chosen';
 import { useMediaWidgets } from './MediaWidgetsContext';
 
@@ -60,12 +61,18 @@ export function DevicePanel({ request, onChosen }: { request: ChooserRequest; on
       const items = await services.upload(
         picked,
         { libraryUuid, path: subDir, isPublic: request.kind === 'image' && request.customData.publicUpload === true, fieldKey: request.fieldKey },
-        { onProgress: ({ index, loaded, total }) => setProgress((list) => list.map((p, i) => (i === index ? { ...p, percent: total ? Math.round((loaded / total) * 100) : 0 } : p))) },
+        { onProgress: (index, loaded, total) => setProgress((list) => list.map((p, i) => (i === index ? { ...p, percent: total ? Math.round((loaded / total) * 100) : 0 } : p))) },
         controller.signal,
       );
       onChosen(items.map((item, i) => ({ localURL: mediaFileUrl(item.library_uuid || libraryUuid, item.key), publicURL: item.public_url ?? '', name: picked[i]?.name ?? item.key })));
     } catch (cause) {
       if (controller.signal.aborted) return;
+      // Every byte sent but no answer (the resumable upload's UploadInBackground): the server goes on.
+      if (cause instanceof Error && cause.name === 'UploadInBackground') {
+        showToast('mediaWidgets.uploadInBackground', 'info');
+        setProgress([]);
+        return;
+      }
       const display = errorDisplay(cause);
       setError(display.kind === 'message' && display.messageKey !== 'unexpectedError' ? message(display.messageKey) : message('identityField.failedToUploadMediaFiles'));
       setProgress([]);

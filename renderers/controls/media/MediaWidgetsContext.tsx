@@ -3,9 +3,12 @@
 // screen for the chooser's library mode, the libraries the caller may use, and the upload. Without a
 // provider (a renderer mounted alone, a public app) only the external source is offered.
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import type { MediaFile, MediaLibrary, MediaLibraryItem } from '../../../runtime/api/media';
+import type { MediaFile, MediaLibrary } from '../../../runtime/api/media';
 import type { MediaEnvironment } from '../../../runtime/media/mediaSources';
-import type { UploadOptions, UploadTarget } from '../../../runtime/media/upload';
+import type { UploadCallbacks, UploadTarget } from '../../../runtime/media/upload';
+
+/** What an upload answers per stored file (the resumable upload answers whole MediaFiles). */
+export type UploadedFile = Pick<MediaFile, 'library_uuid' | 'key' | 'public_url'>;
 
 /** The media screen's file browser in library mode (grid 3/2): a pick hands back the chosen files. */
 export interface MediaBrowserProps {
@@ -22,7 +25,7 @@ export interface MediaBrowserProps {
 export interface MediaWidgetServices extends MediaEnvironment {
   MediaBrowser: ComponentType<MediaBrowserProps> | null;
   libraries: (signal?: AbortSignal) => Promise<MediaLibrary[]>;
-  upload: (files: readonly File[], target: UploadTarget, options?: UploadOptions, signal?: AbortSignal) => Promise<MediaLibraryItem[]>;
+  upload: (files: readonly File[], target: UploadTarget, callbacks?: UploadCallbacks, signal?: AbortSignal) => Promise<UploadedFile[]>;
 }
 
 const unavailable = () => Promise.reject(new Error('luma-media is not available here'));
