@@ -44,10 +44,12 @@ function services(over: Partial<MediaWidgetServices> = {}): MediaWidgetServices 
   };
 }
 
+const submitted = vi.fn();
+
 function Form({ view, record, onForm }: { view: ViewSchema; record?: Record<string, unknown>; onForm: (form: ReturnType<typeof useRecordForm>) => void }) {
   const form = useRecordForm({ view, record: record ?? null, page: record ? 'model_edit' : 'model_create', locale: 'en_US', runScript: noScripts });
   onForm(form);
-  return <RecordForm view={view} form={form} />;
+  return <RecordForm view={view} form={form} onSubmit={submitted} />;
 }
 
 function mount(fields: FieldInput[], options: { record?: Record<string, unknown>; media?: MediaWidgetServices } = {}) {
@@ -161,7 +163,8 @@ describe('input image and image v2', () => {
     await waitFor(() => expect(within(chooser).getByTestId('media-device-error').textContent).toBe('The disk is on fire'));
   });
 
-  it('takes an external http(s) URL only', () => {
+  it('takes an external http(s) URL only, without submitting the record form around it', () => {
+    submitted.mockClear();
     const { value } = mount([field('photo', 'input', 'imagev2')]);
     const chooser = choose('photo', 'external');
     fireEvent.change(within(chooser).getByTestId('media-external-url'), { target: { value: 'javascript:alert(1)' } });
@@ -171,6 +174,7 @@ describe('input image and image v2', () => {
     fireEvent.change(within(chooser).getByTestId('media-external-url'), { target: { value: 'https://cdn.example.com/a.jpg' } });
     fireEvent.click(within(chooser).getByTestId('media-external-add'));
     expect(value('photo')).toEqual({ localURL: '', publicURL: 'https://cdn.example.com/a.jpg' });
+    expect(submitted).not.toHaveBeenCalled();
   });
 
   it('removes the image', () => {

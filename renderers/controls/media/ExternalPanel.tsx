@@ -22,6 +22,7 @@ export function ExternalPanel({ request, onChosen }: { request: ChooserRequest; 
       data-testid="media-external"
       onSubmit={(event) => {
         event.preventDefault();
+        event.stopPropagation();
         add();
       }}
     >

@@ -34,9 +34,13 @@ export function MediaChooser({ source, request, onClose, onChosen }: { source: M
         </button>
       }
     >
-      {source === 'library' ? <LibraryPanel request={request} onChosen={choose} /> : null}
-      {source === 'device' ? <DevicePanel request={request} onChosen={choose} /> : null}
-      {source === 'external' ? <ExternalPanel request={request} onChosen={choose} /> : null}
+      {/* The modal is a portal, but React bubbles its events along the component tree: a form inside
+          it (the URL, the browser's search) would otherwise submit the record form around the widget. */}
+      <div className="media-chooser-body" onSubmit={(event) => event.stopPropagation()}>
+        {source === 'library' ? <LibraryPanel request={request} onChosen={choose} /> : null}
+        {source === 'device' ? <DevicePanel request={request} onChosen={choose} /> : null}
+        {source === 'external' ? <ExternalPanel request={request} onChosen={choose} /> : null}
+      </div>
     </Dialog>
   );
 }
