@@ -76,12 +76,16 @@ test('external images: an image v2 and a carousel filled from URLs, limits, save
     await page.getByTestId('media-external-add').click();
     await expect(page.getByTestId('media-chooser')).toHaveCount(0);
   };
-  await addExternal('cover', 'https://images.example.test/cover/0.png');
+  await chooseSource(page, 'cover', 'external');
+  await page.getByTestId('media-external-url').fill('https://images.example.test/cover/0.png');
+  await shot(page, 'media-widgets-chooser-external-1280');
+  await page.getByTestId('media-external-add').click();
+  await expect(page.getByTestId('media-chooser')).toHaveCount(0);
   for (const n of [1, 2, 3]) await addExternal('slides', `https://images.example.test/slides/${n}.png`);
   await expect(page.getByTestId('carousel-count')).toHaveText('3 / 3');
   await page.getByTestId('media-source-slides').click();
   await page.getByTestId('media-source-external').click();
-  await expect(page.getByTestId('field-error-slides')).toHaveText('Maximum number of images exceeded');
+  await expect(page.getByTestId('media-exceeded-slides')).toHaveText('Maximum number of images exceeded');
   // Adding a URL in the chooser never submitted the record form around it.
   await expect(page).toHaveURL(/\/create$/);
   await expect(page.getByTestId('toast')).toHaveCount(0);
@@ -160,7 +164,7 @@ test('image and carousel: upload through the widget and an external URL, save, r
   await expect(page.getByTestId('carousel-count')).toHaveText('3 / 3');
   await page.getByTestId('media-source-gallery').click();
   await page.getByTestId('media-source-external').click();
-  await expect(page.getByTestId('field-error-gallery')).toHaveText('Maximum number of images exceeded');
+  await expect(page.getByTestId('media-exceeded-gallery')).toHaveText('Maximum number of images exceeded');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, 'media-widgets-create-1280');
 

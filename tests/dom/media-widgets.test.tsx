@@ -222,7 +222,7 @@ describe('image carousel', () => {
     fireEvent.click(screen.getByTestId('media-source-gallery'));
     fireEvent.click(screen.getByTestId('media-source-library'));
     expect(screen.queryByTestId('media-chooser')).toBeNull();
-    expect(screen.getByTestId('field-error-gallery').textContent).toBe('Maximum number of images exceeded');
+    expect(screen.getByTestId('media-exceeded-gallery').textContent).toBe('Maximum number of images exceeded');
   });
 
   it('shows the images 1024 by 480 with controls and the position, and clears after confirmation', () => {

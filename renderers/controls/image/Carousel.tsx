@@ -1,7 +1,7 @@
 // image/carousel (spec sections 2, 3 and 5): up to max_images (5) images shown width x height (1024 x
 // 480) with previous/next controls and an interval (0: no auto-play); the Source dropdown adds
 // images, Clear removes all after the clearAllImages confirmation. Adding more than max_images is
-// refused with maxNrOfImagesExceeded; the required rule (maxNrOfImages) is the validation plan's.
+// refused with the maxNrOfImagesExceeded message (not a field error: what is held may be saved); the required rule (maxNrOfImages) is the validation plan's.
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { fileNameOf, imageSrc, readImageList, type ImageValue } from '../../../runtime/media/mediaValues';
@@ -21,7 +21,7 @@ const positive = (value: unknown, fallback: number) => (typeof value === 'number
 
 export function CarouselControl(props: ControlProps) {
   const intl = useIntl();
-  const { field, value, onChange, id, setLocalError } = props;
+  const { field, value, onChange, id } = props;
   const data = field.options.customData;
   const max = positive(data.max_images, 5);
   const width = positive(data.width, 1024);
@@ -31,6 +31,8 @@ export function CarouselControl(props: ControlProps) {
   const media = useMediaField(props, 'image', true, Math.max(0, max - images.length));
   const [current, setCurrent] = useState(0);
   const [confirmClear, setConfirmClear] = useState(false);
+  // Refusing one more image is a message, not a field error: the value held is fine and may be saved.
+  const [exceeded, setExceeded] = useState(false);
   const shown = Math.min(current, Math.max(0, images.length - 1));
   const step = (by: number) => setCurrent((shown + by + images.length) % images.length);
 
@@ -41,12 +43,12 @@ export function CarouselControl(props: ControlProps) {
   }, [interval, images.length]);
 
   const store = (next: ImageValue[]) => {
-    setLocalError(null);
+    setExceeded(false);
     onChange(next.length ? next : null);
   };
   const add = (chosen: ChosenMedia[]) => {
     if (images.length + chosen.length > max) {
-      setLocalError({ key: 'maxNrOfImagesExceeded' });
+      setExceeded(true);
       return;
     }
     store([...images, ...chosen.map(({ localURL, publicURL }) => ({ localURL, publicURL }))]);
@@ -58,7 +60,13 @@ export function CarouselControl(props: ControlProps) {
   return (
     <FieldFrame props={props} group>
       <div className="media-field media-carousel" id={id} data-testid={`media-carousel-${field.key}`} aria-invalid={props.errors.length > 0 || undefined}>
-        <div className="carousel-stage" style={{ aspectRatio: `${width} / ${height}`, maxWidth: `${width}px` }} aria-roledescription="carousel" aria-label={field.label || field.key}>
+        <div
+          className={`carousel-stage${images.length ? '' : ' carousel-stage-empty'}`}
+          // Empty, the stage keeps the width but not the height: a 480 px grey box says nothing.
+          style={images.length ? { aspectRatio: `${width} / ${height}`, maxWidth: `${width}px` } : { maxWidth: `${width}px` }}
+          aria-roledescription="carousel"
+          aria-label={field.label || field.key}
+        >
           {images.length ? (
             <ImageThumb image={images[shown]!} className="carousel-slide" />
           ) : (
@@ -94,12 +102,17 @@ export function CarouselControl(props: ControlProps) {
         ) : null}
         {editable ? (
           <div className="media-actions">
-            <SourceMenu sources={media.sources} onChoose={(source) => (images.length >= max ? setLocalError({ key: 'maxNrOfImagesExceeded' }) : media.open(source))} fieldKey={field.key} label={field.label || field.key} />
+            <SourceMenu sources={media.sources} onChoose={(source) => (images.length >= max ? setExceeded(true) : media.open(source))} fieldKey={field.key} label={field.label || field.key} />
             <button type="button" className="button" disabled={images.length === 0} onClick={() => setConfirmClear(true)} data-testid={`media-clear-${field.key}`}>
               {intl.formatMessage({ id: 'mediaWidgets.clear' })}
             </button>
             <small className="muted">{intl.formatMessage({ id: 'mediaWidgets.count' }, { count: images.length, max })}</small>
           </div>
+        ) : null}
+        {exceeded ? (
+          <p className="media-error" role="alert" data-testid={`media-exceeded-${field.key}`}>
+            {intl.formatMessage({ id: 'maxNrOfImagesExceeded' })}
+          </p>
         ) : null}
       </div>
       <MediaChooser source={media.source} request={media.request} onClose={media.close} onChosen={add} />
