@@ -11,7 +11,9 @@ import { mediaUploadRoutes } from './upload';
 
 export const mediaHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
-  await host.register(mediaLibraryRoutes, context);
-  await host.register(mediaFileCallRoutes, context);
-  await host.register(mediaUploadRoutes, context);
+  // The host's own options carry its prefix: handing them on would mount the routes under /api/media/api/media.
+  const routes: ServerContext = { db: context.db, config: context.config, mailer: context.mailer, jobs: context.jobs, bus: context.bus };
+  await host.register(mediaLibraryRoutes, routes);
+  await host.register(mediaFileCallRoutes, routes);
+  await host.register(mediaUploadRoutes, routes);
 };
