@@ -1,7 +1,8 @@
 // The media values every part reads the same way (runtime/media/mediaValues.ts) and the Source
 // dropdown's rules (runtime/media/mediaSources.ts, spec section 6).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mediaSources } from '../../../runtime/media/mediaSources';
+import { uploadIntoDir } from '../../../runtime/media/uploadIntoDir';
 import { allowedExtensions, classifyMediaUrl, hasAllowedExtension, mediaUrlsOf, parseLibraryUrl, readImageList, readImageValue } from '../../../runtime/media/mediaValues';
 
 const LIB = '0b7c3a51-2f1e-4c1d-9a51-6f0a3c2b1d10';
@@ -66,5 +67,54 @@ describe('Source dropdown rules (spec section 6)', () => {
     expect(mediaSources(image({ chooseFromDevice: false }), platform)).toEqual(['library', 'external']);
     expect(mediaSources({ renderer: 'input/file', protected: false, customData: {} }, platform)).toEqual(['library', 'device']);
     expect(mediaSources({ renderer: 'input/file', protected: false, customData: { chooseExternalSource: true } }, platform)).toEqual(['library', 'device', 'external']);
+  });
+});
+
+describe('uploadIntoDir', () => {
+  const refusal = (messageKey: string) => Object.assign(new Error(messageKey), { messageKey });
+  it('makes a missing upload directory level by level, then uploads again', async () => {
+    const made: string[] = [];
+    let tries = 0;
+    const result = await uploadIntoDir(
+      async () => {
+        tries += 1;
+        if (made.length < 2) throw refusal('dirNotFound');
+        return 'stored';
+      },
+      'products/shoes',
+      async (path) => {
+        if (path === 'products' && made.length === 0 && tries > 5) throw refusal('fileExists');
+        made.push(path);
+      },
+    );
+    expect(result).toBe('stored');
+    expect(made).toEqual(['products', 'products/shoes']);
+    expect(tries).toBe(2);
+  });
+  it('passes any other refusal on, and makes nothing at the root', async () => {
+    const createDir = vi.fn(async () => undefined);
+    await expect(uploadIntoDir(async () => Promise.reject(refusal('quotaExceeded')), 'a', createDir)).rejects.toThrow('quotaExceeded');
+    await expect(uploadIntoDir(async () => Promise.reject(refusal('dirNotFound')), '', createDir)).rejects.toThrow('dirNotFound');
+    expect(createDir).not.toHaveBeenCalled();
+  });
+  it('an existing level is no obstacle; a refused one is the answer', async () => {
+    const done = await uploadIntoDir(
+      (() => {
+        let first = true;
+        return async () => {
+          if (first) {
+            first = false;
+            throw refusal('dirNotFound');
+          }
+          return 1;
+        };
+      })(),
+      'a/b',
+      async (path) => {
+        if (path === 'a') throw refusal('fileExists');
+      },
+    );
+    expect(done).toBe(1);
+    await expect(uploadIntoDir(async () => Promise.reject(refusal('dirNotFound')), 'a', async () => Promise.reject(refusal('integrations.media.noPermissions')))).rejects.toThrow('noPermissions');
   });
 });

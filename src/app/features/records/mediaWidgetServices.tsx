@@ -7,6 +7,7 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { MEDIA_INTEGRATION_ID } from '../../../../runtime/api/media';
 import { mediaApi } from '../../../../runtime/client/media';
 import { uploadFiles } from '../../../../runtime/media/upload';
+import { uploadIntoDir } from '../../../../runtime/media/uploadIntoDir';
 import { integrationActiveQueryOptions } from '../../../../renderers/data/integrations';
 import { MediaWidgetsProvider, type MediaBrowserProps, type MediaWidgetServices } from '../../../../renderers/controls/media/MediaWidgetsContext';
 import { mediaBrowserModule } from './mediaBrowser';
@@ -30,7 +31,8 @@ export function MediaWidgetServicesProvider({ children }: { children: ReactNode 
       runMode: 'platform',
       MediaBrowser: LazyBrowser ? MediaBrowser : null,
       libraries: (signal) => mediaApi.libraries(signal),
-      upload: uploadFiles,
+      upload: (files, target, callbacks, signal) =>
+        uploadIntoDir(() => uploadFiles(files, target, callbacks, signal), target.path, (path) => mediaApi.createDir(target.libraryUuid, path)),
     }),
     [active],
   );
