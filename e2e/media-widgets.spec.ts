@@ -187,10 +187,17 @@ test('image and carousel: upload through the widget and an external URL, save, r
   await expect(page.getByTestId('carousel-count')).toHaveText('2 / 3');
   await shot(page, 'media-widgets-edit-1280');
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expectLoaded(page, '[data-testid="media-carousel-gallery"] .carousel-thumbs img', 3);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'media-widgets-edit-390');
+  await chooseSource(page, 'photo', 'device');
+  await shot(page, 'media-widgets-chooser-device-390');
+  await page.getByTestId('media-chooser-close').click();
 
   // The media chooser in library mode: the media screen's browser, the uploaded file picked.
   await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
   await page.getByTestId('media-remove-photo').click();
   await chooseSource(page, 'photo', 'library');
   await page.getByTestId('media-chooser').getByText('products', { exact: true }).dblclick();
@@ -205,6 +212,8 @@ test('image and carousel: upload through the widget and an external URL, save, r
   await expectLoaded(page, '[data-testid="cell-media-gallery"] img', 3);
   await shot(page, 'media-widgets-list-1280');
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.locator('[data-testid="cell-media-gallery"] img').first()).toBeVisible();
   await shot(page, 'media-widgets-list-390');
 });
 
