@@ -11,6 +11,7 @@ import { useRecordForm } from '../../renderers/screens/useRecordForm';
 import { RecordForm } from '../../renderers/screens/RecordForm';
 import type { ViewSchema } from '../../schemas';
 import { compile, field, noScripts, withIntl, type FieldInput } from './harness';
+import { withFakeTimeouts } from './timers';
 
 const LIB = '0b7c3a51-2f1e-4c1d-9a51-6f0a3c2b1d10';
 const url = (key: string) => `/media/library/${LIB}/get/${key}`;
@@ -238,6 +239,23 @@ describe('image carousel', () => {
     expect(within(screen.getByTestId('media-clear-confirm')).getByText('Remove all images?')).toBeTruthy();
     fireEvent.click(screen.getByTestId('media-clear-yes'));
     expect(value('gallery')).toBeNull();
+  });
+
+  it('moves on by itself every interval ms when interval is set, and not at all with interval 0', () => {
+    const images = ['a.png', 'b.png', 'c.png'].map((k) => ({ localURL: url(k), publicURL: '' }));
+    withFakeTimeouts((advance) => {
+      mount([field('auto', 'image', 'carousel', { constraints: { custom_data: { interval: 1000 } } }), field('still', 'image', 'carousel')], { record: { auto: images, still: images } });
+      const [auto, still] = screen.getAllByTestId('carousel-count');
+      advance(999);
+      expect(auto!.textContent).toBe('1 / 3');
+      advance(1);
+      expect(auto!.textContent).toBe('2 / 3');
+      advance(1000);
+      expect(auto!.textContent).toBe('3 / 3');
+      advance(1000);
+      expect(auto!.textContent).toBe('1 / 3');
+      expect(still!.textContent).toBe('1 / 3');
+    });
   });
 
   it('reports maxNrOfImages for a required carousel holding too many', async () => {

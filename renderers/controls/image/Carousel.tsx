@@ -36,11 +36,12 @@ export function CarouselControl(props: ControlProps) {
   const shown = Math.min(current, Math.max(0, images.length - 1));
   const step = (by: number) => setCurrent((shown + by + images.length) % images.length);
 
+  // Auto-play: one timeout per slide shown, so a slide the user moved to gets its whole interval.
   useEffect(() => {
     if (!interval || images.length < 2) return;
-    const timer = setInterval(() => setCurrent((i) => (i + 1) % images.length), interval);
-    return () => clearInterval(timer);
-  }, [interval, images.length]);
+    const timer = setTimeout(() => setCurrent((shown + 1) % images.length), interval);
+    return () => clearTimeout(timer);
+  }, [interval, images.length, shown]);
 
   const store = (next: ImageValue[]) => {
     setExceeded(false);
