@@ -52,6 +52,10 @@ const sessionDone = [
   '/admin/iam/create',
   // Global variables (docs/user-code.md "context.env").
   '/admin/environment',
+  // The media library screen (luma-media; src/app/features/media).
+  '/home/integrations/page/$id',
+  '/admin/integrations/page/$id',
+  '/admin/integrations/page/$id/$subPage',
   // The API reference (docs/api.md).
   '/admin/developer',
   ...['/admin/component', '/home/component'].flatMap((base) =>
@@ -78,7 +82,6 @@ const sessionTodo = [
   '/app/playground',
   '/app/$id',
   '/home/platform/updates',
-  '/home/integrations/page/$id',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
   '/admin/public-app',
@@ -105,8 +108,6 @@ const sessionTodo = [
   '/admin/scout/api/inspect',
   '/admin/integrations',
   '/admin/integrations/$id',
-  '/admin/integrations/page/$id',
-  '/admin/integrations/page/$id/$subPage',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>
