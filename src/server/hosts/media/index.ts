@@ -3,7 +3,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../../context';
 import { installSessionRequirement } from '../session';
+import { installTusUpload } from './tus';
 
 export const mediaHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
+  await installTusUpload(host, context);
 };
