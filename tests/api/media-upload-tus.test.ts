@@ -15,6 +15,8 @@ import { sweepAbandonedUploads, tusDirectory } from '../../src/server/hosts/medi
 import { adminProject, createMember, createProject } from './fixtures';
 import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
 import { TusClient, generatedChunks, generatedSha256, tusMetadata } from './tus-client';
+import { memoryStorage } from '../../runtime/client/storage';
+import { UploadFailed, uploadFiles } from '../../runtime/media/upload';
 
 const MB = 1024 * 1024;
 const BIG = 200 * MB;
@@ -206,5 +208,89 @@ describeApi(`resumable upload through tus (${DB_KIND})`, () => {
     // Back to the real time (the session would have expired a day later too), then the upload is gone.
     clock.set(Date.now());
     expect((await admin.head(location)).status).toBe(404);
+  });
+});
+
+describeApi(`the browser's uploadFiles against the tus endpoint (${DB_KIND})`, () => {
+  const server = useServer();
+  let port = 0;
+  let cookie = '';
+  let library = '';
+
+  it('setup: a listening server and a library', async () => {
+    const app = server().app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+    cookie = await login(app);
+    const { projectUuid } = await adminProject(server().database.db);
+    library = crypto.randomUUID();
+    await server().database.db.insertInto('media_libraries').values({ uuid: library, project_uuid: projectUuid, name: 'Uploads', provider: 'luma-simple', roles: toJson([]) }).execute();
+  });
+
+  const env = () => ({ origin: `http://127.0.0.1:${port}`, storage: memoryStorage(), headers: { cookie }, retryDelays: [0, 50, 100, 200], resultDelays: [0] });
+  const named = (name: string, bytes: Buffer) => Object.assign(bytes, { name, type: 'application/octet-stream', size: bytes.length }) as unknown as Blob & { name: string };
+
+  it('uploads files in order with progress per file, and resumes from the server offset when every connection is dropped mid-way', async () => {
+    const first = Buffer.concat([...generatedChunks(0, 12 * MB, 7)]);
+    const second = Buffer.from('a small second file');
+    const progress: [number, number, number][] = [];
+    const retries: number[] = [];
+    let dropped = false;
+    const files = await uploadFiles(
+      [named('first file.bin', first), named('second.txt', second)],
+      { libraryUuid: library, path: '', isPublic: true, metadata: { source: 'test' } },
+      {
+        onProgress: (index, loaded, total) => {
+          progress.push([index, loaded, total]);
+          // A third of the way in, the server drops every connection: the network went away.
+          if (!dropped && index === 0 && loaded > 4 * MB) {
+            dropped = true;
+            server().app.server.closeAllConnections();
+          }
+        },
+        onRetry: (index, attempt) => retries.push(index * 100 + attempt),
+      },
+      undefined,
+      env(),
+    );
+    expect(dropped).toBe(true);
+    expect(retries.length).toBeGreaterThanOrEqual(1);
+    expect(files.map((file) => [file.key, file.size, file.public, file.metadata])).toEqual([
+      ['first_file.bin', first.length, true, { source: 'test' }],
+      ['second.txt', second.length, true, { source: 'test' }],
+    ]);
+    expect(progress.at(-1)).toEqual([1, second.length, second.length]);
+    expect(progress.some(([index, loaded, total]) => index === 0 && loaded === total)).toBe(true);
+  });
+
+  it('answers a refusal as UploadFailed with the server message key', async () => {
+    const refused = uploadFiles([named('a.bin', Buffer.from('x'))], { libraryUuid: library, path: '../up', isPublic: false }, {}, undefined, env());
+    await expect(refused).rejects.toBeInstanceOf(UploadFailed);
+    await expect(refused).rejects.toMatchObject({ status: 417, fieldErrors: [{ field: 'path', messages: [MEDIA_MESSAGE.invalidKey] }] });
+  });
+
+  it('cancelling aborts the transfer and terminates the upload on the server (its partial bytes are removed)', async () => {
+    const controller = new AbortController();
+    let uploadUrl = '';
+    const bytes = Buffer.concat([...generatedChunks(0, 16 * MB, 9)]);
+    const running = uploadFiles(
+      [named('cancelled.bin', bytes)],
+      { libraryUuid: library, path: '', isPublic: false },
+      { onProgress: (_index, loaded) => loaded > 2 * MB && controller.abort() },
+      controller.signal,
+      {
+        ...env(),
+        tus: {
+          onAfterResponse: (req, res) => {
+            if (req.getMethod() === 'POST') uploadUrl = new URL(res.getHeader('Location') ?? '', req.getURL()).pathname;
+          },
+        },
+      },
+    );
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    const client = new TusClient(port, { cookie });
+    const location = uploadUrl;
+    expect(location).toContain('/upload/tus/');
+    await until('the upload terminated', 10_000, async () => ((await client.head(location)).status === 404 ? true : undefined));
   });
 });
