@@ -18,7 +18,7 @@ const refused = { type: 'xstate.error.actor.validateUpload', error: { status: 0,
 
 /** A transfer the test drives by hand: it records the signal and hands back its callbacks. */
 function manualUploader() {
-  let callbacks: Parameters<Uploader>[2] = {};
+  let callbacks: NonNullable<Parameters<Uploader>[2]> = {};
   let signal: AbortSignal | null = null;
   let settle: { resolve(files: MediaFile[]): void; reject(error: unknown): void } | null = null;
   const upload: Uploader = (_files, _target, given = {}, given_signal) => {
@@ -161,8 +161,8 @@ describe('upload machine', () => {
       fc.tuple(index, fc.integer({ min: 0, max: 20 })).map(([fileIndex, loaded]) => ({ type: 'PROGRESS', fileIndex, loaded: Math.min(loaded, files[fileIndex]!.size), total: files[fileIndex]!.size }) as const),
       fc.tuple(index, fc.integer({ min: 1, max: 8 }), fc.boolean()).map(([fileIndex, attempt, offline]) => ({ type: 'RETRYING', fileIndex, attempt, offline }) as const),
       index.map((fileIndex) => ({ type: 'RESUMED', fileIndex }) as const),
-      fc.constant({ type: 'UPLOADED', files: [stored('photos/a.png', 10), stored('photos/b.png', 20)] } as const),
-      fc.constant({ type: 'UPLOAD_FAILED', failure: { status: 500, messageKey: 'serverError', fieldErrors: [] } } as const),
+      fc.constant<UploadEvent>({ type: 'UPLOADED', files: [stored('photos/a.png', 10), stored('photos/b.png', 20)] }),
+      fc.constant<UploadEvent>({ type: 'UPLOAD_FAILED', failure: { status: 500, messageKey: 'serverError', fieldErrors: [] } }),
       fc.constant({ type: 'IN_BACKGROUND', fileIndex: 1, uploadUrl: '/tus/x' } as const),
     );
     await fc.assert(
@@ -186,7 +186,7 @@ describe('upload machine', () => {
           if (after.matches({ uploading: 'retrying' })) expect(before.matches('uploading')).toBe(true);
           if (after.matches('done') && !before.matches('done')) expect(event.type).toBe('UPLOADED');
           // Terminal states ignore transfer events.
-          if (['done', 'cancelled', 'background'].some((state) => before.matches(state)) && !['RESET', 'RETRY'].includes(event.type)) {
+          if ((['done', 'cancelled', 'background'] as const).some((state) => before.matches(state)) && !['RESET', 'RETRY'].includes(event.type)) {
             expect(after.value).toEqual(before.value);
           }
         }
