@@ -38,15 +38,12 @@ export const TUS_EXPOSED_HEADERS = [TUS_RESULT_HEADER];
 
 /** Partial uploads with no byte for this long are removed (housekeeping of each instance). */
 export const TUS_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
-/** Largest declared Upload-Length when no other limit is configured (LUMA_MEDIA_UPLOAD_MAX_MB). */
-export const TUS_DEFAULT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
 
 /** Message keys of the upload (catalogue: runtime/i18n/media.*.ts, besides MEDIA_MESSAGE). */
 export const UPLOAD_MESSAGE = {
   lengthRequired: 'uploadLengthRequired',
   uploadNotFinished: 'uploadNotFinished',
   uploadNotFound: 'uploadNotFound',
-  invalidMetadata: 'invalidUploadMetadata',
 } as const;
 
 export function tusResultPath(id: string): string {

@@ -205,7 +205,7 @@ export const mediaLibrarySchema = {
     provider: { type: 'string', enum: ['luma-simple', 's3'] },
     s3_bucket: nullableStr,
     s3_key: nullableStr,
-    s3_secret: { description: `'${MASKED_SECRET}' when one is set; never the secret`, anyOf: [{ type: 'string', enum: [MASKED_SECRET] }, { type: 'null' }] },
+    s3_secret: { description: `'${MASKED_SECRET}' when one is set; never the secret`, anyOf: [{ type: 'string' }, { type: 'null' }] },
     s3_endpoint: nullableStr,
     s3_region: nullableStr,
     host: nullableStr,

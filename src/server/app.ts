@@ -15,6 +15,7 @@ import { installErrorHandler, sendError } from './errors-handler';
 import { integrationHost } from './hosts/integration/index';
 import { mainHost } from './hosts/main/index';
 import { mediaHost } from './hosts/media/index';
+import { installMediaFileRoutes } from './hosts/media/serve';
 import { authenticate } from './hosts/session';
 import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
@@ -96,6 +97,8 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   // The event bus (HOST_PREFIX.bus) is a WebSocket host that arrives with its feature.
 
   installSdkTypes(app);
+  // The media file URL at the site root, before the SPA's fallback would answer it with the app's page.
+  installMediaFileRoutes(app, context);
   const spa = await installSpa(app, config.appDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (spa.wants(request)) return spa.sendIndex(reply);

@@ -64,6 +64,8 @@ export interface Config {
   sparkLogDays: number;
   /** A spark run's deadline (LUMA_SPARK_DEADLINE_SECONDS, at most 60). */
   sparkTimeoutMs: number;
+  /** The largest media file one upload may store (LUMA_MEDIA_MAX_FILE_MB, default 2048; docs/media.md). */
+  mediaMaxFileBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -160,5 +162,6 @@ export function loadConfig(env: Env = process.env): Config {
     sparkLimit: Math.floor(positive(env, 'LUMA_SPARK_LIMIT', 25)),
     sparkLogDays: positive(env, 'LUMA_SPARK_LOG_DAYS', 7),
     sparkTimeoutMs: Math.min(60_000, Math.max(100, Math.round(positive(env, 'LUMA_SPARK_DEADLINE_SECONDS', 25) * 1000))),
+    mediaMaxFileBytes: Math.max(1, Math.floor(positive(env, 'LUMA_MEDIA_MAX_FILE_MB', 2048) * 1024 * 1024)),
   };
 }

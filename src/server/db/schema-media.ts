@@ -64,3 +64,10 @@ export interface MediaFilesTable {
 
 export type MediaLibraryRow = Selectable<MediaLibrariesTable>;
 export type MediaFileRow = Selectable<MediaFilesTable>;
+
+export interface MediaSigningKeysTable {
+  project_uuid: string;
+  /** base64url of 32 random bytes. */
+  secret: string;
+  created_at: Timestamp;
+}

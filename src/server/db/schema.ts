@@ -2,7 +2,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
-import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable } from './schema-media';
+import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSigningKeysTable } from './schema-media';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -372,6 +372,7 @@ export interface Database {
   integrations: IntegrationsTable;
   media_libraries: MediaLibrariesTable;
   media_files: MediaFilesTable;
+  media_signing_keys: MediaSigningKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -55,6 +55,13 @@ const statements = [
   )`,
   `create index media_files_listing_idx on media_files (library_uuid, parent, (mime_type <> 'dir'), key)`,
   `create index media_files_expiry_idx on media_files (expires_at) where expires_at is not null`,
+  // The key that signs a project's share links (HMAC-SHA256): in the database, so every instance
+  // behind a load balancer signs and checks with the same one.
+  `create table media_signing_keys (
+    project_uuid uuid primary key references projects(uuid) on delete cascade,
+    secret text not null,
+    created_at timestamptz not null default now()
+  )`,
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -62,5 +69,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['media_files', 'media_libraries', 'integrations']) await sql.raw(`drop table if exists ${table}`).execute(db);
+  for (const table of ['media_signing_keys', 'media_files', 'media_libraries', 'integrations']) await sql.raw(`drop table if exists ${table}`).execute(db);
 }

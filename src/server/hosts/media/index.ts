@@ -1,11 +1,19 @@
-// The media host (spec section 7). No routes yet: every path needs a session and then answers
-// 404 JSON. Routes arrive with their feature; nothing answers a fake success.
+// The media host (spec section 7 "Media host"; docs/media.md): libraries, files and directories,
+// upload, download and share under /api/media. Every call needs a session (or an API user's
+// secret) and checks the luma-media permissions, the integration and the library's roles in its
+// service. The file URL /media/library/{uuid}/get/{key} lives at the site root (fileRoutes).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../../context';
 import { installSessionRequirement } from '../session';
+import { mediaFileCallRoutes } from './files';
+import { mediaLibraryRoutes } from './libraries';
 import { installTusUpload } from './tus';
+import { mediaUploadRoutes } from './upload';
 
 export const mediaHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
+  await host.register(mediaLibraryRoutes, context);
+  await host.register(mediaFileCallRoutes, context);
+  await host.register(mediaUploadRoutes, context);
   await installTusUpload(host, context);
 };

@@ -16,7 +16,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_MESSAGE, type MediaFile } from '../../../../runtime/api/media';
 import {
   TUS_ABANDONED_AFTER_MS,
-  TUS_DEFAULT_MAX_BYTES,
   TUS_ENDPOINT,
   TUS_EXPOSED_HEADERS,
   TUS_PATH,
@@ -37,8 +36,6 @@ import { accountabilityOf } from '../session';
 export interface TusOptions {
   /** Where partial uploads live (default: <data dir>/uploads-tus; a temp dir with an in-memory database). */
   directory?: string;
-  /** Largest declared Upload-Length (default LUMA_MEDIA_UPLOAD_MAX_MB, else TUS_DEFAULT_MAX_BYTES). */
-  maxBytes?: number;
   /** How often this instance sweeps abandoned partial uploads (ms; 0: never, tests sweep by hand). */
   sweepEveryMs?: number;
 }
@@ -54,11 +51,6 @@ export function tusDirectory(config: ServerContext['config'], given?: string): s
   // An in-memory database keeps nothing: its partial uploads go to this process's own temp dir.
   if (config.dataDir.startsWith('memory://')) return join(tmpdir(), `luma-uploads-tus-${process.pid}`);
   return join(resolve(config.dataDir), 'uploads-tus');
-}
-
-function maxBytesFromEnv(): number {
-  const mb = Number(process.env.LUMA_MEDIA_UPLOAD_MAX_MB);
-  return Number.isFinite(mb) && mb > 0 ? Math.floor(mb * 1024 * 1024) : TUS_DEFAULT_MAX_BYTES;
 }
 
 /** An error as the tus server answers it: the app's ApiError body. */
@@ -112,7 +104,6 @@ export async function sweepAbandonedUploads(directory: string, at: Date, olderTh
 export async function installTusUpload(host: FastifyInstance, context: ServerContext, tusOptions: TusOptions = {}): Promise<void> {
   const directory = tusDirectory(context.config, tusOptions.directory);
   await mkdir(directory, { recursive: true });
-  const maxBytes = tusOptions.maxBytes ?? maxBytesFromEnv();
   /** The caller of each raw request, found by the media host's session hook. */
   const callers = new WeakMap<object, Accountability>();
   const callerOf = (req: { runtime?: { node?: { req: object } } }): Accountability => {
@@ -144,9 +135,8 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
     async onUploadCreate(req, upload) {
       const accountability = callerOf(req);
       try {
-        if (upload.sizeIsDeferred || upload.size === undefined) throw new HttpError(400, UPLOAD_MESSAGE.lengthRequired);
         const target = readUploadTarget(upload.metadata ?? {});
-        await checkUploadAllowed(context.db, accountability, target, upload.size, maxBytes);
+        await checkUploadAllowed(context, accountability, target, upload.sizeIsDeferred ? undefined : upload.size);
       } catch (error) {
         throw tusError(error);
       }
@@ -166,21 +156,15 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
       const accountability = callerOf(req);
       const meta = upload.metadata ?? {};
       let file: MediaFile;
+      const body = createReadStream(join(directory, upload.id));
       try {
         const target = readUploadTarget(meta);
-        file = await storeFile(context, accountability, {
-          libraryUuid: target.libraryUuid,
-          path: target.path,
-          name: target.name,
-          body: createReadStream(join(directory, upload.id)),
-          isPublic: target.isPublic,
-          expiresAt: target.expiresAt,
-          metadata: target.metadata,
-          replace: target.replace,
-        });
+        file = await storeFile(context, accountability, { ...target, size: upload.size, body });
       } catch (error) {
+        body.destroy();
         // Refused at the end (a file appeared at the key, the quota filled meanwhile): nothing to resume.
         await store.remove(upload.id).catch(() => undefined);
+        if (!(error instanceof HttpError)) host.log.error({ err: error }, 'storing a finished upload failed');
         throw tusError(error);
       }
       const result: StoredResult = { user: accountability.user.uuid, project: accountability.project_uuid ?? '', file };
