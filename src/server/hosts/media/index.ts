@@ -12,8 +12,10 @@ import { mediaUploadRoutes } from './upload';
 
 export const mediaHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
-  await host.register(mediaLibraryRoutes, context);
-  await host.register(mediaFileCallRoutes, context);
-  await host.register(mediaUploadRoutes, context);
-  await installTusUpload(host, context);
+  // The host's own prefix is in the options it was given: the routes' plugins get the context without it.
+  const { prefix: _prefix, ...routesContext } = context as ServerContext & { prefix?: string };
+  await host.register(mediaLibraryRoutes, routesContext);
+  await host.register(mediaFileCallRoutes, routesContext);
+  await host.register(mediaUploadRoutes, routesContext);
+  await installTusUpload(host, routesContext);
 };

@@ -94,7 +94,13 @@ export function installMediaFileRoutes(app: FastifyInstance, context: ServerCont
       if (!preview) throw new HttpError(404, MEDIA_MESSAGE.fileNotFound);
       const headers = fileHeaders({ ...row, mime_type: preview.contentType }, { download: false, cache });
       reply.header('x-media-csp', headers['content-security-policy']);
-      return reply.code(200).headers({ ...headers, 'content-length': String(preview.size) }).send(request.method === 'HEAD' ? undefined : preview.body);
+      reply.code(200).headers(headers);
+      if (preview.size !== null) reply.header('content-length', String(preview.size));
+      if (request.method === 'HEAD') {
+        preview.body.destroy();
+        return reply.send();
+      }
+      return reply.send(preview.body);
     },
   );
 }
