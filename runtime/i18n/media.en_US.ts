@@ -24,6 +24,9 @@ export const mediaEn_US = {
   selectedFilesWillBeDeleted: '{count, plural, one {The selected file will be deleted.} other {The # selected files will be deleted.}}',
   filesWillBeMovedToSelectedDir: 'The selected files will be moved to the selected directory.',
   actionWillRemoveLibrary: 'This removes the library "{name}" and its files.',
+  integrationDisabled: 'The media library integration is deactivated in this project.',
+  dirNotFound: 'This directory does not exist.',
+  shareStep: 'Choose a time on a {step}-minute step.',
   someFieldsAreNotValid: 'Some fields are not valid.',
   // The screen.
   'media.title': 'Media library',
@@ -101,7 +104,6 @@ export const mediaEn_US = {
   'media.shareSent': 'Share link sent.',
   'media.dateInPast': 'The date cannot be in the past.',
   'media.dateNotValid': 'The date is not valid.',
-  'media.shareStep': 'Choose a time on a {step}-minute step.',
   'media.error.title': 'Media library',
   'media.allowedStorageRule': 'A positive number of MB, or empty for no limit.',
   'media.lib.name': 'Name',

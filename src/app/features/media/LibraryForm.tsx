@@ -133,7 +133,7 @@ function Roles({ selected, onChange }: { selected: string[]; onChange: (roles: s
           ))}
         </div>
       )}
-      <p className="hint muted">
+      <p className="hint muted media-hint">
         <FormattedMessage id="media.lib.rolesHint" />
       </p>
     </fieldset>

@@ -143,7 +143,7 @@ function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may }: Me
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, items.length]);
 
   const removeFiles = useMutation({
-    mutationFn: () => mediaApi.remove(libraryUuid, selected),
+    mutationFn: () => mediaApi.remove(libraryUuid, chosenFiles.map((f) => f.key)),
     onSuccess: async () => {
       setModal(null);
       setSelected([]);

@@ -35,8 +35,10 @@ export const mediaListQueryOptions = (lib: string, path: string, search: string)
 export const dirsQueryOptions = (lib: string, path: string) =>
   queryOptions({ queryKey: mediaKeys.dirs(lib, path), queryFn: ({ signal }) => mediaApi.dirs(lib, path, signal), retry: false });
 
-/** Files changed (upload, move, delete, edit, directories): every listing of the library. */
-export const invalidateFiles = (queryClient: QueryClient, lib: string) => queryClient.invalidateQueries({ queryKey: mediaKeys.files(lib) });
+/** Files changed (upload, move, delete, edit, directories): every listing of the library, and the
+ * library list (its size). */
+export const invalidateFiles = (queryClient: QueryClient, lib: string) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: mediaKeys.files(lib) }), queryClient.invalidateQueries({ queryKey: mediaKeys.libraries })]).then(() => undefined);
 
 /** Libraries changed: the list, each library, and the size/free space they show. */
 export const invalidateLibraries = (queryClient: QueryClient) =>

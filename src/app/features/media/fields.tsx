@@ -34,7 +34,7 @@ export function TextField({
         {label}
       </label>
       <input id={id} data-testid={testId} aria-invalid={bad || undefined} aria-describedby={bad ? `${id}-err` : undefined} {...input} />
-      {hint ? <span className="hint muted">{hint}</span> : null}
+      {hint ? <span className="hint muted media-hint">{hint}</span> : null}
       <RuleErrors messages={errors} id={`${id}-err`} />
     </div>
   );

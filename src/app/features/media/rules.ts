@@ -1,9 +1,22 @@
-// The media library screen's rules (spec section 5 "Media library rules", section 4 "Library files",
-// section 9 sizes): pure functions, unit-tested in tests/unit/app/media-rules.test.ts. The server
-// applies its own copy of the field rules (src/server/services/media-*.ts); these only spare a round trip.
-import { MEDIA_PAGE_SIZE, SHARE_STEP_MINUTES, type LibraryInput, type MediaLibrary, type MediaListPage, type MediaProvider } from '../../../../runtime/api/media';
+// The media library screen's rules (spec section 4 "Library files", section 9 sizes) and its reading
+// of the field rules of section 5, which live once in runtime/media/rules.ts for the screen and the
+// server. Pure functions, unit-tested in tests/unit/app/media-rules.test.ts.
+import type { FieldError } from '../../../../runtime/api/contract';
+import { MEDIA_PAGE_SIZE, type LibraryInput, type MediaLibrary, type MediaListPage, type MediaProvider } from '../../../../runtime/api/media';
+import {
+  MEDIA_NAME_MIN,
+  MEDIA_RULE_MESSAGE,
+  nextShareStep as sharedNextStep,
+  S3_FIELDS,
+  splitEmails,
+  validateDirName,
+  validateExpiry,
+  validateLibraryInput,
+  validateShareDate,
+} from '../../../../runtime/media/rules';
+import { sanitiseDirName } from '../../../../runtime/media/keys';
 
-export const MIN_NAME = 2;
+export const MIN_NAME = MEDIA_NAME_MIN;
 
 /** Spec section 9: KB or MB, dividing by 1024. */
 export function formatSize(bytes: number): string {
@@ -17,26 +30,32 @@ const round2 = (n: number) => String(Math.round(n * 100) / 100);
 /** A field's messages: catalogue keys with their values. */
 export interface RuleMessage {
   key: string;
-  values?: Record<string, number>;
+  values?: Record<string, string | number>;
 }
 export type FieldRuleErrors = Record<string, RuleMessage[]>;
 
-const required: RuleMessage = { key: 'fieldRequired' };
-const tooShort: RuleMessage = { key: 'cantBeLessThenChars', values: { min: MIN_NAME } };
-
-function textRule(value: string | undefined | null, isRequired: boolean): RuleMessage[] {
-  const text = (value ?? '').trim();
-  if (text === '') return isRequired ? [required] : [];
-  return Array.from(text).length < MIN_NAME ? [tooShort] : [];
+/** The shared rules answer FieldError lists; the screen reads them by field. */
+export function byField(errors: readonly FieldError[]): FieldRuleErrors {
+  const out: FieldRuleErrors = {};
+  for (const error of errors) {
+    const list = (out[error.field] ??= []);
+    error.messages.forEach((key, i) => list.push(error.values?.[i] ? { key, values: error.values[i]! } : { key }));
+  }
+  return out;
 }
+
+const messagesOf = (errors: readonly FieldError[]): RuleMessage[] => Object.values(byField(errors)).flat();
 
 export const hasErrors = (errors: FieldRuleErrors): boolean => Object.values(errors).some((list) => list.length > 0);
 
-/** A slash is stripped from a directory name (spec section 5). */
-export const sanitiseDirName = (name: string): string => name.replace(/[/\\]/g, '');
+/** A slash is stripped from a directory name as it is typed (spec section 5). */
+export const stripSlashes = (name: string): string => name.replace(/[/\\]/g, '');
+
+/** The name sent is the shared sanitiser's (runtime/media/keys.ts); the rule judges that. */
+export { sanitiseDirName };
 
 export function dirNameErrors(name: string): FieldRuleErrors {
-  return { name: textRule(sanitiseDirName(name), true) };
+  return { name: messagesOf(validateDirName(sanitiseDirName(name), 'name')) };
 }
 
 /** The library form's model: strings as typed; allowed storage in MB (empty: unlimited). */
@@ -54,7 +73,7 @@ export interface LibraryForm {
   roles: string[];
 }
 
-export const S3_FIELDS = ['s3_endpoint', 's3_region', 's3_bucket', 's3_key', 's3_secret', 'host'] as const;
+export { S3_FIELDS };
 
 export function emptyLibraryForm(provider: MediaProvider | '' = ''): LibraryForm {
   return { name: '', provider, s3_endpoint: '', s3_region: '', s3_bucket: '', s3_key: '', s3_secret: '', host: '', dir: '', allowed_storage_mb: '', roles: [] };
@@ -80,10 +99,8 @@ export function libraryToForm(library: MediaLibrary): LibraryForm {
 
 /** Name min 2; provider required on create; the S3 fields required min 2 for s3; root dir min 2 on create. */
 export function libraryErrors(form: LibraryForm, creating: boolean): FieldRuleErrors {
-  const errors: FieldRuleErrors = { name: textRule(form.name, true) };
-  errors.provider = creating && !form.provider ? [required] : [];
-  for (const field of S3_FIELDS) errors[field] = form.provider === 's3' ? textRule(form[field], true) : [];
-  errors.dir = creating ? textRule(form.dir, false) : [];
+  const input = formToInput(form, creating);
+  const errors = byField(validateLibraryInput({ ...input, provider: form.provider || undefined, allowed_storage: null }, creating ? 'create' : 'update', form.provider || undefined));
   const mb = form.allowed_storage_mb.trim();
   errors.allowed_storage_mb = mb !== '' && !(Number(mb) > 0) ? [{ key: 'media.allowedStorageRule' }] : [];
   return errors;
@@ -154,13 +171,6 @@ export function metadataOf(rows: readonly { key: string; value: string }[]): Rec
 export const metadataRows = (metadata: Record<string, string> | null | undefined) =>
   Object.entries(metadata ?? {}).map(([key, value]) => ({ key, value }));
 
-/** Share e-mails are separated in one text area: by new lines, commas, semicolons or spaces. */
-export function parseEmails(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
-}
-
-export const isEmail = (text: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The value of a datetime-local input for a Date (local time, minutes). */
@@ -169,30 +179,24 @@ export function toLocalInput(date: Date): string {
 }
 
 /** The next 5-minute step after `now` (the earliest valid-until a share may have). */
-export function nextShareStep(now: Date): Date {
-  const step = SHARE_STEP_MINUTES * 60_000;
-  return new Date(Math.ceil((now.getTime() + 1) / step) * step);
-}
+export const nextShareStep = (now: Date): Date => sharedNextStep(new Date(now.getTime() + 1));
+
+/** A datetime-local value as an instant (local time). */
+const instant = (value: string): string | Date => (value === '' ? '' : new Date(value));
 
 /** Upload expiry: optional, not in the past. */
-export function expiryErrors(value: string, now: Date): RuleMessage[] {
-  if (value === '') return [];
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return [{ key: 'media.dateNotValid' }];
-  return at.getTime() < now.getTime() ? [{ key: 'expiryInPast' }] : [];
-}
+export const expiryErrors = (value: string, now: Date): RuleMessage[] => messagesOf(validateExpiry(instant(value), now));
 
 /** Share valid-until: required, not in the past, on a 5-minute step. */
-export function shareDateErrors(value: string, now: Date): RuleMessage[] {
-  if (value === '') return [required];
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return [{ key: 'media.dateNotValid' }];
-  if (at.getTime() < now.getTime()) return [{ key: 'media.dateInPast' }];
-  return at.getMinutes() % SHARE_STEP_MINUTES !== 0 || at.getSeconds() !== 0 ? [{ key: 'media.shareStep', values: { step: SHARE_STEP_MINUTES } }] : [];
-}
+export const shareDateErrors = (value: string, now: Date): RuleMessage[] =>
+  messagesOf(validateShareDate(value === '' ? '' : new Date(value).toISOString(), now));
+
+export const parseEmails = (text: string): string[] => [...new Set(splitEmails(text))];
+
+export const isEmail = (text: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
 
 export function shareEmailErrors(text: string): RuleMessage[] {
   const emails = parseEmails(text);
-  if (emails.length === 0) return [required];
-  return emails.every(isEmail) ? [] : [{ key: 'media.emailsNotValid' }];
+  if (emails.length === 0) return [{ key: MEDIA_RULE_MESSAGE.required }];
+  return emails.every(isEmail) ? [] : [{ key: MEDIA_RULE_MESSAGE.invalidEmail }];
 }

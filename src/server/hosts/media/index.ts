@@ -7,13 +7,15 @@ import type { ServerContext } from '../../context';
 import { installSessionRequirement } from '../session';
 import { mediaFileCallRoutes } from './files';
 import { mediaLibraryRoutes } from './libraries';
+import { installTusUpload } from './tus';
 import { mediaUploadRoutes } from './upload';
 
 export const mediaHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
-  // The host's own options carry its prefix: handing them on would mount the routes under /api/media/api/media.
-  const routes: ServerContext = { db: context.db, config: context.config, mailer: context.mailer, jobs: context.jobs, bus: context.bus };
-  await host.register(mediaLibraryRoutes, routes);
-  await host.register(mediaFileCallRoutes, routes);
-  await host.register(mediaUploadRoutes, routes);
+  // The host's own prefix is in the options it was given: the routes' plugins get the context without it.
+  const { prefix: _prefix, ...routesContext } = context as ServerContext & { prefix?: string };
+  await host.register(mediaLibraryRoutes, routesContext);
+  await host.register(mediaFileCallRoutes, routesContext);
+  await host.register(mediaUploadRoutes, routesContext);
+  await installTusUpload(host, routesContext);
 };

@@ -9,7 +9,7 @@ import { showToast } from '../../../../../renderers/ui/toast';
 import { invalidateFiles } from '../data';
 import { showMediaError } from '../errors';
 import { TextField } from '../fields';
-import { dirNameErrors, hasErrors, sanitiseDirName } from '../rules';
+import { dirNameErrors, hasErrors, sanitiseDirName, stripSlashes } from '../rules';
 
 export function NewDirModal({ libraryUuid, dir, onClose, onCreated }: { libraryUuid: string; dir: string; onClose: () => void; onCreated: (path: string) => void }) {
   const t = useIntl();
@@ -33,7 +33,7 @@ export function NewDirModal({ libraryUuid, dir, onClose, onCreated }: { libraryU
       showToast('someFieldsAreNotValid', 'danger');
       return;
     }
-    const clean = sanitiseDirName(name).trim();
+    const clean = sanitiseDirName(name);
     create.mutate(dir ? `${dir}/${clean}` : clean);
   };
   return (
@@ -45,7 +45,7 @@ export function NewDirModal({ libraryUuid, dir, onClose, onCreated }: { libraryU
           value={name}
           autoFocus
           placeholder={t.formatMessage({ id: 'media.dirName' })}
-          onChange={(e) => setName(sanitiseDirName(e.target.value))}
+          onChange={(e) => setName(stripSlashes(e.target.value))}
           onBlur={() => setTouched(true)}
           errors={touched ? errors.name : undefined}
         />

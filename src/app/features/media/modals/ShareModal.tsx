@@ -80,7 +80,7 @@ export function ShareModal({ file, onClose }: { file: MediaFile; onClose: () => 
               <FormattedMessage id="media.emails" />
             </label>
             <textarea id={`${id}-emails`} rows={3} data-testid="media-share-emails" value={emails} onChange={(e) => setEmails(e.target.value)} />
-            <span className="hint muted">
+            <span className="hint muted media-hint">
               <FormattedMessage id="media.emailsHint" />
             </span>
             <RuleErrors messages={touched ? emailErr : undefined} />
