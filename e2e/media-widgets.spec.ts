@@ -210,6 +210,8 @@ test('image and carousel: upload through the widget and an external URL, save, r
   await page.goto(`/admin/component/${products}`);
   await expectLoaded(page, '[data-testid="cell-media-photo"] img', 1);
   await expectLoaded(page, '[data-testid="cell-media-gallery"] img', 3);
+  // Library images come as the library's previews; the external one as itself.
+  await expect(page.locator('[data-testid="cell-media-photo"] img')).toHaveAttribute('src', `/media/library/${libraryUuid}/preview/products/red_shoe.png`);
   await shot(page, 'media-widgets-list-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

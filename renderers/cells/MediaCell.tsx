@@ -1,5 +1,5 @@
 // input/image, input/imagev2, image/carousel and input/file in the record list: small thumbnails of
-// the images (at most three, then '+n'), or the file names.
+// the images (at most three, then '+n'; the library's 250 px previews), or the file names.
 import { fileNameOf, readFileList, readImageList } from '../../runtime/media/mediaValues';
 import { ImageThumb } from '../controls/media/MediaPreview';
 import '../controls/media/media.css';
@@ -17,7 +17,7 @@ export function MediaCell({ field, value }: CellProps) {
   return (
     <span className="cell-media" data-testid={`cell-media-${field.key}`}>
       {images.slice(0, SHOWN).map((image, index) => (
-        <ImageThumb key={index} image={image} />
+        <ImageThumb key={index} image={image} preview />
       ))}
       {images.length > SHOWN ? <span className="cell-media-more">+{images.length - SHOWN}</span> : null}
     </span>

@@ -280,6 +280,9 @@ describe('list cells', () => {
   }
   it('show image thumbnails (old values too), three at most, and file names', () => {
     const { unmount } = render(withIntl(<Cell k="photo" row={{ photo: url('old.png') }} />));
+    expect(screen.getByTestId('cell').querySelector('img')?.getAttribute('src')).toBe(`/media/library/${LIB}/preview/old.png`);
+    // A preview that fails falls back to the file itself.
+    fireEvent.error(screen.getByTestId('cell').querySelector('img')!);
     expect(screen.getByTestId('cell').querySelector('img')?.getAttribute('src')).toBe(url('old.png'));
     unmount();
     const images = ['a', 'b', 'c', 'd', 'e'].map((k) => ({ localURL: url(`${k}.png`), publicURL: '' }));
