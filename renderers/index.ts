@@ -29,6 +29,9 @@ import { fieldsetControlTester, FieldsetControl } from './controls/fieldset/Defa
 import { documentControlTester, DocumentControl } from './controls/text/Document';
 import { editorControlTester, EditorControl } from './controls/text/Editor';
 import { editorI18nControlTester, EditorI18nControl } from './controls/text/EditorI18n';
+import { imageControlTester, ImageControl } from './controls/input/Image';
+import { fileControlTester, FileControl } from './controls/input/File';
+import { carouselControlTester, CarouselControl } from './controls/image/Carousel';
 
 export const defaultRenderers: readonly RendererEntry[] = [
   { name: 'input/text', tester: textControlTester, renderer: TextControl },
@@ -36,6 +39,9 @@ export const defaultRenderers: readonly RendererEntry[] = [
   { name: 'input/text_i18n', tester: textI18nControlTester, renderer: TextI18nControl },
   { name: 'input/password', tester: passwordControlTester, renderer: PasswordControl },
   { name: 'input/number', tester: numberControlTester, renderer: NumberControl },
+  { name: 'input/image, input/imagev2', tester: imageControlTester, renderer: ImageControl },
+  { name: 'input/file', tester: fileControlTester, renderer: FileControl },
+  { name: 'image/carousel', tester: carouselControlTester, renderer: CarouselControl },
   { name: 'text/default', tester: textAreaControlTester, renderer: TextAreaControl },
   { name: 'text/editor', tester: editorControlTester, renderer: EditorControl },
   { name: 'text/editor_i18n', tester: editorI18nControlTester, renderer: EditorI18nControl },
@@ -65,3 +71,4 @@ export * from './registry';
 export { defaultCells, UuidCell } from './cells';
 export { UnknownField } from './controls/UnknownField';
 export { FieldFrame, inputAria } from './controls/shared/FieldFrame';
+export { MediaWidgetsProvider, NO_MEDIA_SERVICES, type MediaBrowserProps, type MediaWidgetServices } from './controls/media/MediaWidgetsContext';

@@ -6,6 +6,7 @@ import { moduleTypeIs, or, rankWith } from '../registry/testers';
 import { BoolCell } from './BoolCell';
 import { ChoiceCell } from './ChoiceCell';
 import { DateCell } from './DateCell';
+import { MediaCell } from './MediaCell';
 import { NumberCell } from './NumberCell';
 import { RelationCell } from './RelationCell';
 import { RichTextCell } from './RichTextCell';
@@ -28,6 +29,11 @@ export const defaultCells: readonly CellEntry[] = [
     cell: RichTextCell,
   },
   { name: 'select/relation', tester: rankWith(RANK.exact, moduleTypeIs('select', 'relation')), cell: RelationCell },
+  {
+    name: 'media (image thumbnails, file names)',
+    tester: rankWith(RANK.exact, or(moduleTypeIs('input', 'image'), moduleTypeIs('input', 'imagev2'), moduleTypeIs('input', 'file'), moduleTypeIs('image', 'carousel'))),
+    cell: MediaCell,
+  },
 ];
 
 export { UuidCell } from './UuidCell';

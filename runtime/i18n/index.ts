@@ -11,6 +11,8 @@ import { codeEn_US, type CodeMessageKey } from './code.en_US';
 import { environmentEn_US, type EnvironmentMessageKey } from './environment.en_US';
 import { sparksEn_US, type SparksMessageKey } from './sparks.en_US';
 import { actionsEn_US, type ActionsMessageKey } from './actions.en_US';
+import { mediaEn_US, type MediaMessageKey } from './media.en_US';
+import { mediaWidgetsEn_US, type MediaWidgetsMessageKey } from './mediaWidgets.en_US';
 import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.en_US';
 import { documentsEn_US, type DocumentsMessageKey } from './documents.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
@@ -28,6 +30,8 @@ export type MessageKey =
   | EnvironmentMessageKey
   | SparksMessageKey
   | ActionsMessageKey
+  | MediaMessageKey
+  | MediaWidgetsMessageKey
   | IntegrationsMessageKey
   | DocumentsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
@@ -51,6 +55,8 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...environmentEn_US,
   ...sparksEn_US,
   ...actionsEn_US,
+  ...mediaEn_US,
+  ...mediaWidgetsEn_US,
   ...integrationsEn_US,
   ...documentsEn_US,
 };

@@ -12,6 +12,8 @@ import { codeSr } from './code.sr';
 import { environmentSr } from './environment.sr';
 import { sparksSr } from './sparks.sr';
 import { actionsSr } from './actions.sr';
+import { mediaSr } from './media.sr';
+import { mediaWidgetsSr } from './mediaWidgets.sr';
 import { integrationsSr } from './integrations.sr';
 import { documentsSr } from './documents.sr';
 
@@ -28,6 +30,8 @@ export const SR_CATALOGUE: Catalogue = {
   ...environmentSr,
   ...sparksSr,
   ...actionsSr,
+  ...mediaSr,
+  ...mediaWidgetsSr,
   ...integrationsSr,
   ...documentsSr,
 };

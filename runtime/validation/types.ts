@@ -36,6 +36,9 @@ export const RECORD_MESSAGE = {
   invalidDates: 'invalidDates',
   maxNrOfImages: 'maxNrOfImages',
   maxNrOfImagesExceeded: 'maxNrOfImagesExceeded',
+  /** Media values (docs/media-widgets.md): not a library path inside its library nor http(s); a library of another project (server). */
+  invalidMediaUrl: 'mediaWidgets.invalidMediaUrl',
+  libraryNotInProject: 'mediaWidgets.libraryNotInProject',
   invalidFields: 'invalidFields',
   unique: 'unique',
   invalid: 'invalid',

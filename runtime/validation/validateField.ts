@@ -3,6 +3,8 @@ import { declaredFieldType } from '../fieldTypes/catalogue';
 import { coerceValue } from './coerceValue';
 import { dateRangeMessages, dateTimeMessages } from './dates';
 import { hasValueShape } from './hasValueShape';
+import { MEDIA_VALUE_MESSAGE } from '../media/mediaMessages';
+import { classifyMediaUrl, MEDIA_RENDERERS, mediaUrlsOf } from '../media/mediaValues';
 import { isEmptyValue } from './isEmptyValue';
 import { isValidDate } from './isValidDate';
 import { hasNestedFields, nestedMessages } from './nested';
@@ -91,6 +93,11 @@ export function validateField(field: ViewField, value: unknown, ctx: ValidationC
   const declared = declaredFieldType(field.module, field.type);
   if (declared) return declared.check && !declared.check(coerced) ? [{ key: 'invalidInput' }] : [];
   if (!hasValueShape(field, coerced)) return [{ key: 'invalidInput' }];
+  // Image, file and carousel URLs: a library path whose key stays in its library, or http(s) (docs/media-widgets.md).
+  // Whether the library is one of the project's is the server's check (records-media.ts).
+  if (MEDIA_RENDERERS.has(field.renderer) && mediaUrlsOf(field.renderer, coerced).some((url) => classifyMediaUrl(url) === 'invalid')) {
+    return [{ key: MEDIA_VALUE_MESSAGE.invalidMediaUrl }];
+  }
   // Tables and fieldsets: each row or item checked per sub-field, paths 'rows.3.title', 'items.1.name'.
   if (hasNestedFields(field)) return nestedMessages(field, coerced as unknown[], ctx, validateField);
   const rich = RICH.has(field.renderer);

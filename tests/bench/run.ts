@@ -15,6 +15,7 @@ import { printFormFigures, runFormBench } from './form/run';
 import { runImportBench } from './import';
 import { printInstanceFigures, runInstancesBench } from './instances';
 import { printListFigures, runListBench } from './list';
+import { printMediaFigures, runMediaBench } from './media';
 import { printSandboxFigures, runSandboxBench } from './sandbox';
 import { printWorkflowFigures, runWorkflowBench } from './workflows';
 
@@ -28,7 +29,8 @@ const assetsDir = join('dist', 'app', 'assets');
  * `npm run bench -- first-load` prints only the first-load figures (a build, a server, Chromium);
  * `npm run bench -- list` only the list API against its physical limit (tests/bench/list.ts);
  * `npm run bench -- workflows` only the workflow throughput (tests/bench/workflows.ts);
- * `npm run bench -- sandbox` only the user-code sandbox against isolated-vm (tests/bench/sandbox.ts).
+ * `npm run bench -- sandbox` only the user-code sandbox against isolated-vm (tests/bench/sandbox.ts);
+ * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts).
  */
 const only = process.argv[2];
 
@@ -96,6 +98,10 @@ async function main() {
   }
   if (only === 'sandbox') {
     printSandboxFigures(await runSandboxBench());
+    return;
+  }
+  if (only === 'media') {
+    printMediaFigures(await runMediaBench());
     return;
   }
   const build = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -203,6 +209,7 @@ async function main() {
   // Records per second with no workflow, with a Before::Create one, and after-commit runs per second.
   printWorkflowFigures(await runWorkflowBench());
   printSandboxFigures(await runSandboxBench());
+  printMediaFigures(await runMediaBench());
 }
 
 main().catch((error) => {

@@ -25,15 +25,15 @@ describe('dispatch', () => {
   });
 
   it('falls back to the visible UnknownField below zero', () => {
-    const [carousel] = compile([field('photos', 'image', 'carousel')]).fields;
-    expect(dispatch(defaultRenderers, carousel!).renderer).toBe(UnknownField);
+    const [gallery] = compile([field('photos', 'image', 'gallery')]).fields;
+    expect(dispatch(defaultRenderers, gallery!).renderer).toBe(UnknownField);
     expect(dispatch([], text!).renderer).toBe(UnknownField);
     expect(dispatch([{ tester: () => RANK.notApplicable, renderer: Loud }], text!).renderer).toBe(UnknownField);
   });
 
   it('renders an unknown module/type as a visible field, never a blank', () => {
-    renderForm({ view: compile([field('photos', 'image', 'carousel')]) });
-    expect(screen.getByTestId('unknown-field-photos').textContent).toContain('image/carousel');
+    renderForm({ view: compile([field('photos', 'image', 'gallery')]) });
+    expect(screen.getByTestId('unknown-field-photos').textContent).toContain('image/gallery');
     expect(screen.getByLabelText(/Photos/)).toBeTruthy();
   });
 

@@ -52,6 +52,10 @@ const sessionDone = [
   '/admin/iam/create',
   // Global variables (docs/user-code.md "context.env").
   '/admin/environment',
+  // The media library screen (luma-media; src/app/features/media).
+  '/home/integrations/page/$id',
+  '/admin/integrations/page/$id',
+  '/admin/integrations/page/$id/$subPage',
   // The API reference (docs/api.md).
   '/admin/developer',
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
@@ -81,7 +85,6 @@ const sessionTodo = [
   '/app/playground',
   '/app/$id',
   '/home/platform/updates',
-  '/home/integrations/page/$id',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
   '/admin/public-app',
@@ -106,8 +109,6 @@ const sessionTodo = [
   '/admin/scout/events/$id',
   '/admin/scout/api',
   '/admin/scout/api/inspect',
-  '/admin/integrations/page/$id',
-  '/admin/integrations/page/$id/$subPage',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>

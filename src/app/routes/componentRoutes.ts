@@ -8,12 +8,13 @@ import { createRoute, lazyRouteComponent, notFound, type AnyRoute } from '@tanst
 import { componentMenuQueryOptions } from '../../../renderers/data/components';
 import { findMenuItem, refFromParams, type RefParams } from '../features/components/routes/menuRef';
 import type { RouterContext } from './root';
-import { ComponentNotAvailable, ComponentSettingsPage, NotAvailableYet } from './pages';
+import { ComponentNotAvailable, ComponentSettingsPage } from './pages';
 import { validateLibrarySearch, validateListSearch } from './search';
 
 const CreateRecordPage = lazyRouteComponent(() => import('../features/records/CreateRecordPage'), 'CreateRecordPage');
 const EditRecordPage = lazyRouteComponent(() => import('../features/records/EditRecordPage'), 'EditRecordPage');
 const RecordListPage = lazyRouteComponent(() => import('../features/records/list/RecordListPage'), 'RecordListPage');
+const IntegrationPage = lazyRouteComponent(() => import('../features/media/MediaPage'), 'IntegrationPage');
 
 async function requireMenuComponent(context: RouterContext, params: RefParams): Promise<void> {
   const menu = await context.queryClient.ensureQueryData(componentMenuQueryOptions());
@@ -62,7 +63,8 @@ export function componentRoutes<TParent extends AnyRoute>(parent: TParent, { set
   ] as const;
 }
 
-/** Integration pages; the media library keeps the chosen library in ?lib. */
+/** Integration pages: luma-media is the media library (src/app/features/media; ?lib is the library,
+ * the hash the directory); other integrations' pages arrive with them. */
 export function integrationPageRoute<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath) {
-  return createRoute({ getParentRoute: () => parent, path, validateSearch: validateLibrarySearch, component: NotAvailableYet, staticData: { label: 'nav.integrations' } });
+  return createRoute({ getParentRoute: () => parent, path, validateSearch: validateLibrarySearch, component: IntegrationPage, staticData: { label: 'nav.integrations' } });
 }

@@ -21,6 +21,7 @@ import { sanitizeRichValue } from './records-html';
 import { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer } from './records-shape';
 import { uniqueViolationField } from './records-indexes';
 import { dateCollisions } from './records-dates';
+import { mediaProblems } from './records-media';
 import { LIST_MESSAGE } from './record-list';
 import { compileFor, envSettings, viewerOf, type Viewer } from './records-view';
 import { requireProject, type Accountability } from './tenancy';
@@ -211,6 +212,8 @@ export async function checkWrite(
   for (const key of await dateCollisions(db, target.scope, view, next, stored ? { uuid: stored.uuid, data: storedData } : null, failed)) {
     addError(errors, key, RECORD_MESSAGE.invalidDates);
   }
+  // Image, file and carousel values point into this project's libraries or out over http(s) (records-media.ts).
+  for (const problem of await mediaProblems(db, target.scope.projectUuid, view, next, stored ? storedData : null, failed)) addError(errors, problem.field, problem.message);
   if (errors.length > 0) return { ok: false, status: 417, errors };
 
   for (const [key, value] of plain) next[key] = isEmpty(value) ? null : await hashPassword(typeof value === 'string' ? value : JSON.stringify(value));

@@ -207,7 +207,16 @@ describe('image carousel', () => {
   it('when required, at least one and at most max_images (maxNrOfImages {max})', () => {
     const f = view({ module: 'image', type: 'carousel', constraints: { required: true, custom_data: { max_images: 2 } } });
     expect(validateField(f, [], create)).toEqual([required]);
-    expect(validateField(f, ['a', 'b', 'c'], create)).toEqual([{ key: 'maxNrOfImages', values: { max: 2 } }]);
-    expect(validateField(f, ['a'], create)).toEqual([]);
+    const image = (n: string) => ({ localURL: '', publicURL: `https://images.example.test/${n}.png` });
+    expect(validateField(f, [image('a'), image('b'), image('c')], create)).toEqual([{ key: 'maxNrOfImages', values: { max: 2 } }]);
+    expect(validateField(f, [image('a')], create)).toEqual([]);
+  });
+
+  it('takes library paths inside their library and http(s) URLs only (docs/media-widgets.md)', () => {
+    const f = view({ module: 'image', type: 'carousel', constraints: { custom_data: {} } });
+    const lib = '/media/library/0b7c3a51-2f1e-4c1d-9a51-6f0a3c2b1d10/get/';
+    expect(validateField(f, [`${lib}a.png`, { localURL: `${lib}b.png`, publicURL: '' }], create)).toEqual([]);
+    expect(validateField(f, [`${lib}../a.png`], create)).toEqual([{ key: 'mediaWidgets.invalidMediaUrl' }]);
+    expect(validateField(f, [{ localURL: '', publicURL: 'javascript:alert(1)' }], create)).toEqual([{ key: 'mediaWidgets.invalidMediaUrl' }]);
   });
 });

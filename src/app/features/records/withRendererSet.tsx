@@ -4,12 +4,15 @@
 import type { ComponentType } from 'react';
 import { RendererSetProvider } from '../../../../renderers/registry/RendererSet';
 import { rendererSet } from '../../rendererSet';
+import { MediaWidgetServicesProvider } from './mediaWidgetServices';
 
 export function withRendererSet<P extends object>(Page: ComponentType<P>): ComponentType<P> {
   function WithRendererSet(props: P) {
     return (
       <RendererSetProvider value={rendererSet}>
-        <Page {...props} />
+        <MediaWidgetServicesProvider>
+          <Page {...props} />
+        </MediaWidgetServicesProvider>
       </RendererSetProvider>
     );
   }

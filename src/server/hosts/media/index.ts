@@ -7,6 +7,7 @@ import type { ServerContext } from '../../context';
 import { installSessionRequirement } from '../session';
 import { mediaFileCallRoutes } from './files';
 import { mediaLibraryRoutes } from './libraries';
+import { installTusUpload } from './tus';
 import { mediaUploadRoutes } from './upload';
 
 export const mediaHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
@@ -16,4 +17,5 @@ export const mediaHost: FastifyPluginAsync<ServerContext> = async (host, context
   await host.register(mediaLibraryRoutes, routesContext);
   await host.register(mediaFileCallRoutes, routesContext);
   await host.register(mediaUploadRoutes, routesContext);
+  await installTusUpload(host, routesContext);
 };

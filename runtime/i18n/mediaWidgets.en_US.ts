@@ -1,0 +1,36 @@
+// The media form widgets (issue 16): image, file and carousel, their Source dropdown and the media
+// chooser, and the server's messages about media values.
+export const mediaWidgetsEn_US = {
+  'mediaWidgets.source': 'Source',
+  'mediaWidgets.source.library': 'Choose from library',
+  'mediaWidgets.source.device': 'Choose from device',
+  'mediaWidgets.source.external': 'External source',
+  'mediaWidgets.noImage': 'No image',
+  'mediaWidgets.noImages': 'No images',
+  'mediaWidgets.noFile': 'No file',
+  'mediaWidgets.noFiles': 'No files',
+  'mediaWidgets.remove': 'Remove {name}',
+  'mediaWidgets.clear': 'Clear',
+  'mediaWidgets.cancel': 'Cancel',
+  'mediaWidgets.close': 'Close',
+  'mediaWidgets.previous': 'Previous image',
+  'mediaWidgets.next': 'Next image',
+  'mediaWidgets.showImage': 'Show image {n} of {total}',
+  'mediaWidgets.count': '{count} of {max} images',
+  'mediaWidgets.allowed': 'Allowed: {extensions}',
+  'mediaWidgets.extensionNotAllowed': '{name} is not an allowed file type ({extensions}).',
+  'mediaWidgets.noLibrary': 'There is no media library to upload to. Create one in the media library first.',
+  'mediaWidgets.libraryUnavailable': 'The media library cannot be shown here.',
+  'mediaWidgets.device.choose': 'Choose a file',
+  'mediaWidgets.device.chooseMany': 'Choose files',
+  'mediaWidgets.uploadInBackground': 'The upload continues in the background.',
+  'mediaWidgets.cancelUpload': 'Cancel upload',
+  'mediaWidgets.external.imageUrl': 'Image URL',
+  'mediaWidgets.external.fileUrl': 'File URL',
+  'mediaWidgets.external.add': 'Add',
+  'mediaWidgets.external.invalid': 'Enter a full http:// or https:// address.',
+  'mediaWidgets.libraryNotInProject': 'This file is not in a media library of this project.',
+  'mediaWidgets.invalidMediaUrl': 'Not a media library file or an http(s) address.',
+} as const;
+
+export type MediaWidgetsMessageKey = keyof typeof mediaWidgetsEn_US;

@@ -1,0 +1,141 @@
+// The library form (spec section 5 "Media library rules"), for the create sidebar and the settings
+// tab: name min 2; provider required on create (the simple option gone once a simple library exists);
+// for s3 the endpoint, region, bucket, key, secret and host required min 2, the secret masked, the
+// host's placeholder a URL; root dir; allowed storage; roles from the role list (admin roles excluded).
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { MASKED_SECRET, type LibraryInput, type MediaProvider } from '../../../../runtime/api/media';
+import { roleListQueryOptions } from '../../../../renderers/data/components';
+import { showToast } from '../../../../renderers/ui/toast';
+import { RuleErrors, TextField } from './fields';
+import { formToInput, hasErrors, libraryErrors, type LibraryForm as Form } from './rules';
+
+export function LibraryForm({
+  initial,
+  creating,
+  providers,
+  pending,
+  submitLabel,
+  onSubmit,
+  extraActions,
+  serverErrors,
+}: {
+  initial: Form;
+  creating: boolean;
+  providers: MediaProvider[];
+  pending: boolean;
+  submitLabel: ReactNode;
+  onSubmit: (input: LibraryInput) => void;
+  extraActions?: ReactNode;
+  /** 417 messages by field. */
+  serverErrors?: Record<string, string[]>;
+}) {
+  const t = useIntl();
+  const id = useId();
+  const [form, setForm] = useState<Form>(initial);
+  const [touched, setTouched] = useState(false);
+  const errors = libraryErrors(form, creating);
+  const shown = (field: string) => [...(touched ? errors[field] ?? [] : []), ...(serverErrors?.[field] ?? []).map((key) => ({ key }))];
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const text = (key: keyof Form & string, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      label={<FormattedMessage id={label} />}
+      testId={`media-lib-${key}`}
+      value={String(form[key])}
+      onChange={(e) => set(key, e.target.value as never)}
+      errors={shown(key)}
+      {...extra}
+    />
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (hasErrors(errors)) {
+      showToast('someFieldsAreNotValid', 'danger');
+      return;
+    }
+    onSubmit(formToInput(form, creating));
+  };
+  return (
+    <form className="media-library-form" onSubmit={submit} noValidate data-testid="media-library-form">
+      {text('name', 'media.lib.name')}
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-provider`}>
+          <FormattedMessage id="media.lib.provider" />
+        </label>
+        <select id={`${id}-provider`} data-testid="media-lib-provider" value={form.provider} disabled={!creating} onChange={(e) => set('provider', e.target.value as MediaProvider | '')}>
+          {creating ? <option value="">{t.formatMessage({ id: 'media.lib.chooseProvider' })}</option> : null}
+          {(creating ? providers : [form.provider as MediaProvider]).map((p) => (
+            <option key={p} value={p}>
+              {t.formatMessage({ id: `media.provider.${p}` })}
+            </option>
+          ))}
+        </select>
+        <RuleErrors messages={shown('provider')} />
+      </div>
+      {form.provider === 's3' ? (
+        <div className="media-s3-fields">
+          {text('s3_endpoint', 'media.lib.endpoint', { placeholder: 'https://s3.example.com' })}
+          {text('s3_region', 'media.lib.region', { placeholder: 'eu-central-1' })}
+          {text('s3_bucket', 'media.lib.bucket')}
+          {text('s3_key', 'media.lib.key', { autoComplete: 'off' })}
+          {text('s3_secret', 'media.lib.secret', {
+            type: 'password',
+            autoComplete: 'new-password',
+            hint: form.s3_secret === MASKED_SECRET ? <FormattedMessage id="media.lib.secretKept" /> : undefined,
+          })}
+          {text('host', 'media.lib.host', { placeholder: 'https://cdn.example.com', type: 'url' })}
+        </div>
+      ) : null}
+      {text('dir', 'media.lib.dir', { placeholder: 'media', hint: <FormattedMessage id="media.lib.dirHint" /> })}
+      {text('allowed_storage_mb', 'media.lib.allowedStorage', { type: 'number', min: 0, step: 'any', hint: <FormattedMessage id="media.lib.allowedStorageHint" /> })}
+      <Roles selected={form.roles} onChange={(roles) => set('roles', roles)} />
+      <div className="form-actions media-form-actions">
+        {extraActions}
+        <button type="submit" className="button button-primary" data-testid="media-lib-save" disabled={pending}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Allowed roles: the project's non-admin roles (GET /v1/user/role/list). */
+function Roles({ selected, onChange }: { selected: string[]; onChange: (roles: string[]) => void }) {
+  const roles = useQuery(roleListQueryOptions());
+  const id = useId();
+  return (
+    <fieldset className="field" data-testid="media-lib-roles">
+      <legend className="field-label">
+        <FormattedMessage id="media.lib.roles" />
+      </legend>
+      {roles.isPending ? (
+        <div className="skeleton" aria-busy="true" />
+      ) : roles.isError || roles.data.length === 0 ? (
+        <p className="muted">
+          <FormattedMessage id="media.lib.noRoles" />
+        </p>
+      ) : (
+        <div className="check-grid">
+          {roles.data.map((role, i) => (
+            <div className="field field-check" key={role.uuid}>
+              <input
+                type="checkbox"
+                id={`${id}-${i}`}
+                data-testid="media-lib-role"
+                value={role.uuid}
+                checked={selected.includes(role.uuid)}
+                onChange={(e) => onChange(e.target.checked ? [...selected, role.uuid] : selected.filter((r) => r !== role.uuid))}
+              />
+              <label htmlFor={`${id}-${i}`}>{role.name}</label>
+            </div>
+          ))}
+        </div>
+      )}
+      <p className="hint muted media-hint">
+        <FormattedMessage id="media.lib.rolesHint" />
+      </p>
+    </fieldset>
+  );
+}
