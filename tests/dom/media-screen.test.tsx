@@ -64,6 +64,12 @@ describe('permissions and libraries', () => {
     await mountApp(ADMIN_PAGE);
     expect((await screen.findByTestId('media-unavailable')).textContent).toBe('Media library currently unavailable, please try again later.');
   });
+
+  it('a deactivated luma-media integration says so', async () => {
+    media.fail['GET /api/media/v1/dms/media/library/list'] = { status: 403, body: { message: 'integrationDisabled' } };
+    await mountApp('/home/integrations/page/luma-media');
+    expect((await screen.findByTestId('media-unavailable')).textContent).toBe('The media library integration is deactivated in this project.');
+  });
 });
 
 describe('the files tab', () => {
@@ -394,5 +400,28 @@ describe('MediaBrowser in library mode (the widgets embed it)', () => {
     fireEvent.doubleClick(screen.getAllByTestId('media-file')[0]!);
     expect(onPick.mock.calls[1]![0].map((f: { key: string }) => f.key)).toEqual(['d/a.png']);
     expect(screen.queryByTestId('media-share')).toBeNull();
+  });
+
+  it('offers only the allowed libraries, picks one file when multiple is off, and only files accept takes', async () => {
+    media.libraries = [library(LIB, 'Photos'), library('lib-2', 'Docs'), library('lib-3', 'Other')];
+    media.files = [file('a.png'), file('b.txt', { mime_type: 'text/plain' })];
+    const onPick = vi.fn();
+    render(withIntl(
+      <QueryClientProvider client={createQueryClient()}>
+        <MediaBrowser mode="library" libraries={[LIB, 'lib-2']} multiple={false} accept={(f) => f.mime_type.startsWith('image/')} onPick={onPick} />
+      </QueryClientProvider>,
+    ));
+    const select = (await screen.findByTestId('media-library-select')) as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.value)).toEqual([LIB, 'lib-2']);
+    await waitFor(() => expect(cards()).toEqual(['a.png', 'b.txt']));
+    fireEvent.click(screen.getAllByTestId('media-file')[0]!);
+    fireEvent.click(screen.getAllByTestId('media-file')[1]!, { ctrlKey: true });
+    expect(screen.getAllByTestId('media-file').map((c) => c.getAttribute('aria-selected'))).toEqual(['false', 'true']);
+    expect((screen.getByTestId('media-pick') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.doubleClick(screen.getAllByTestId('media-file')[1]!);
+    expect(onPick).not.toHaveBeenCalled();
+    fireEvent.click(screen.getAllByTestId('media-file')[0]!);
+    fireEvent.click(screen.getByTestId('media-pick'));
+    expect(onPick.mock.calls[0]![0].map((f: { key: string }) => f.key)).toEqual(['a.png']);
   });
 });
