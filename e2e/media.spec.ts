@@ -61,6 +61,13 @@ test('a library: create, upload with progress, directory, move, share, delete', 
   // The preview comes from the server (an image, loaded).
   await expect.poll(() => photo.getByTestId('media-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
+  // Download: one file selected.
+  await page.locator('[data-testid="media-file"][data-key="notes.txt"]').click();
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('media-download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('notes.txt');
+
   // A directory: the name's rule first, then made.
   await page.getByTestId('media-newDir').click();
   const newDir = page.getByTestId('media-newdir-modal');
