@@ -106,7 +106,7 @@ describe('the files tab', () => {
     await mountApp(ADMIN_PAGE);
     await waitFor(() => expect(cards()).toHaveLength(3));
     const card = (key: string) => screen.getAllByTestId('media-file').find((c) => c.dataset.key === key)!;
-    const selected = () => screen.getAllByTestId('media-file').filter((c) => c.getAttribute('aria-selected') === 'true').map((c) => c.dataset.key);
+    const selected = () => screen.getAllByTestId('media-file').filter((c) => c.getAttribute('aria-pressed') === 'true').map((c) => c.dataset.key);
     expect(screen.queryByTestId('media-download')).toBeNull();
     expect(screen.queryByTestId('media-delete')).toBeNull();
     fireEvent.click(card('a.png'));
@@ -416,7 +416,7 @@ describe('MediaBrowser in library mode (the widgets embed it)', () => {
     await waitFor(() => expect(cards()).toEqual(['a.png', 'b.txt']));
     fireEvent.click(screen.getAllByTestId('media-file')[0]!);
     fireEvent.click(screen.getAllByTestId('media-file')[1]!, { ctrlKey: true });
-    expect(screen.getAllByTestId('media-file').map((c) => c.getAttribute('aria-selected'))).toEqual(['false', 'true']);
+    expect(screen.getAllByTestId('media-file').map((c) => c.getAttribute('aria-pressed'))).toEqual(['false', 'true']);
     expect((screen.getByTestId('media-pick') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.doubleClick(screen.getAllByTestId('media-file')[1]!);
     expect(onPick).not.toHaveBeenCalled();

@@ -229,7 +229,7 @@ function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may, mult
       ) : items.length === 0 ? (
         <EmptyState testId="media-empty" icon={<Folder />} title={<FormattedMessage id={search ? 'media.noMatches' : 'media.emptyDir'} />} />
       ) : (
-        <div className="media-grid" role="listbox" aria-multiselectable aria-label={label('media.files')} data-testid="media-grid">
+        <div className="media-grid" role="group" aria-label={label('media.files')} data-testid="media-grid">
           {dirs.map((d) => (
             <DirCard key={d.key} dir={d} onOpen={openDir} />
           ))}
