@@ -44,7 +44,10 @@ test('a library: create, upload with progress, directory, move, share, delete', 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  // The resumable upload (tus) carries the bytes.
+  const tusCreate = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/media/v2/dms/media/upload/tus'));
   await upload.getByTestId('media-upload-start').click();
+  await tusCreate;
   await expect(upload.getByTestId('media-upload-status').filter({ hasText: /^([1-9]|[1-9]\d)%$/ }).first()).toBeVisible();
   await shot(page, 'media-upload-progress-1280');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
@@ -57,6 +60,13 @@ test('a library: create, upload with progress, directory, move, share, delete', 
   await expect(page.locator('[data-testid="media-file"][data-key="notes.txt"]')).toContainText('1 MB');
   // The preview comes from the server (an image, loaded).
   await expect.poll(() => photo.getByTestId('media-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  // Download: one file selected.
+  await page.locator('[data-testid="media-file"][data-key="notes.txt"]').click();
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('media-download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('notes.txt');
 
   // A directory: the name's rule first, then made.
   await page.getByTestId('media-newDir').click();

@@ -1,6 +1,6 @@
 // The whole app (real router, guard, shell, query client and clients) against a fake media host that
 // follows runtime/api/media.ts: fetch is replaced at the client boundary (as iam-harness.tsx does),
-// and XMLHttpRequest for the upload (its progress events).
+// and the uploader through the context the upload modal reads it from.
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
@@ -9,6 +9,8 @@ import type { MediaFile, MediaLibrary } from '../../runtime/api/media';
 import { browserStorage, STORAGE_KEY } from '../../runtime/client/storage';
 import { toastStore } from '../../renderers/ui/toast';
 import { mediaErrorStore } from '../../src/app/features/media/errors';
+import { MediaUploaderContext, type Uploader } from '../../src/app/features/media/upload';
+import { UploadFailed, UploadInBackground, type UploadTarget } from '../../runtime/media/upload';
 import { openReportError, reportErrorStore } from '../../src/app/api/reportError';
 import { setServerErrorHandler } from '../../runtime/client/clients';
 import { createAppRouter, createQueryClient, type AppRouter } from '../../src/app/routes/router';
@@ -31,7 +33,7 @@ export interface FakeMedia {
   calls: Call[];
   /** Forced answers: `${METHOD} ${path}` -> status and body. */
   fail: Record<string, { status: number; body: unknown }>;
-  uploads: { fields: Record<string, string>; file: string }[];
+  uploads: { target: UploadTarget; file: string }[];
 }
 
 export let media: FakeMedia;
@@ -163,63 +165,42 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   return json({ message: 'notFound' }, 404);
 }
 
-/** An XMLHttpRequest that answers the upload like the media host, with two progress events. */
-export class FakeXhr {
-  static answer: { status: number; body: unknown } = { status: 201, body: [] };
-  /** When set, the upload waits for release() before answering (to cancel it meanwhile). */
-  static hold = false;
-  static pending: FakeXhr[] = [];
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  url = '';
-  private size = 0;
-  private record: { fields: Record<string, string>; file: string } | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  getResponseHeader() {
-    return null;
-  }
-  send(form: FormData) {
-    const fields: Record<string, string> = {};
-    let name = '';
-    form.forEach((value, key) => {
-      if (typeof value === 'string') fields[key] = value;
-      else {
-        name = (value as File).name;
-        this.size = (value as File).size;
-      }
-    });
-    this.record = { fields, file: name };
-    media.uploads.push(this.record);
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: Math.floor(this.size / 2), total: this.size });
-      if (FakeXhr.hold) FakeXhr.pending.push(this);
-      else this.release();
-    }, 0);
-  }
-  release() {
-    this.upload.onprogress?.({ lengthComputable: true, loaded: this.size, total: this.size });
-    this.status = FakeXhr.answer.status;
-    const body = FakeXhr.answer.body;
-    this.responseText = JSON.stringify(this.status >= 400 && body && typeof body === 'object' ? { status: this.status, ...body } : body);
-    if (this.status < 300) {
-      const target = this.record!;
-      const dirPath = target.fields.path ?? '';
-      media.files.push(file(dirPath ? `${dirPath}/${target.file}` : target.file, { public: target.fields.is_public === 'true' }));
+/** The uploader the app hands the upload machine (runtime/media/upload's uploadFiles, tested against
+ * the real tus endpoint in tests/api): here it stores into the fake host, with progress at half way,
+ * and can hold, refuse or lose the result. */
+export const uploads = {
+  hold: false,
+  pending: [] as (() => void)[],
+  failure: null as UploadFailed | null,
+  background: false,
+};
+
+const aborted = () => new DOMException('The upload was cancelled', 'AbortError');
+
+export const fakeUploader: Uploader = async (files, target, callbacks = {}, signal = new AbortController().signal) => {
+  const stored: MediaFile[] = [];
+  for (const [index, source] of files.entries()) {
+    const name = source.name ?? 'file';
+    media.uploads.push({ target, file: name });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    callbacks.onProgress?.(index, Math.floor(source.size / 2), source.size);
+    if (uploads.hold) {
+      await new Promise<void>((resolve, reject) => {
+        uploads.pending.push(resolve);
+        signal.addEventListener('abort', () => reject(aborted()), { once: true });
+      });
     }
-    this.onload?.();
+    if (signal.aborted) throw aborted();
+    if (uploads.failure) throw uploads.failure;
+    if (uploads.background) throw new UploadInBackground(index, '/api/media/v2/dms/media/upload/tus/x', stored);
+    callbacks.onProgress?.(index, source.size, source.size);
+    const created = file(target.path ? `${target.path}/${name}` : name, { public: target.isPublic });
+    media.files.push(created);
+    callbacks.onFileStored?.(index, created);
+    stored.push(created);
   }
-  abort() {
-    this.onabort?.();
-  }
-}
+  return stored;
+};
 
 export const mediaCalls = (suffix: string) => media.calls.filter((c) => c.path.endsWith(suffix));
 
@@ -232,12 +213,12 @@ beforeEach(() => {
   toastStore.set([]);
   mediaErrorStore.set(null);
   reportErrorStore.set({ open: false, requestUuid: null });
-  FakeXhr.answer = { status: 201, body: [] };
-  FakeXhr.hold = false;
-  FakeXhr.pending = [];
+  uploads.hold = false;
+  uploads.pending = [];
+  uploads.failure = null;
+  uploads.background = false;
   browserStorage.setItem(STORAGE_KEY.projectUuid, PROJECT);
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
   vi.stubGlobal('scrollTo', () => undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => undefined) }, configurable: true });
   // The download's temporary link: jsdom does not navigate.
@@ -256,7 +237,9 @@ export async function mountApp(path: string): Promise<void> {
   router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
   render(withIntl(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MediaUploaderContext.Provider value={fakeUploader}>
+        <RouterProvider router={router} />
+      </MediaUploaderContext.Provider>
     </QueryClientProvider>,
   ));
 }

@@ -4,12 +4,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { MEDIA_PAGE_SIZE } from '../../runtime/api/media';
+import { UploadFailed } from '../../runtime/media/upload';
 import { toastStore } from '../../renderers/ui/toast';
 import { reportErrorStore } from '../../src/app/api/reportError';
 import { MediaBrowser } from '../../src/app/features/media/MediaBrowser';
 import { createQueryClient } from '../../src/app/routes/router';
 import { withIntl } from './harness';
-import { ALL_MEDIA, dir, file, FakeXhr, LIB, library, location, media, mediaCalls, mountApp } from './media-harness';
+import { ALL_MEDIA, dir, file, LIB, library, location, media, mediaCalls, mountApp, uploads } from './media-harness';
 
 const ADMIN_PAGE = '/admin/integrations/page/luma-media';
 const toasts = () => toastStore.get().map((t) => t.message);
@@ -63,6 +64,12 @@ describe('permissions and libraries', () => {
     await mountApp(ADMIN_PAGE);
     expect((await screen.findByTestId('media-unavailable')).textContent).toBe('Media library currently unavailable, please try again later.');
   });
+
+  it('a deactivated luma-media integration says so', async () => {
+    media.fail['GET /api/media/v1/dms/media/library/list'] = { status: 403, body: { message: 'integrationDisabled' } };
+    await mountApp('/home/integrations/page/luma-media');
+    expect((await screen.findByTestId('media-unavailable')).textContent).toBe('The media library integration is deactivated in this project.');
+  });
 });
 
 describe('the files tab', () => {
@@ -99,7 +106,7 @@ describe('the files tab', () => {
     await mountApp(ADMIN_PAGE);
     await waitFor(() => expect(cards()).toHaveLength(3));
     const card = (key: string) => screen.getAllByTestId('media-file').find((c) => c.dataset.key === key)!;
-    const selected = () => screen.getAllByTestId('media-file').filter((c) => c.getAttribute('aria-selected') === 'true').map((c) => c.dataset.key);
+    const selected = () => screen.getAllByTestId('media-file').filter((c) => c.getAttribute('aria-pressed') === 'true').map((c) => c.dataset.key);
     expect(screen.queryByTestId('media-download')).toBeNull();
     expect(screen.queryByTestId('media-delete')).toBeNull();
     fireEvent.click(card('a.png'));
@@ -241,41 +248,49 @@ describe('the files tab', () => {
     expect(mediaCalls('/share')[0]!.body).toEqual({ key: 'a.png', date: new Date('2099-01-01T10:05').toISOString(), type: 'email', emails: ['ana@example.com', 'bo@example.com'] });
   });
 
-  it('uploads with progress per file, private by default, into the current directory', async () => {
+  it('uploads with progress per file through the upload machine, private by default, into the current directory; cancel one', async () => {
     media.files = [dir('docs')];
     await mountApp(`${ADMIN_PAGE}#docs`);
     await screen.findByTestId('media-empty');
     fireEvent.click(screen.getByTestId('media-upload'));
     const modal = await screen.findByTestId('media-upload-modal');
     expect((within(modal).getByTestId('media-upload-public') as HTMLInputElement).checked).toBe(false);
-    FakeXhr.hold = true;
+    uploads.hold = true;
     const files = [new File(['x'.repeat(100)], 'one.png', { type: 'image/png' }), new File(['y'.repeat(10)], 'two.txt')];
     fireEvent.change(within(modal).getByTestId('media-upload-input'), { target: { files } });
+    fireEvent.click(within(modal).getByTestId('media-meta-add'));
+    fireEvent.change(within(modal).getByTestId('media-meta-key'), { target: { value: 'alt' } });
+    fireEvent.change(within(modal).getByTestId('media-meta-value'), { target: { value: 'Sea' } });
     fireEvent.click(within(modal).getByTestId('media-upload-start'));
-    await waitFor(() => expect(FakeXhr.pending).toHaveLength(2));
+    await waitFor(() => expect(uploads.pending).toHaveLength(2));
     const statuses = () => within(modal).getAllByTestId('media-upload-status').map((s) => s.textContent);
     expect(statuses()).toEqual(['50%', '50%']);
     // Cancel the second; the first completes.
     fireEvent.click(within(modal).getAllByTestId('media-upload-cancel')[1]!);
     await waitFor(() => expect(statuses()).toEqual(['50%', 'Cancelled']));
-    act(() => FakeXhr.pending[0]!.release());
+    act(() => uploads.pending[0]!());
     await waitFor(() => expect(toasts()).toContain('media.uploaded'));
-    expect(media.uploads[0]).toEqual({ fields: { uuid: LIB, path: 'docs', is_public: 'false', metadata: '{}' }, file: 'one.png' });
+    expect(media.uploads[0]).toEqual({ target: { libraryUuid: LIB, path: 'docs', isPublic: false, expiresAt: null, metadata: { alt: 'Sea' } }, file: 'one.png' });
     await waitFor(() => expect(cards()).toEqual(['docs/one.png']));
   });
 
-  it('an upload failure shows the server message; a 500 opens the report modal instead', async () => {
+  it('an upload failure shows the server message; a 5xx opens the report modal; a lost result continues in the background', async () => {
     await mountApp(ADMIN_PAGE);
     await screen.findByTestId('media-empty');
     fireEvent.click(screen.getByTestId('media-upload'));
     const modal = await screen.findByTestId('media-upload-modal');
-    FakeXhr.answer = { status: 413, body: { message: 'quotaExceeded' } };
+    uploads.failure = new UploadFailed(0, 413, 'quotaExceeded');
     fireEvent.change(within(modal).getByTestId('media-upload-input'), { target: { files: [new File(['x'], 'a.png')] } });
     fireEvent.click(within(modal).getByTestId('media-upload-start'));
     expect((await within(modal).findByTestId('media-upload-error')).textContent).toBe('The library has no room for this file: its allowed storage is used up.');
-    FakeXhr.answer = { status: 500, body: { message: 'serverError' } };
+    uploads.failure = new UploadFailed(0, 500, 'serverError');
     fireEvent.click(within(modal).getByTestId('media-upload-start'));
     await waitFor(() => expect(reportErrorStore.get().open).toBe(true));
+    uploads.failure = null;
+    uploads.background = true;
+    fireEvent.click(within(modal).getByTestId('media-upload-start'));
+    await waitFor(() => expect(toasts()).toContain('media.uploadInBackground'));
+    expect(toasts()).not.toContain('media.uploaded');
   });
 
   it('a list failure says Unable to load media file (section 8)', async () => {
@@ -385,5 +400,28 @@ describe('MediaBrowser in library mode (the widgets embed it)', () => {
     fireEvent.doubleClick(screen.getAllByTestId('media-file')[0]!);
     expect(onPick.mock.calls[1]![0].map((f: { key: string }) => f.key)).toEqual(['d/a.png']);
     expect(screen.queryByTestId('media-share')).toBeNull();
+  });
+
+  it('offers only the allowed libraries, picks one file when multiple is off, and only files accept takes', async () => {
+    media.libraries = [library(LIB, 'Photos'), library('lib-2', 'Docs'), library('lib-3', 'Other')];
+    media.files = [file('a.png'), file('b.txt', { mime_type: 'text/plain' })];
+    const onPick = vi.fn();
+    render(withIntl(
+      <QueryClientProvider client={createQueryClient()}>
+        <MediaBrowser mode="library" libraries={[LIB, 'lib-2']} multiple={false} accept={(f) => f.mime_type.startsWith('image/')} onPick={onPick} />
+      </QueryClientProvider>,
+    ));
+    const select = (await screen.findByTestId('media-library-select')) as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.value)).toEqual([LIB, 'lib-2']);
+    await waitFor(() => expect(cards()).toEqual(['a.png', 'b.txt']));
+    fireEvent.click(screen.getAllByTestId('media-file')[0]!);
+    fireEvent.click(screen.getAllByTestId('media-file')[1]!, { ctrlKey: true });
+    expect(screen.getAllByTestId('media-file').map((c) => c.getAttribute('aria-pressed'))).toEqual(['false', 'true']);
+    expect((screen.getByTestId('media-pick') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.doubleClick(screen.getAllByTestId('media-file')[1]!);
+    expect(onPick).not.toHaveBeenCalled();
+    fireEvent.click(screen.getAllByTestId('media-file')[0]!);
+    fireEvent.click(screen.getByTestId('media-pick'));
+    expect(onPick.mock.calls[0]![0].map((f: { key: string }) => f.key)).toEqual(['a.png']);
   });
 });

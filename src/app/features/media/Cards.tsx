@@ -46,8 +46,8 @@ export function FileCard({
   };
   return (
     <div
-      role="option"
-      aria-selected={selected}
+      role="button"
+      aria-pressed={selected}
       tabIndex={0}
       className={`media-card media-file-card${selected ? ' is-selected' : ''}`}
       data-testid="media-file"

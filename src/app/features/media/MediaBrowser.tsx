@@ -5,7 +5,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type MediaFile } from '../../../../runtime/api/media';
+import { MEDIA_MESSAGE, type MediaFile } from '../../../../runtime/api/media';
+import { isApiRequestError } from '../../../../runtime/client/errors';
 import { mediaApi } from '../../../../runtime/client/media';
 import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { Folder } from '../../../../renderers/ui/icons';
@@ -31,6 +32,12 @@ export interface MediaBrowserProps {
   libraryUuid?: string;
   /** Library mode: the chosen files (a double click, or the choose button). */
   onPick?: (items: MediaFile[]) => void;
+  /** Without libraryUuid: the libraries offered (empty or absent: every library the viewer may use). */
+  libraries?: readonly string[];
+  /** Library mode: false picks one file at most (ctrl/meta click then selects one). Default true. */
+  multiple?: boolean;
+  /** Library mode: only files this accepts can be picked (the others stay visible). */
+  accept?: (file: MediaFile) => boolean;
   /** Standalone: the directory the page holds (URL hash); without it the browser keeps its own. */
   dir?: string;
   onDirChange?: (dir: string) => void;
@@ -61,14 +68,15 @@ function WithLibraryChoice(props: MediaBrowserProps & { may: MediaMay }) {
   const libraries = useQuery(librariesQueryOptions());
   const [chosen, setChosen] = useState<string | null>(null);
   if (libraries.isPending) return <div className="skeleton" aria-busy="true" />;
-  if (libraries.isError) return <Unavailable />;
-  const lib = libraries.data.find((l) => l.uuid === chosen) ?? libraries.data[0];
+  if (libraries.isError) return <Unavailable error={libraries.error} />;
+  const allowed = props.libraries && props.libraries.length > 0 ? libraries.data.filter((l) => props.libraries!.includes(l.uuid)) : libraries.data;
+  const lib = allowed.find((l) => l.uuid === chosen) ?? allowed[0];
   if (!lib) return <EmptyState testId="media-no-libraries" icon={<Folder />} title={<FormattedMessage id="media.noLibraries" />} />;
   return (
     <div className="media-with-choice">
-      {libraries.data.length > 1 ? (
+      {allowed.length > 1 ? (
         <select className="media-library-select" aria-label={t.formatMessage({ id: 'media.library' })} data-testid="media-library-select" value={lib.uuid} onChange={(e) => setChosen(e.target.value)}>
-          {libraries.data.map((l) => (
+          {allowed.map((l) => (
             <option key={l.uuid} value={l.uuid}>
               {l.name}
             </option>
@@ -80,15 +88,17 @@ function WithLibraryChoice(props: MediaBrowserProps & { may: MediaMay }) {
   );
 }
 
-export function Unavailable() {
+/** A library list failure marks the library unavailable (spec section 8); a deactivated integration says so. */
+export function Unavailable({ error }: { error?: unknown }) {
+  const disabled = isApiRequestError(error) && error.messageKey === MEDIA_MESSAGE.integrationDisabled;
   return (
     <p className="form-error" role="alert" data-testid="media-unavailable">
-      <FormattedMessage id="media.libraryUnavailable" />
+      <FormattedMessage id={disabled ? MEDIA_MESSAGE.integrationDisabled : 'media.libraryUnavailable'} />
     </p>
   );
 }
 
-function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may }: MediaBrowserProps & { libraryUuid: string; may: MediaMay }) {
+function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may, multiple = true, accept }: MediaBrowserProps & { libraryUuid: string; may: MediaMay }) {
   const t = useIntl();
   const queryClient = useQueryClient();
   const [ownDir, setOwnDir] = useState('');
@@ -183,9 +193,12 @@ function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may }: Me
   add('move', may.upload && chosenFiles.length > 0, () => setModal('move'));
   add('delete', may.delete && chosenFiles.length > 0, () => setModal('delete'), true);
 
-  const select = (key: string, toggle: boolean) => setSelected((s) => nextSelection(s, key, toggle));
+  const select = (key: string, toggle: boolean) => setSelected((s) => nextSelection(s, key, toggle && (mode !== 'library' || multiple)));
+  const pickable = (list: MediaFile[]) => (accept ? list.filter(accept) : list);
   const open = (file: MediaFile) => {
-    if (mode === 'library' && onPick) onPick([file]);
+    if (mode === 'library' && onPick) {
+      if (pickable([file]).length > 0) onPick([file]);
+    }
     else {
       setSelected([file.key]);
       setModal('details');
@@ -216,7 +229,7 @@ function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may }: Me
       ) : items.length === 0 ? (
         <EmptyState testId="media-empty" icon={<Folder />} title={<FormattedMessage id={search ? 'media.noMatches' : 'media.emptyDir'} />} />
       ) : (
-        <div className="media-grid" role="listbox" aria-multiselectable aria-label={label('media.files')} data-testid="media-grid">
+        <div className="media-grid" role="group" aria-label={label('media.files')} data-testid="media-grid">
           {dirs.map((d) => (
             <DirCard key={d.key} dir={d} onOpen={openDir} />
           ))}
@@ -234,8 +247,8 @@ function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may }: Me
       ) : null}
       {mode === 'library' && onPick ? (
         <div className="modal-actions media-pick">
-          <button type="button" className="button button-primary" data-testid="media-pick" disabled={chosenFiles.length === 0} onClick={() => onPick(chosenFiles)}>
-            <FormattedMessage id="media.choose" values={{ count: chosenFiles.length }} />
+          <button type="button" className="button button-primary" data-testid="media-pick" disabled={pickable(chosenFiles).length === 0} onClick={() => onPick(pickable(chosenFiles))}>
+            <FormattedMessage id="media.choose" values={{ count: pickable(chosenFiles).length }} />
           </button>
         </div>
       ) : null}

@@ -80,7 +80,7 @@ export function MediaPage() {
   ) : null;
 
   if (libraries.isPending) return <div className="page" data-testid="media-page">{header()}<div className="skeleton" aria-busy="true" /></div>;
-  if (libraries.isError) return <div className="page" data-testid="media-page">{header()}<Unavailable /></div>;
+  if (libraries.isError) return <div className="page" data-testid="media-page">{header()}<Unavailable error={libraries.error} /></div>;
 
   const list = libraries.data;
   const library = list.find((l) => l.uuid === search.lib) ?? list[0];
