@@ -155,6 +155,8 @@ describeApi(`resumable upload through tus (${DB_KIND})`, () => {
       ['an expiry in the past', admin, MB, meta({ [TUS_META.expiresAt]: past }), 417, MEDIA_MESSAGE.expiryInPast],
       ['over the quota (a quota 10 MB above what the library holds, set below)', admin, 11 * MB, meta(), 413, MEDIA_MESSAGE.quotaExceeded],
       ['over the size limit', admin, (LIMIT_MB + 1) * MB, meta(), 413, MEDIA_MESSAGE.fileTooLarge],
+      ['a file already at the key, without replace', admin, MB, meta({ [TUS_META.filename]: 'two hundred.bin' }), 409, MEDIA_MESSAGE.fileExists],
+      ['the integration deactivated (set below)', admin, MB, meta(), 403, MEDIA_MESSAGE.integrationDisabled],
       ['metadata that is not an object of strings', admin, MB, meta({ [TUS_META.metadata]: '{"__proto__":{"x":"1"}}' }), 417, 'invalid'],
     ];
     for (const [label, client, length, metadata, status, message] of cases) {
@@ -163,6 +165,9 @@ describeApi(`resumable upload through tus (${DB_KIND})`, () => {
         const used = await db().selectFrom('media_files').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('size'), eb.val('0')).as('used')).where('library_uuid', '=', library).executeTakeFirstOrThrow();
         await db().updateTable('media_libraries').set({ allowed_storage: Number(used.used) + 10 * MB }).where('uuid', '=', library).execute();
       }
+      if (label.startsWith('the integration deactivated')) {
+        await db().insertInto('integrations').values({ project_uuid: projectUuid, id: 'luma-media', disabled: true }).execute();
+      }
       const first = Math.min(length, 256 * 1024);
       const answer = await client.create(length, metadata, generatedChunks(0, first), first);
       expect([label, answer.status], answer.body).toEqual([label, status]);
@@ -170,6 +175,7 @@ describeApi(`resumable upload through tus (${DB_KIND})`, () => {
       expect([label, body.message === message || body.errors?.[0]?.messages[0] === message]).toEqual([label, true]);
       expect(answer.headers.location).toBeUndefined();
       await db().updateTable('media_libraries').set({ allowed_storage: null }).where('uuid', '=', library).execute();
+      await db().deleteFrom('integrations').where('project_uuid', '=', projectUuid).execute();
     }
     // A deferred length cannot be judged against the quota: refused too.
     const deferred = await admin.call('POST', '/api/media/v2/dms/media/upload/tus', { 'Upload-Defer-Length': '1', 'Upload-Metadata': tusMetadata(meta()) });
