@@ -132,7 +132,7 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
       const { status_code: status = 500, body = '' } = error as { status_code?: number; body?: string };
       if (body.startsWith('{')) return undefined;
       if (status >= 500) return undefined;
-      return { status_code: status, body: JSON.stringify({ status, message: status === 413 ? MEDIA_MESSAGE.fileTooLarge : messageForStatus(status), detail: body.trim() }) };
+      return { status_code: status, body: JSON.stringify({ status, message: status === 413 ? MEDIA_MESSAGE.fileTooLarge : status === 404 || status === 410 ? UPLOAD_MESSAGE.uploadNotFound : messageForStatus(status), detail: body.trim() }) };
     },
     async onUploadCreate(req, upload) {
       const accountability = callerOf(req);
