@@ -143,11 +143,31 @@ export function isWithin(key: string, dir: string): boolean {
   return dir === '' || key === dir || key.startsWith(`${dir}/`);
 }
 
-/** The key of the cached preview of key: next to it, in PREVIEW_DIR (a reserved segment no user key can hold). */
+/**
+ * The key of the cached preview of key: next to it, in PREVIEW_DIR (a reserved segment no user key
+ * can hold). A name too long for the width prefix is replaced by a 64-bit hash of it (extension kept).
+ */
 export function previewKeyOf(key: string, width: number): string {
   const parent = parentOf(key);
-  const cached = `${PREVIEW_DIR}/${width}-${baseName(key)}`;
-  return parent === '' ? cached : `${parent}/${cached}`;
+  const base = baseName(key);
+  let cached = `${width}-${base}`;
+  if (byteLength(cached) > MAX_SEGMENT_BYTES) {
+    const ext = extensionOf(base);
+    cached = `${width}-${hash64(base)}${ext !== '' && byteLength(ext) < 32 ? `.${ext}` : ''}`;
+  }
+  const path = `${PREVIEW_DIR}/${cached}`;
+  return parent === '' ? path : `${parent}/${path}`;
+}
+
+/** Two FNV-1a 32-bit hashes (different offsets) of s's UTF-8 bytes, as 16 hex digits. */
+function hash64(s: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (const byte of encoder.encode(s)) {
+    a = Math.imul(a ^ byte, 0x01000193) >>> 0;
+    b = Math.imul(b ^ byte, 0x01000193) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
 /** Replaces what normaliseKey would refuse inside one name with '_' (or drops it when invisible). */

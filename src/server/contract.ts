@@ -118,7 +118,7 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
         { name: 'records', description: `${HOST_PREFIX.main}: records, lists, export, bulk actions, import` },
         { name: 'functions', description: `${HOST_PREFIX.main}: component functions, global functions and their signing keys, the public function call` },
         { name: 'workflow', description: `${HOST_PREFIX.workflow}: no calls yet (every path answers 401 or 404)` },
-        { name: 'media', description: `${HOST_PREFIX.media}: no calls yet (every path answers 401 or 404)` },
+        { name: 'media', description: `${HOST_PREFIX.media}: media libraries, files, upload, download and share links (docs/media.md); the file URL /media/library/{uuid}/get/{key} at the site root` },
         { name: 'integration', description: `${HOST_PREFIX.integration}: no calls yet (every path answers 401 or 404)` },
         { name: 'transaction', description: `${HOST_PREFIX.transaction}: no calls yet (every path answers 401 or 404)` },
         { name: 'spark', description: `${HOST_PREFIX.spark}: no calls yet (every path answers 401 or 404)` },

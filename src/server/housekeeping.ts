@@ -1,6 +1,6 @@
 // Clean-up of dead sessions, old throttle counters, long-deleted records, API secrets revoked long
 // ago, expired invites, password resets, two-factor challenges and remembered devices, finished
-// bulk jobs and old spark invocation logs; the record partitions of removed components; on PGlite, which has no autovacuum, the
+// bulk jobs, old spark invocation logs and expired media files; the record partitions of removed components; on PGlite, which has no autovacuum, the
 // planner's statistics and the visibility maps of the record partitions. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
 // (jobs/index.ts), so exactly one instance runs each round. Expiry is enforced on use regardless.
 import type { Kysely } from 'kysely';
@@ -16,8 +16,9 @@ import type { Database } from './db/schema';
 import { deleteFinishedJobs } from './services/record-jobs';
 import { purgeDeletedRecords } from './services/records';
 import { purgeSparkLogs } from './services/sparks';
+import { purgeExpiredMedia } from './services/media-files';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -26,7 +27,7 @@ export type HousekeepingTask = (typeof TASKS)[number];
  */
 export async function runHousekeeping(
   db: Kysely<Database>,
-  config: Pick<Config, 'sessionIdleMs' | 'loginWindowMs'> & Partial<Pick<Config, 'sparkLogDays'>>,
+  config: Pick<Config, 'sessionIdleMs' | 'loginWindowMs'> & Partial<Pick<Config, 'sparkLogDays' | 'dataDir'>>,
   log: (error: unknown, task: HousekeepingTask) => void,
   at: Date = nowDate(),
 ): Promise<HousekeepingTask[]> {
@@ -41,6 +42,8 @@ export async function runHousekeeping(
     finishedJobs: () => deleteFinishedJobs(db, at),
     // Spark invocation logs are kept LUMA_SPARK_LOG_DAYS (7 by default).
     sparkLogs: () => purgeSparkLogs(db, config.sparkLogDays ?? 7, at),
+    // Media files past their expiry (hidden and refused on use already): their bytes and rows (docs/media.md).
+    expiredMedia: () => (config.dataDir === undefined ? Promise.resolve() : purgeExpiredMedia({ db, config: config as Config }, at)),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // PostgreSQL's autovacuum does this there; PGlite has none.

@@ -9,6 +9,8 @@ import { DB_KIND, describeApi, login, useManualClock, useServer } from './harnes
 import { recordingMailer } from './iam-fixtures';
 import { HTML, mediaApi, png, POLYGLOT, providerInput, startS3Server, SVG, type Provider } from './media-fixtures';
 import type { S3TestServer } from '../support/s3-server';
+import { runHousekeeping } from '../../src/server/housekeeping';
+import { driverFor } from '../../src/server/storage/factory';
 
 const mailer = recordingMailer();
 
@@ -58,6 +60,11 @@ describeApi(`media files (${DB_KIND})`, () => {
       expect(whole.headers['content-disposition']).toMatch(/^inline;/);
       expect(whole.headers['x-content-type-options']).toBe('nosniff');
       expect(whole.rawPayload.equals(png())).toBe(true);
+      expect(whole.headers['x-media-csp']).toBeUndefined();
+      const head = await app().inject({ method: 'HEAD', url: fileUrl('my_photo.png'), headers: { cookie } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(String(png().length));
+      expect(head.body).toBe('');
       const part = await api.download(lib, 'my_photo.png', { range: 'bytes=1-3' });
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 1-3/${png().length}`);
@@ -68,6 +75,8 @@ describeApi(`media files (${DB_KIND})`, () => {
 
     it('a private file without a session or link: 401; the preview of an image is a 250 px webp', async () => {
       expect((await anonymous.fetch(fileUrl('my_photo.png'))).statusCode).toBe(401);
+      // A missing key looks the same to someone without access: its existence is not told.
+      expect((await anonymous.fetch(fileUrl('no_such_file.png'))).statusCode).toBe(401);
       const preview = await api.fetch(`/media/library/${lib}/preview/my_photo.png`);
       expect(preview.statusCode, preview.body).toBe(200);
       expect(preview.headers['content-type']).toBe('image/webp');
@@ -182,6 +191,9 @@ describeApi(`media files (${DB_KIND})`, () => {
       expect(opened.statusCode).toBe(200);
       expect(opened.headers['content-disposition']).toMatch(/^attachment;/);
       expect(opened.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      // Another instance on the same database checks the link with the same key.
+      const other = await server().appWith({ LUMA_PUBLIC_URL: 'http://luma.test' });
+      expect((await other.inject({ method: 'GET', url: path })).statusCode).toBe(200);
       const signature = url.searchParams.get('signature')!;
       const forged = path.replace(signature, `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`);
       expect((await anonymous.fetch(forged)).statusCode).toBe(403);
@@ -216,6 +228,13 @@ describeApi(`media files (${DB_KIND})`, () => {
       expect((await api.upload({ fields: { uuid: lib }, files: [{ name: 'x.png', body: png() }], filesFirst: true })).statusCode).toBe(400);
       expect((await api.upload({ fields: { uuid: lib, path: 'nowhere' }, files: [{ name: 'x.png', body: png() }] })).statusCode).toBe(404);
       expect((await api.list({ library_uuid: lib, path: '', search: 'x.png' })).json().items).toEqual([]);
+      // The library by its name (ref), metadata as JSON, public on request.
+      const byRef = await api.upload({ fields: { ref: `Files ${provider}`, metadata: JSON.stringify({ alt: 'Logo', empty: '' }), is_public: 'true' }, files: [{ name: 'ref.png', body: png() }] });
+      expect(byRef.statusCode, byRef.body).toBe(200);
+      expect(byRef.json()[0].file).toMatchObject({ key: 'ref.png', library_uuid: lib, public: true, metadata: { alt: 'Logo' } });
+      expect(byRef.json()[0].public_url).not.toBeNull();
+      expect((await api.upload({ fields: { uuid: lib, metadata: '{not json' }, files: [{ name: 'm.png', body: png() }] })).statusCode).toBe(417);
+      expect((await api.upload({ fields: { ref: 'No such library' }, files: [{ name: 'm.png', body: png() }] })).statusCode).toBe(404);
     });
 
     it('traversal attempts through every call stay inside the library (400 or 404, never a file, never a 500)', async () => {
@@ -296,6 +315,22 @@ describeApi(`media files (${DB_KIND})`, () => {
       expect(big.json().message).toBe('fileTooLarge');
       expect((await api.fetch(fileUrl('huge.bin'))).statusCode).toBe(404);
       expect((await limited.upload({ fields: { uuid: lib }, files: [{ name: 'fine.bin', body: Buffer.alloc(9_000, 1) }] })).statusCode).toBe(200);
+    });
+
+    it('a file past its expiry is hidden and refused at once, and housekeeping removes its bytes and row', async () => {
+      const clock = useManualClock();
+      const expiresAt = new Date(clock.now() + 10 * 60_000).toISOString();
+      const upload = await api.upload({ fields: { uuid: lib, expiresAt }, files: [{ name: 'brief.png', body: png() }] });
+      expect(upload.statusCode, upload.body).toBe(200);
+      expect(upload.json()[0].file.expires_at).toBe(expiresAt);
+      expect((await api.fetch(fileUrl('brief.png'))).statusCode).toBe(200);
+      clock.advance(20 * 60_000);
+      expect((await api.fetch(fileUrl('brief.png'))).statusCode).toBe(404);
+      expect((await api.list({ library_uuid: lib, path: '', search: 'brief' })).json().items).toEqual([]);
+      expect(await runHousekeeping(db(), server().config, (error) => { throw error; }, new Date(clock.now()))).toEqual([]);
+      expect(await db().selectFrom('media_files').select('key').where('library_uuid', '=', lib).where('key', '=', 'brief.png').execute()).toEqual([]);
+      const row = await db().selectFrom('media_libraries').selectAll().where('uuid', '=', lib).executeTakeFirstOrThrow();
+      expect(await driverFor(row, { dataDir: server().config.dataDir }).head('brief.png')).toBeNull();
     });
 
     it('removing the library removes its rows (and a luma-simple library its files)', async () => {

@@ -191,6 +191,11 @@ describe('joinKey, parentOf, baseName', () => {
     expect(previewKeyOf('a.png', 250)).toBe('.luma-previews/250-a.png');
     expect(previewKeyOf('d/s/a.png', 250)).toBe('d/s/.luma-previews/250-a.png');
     expect(normaliseKey(previewKeyOf('d/a.png', 250))).toBeNull();
+    // A name at the segment limit still gives a segment within it, distinct per name, extension kept.
+    const long = (c: string) => `d/${c.repeat(251)}.png`;
+    const [one, two] = [previewKeyOf(long('a'), 250), previewKeyOf(long('b'), 250)];
+    expect(one).toMatch(/^d\/\.luma-previews\/250-[0-9a-f]{16}\.png$/);
+    expect(one).not.toBe(two);
   });
 });
 

@@ -5,8 +5,11 @@
 //
 // What s3rver 3.7.1 does not do, said openly: it refuses unknown access key ids but does not verify
 // SigV4 signatures (a wrong secret passes); it answers 'Range: bytes=0-0' with the whole object
-// (the s3 driver cuts a longer answer to the range asked, see s3.ts); and it has no
-// AbortMultipartUpload. That last gap is filled here: it has no AbortMultipartUpload (DELETE
+// (the s3 driver cuts a longer answer to the range asked, see s3.ts); it reads CopyObject's
+// x-amz-copy-source with decodeURI, where S3 decodes it whole, so a source key holding '+', '#',
+// '?', '&', '=' or '%' is not found (copySourceAsS3 below hands it the header it can read: the same
+// key, encoded so that decodeURI gives it back); and it has no AbortMultipartUpload. That last gap
+// is filled here: it has no AbortMultipartUpload (DELETE
 // ?uploadId= answers 405), so an aborted multipart upload would leave its parts in s3rver's
 // 'uploads' dir forever. The middleware below implements that one call the way S3 does (the
 // upload's parts are removed, 204; an unknown upload id is 404 NoSuchUpload), so the driver's
@@ -96,7 +99,20 @@ export async function startS3Server(): Promise<S3TestServer> {
     ctx.status = 204;
     ctx.body = null;
   };
-  server.middleware.unshift(record, abortMultipart);
+  // CopyObject's source as S3 reads it (decodeURIComponent), re-encoded for s3rver's decodeURI.
+  const copySourceAsS3: KoaMiddleware = async (ctx, next) => {
+    const headers = (ctx as unknown as { headers: Record<string, string | undefined> }).headers;
+    const source = headers['x-amz-copy-source'];
+    if (ctx.method === 'PUT' && source !== undefined) {
+      try {
+        headers['x-amz-copy-source'] = encodeURI(decodeURIComponent(source));
+      } catch {
+        // Not decodable: left as sent, s3rver answers it.
+      }
+    }
+    return next();
+  };
+  server.middleware.unshift(record, abortMultipart, copySourceAsS3);
 
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;

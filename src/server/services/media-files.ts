@@ -89,7 +89,8 @@ export async function planUpload(context: MediaContext, accountability: Accounta
   }
   const existing = (await findRow(context.db, library.uuid, key)) ?? null;
   if (existing) {
-    if (existing.mime_type === 'dir' || !input.replace) throw fileExists();
+    // A directory, or a file still being uploaded by someone else, is never replaced.
+    if (existing.mime_type === 'dir' || existing.status !== 'ready' || !input.replace) throw fileExists();
     if (!hasPermission(accountability, MEDIA_PERMISSION.delete)) throw new HttpError(403, MEDIA_MESSAGE.noPermissions);
   }
   const maxFile = context.config.mediaMaxFileBytes;
@@ -255,4 +256,35 @@ export async function storeFile(context: MediaContext, accountability: Accountab
     if (reservedUuid) await context.db.deleteFrom('media_files').where('uuid', '=', reservedUuid).execute().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Housekeeping: files whose expiry has passed (already hidden and refused by every call) lose their
+ * bytes and rows, at most `batch` per round. A library whose storage cannot be reached keeps its
+ * rows for the next round.
+ */
+export async function purgeExpiredMedia(context: MediaContext, at: Date, batch = 500): Promise<number> {
+  const rows = await context.db
+    .selectFrom('media_files')
+    .select(['uuid', 'key', 'library_uuid'])
+    .where('expires_at', '<=', at)
+    .where('mime_type', '<>', 'dir')
+    .orderBy('expires_at')
+    .limit(batch)
+    .execute();
+  let removed = 0;
+  for (const libraryUuid of new Set(rows.map((row) => row.library_uuid))) {
+    const library = await context.db.selectFrom('media_libraries').selectAll().where('uuid', '=', libraryUuid).executeTakeFirst();
+    const mine = rows.filter((row) => row.library_uuid === libraryUuid);
+    if (library) {
+      try {
+        await libraryDriver(context, library).delete(mine.map((row) => row.key));
+      } catch {
+        continue;
+      }
+    }
+    await context.db.deleteFrom('media_files').where('uuid', 'in', mine.map((row) => row.uuid)).execute();
+    removed += mine.length;
+  }
+  return removed;
 }

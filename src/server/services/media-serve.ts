@@ -89,7 +89,8 @@ export function fileHeaders(row: Pick<MediaFileRow, 'mime_type' | 'name' | 'publ
     'x-content-type-options': 'nosniff',
     'accept-ranges': 'bytes',
     'cache-control': options.cache === 'public' ? 'public, max-age=300' : 'private, no-cache',
-    'cross-origin-resource-policy': 'same-origin',
+    // A public file may be embedded anywhere (a portal on its own hostname, a mail); a private one only here.
+    'cross-origin-resource-policy': options.cache === 'public' ? 'cross-origin' : 'same-origin',
   };
 }
 

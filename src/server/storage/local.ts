@@ -1,8 +1,10 @@
 // The luma-simple driver (docs/media-storage.md "Local"): a library's files on the local disk,
 // under {mediaDir}/{project uuid}/{root dir}. A put streams into a temp file in {mediaDir}/.tmp
 // (same file system) and is renamed into place once complete, so readers never see half a file and
-// an aborted or failed put leaves nothing (a replaced file stays as it was). Every path is checked
-// to stay under the library's root after resolution, on top of the keys' own normalisation.
+// an aborted or failed put leaves nothing (a replaced file stays as it was). The temp file is
+// flushed to disk (fsync) before the rename, so a crash never leaves a renamed but empty file.
+// Every path is checked to stay under the library's root after resolution, on top of the keys'
+// own normalisation.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { access, constants, mkdir, readdir, rename, rm, rmdir, stat, statfs, unlink } from 'node:fs/promises';
@@ -77,7 +79,7 @@ export function createLocalDriver(options: LocalDriverOptions): FileBackedDriver
         },
       });
       try {
-        await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx' }), signal ? { signal } : {});
+        await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx', flush: true }), signal ? { signal } : {});
         if (signal?.aborted) throw abortError(signal);
         await mkdir(dirname(target), { recursive: true });
         await rename(tmp, target);

@@ -126,7 +126,8 @@ function decodeText(head: Uint8Array): string | null {
     const text = decodeStrict('utf-8', body.subarray(0, body.length - cut));
     if (text !== null) return text;
   }
-  return decodeStrict('utf-8', body);
+  // No control bytes but not UTF-8: a legacy 8-bit encoding (Latin-1, Windows-1252...); its markup reads the same.
+  return body.toString('latin1');
 }
 
 function decodeStrict(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): string | null {

@@ -98,6 +98,13 @@ describe.each(kinds)('storage driver contract: $name', (kind) => {
     expect(await digestOf(object!.body)).toEqual({ digest: patternDigest(size, 3), size });
   });
 
+  it('stores an empty body as an empty object', async () => {
+    expect(await driver.put('empty.txt', Readable.from([]), { contentType: 'application/octet-stream' })).toEqual({ size: 0 });
+    expect(await driver.head('empty.txt')).toEqual({ size: 0 });
+    expect(await readText(driver, 'empty.txt')).toBe('');
+    await expectStorageError(driver.get('empty.txt', { start: 0 }), 'range');
+  });
+
   it('replaces what is at the key', async () => {
     await putText(driver, 'replace.txt', 'first version');
     await putText(driver, 'replace.txt', 'second');
@@ -116,6 +123,22 @@ describe.each(kinds)('storage driver contract: $name', (kind) => {
   it('keeps Unicode keys as they are', async () => {
     await putText(driver, 'Фото/слика ü 名前.txt', 'unicode');
     expect(await readText(driver, 'Фото/слика ü 名前.txt')).toBe('unicode');
+  });
+
+  it('keeps keys with URL-special characters apart and intact through put, get, move and deletePrefix', async () => {
+    const keys = ['odd/a+b c#d?e&f=g%h.txt', "odd/it's (1) [x] {y} ~!@$^*;,.txt", 'odd/ünï 日本.txt', 'odd/a b.txt', 'odd/a+b.txt'];
+    for (const key of keys) await putText(driver, key, key);
+    for (const key of keys) expect(await readText(driver, key), key).toBe(key);
+    await driver.move('odd', 'odd moved+');
+    for (const key of keys) {
+      const moved = key.replace('odd/', 'odd moved+/');
+      expect(await readText(driver, moved), moved).toBe(key);
+      expect(await driver.head(key), key).toBeNull();
+    }
+    await driver.move('odd moved+/a+b c#d?e&f=g%h.txt', 'odd moved+/plain.txt');
+    expect(await readText(driver, 'odd moved+/plain.txt')).toBe('odd/a+b c#d?e&f=g%h.txt');
+    await driver.deletePrefix('odd moved+');
+    expect(await driver.head('odd moved+/a b.txt')).toBeNull();
   });
 
   it('gets byte ranges (inclusive end, open end, end clamped) with the whole size; refuses an unsatisfiable one', async () => {
@@ -217,6 +240,20 @@ describe.each(kinds)('storage driver contract: $name', (kind) => {
     expect((await settled)?.message).toBe('client went away');
     expect(await driver.head('fail/new.bin')).toBeNull();
     expect(await fixture.leftovers()).toEqual([]);
+  });
+
+  it('concurrent puts to one key leave one whole body, and a reader during a put sees the old one whole', async () => {
+    await driver.put('race.bin', patternStream(100_000, 20), { contentType: 'application/octet-stream' });
+    const stall = stallingStream(300 * 1024, 21);
+    const slow = driver.put('race.bin', stall.body, { contentType: 'application/octet-stream' });
+    await stall.reached;
+    expect(await digestOf((await driver.get('race.bin'))!.body)).toEqual({ digest: patternDigest(100_000, 20), size: 100_000 });
+    const fast = driver.put('race.bin', patternStream(200_000, 22), { contentType: 'application/octet-stream' });
+    await fast;
+    stall.release(null);
+    await slow;
+    const final = await digestOf((await driver.get('race.bin'))!.body);
+    expect([patternDigest(200_000, 22), patternDigest(300 * 1024, 21)]).toContain(final.digest);
   });
 
   it('an already aborted signal stores nothing', async () => {

@@ -60,7 +60,10 @@ describe('sniffBuffer', () => {
     expect(await sniffBuffer(text('just some notes\nwith lines, 2 < 3 and ü'))).toEqual({ mime: 'text/plain', ext: 'txt' });
     expect((await sniffBuffer(text('{"a": 1}'))).mime).toBe('text/plain');
     expect((await sniffBuffer(Buffer.from([0x00, 0x01, 0x02, 0xff, 0x10, 0x00])))).toEqual({ mime: 'application/octet-stream', ext: '' });
-    expect((await sniffBuffer(Buffer.from([0xc3, 0x28, 0xa0, 0xa1])))).toEqual({ mime: 'application/octet-stream', ext: '' });
+    expect((await sniffBuffer(Buffer.from([0xc3, 0x28, 0xa0, 0x00])))).toEqual({ mime: 'application/octet-stream', ext: '' });
+    // Latin-1 (not UTF-8, no control bytes): text, and its markup still found.
+    expect((await sniffBuffer(Buffer.from('caf\xe9 cr\xe8me', 'latin1'))).mime).toBe('text/plain');
+    expect((await sniffBuffer(Buffer.from('<html><body>caf\xe9</body></html>', 'latin1'))).mime).toBe('text/html');
     expect(await sniffBuffer(Buffer.alloc(0))).toEqual({ mime: 'application/octet-stream', ext: '' });
   });
 

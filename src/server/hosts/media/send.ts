@@ -1,5 +1,6 @@
 // Sends a stored file's bytes (the download call and the file URL): the headers of media-serve,
 // a single byte range when asked (206, or 416 past the end), HEAD without a body.
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaFileRow } from '../../db/schema-media';
 import { fileNotFound } from '../../services/media-rows';
@@ -19,7 +20,8 @@ export async function sendStoredFile(
   if (range === 'unsatisfiable') throw rangeNotSatisfiable(size);
   const headers = fileHeaders(row, options);
   if (request.method === 'HEAD') {
-    return reply.code(200).headers({ ...headers, 'content-length': String(size) }).send();
+    // An empty stream: Fastify's HEAD route keeps the Content-Length of a streamed reply (an absent body would be 0).
+    return reply.code(200).headers({ ...headers, 'content-length': String(size) }).send(Readable.from([]));
   }
   const stored = await driver.get(row.key, range ?? undefined);
   if (!stored) throw fileNotFound();

@@ -4,6 +4,7 @@
 // (?expires=&signature=; expired: 410 shareExpired) or to a session of the library's project with
 // 'use luma-media' and one of the library's roles (download=1 needs 'download luma-media').
 // Without either: 401 when no one is signed in, 403 otherwise. An unknown library uuid is 404.
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../../runtime/api/contract';
 import { MEDIA_MESSAGE, mediaFileRouteParams, mediaFileRouteQuery } from '../../../../runtime/api/media';
@@ -14,7 +15,7 @@ import { forbidden, HttpError, unauthorized } from '../../errors';
 import { libraryNotFound, mayMedia, mayUseLibrary, noMediaPermission } from '../../services/media-access';
 import { libraryDriver, previewOf } from '../../services/media-drivers';
 import { requireMediaIntegration } from '../../services/media-integration';
-import { keyOf } from '../../services/media-rows';
+import { fileNotFound, keyOf } from '../../services/media-rows';
 import { fileHeaders, FILE_CSP } from '../../services/media-serve';
 import { verifyLink } from '../../services/media-share';
 import { findFile } from '../../services/media-tree';
@@ -52,17 +53,24 @@ async function resolve(context: ServerContext, request: FileRequest, reply: Fast
   await requireMediaIntegration(context.db, library.project_uuid);
   const key = keyOf(request.params['*'] ?? '');
   const download = request.query.download === '1' || request.query.download === 'true';
-  const row = await findFile(context, library, key);
+  // Whether a private key exists is told only to a valid link or a permitted session: anyone else
+  // gets the same 401 or 403 for a missing file as for a private one.
+  const row = await findFile(context, library, key).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  });
   if (request.query.signature !== undefined || request.query.expires !== undefined) {
-    const verdict = await verifyLink(context.db, library.project_uuid, library.uuid, row.key, request.query.expires, request.query.signature);
+    const verdict = await verifyLink(context.db, library.project_uuid, library.uuid, key, request.query.expires, request.query.signature);
     if (verdict === 'expired') throw new HttpError(410, MEDIA_MESSAGE.shareExpired);
     if (verdict === 'invalid') throw forbidden();
+    if (!row) throw fileNotFound();
     return { library, row, download, cache: 'private' as const };
   }
-  if (row.public && !download) return { library, row, download, cache: 'public' as const };
+  if (row?.public && !download) return { library, row, download, cache: 'public' as const };
   const accountability = await sessionFor(context, request, reply, library);
   if (!accountability) throw unauthorized();
   if (!mayUseLibrary(accountability, library) || !mayMedia(accountability, download ? 'download' : 'use')) throw noMediaPermission();
+  if (!row) throw fileNotFound();
   return { library, row, download, cache: 'private' as const };
 }
 
@@ -98,7 +106,7 @@ export function installMediaFileRoutes(app: FastifyInstance, context: ServerCont
       if (preview.size !== null) reply.header('content-length', String(preview.size));
       if (request.method === 'HEAD') {
         preview.body.destroy();
-        return reply.send();
+        return reply.send(Readable.from([]));
       }
       return reply.send(preview.body);
     },
