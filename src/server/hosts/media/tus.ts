@@ -6,7 +6,7 @@
 // memory); a dropped connection keeps what arrived, and HEAD answers the offset to resume from.
 // The last byte hands the file to storeFile (services/media-files.ts), whose MediaFile is answered
 // in the final PATCH's Luma-Media-File header and at GET .../{id}/result; the partial file is then removed.
-import { createReadStream } from 'node:fs';
+import { createReadStream, rmSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,6 +39,8 @@ export interface TusOptions {
   /** How often this instance sweeps abandoned partial uploads (ms; 0: never, tests sweep by hand). */
   sweepEveryMs?: number;
 }
+
+const temporaryDirs = new Set<string>();
 
 /** Owner fields the server adds to an upload's metadata (a client's own values are overwritten). */
 const OWNER = { user: 'luma_user', project: 'luma_project' } as const;
@@ -130,7 +132,7 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
       const { status_code: status = 500, body = '' } = error as { status_code?: number; body?: string };
       if (body.startsWith('{')) return undefined;
       if (status >= 500) return undefined;
-      return { status_code: status, body: JSON.stringify({ status, message: status === 413 ? MEDIA_MESSAGE.fileTooLarge : messageForStatus(status), detail: body.trim() }) };
+      return { status_code: status, body: JSON.stringify({ status, message: status === 413 ? MEDIA_MESSAGE.fileTooLarge : status === 404 || status === 410 ? UPLOAD_MESSAGE.uploadNotFound : messageForStatus(status), detail: body.trim() }) };
     },
     async onUploadCreate(req, upload) {
       const accountability = callerOf(req);
@@ -242,5 +244,9 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
     timer.unref();
     host.addHook('onClose', async () => clearInterval(timer));
   }
-  if (context.config.dataDir.startsWith('memory://')) host.addHook('onClose', async () => rm(directory, { recursive: true, force: true }));
+  // An in-memory server's temp dir is this process's (apps on one database share it): gone when the process ends.
+  if (context.config.dataDir.startsWith('memory://') && !temporaryDirs.has(directory)) {
+    temporaryDirs.add(directory);
+    process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+  }
 }
