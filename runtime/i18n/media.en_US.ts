@@ -24,10 +24,8 @@ export const mediaEn_US = {
   selectedFilesWillBeDeleted: '{count, plural, one {The selected file will be deleted.} other {The # selected files will be deleted.}}',
   filesWillBeMovedToSelectedDir: 'The selected files will be moved to the selected directory.',
   actionWillRemoveLibrary: 'This removes the library "{name}" and its files.',
-  integrationDisabled: 'The media library integration is deactivated in this project.',
   dirNotFound: 'This directory does not exist.',
   shareStep: 'Choose a time on a {step}-minute step.',
-  someFieldsAreNotValid: 'Some fields are not valid.',
   // The screen.
   'media.title': 'Media library',
   'media.tab.files': 'Files',

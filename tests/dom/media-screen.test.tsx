@@ -68,7 +68,7 @@ describe('permissions and libraries', () => {
   it('a deactivated luma-media integration says so', async () => {
     media.fail['GET /api/media/v1/dms/media/library/list'] = { status: 403, body: { message: 'integrationDisabled' } };
     await mountApp('/home/integrations/page/luma-media');
-    expect((await screen.findByTestId('media-unavailable')).textContent).toBe('The media library integration is deactivated in this project.');
+    expect((await screen.findByTestId('media-unavailable')).textContent).toBe('This integration is deactivated in this project. An administrator can activate it under Integrations.');
   });
 });
 
