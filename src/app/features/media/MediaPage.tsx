@@ -91,13 +91,18 @@ export function MediaPage() {
         <div className="card">
           {may.admin ? (
             <>
-              <EmptyState testId="media-start" icon={<Folder />} title={<FormattedMessage id="media.startTitle" />} hint={<FormattedMessage id="media.startHint" />} />
-              <div className="center">
-                <button type="button" className="button button-primary" data-testid="media-start-create" onClick={() => setCreating(true)}>
-                  <Plus aria-hidden="true" />
-                  <FormattedMessage id="media.createLibrary" />
-                </button>
-              </div>
+              <EmptyState
+                testId="media-start"
+                icon={<Folder />}
+                title={<FormattedMessage id="media.startTitle" />}
+                hint={<FormattedMessage id="media.startHint" />}
+                action={
+                  <button type="button" className="button button-primary" data-testid="media-start-create" onClick={() => setCreating(true)}>
+                    <Plus aria-hidden="true" />
+                    <FormattedMessage id="media.createLibrary" />
+                  </button>
+                }
+              />
             </>
           ) : (
             <EmptyState testId="media-no-libraries" icon={<Folder />} title={<FormattedMessage id="media.noLibraries" />} />
