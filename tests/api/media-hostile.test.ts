@@ -99,7 +99,7 @@ describeApi(`media hostile (${DB_KIND})`, () => {
     ];
     for (const raw of hostile) {
       for (const kind of ['get', 'preview']) {
-        for (const who of [{ cookie }, {}]) {
+        for (const who of [{ cookie }, {}] as Record<string, string>[]) {
           const response = await rawGet(base, `/media/library/${lib}/${kind}/${raw}`, who);
           expect(response.status, `${kind} ${raw}: ${response.status} ${response.body.toString().slice(0, 200)}`).toBeGreaterThanOrEqual(400);
           expect(response.status, `${kind} ${raw}`).toBeLessThan(500);
