@@ -2,10 +2,13 @@
 // try, over real HTTP where the client could otherwise normalise the path. Every answer must be a
 // clear 4xx with a message key, never a 500, never another project's data.
 import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { createMember, createProject, createRole, grantRole, adminProject, setRolePermissions, createUser, addMember } from './fixtures';
 import { documentsApi, paragraph, setMediaIntegration } from './documents-fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
+import { runHousekeeping } from '../../src/server/housekeeping';
+import { driverFor } from '../../src/server/storage/factory';
 import { HTML, mediaApi, png, POLYGLOT, SVG } from './media-fixtures';
 import { signedFilePath } from '../../src/server/services/media-share';
 
@@ -485,6 +488,44 @@ describeApi(`media hostile (${DB_KIND})`, () => {
       expect(response.statusCode, tag).not.toBe(500);
       if (response.statusCode >= 400) expect(typeof response.json().message, tag).toBe('string');
     }
+  });
+
+  it("housekeeping clears a row a crashed server left 'uploading' (and its partial bytes) after an hour, so its name is free again", async () => {
+    const clock = useManualClock();
+    const library = await db().selectFrom('media_libraries').selectAll().where('uuid', '=', lib).executeTakeFirstOrThrow();
+    const driver = driverFor(library, { dataDir: server().config.dataDir });
+    const insertUploading = async (key: string) => {
+      await db().insertInto('media_files').values({ uuid: crypto.randomUUID(), library_uuid: lib, parent: '', key, name: key, orig_name: key, size: 0, mime_type: 'application/octet-stream', public: false, status: 'uploading', created_at: new Date(clock.now()), updated_at: new Date(clock.now()) }).execute();
+      await driver.put(key, Readable.from([Buffer.from('partial')]), { contentType: 'application/octet-stream' });
+    };
+    await insertUploading('crashed.png');
+    // The name is taken while the row stays.
+    const blocked = await api.upload({ fields: { uuid: lib }, files: [{ name: 'crashed.png', body: png() }] });
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(blocked.json().message).toBe('fileExists');
+    const rowsOf = () => db().selectFrom('media_files').select(['key', 'status']).where('library_uuid', '=', lib).where('key', 'in', ['crashed.png', 'late.png']).orderBy('key').execute();
+    const fail = (error: unknown) => {
+      throw error;
+    };
+    clock.advance(59 * 60_000);
+    await insertUploading('late.png');
+    expect(await runHousekeeping(db(), server().config, fail, new Date(clock.now()))).toEqual([]);
+    expect(await rowsOf()).toEqual([{ key: 'crashed.png', status: 'uploading' }, { key: 'late.png', status: 'uploading' }]);
+    clock.advance(2 * 60_000);
+    expect(await runHousekeeping(db(), server().config, fail, new Date(clock.now()))).toEqual([]);
+    // Only the one reserved over an hour ago goes, with its bytes; the younger one stays.
+    expect(await rowsOf()).toEqual([{ key: 'late.png', status: 'uploading' }]);
+    expect(await driver.head('crashed.png')).toBeNull();
+    expect(await driver.head('late.png')).not.toBeNull();
+    const again = await api.upload({ fields: { uuid: lib }, files: [{ name: 'crashed.png', body: png() }] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()[0].file).toMatchObject({ status: 'ready', size: png().length });
+    expect((await api.fetch(`/media/library/${lib}/get/crashed.png`)).rawPayload.equals(png())).toBe(true);
+    // A ready file is never taken for a stale upload, however old.
+    clock.advance(24 * 60 * 60_000);
+    expect(await runHousekeeping(db(), server().config, fail, new Date(clock.now()))).toEqual([]);
+    expect(await rowsOf()).toEqual([{ key: 'crashed.png', status: 'ready' }]);
+    expect(await driver.head('crashed.png')).not.toBeNull();
   });
 
   it('teardown: the listening app is closed', async () => {
