@@ -490,6 +490,40 @@ describeApi(`media hostile (${DB_KIND})`, () => {
     }
   });
 
+  it('a directory as a file, a file as a directory, a directory moved into itself, a rename onto another name: 4xx, never a 500', async () => {
+    expect((await api.createDir(lib, 'docs/inner')).statusCode).toBe(200);
+    const row = (await api.list({ library_uuid: lib, path: '' })).json().items.find((item: { key: string }) => item.key === 'other.png');
+    const calls = [
+      await api.fetch(`/media/library/${lib}/get/docs`),
+      await api.fetch(`/media/library/${lib}/preview/docs`),
+      await api.download(lib, 'docs'),
+      await api.share(lib, { key: 'docs', date: shareDate() }),
+      await api.upload({ fields: { uuid: lib, path: 'secret.png' }, files: [{ name: 'x.png', body: png() }] }),
+      await api.createDir(lib, 'secret.png/sub'),
+      await api.list({ library_uuid: lib, path: 'secret.png' }),
+      await api.dirs(lib, 'secret.png'),
+      await api.deleteDir(lib, 'secret.png'),
+      await api.move(lib, 'secret.png', ['other.png']),
+      await api.move(lib, 'docs/inner', ['docs']),
+      await api.move(lib, 'docs', ['docs']),
+      await api.edit(row.uuid, { name: 'secret.png' }),
+      await api.edit(row.uuid, { name: '..' }),
+      await api.edit(row.uuid, { name: '.luma-previews' }),
+      await api.edit(row.uuid, { name: 'a/b.png' }),
+    ];
+    for (const [index, response] of calls.entries()) {
+      const tag = `call ${index}: ${response.statusCode} ${response.body.slice(0, 200)}`;
+      expect(response.statusCode, tag).toBeLessThan(500);
+      // A rename to '..', '.luma-previews' or 'a/b.png' may be repaired into one plain segment; the others are refused.
+      if (index < 13) expect(response.statusCode, tag).toBeGreaterThanOrEqual(400);
+      else if (response.statusCode < 400) expect(response.json().key, tag).toMatch(/^(?!\.\.?$)(?!\.luma-)[^/\\%\u0000]+$/i);
+      if (response.statusCode >= 400) expect(typeof response.json().message, tag).toBe('string');
+    }
+    // Nothing moved or was lost.
+    expect((await api.fetch(`/media/library/${lib}/get/secret.png`)).rawPayload.equals(png())).toBe(true);
+    expect((await api.list({ library_uuid: lib, path: 'docs' })).statusCode).toBe(200);
+  });
+
   it("housekeeping clears a row a crashed server left 'uploading' (and its partial bytes) after an hour, so its name is free again", async () => {
     const clock = useManualClock();
     const library = await db().selectFrom('media_libraries').selectAll().where('uuid', '=', lib).executeTakeFirstOrThrow();
