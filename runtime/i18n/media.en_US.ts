@@ -30,6 +30,7 @@ export const mediaEn_US = {
   'media.title': 'Media library',
   'media.tab.files': 'Files',
   'media.tab.settings': 'Settings',
+  'media.tab.documents': 'Documents',
   'media.library': 'Library',
   'media.usage': '{used} used',
   'media.usageOf': '{used} of {total} used',

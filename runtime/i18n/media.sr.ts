@@ -28,6 +28,7 @@ export const mediaSr: Record<MediaMessageKey, string> = {
   'media.title': 'Biblioteka medija',
   'media.tab.files': 'Datoteke',
   'media.tab.settings': 'Podešavanja',
+  'media.tab.documents': 'Dokumenti',
   'media.library': 'Biblioteka',
   'media.usage': 'Iskorišćeno {used}',
   'media.usageOf': 'Iskorišćeno {used} od {total}',

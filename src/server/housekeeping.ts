@@ -1,6 +1,6 @@
 // Clean-up of dead sessions, old throttle counters, long-deleted records, API secrets revoked long
 // ago, expired invites, password resets, two-factor challenges and remembered devices, finished
-// bulk jobs, old spark invocation logs and expired media files; the record partitions of removed components; on PGlite, which has no autovacuum, the
+// bulk jobs, old spark invocation logs, expired media files and media uploads a crashed server left half done; the record partitions of removed components; on PGlite, which has no autovacuum, the
 // planner's statistics and the visibility maps of the record partitions. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
 // (jobs/index.ts), so exactly one instance runs each round. Expiry is enforced on use regardless.
 import type { Kysely } from 'kysely';
@@ -16,9 +16,9 @@ import type { Database } from './db/schema';
 import { deleteFinishedJobs } from './services/record-jobs';
 import { purgeDeletedRecords } from './services/records';
 import { purgeSparkLogs } from './services/sparks';
-import { purgeExpiredMedia } from './services/media-files';
+import { purgeExpiredMedia, purgeStaleUploads } from './services/media-files';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -44,6 +44,8 @@ export async function runHousekeeping(
     sparkLogs: () => purgeSparkLogs(db, config.sparkLogDays ?? 7, at),
     // Media files past their expiry (hidden and refused on use already): their bytes and rows (docs/media.md).
     expiredMedia: () => (config.dataDir === undefined ? Promise.resolve() : purgeExpiredMedia({ db, config: config as Config }, at)),
+    // Media rows left 'uploading' over an hour by a crashed server (they keep their name taken): their partial bytes and rows.
+    staleUploads: () => (config.dataDir === undefined ? Promise.resolve() : purgeStaleUploads({ db, config: config as Config }, at)),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // PostgreSQL's autovacuum does this there; PGlite has none.

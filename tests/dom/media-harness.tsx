@@ -34,6 +34,8 @@ export interface FakeMedia {
   /** Forced answers: `${METHOD} ${path}` -> status and body. */
   fail: Record<string, { status: number; body: unknown }>;
   uploads: { target: UploadTarget; file: string }[];
+  /** Documents per library, for the documents tab. */
+  documents: { lib: string; path: string }[];
 }
 
 export let media: FakeMedia;
@@ -62,7 +64,7 @@ export const dir = (key: string) => file(key, { mime_type: 'dir', size: 0 });
 export const ALL_MEDIA = ['use', 'upload', 'create_dir', 'delete_dir', 'download', 'delete'].map((v) => `${v} luma-media`);
 
 export function freshMedia(): FakeMedia {
-  return { isAdmin: true, permissions: ALL_MEDIA, libraries: [library(LIB, 'Photos')], files: [], calls: [], fail: {}, uploads: [] };
+  return { isAdmin: true, permissions: ALL_MEDIA, libraries: [library(LIB, 'Photos')], files: [], calls: [], fail: {}, uploads: [], documents: [] };
 }
 
 function json(body: unknown, status = 200): Response {
@@ -161,6 +163,12 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   }
   if ((m = /^\/api\/media\/v1\/media\/library\/([^/]+)\/share$/.exec(path))) {
     return json({ data: `/media/library/${m[1]}/get/${String(body!.key)}?token=signed` });
+  }
+  // The documents tab's list (the documents host; documents-panel.test.tsx covers the panel itself).
+  const docs = /^\/api\/integration\/dms\/documents\/([^/]+)\/list$/.exec(path);
+  if (docs && method === 'GET') {
+    const items = media.documents.filter((d) => d.lib === docs[1]).map((d) => ({ type: 'document', path: d.path, name: d.path.split('/').at(-1)!, uuid: `doc-${d.path}`, updated_at: at, variants: ['main'] }));
+    return json({ path: url.searchParams.get('path') ?? '', items, truncated: false });
   }
   return json({ message: 'notFound' }, 404);
 }

@@ -1,6 +1,6 @@
 // The media library screen (spec section 2 "Media library screen", sections 4, 5, 6 and 8) mounted
 // in the whole app against a fake media host (media-harness.tsx).
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { MEDIA_PAGE_SIZE } from '../../runtime/api/media';
@@ -328,10 +328,50 @@ describe('the files tab', () => {
     fireEvent.click(screen.getByTestId('media-file'));
     expect(screen.getByTestId('media-download')).toBeTruthy();
     expect(screen.queryByTestId('media-delete')).toBeNull();
-    // Standalone under /home: files only, no tabs, no new library.
+    // Standalone under /home: files and documents, no settings tab, no new library.
     expect(screen.queryByTestId('media-tab-settings')).toBeNull();
+    expect(screen.getByTestId('media-tab-documents')).toBeTruthy();
     expect(screen.queryByTestId('media-library-new')).toBeNull();
     expect(ALL_MEDIA).toHaveLength(6);
+  });
+});
+
+describe('the documents tab', () => {
+  it("shows the chosen library's documents with 'use luma-media', under /home and /admin, in ?tab=documents", async () => {
+    const OTHER = '00000000-0000-4000-8000-00000000c002';
+    media.isAdmin = false;
+    media.permissions = ['use luma-media'];
+    media.libraries = [library(LIB, 'Photos'), library(OTHER, 'Contracts')];
+    media.documents = [{ lib: LIB, path: 'photo notes' }, { lib: OTHER, path: 'lease' }];
+    await mountApp('/home/integrations/page/luma-media');
+    fireEvent.click(await screen.findByTestId('media-tab-documents'));
+    const panel = await screen.findByTestId('documents-panel');
+    await waitFor(() => expect(panel.textContent).toContain('photo notes'));
+    expect(location().search).toMatchObject({ tab: 'documents' });
+    // Another library: its documents, the tab kept.
+    fireEvent.change(screen.getByTestId('media-library-select'), { target: { value: OTHER } });
+    await waitFor(() => expect(screen.getByTestId('documents-panel').textContent).toContain('lease'));
+    expect(screen.getByTestId('documents-panel').textContent).not.toContain('photo notes');
+    expect(location().search).toEqual({ lib: OTHER, tab: 'documents' });
+    expect(media.calls.filter((c) => c.path.startsWith('/api/integration/dms/documents/')).map((c) => c.path.split('/')[5])).toEqual([LIB, OTHER]);
+    // Back to the files.
+    fireEvent.click(screen.getByTestId('media-tab-files'));
+    await waitFor(() => expect(screen.queryByTestId('documents-panel')).toBeNull());
+    expect(location().search).toEqual({ lib: OTHER });
+  });
+
+  it("an admin under /admin has files, documents and settings; without 'use luma-media' no tab and no documents call", async () => {
+    await mountApp('/admin/integrations/page/luma-media?tab=documents');
+    expect(await screen.findByTestId('documents-panel')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Files', 'Documents', 'Settings']);
+    cleanup();
+    media.isAdmin = false;
+    media.permissions = ['upload luma-media'];
+    media.calls = [];
+    await mountApp('/home/integrations/page/luma-media?tab=documents');
+    await screen.findByTestId('media-no-permissions');
+    expect(screen.queryByTestId('media-tab-documents')).toBeNull();
+    expect(media.calls.filter((c) => c.path.startsWith('/api/integration'))).toEqual([]);
   });
 });
 

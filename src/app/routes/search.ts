@@ -63,11 +63,12 @@ export const validateVersionSearch = (search: Raw): VersionSearch => {
   return v !== undefined ? { v } : {};
 };
 
-/** Media library pages: ?lib is the chosen library. */
+/** Media library pages: ?lib is the chosen library; ?tab=documents its documents tab (under /admin and /home alike). */
 export interface LibrarySearch {
   lib?: string;
+  tab?: 'documents';
 }
 export const validateLibrarySearch = (search: Raw): LibrarySearch => {
   const lib = text(search.lib);
-  return lib ? { lib } : {};
+  return { ...(lib ? { lib } : {}), ...(search.tab === 'documents' ? { tab: 'documents' as const } : {}) };
 };

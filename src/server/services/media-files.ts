@@ -190,6 +190,9 @@ export async function storeFile(context: MediaContext, accountability: Accountab
           metadata: toJson(plan.metadata),
           expires_at: plan.expiresAt,
           created_by: accountability.user.uuid,
+          // The clock's time: housekeeping judges a reservation left by a crash by it (purgeStaleUploads).
+          created_at: nowDate(),
+          updated_at: nowDate(),
         })
         .execute();
     } catch (error) {
@@ -287,4 +290,39 @@ export async function purgeExpiredMedia(context: MediaContext, at: Date, batch =
     removed += mine.length;
   }
   return removed;
+}
+
+/** How long a row may stay 'uploading' before housekeeping takes it for one left by a crashed server. */
+export const STALE_UPLOAD_MS = 60 * 60_000;
+
+/**
+ * Housekeeping: a row still 'uploading' an hour after it was reserved was left by a server that
+ * stopped mid-upload (a live upload turns 'ready' or removes its row when it ends). It would keep
+ * its name taken forever (fileExists); the row and its partial bytes go, at most `batch` per round.
+ * The row goes first, and only while still 'uploading' (an upload finishing meanwhile keeps its
+ * bytes); bytes a storage could not delete are overwritten by the next upload of that name.
+ */
+export async function purgeStaleUploads(context: MediaContext, at: Date, batch = 500): Promise<number> {
+  const stale = await context.db
+    .selectFrom('media_files')
+    .select('uuid')
+    .where('status', '=', 'uploading')
+    .where('updated_at', '<=', new Date(at.getTime() - STALE_UPLOAD_MS))
+    .orderBy('updated_at')
+    .limit(batch)
+    .execute();
+  if (stale.length === 0) return 0;
+  const rows = await context.db
+    .deleteFrom('media_files')
+    .where('uuid', 'in', stale.map((row) => row.uuid))
+    .where('status', '=', 'uploading')
+    .returning(['key', 'library_uuid'])
+    .execute();
+  for (const libraryUuid of new Set(rows.map((row) => row.library_uuid))) {
+    const library = await context.db.selectFrom('media_libraries').selectAll().where('uuid', '=', libraryUuid).executeTakeFirst();
+    if (!library) continue;
+    const keys = rows.filter((row) => row.library_uuid === libraryUuid).map((row) => row.key);
+    await libraryDriver(context, library).delete(keys).catch(() => undefined);
+  }
+  return rows.length;
 }

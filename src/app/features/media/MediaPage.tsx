@@ -1,7 +1,7 @@
 // /admin/integrations/page/$id[/$subPage] and /home/integrations/page/$id for the luma-media
 // integration (spec section 2 "Media library screen"): the library in ?lib, the directory in the URL
-// hash; under /admin the files and settings tabs (the subPage names the tab), under /home the files
-// only. Without 'use luma-media' the alert shows and nothing loads; admins with no library are asked
+// hash; the files and documents tabs (?tab=documents: the chosen library's documents panel, with
+// 'use luma-media'), under /admin also the settings tab (the subPage names it). Without 'use luma-media' the alert shows and nothing loads; admins with no library are asked
 // to create one; the right sidebar creates a library.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
@@ -15,12 +15,13 @@ import { NotAvailableYet } from '../../pages/NotAvailableYet';
 import { CreateLibrarySidebar } from './CreateLibrarySidebar';
 import { librariesQueryOptions } from './data';
 import { LibrarySettings } from './LibrarySettings';
+import { DocumentsPanel } from '../documents';
 import { MediaBrowser, NoPermissions, Unavailable } from './MediaBrowser';
 import { useMediaPermissions } from './permissions';
 import { dirFromHash, formatSize, hashOfDir } from './rules';
 import './media.css';
 
-type TabId = 'files' | 'settings';
+type TabId = 'files' | 'settings' | 'documents';
 
 export function IntegrationPage() {
   const params = useParams({ strict: false }) as { id?: string };
@@ -32,7 +33,7 @@ export function MediaPage() {
   const t = useIntl();
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id?: string; subPage?: string };
-  const search = useSearch({ strict: false }) as { lib?: string };
+  const search = useSearch({ strict: false }) as { lib?: string; tab?: 'documents' };
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const hash = useRouterState({ select: (s) => s.location.hash });
   const inAdmin = pathname.startsWith('/admin');
@@ -41,12 +42,16 @@ export function MediaPage() {
   const libraries = useQuery({ ...librariesQueryOptions(), enabled: may?.use === true });
 
   const base = `${inAdmin ? '/admin' : '/home'}/integrations/page/${MEDIA_INTEGRATION_ID}`;
-  const tab: TabId = inAdmin && may?.admin && params.subPage === 'settings' ? 'settings' : 'files';
+  const tab: TabId = inAdmin && may?.admin && params.subPage === 'settings' ? 'settings' : search.tab === 'documents' ? 'documents' : 'files';
   const dir = dirFromHash(hash);
   const go = (patch: { lib?: string; dir?: string; tab?: TabId }) =>
     void navigate({
       to: patch.tab === undefined ? '.' : patch.tab === 'settings' ? `${base}/settings` : base,
-      search: patch.lib === undefined ? (s: Record<string, unknown>) => s : { lib: patch.lib },
+      search: (s: { lib?: string; tab?: string }) => {
+        const lib = patch.lib ?? s.lib;
+        const tab = patch.tab === undefined ? s.tab : patch.tab === 'documents' ? 'documents' : undefined;
+        return { ...(lib ? { lib } : {}), ...(tab ? { tab } : {}) };
+      },
       hash: patch.dir === undefined ? (patch.lib === undefined ? hash : '') : hashOfDir(patch.dir),
       hashScrollIntoView: false,
     } as never);
@@ -143,26 +148,32 @@ export function MediaPage() {
     <div className="page media-page" data-testid="media-page">
       {header()}
       {picker}
-      {inAdmin && may.admin ? (
-        <Tabs selectedKey={tab} onSelectionChange={(key) => go({ tab: key as TabId, dir: key === 'files' ? dir : '' })}>
-          <TabList className="tabs" aria-label={t.formatMessage({ id: 'media.title' })}>
-            <Tab id="files" className={({ isSelected }) => `tab${isSelected ? ' is-selected' : ''}`} data-testid="media-tab-files">
-              <FormattedMessage id="media.tab.files" />
-            </Tab>
+      <Tabs selectedKey={tab} onSelectionChange={(key) => go({ tab: key as TabId, dir: key === 'files' ? dir : '' })}>
+        <TabList className="tabs" aria-label={t.formatMessage({ id: 'media.title' })}>
+          <Tab id="files" className={({ isSelected }) => `tab${isSelected ? ' is-selected' : ''}`} data-testid="media-tab-files">
+            <FormattedMessage id="media.tab.files" />
+          </Tab>
+          <Tab id="documents" className={({ isSelected }) => `tab${isSelected ? ' is-selected' : ''}`} data-testid="media-tab-documents">
+            <FormattedMessage id="media.tab.documents" />
+          </Tab>
+          {inAdmin && may.admin ? (
             <Tab id="settings" className={({ isSelected }) => `tab${isSelected ? ' is-selected' : ''}`} data-testid="media-tab-settings">
               <FormattedMessage id="media.tab.settings" />
             </Tab>
-          </TabList>
-          <TabPanel id="files" className="tab-panel">
-            {files}
-          </TabPanel>
+          ) : null}
+        </TabList>
+        <TabPanel id="files" className="tab-panel">
+          {files}
+        </TabPanel>
+        <TabPanel id="documents" className="tab-panel">
+          <DocumentsPanel key={library.uuid} libraryUuid={library.uuid} />
+        </TabPanel>
+        {inAdmin && may.admin ? (
           <TabPanel id="settings" className="tab-panel">
             <LibrarySettings key={library.uuid} library={library} libraries={list} onRemoved={() => go({ lib: '', tab: 'files', dir: '' })} />
           </TabPanel>
-        </Tabs>
-      ) : (
-        files
-      )}
+        ) : null}
+      </Tabs>
       {sidebar}
     </div>
   );
