@@ -160,6 +160,19 @@ async function fetchResult(uploadUrl: string, headers: Record<string, string>, d
   return null;
 }
 
+/** DELETEs an upload until the server confirms it is gone (204, 404 or 410), on a slow retry list. */
+async function terminateLater(url: string, headers: Record<string, string>, delays: readonly number[] = [250, 1000, 3000, 6000]): Promise<void> {
+  for (const delay of delays) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      const response = await fetch(url, { method: 'DELETE', headers: { ...headers, 'Tus-Resumable': '1.0.0' }, credentials: 'same-origin' });
+      if (response.ok || response.status === 404 || response.status === 410) return;
+    } catch {
+      // no answer: try again
+    }
+  }
+}
+
 /** One file through tus; resolves with its MediaFile. */
 function uploadOne(
   file: Blob & { name?: string; lastModified?: number },
@@ -222,8 +235,11 @@ function uploadOne(
       ...env.tus,
     });
     const onAbort = () => {
-      // Stops the transfer and sends DELETE: the server drops the partial bytes.
-      upload.abort(true).catch(() => undefined);
+      // Stops the transfer and sends DELETE: the server drops the partial bytes. tus-js-client gives
+      // up on the DELETE after its short retry list (a PATCH still draining on the server holds the
+      // upload's lock for up to a few seconds), so a refused DELETE is tried again on a longer one.
+      const url = upload.url;
+      upload.abort(true).catch(() => (url ? terminateLater(url, headers) : undefined));
       reject(abortError());
     };
     if (signal.aborted) return reject(abortError());
