@@ -140,6 +140,14 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     reader.close();
   });
 
+  it('a deploy is an event of the component, for its readers', async () => {
+    const reader = await connect('reader', [`${staff}.deploy.*`]);
+    expect((await api.publish({ version: 'v1', env: 'live', ref: staff })).statusCode).toBe(200);
+    await until('the deploy event', 10_000, () => (reader.events().length === 1 ? true : undefined));
+    expect(reader.events()[0]).toEqual({ topic: `${staff}.deploy.live`, payload: { version: 'v1', env: 'live' } });
+    reader.close();
+  });
+
   it('a role that loses read stops receiving at once; a logout closes the socket with 1000 401', async () => {
     const reader = await connect('reader', [`${staff}.create.dev`]);
     const admin = await connect('admin', [`${staff}.create.dev`]);
