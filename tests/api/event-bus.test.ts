@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { CLOSE } from '../../runtime/api/events';
 import { publishEvents } from '../../src/server/services/events';
 import { openBus, type BusClient } from './event-bus-fixtures';
+import { importApi } from './import-fixtures';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
 
@@ -137,6 +138,21 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     await until('the bulk event', 10_000, () => (reader.events().length === 1 ? true : undefined));
     expect(reader.events()[0]).toMatchObject({ topic: `${staff}.disable.dev`, payload: { action: 'disable', affected: 3, items_truncated: false } });
     expect([...(reader.events()[0]!.payload!.items as string[])].sort()).toEqual([...uuids].sort());
+    reader.close();
+  });
+
+  it('an import is one summary event; a bulk job sends its batches\' summaries and its progress', async () => {
+    const reader = await connect('reader', [`${staff}.import.dev`, `${staff}.job.dev`, `${staff}.enable.dev`]);
+    const imported = await importApi(app, () => cookies.admin!, 'dev')(staff, { file: 'name\nimp1\nimp2\nimp3\n' });
+    expect(imported.statusCode, imported.body).toBe(200);
+    await until('the import event', 10_000, () => (reader.events().length === 1 ? true : undefined));
+    expect(reader.events()[0]).toEqual({ topic: `${staff}.import.dev`, payload: { created: 3, updated: 0, total: 3 } });
+    const started = await app().inject({ method: 'POST', url: `/api/v3/system/component/${staff}/enable/models`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev' }, payload: { filter: { disabled: true } } });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = started.json().job;
+    const progress = await until('the job progress', 30_000, () => reader.events().find((event) => event.topic === `${staff}.job.dev`));
+    expect(progress.payload).toMatchObject({ job, action: 'enable', status: 'running', total: 3, processed: 3, affected: 3 });
+    expect(reader.events().find((event) => event.topic === `${staff}.enable.dev`)!.payload).toMatchObject({ action: 'enable', affected: 3, job });
     reader.close();
   });
 
