@@ -156,6 +156,25 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     reader.close();
   });
 
+  it('a function publishes a custom event of its component with context.events.publish', async () => {
+    const model = (await api.settings(staff, 'v1')).json();
+    model.settings.functions = [
+      { name: 'announce', expr: "return context.events.publish('shipped', { n: data.n });" },
+      { name: 'forge', expr: "return context.events.publish('create', { record: { uuid: 'x' } });" },
+    ];
+    expect((await api.save(staff, 'v1', model)).statusCode).toBe(200);
+    const reader = await connect('reader', [`${staff}.*.dev`]);
+    const run = (name: string) => app().inject({ method: 'POST', url: `/api/v3/system/component/${staff}/function/${name}`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev' }, payload: { data: { n: 7 } } });
+    const announced = await run('announce');
+    expect(announced.statusCode, announced.body).toBe(200);
+    expect(announced.json().output).toEqual({ topic: `${staff}.shipped.dev` });
+    expect((await run('forge')).statusCode).toBe(400);
+    await until('the custom event', 10_000, () => (reader.events().length === 1 ? true : undefined));
+    await reader.sync();
+    expect(reader.events()).toEqual([{ topic: `${staff}.shipped.dev`, payload: { n: 7 } }]);
+    reader.close();
+  });
+
   it('a deploy is an event of the component, for its readers', async () => {
     const reader = await connect('reader', [`${staff}.deploy.*`]);
     expect((await api.publish({ version: 'v1', env: 'live', ref: staff })).statusCode).toBe(200);
