@@ -15,6 +15,7 @@ import { mediaEn_US, type MediaMessageKey } from './media.en_US';
 import { mediaWidgetsEn_US, type MediaWidgetsMessageKey } from './mediaWidgets.en_US';
 import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.en_US';
 import { documentsEn_US, type DocumentsMessageKey } from './documents.en_US';
+import { eventsEn_US, type EventsMessageKey } from './events.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -33,7 +34,8 @@ export type MessageKey =
   | MediaMessageKey
   | MediaWidgetsMessageKey
   | IntegrationsMessageKey
-  | DocumentsMessageKey;
+  | DocumentsMessageKey
+  | EventsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -59,6 +61,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...mediaWidgetsEn_US,
   ...integrationsEn_US,
   ...documentsEn_US,
+  ...eventsEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

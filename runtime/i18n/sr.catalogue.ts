@@ -16,6 +16,7 @@ import { mediaSr } from './media.sr';
 import { mediaWidgetsSr } from './mediaWidgets.sr';
 import { integrationsSr } from './integrations.sr';
 import { documentsSr } from './documents.sr';
+import { eventsSr } from './events.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -34,4 +35,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...mediaWidgetsSr,
   ...integrationsSr,
   ...documentsSr,
+  ...eventsSr,
 };

@@ -17,8 +17,9 @@ import { deleteFinishedJobs } from './services/record-jobs';
 import { purgeDeletedRecords } from './services/records';
 import { purgeSparkLogs } from './services/sparks';
 import { purgeExpiredMedia, purgeStaleUploads } from './services/media-files';
+import { EVENT_RETENTION_DAYS, purgeEvents } from './services/events';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'events', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -27,7 +28,7 @@ export type HousekeepingTask = (typeof TASKS)[number];
  */
 export async function runHousekeeping(
   db: Kysely<Database>,
-  config: Pick<Config, 'sessionIdleMs' | 'loginWindowMs'> & Partial<Pick<Config, 'sparkLogDays' | 'dataDir'>>,
+  config: Pick<Config, 'sessionIdleMs' | 'loginWindowMs'> & Partial<Pick<Config, 'sparkLogDays' | 'dataDir' | 'eventDays'>>,
   log: (error: unknown, task: HousekeepingTask) => void,
   at: Date = nowDate(),
 ): Promise<HousekeepingTask[]> {
@@ -46,6 +47,8 @@ export async function runHousekeeping(
     expiredMedia: () => (config.dataDir === undefined ? Promise.resolve() : purgeExpiredMedia({ db, config: config as Config }, at)),
     // Media rows left 'uploading' over an hour by a crashed server (they keep their name taken): their partial bytes and rows.
     staleUploads: () => (config.dataDir === undefined ? Promise.resolve() : purgeStaleUploads({ db, config: config as Config }, at)),
+    // Events are kept LUMA_EVENT_DAYS (30 by default); used and expired event-bus tokens go too.
+    events: () => purgeEvents(db, config.eventDays ?? EVENT_RETENTION_DAYS, at),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // PostgreSQL's autovacuum does this there; PGlite has none.

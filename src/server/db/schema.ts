@@ -4,6 +4,7 @@ import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/a
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
+import type { EventbusTokensTable, EventsTable } from './schema-events';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -377,6 +378,8 @@ export interface Database {
   document_versions: DocumentVersionsTable;
   document_comments: DocumentCommentsTable;
   media_signing_keys: MediaSigningKeysTable;
+  events: EventsTable;
+  eventbus_tokens: EventbusTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,7 @@ import * as functions from './0010_functions';
 import * as sparks from './0011_sparks';
 import * as media from './0012_media';
 import * as documents from './0013_documents';
+import * as events from './0015_events';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_sparks': sparks,
   '0012_media': media,
   '0013_documents': documents,
+  '0015_events': events,
 };
 
 /** The names of every migration, in order. */
