@@ -34,6 +34,7 @@ import { useBulkActions } from './list/useBulkActions';
 import { useFormattedCells } from './list/useFormattedCells';
 import { useScriptEnv } from '../form/scriptEnv';
 import { usePresets } from './list/usePresets';
+import { useLiveList } from './list/useLiveList';
 import { customEntrypoint, roleUuidsOf, useRecordView } from './useRecordView';
 
 export interface ListSearchState {
@@ -173,6 +174,8 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     [ref, filters, showDisabled, componentId],
   );
 
+  const live = useLiveList({ ref, componentRef, env, enabled: ready });
+
   const status = loaded.error ? 'error' : denied ? 'denied' : !model || !loaded.view || !perms ? 'loading' : 'ready';
   return {
     status: status as 'error' | 'denied' | 'loading' | 'ready',
@@ -251,6 +254,8 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     clearSelection,
     locale: loaded.locale,
     runScript,
+    /** Changes by others since the page loaded (the banner), and the bus's connection. */
+    live,
   };
 }
 

@@ -12,6 +12,7 @@ import { environmentEn_US, type EnvironmentMessageKey } from './environment.en_U
 import { sparksEn_US, type SparksMessageKey } from './sparks.en_US';
 import { actionsEn_US, type ActionsMessageKey } from './actions.en_US';
 import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.en_US';
+import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -27,7 +28,8 @@ export type MessageKey =
   | EnvironmentMessageKey
   | SparksMessageKey
   | ActionsMessageKey
-  | IntegrationsMessageKey;
+  | IntegrationsMessageKey
+  | EventBusMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -50,6 +52,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...sparksEn_US,
   ...actionsEn_US,
   ...integrationsEn_US,
+  ...eventBusEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

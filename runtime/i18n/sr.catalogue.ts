@@ -13,6 +13,7 @@ import { environmentSr } from './environment.sr';
 import { sparksSr } from './sparks.sr';
 import { actionsSr } from './actions.sr';
 import { integrationsSr } from './integrations.sr';
+import { eventBusSr } from './eventBus.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -28,4 +29,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...sparksSr,
   ...actionsSr,
   ...integrationsSr,
+  ...eventBusSr,
 };
