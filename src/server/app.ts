@@ -12,6 +12,7 @@ import type { OpenDatabase } from './db/database';
 import type { Database } from './db/schema';
 import { notFound } from './errors';
 import { installErrorHandler, sendError } from './errors-handler';
+import { busHost } from './hosts/bus/index';
 import { integrationHost } from './hosts/integration/index';
 import { mainHost } from './hosts/main/index';
 import { mediaHost } from './hosts/media/index';
@@ -93,7 +94,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   await app.register(integrationHost, { ...context, prefix: HOST_PREFIX.integration });
   await app.register(transactionHost, { ...context, prefix: HOST_PREFIX.transaction });
   await app.register(sparkHost, { ...context, prefix: HOST_PREFIX.spark });
-  // The event bus (HOST_PREFIX.bus) is a WebSocket host that arrives with its feature.
+  await app.register(busHost, { ...context, prefix: HOST_PREFIX.bus });
 
   installSdkTypes(app);
   const spa = await installSpa(app, config.appDir);

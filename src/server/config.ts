@@ -64,6 +64,12 @@ export interface Config {
   sparkLogDays: number;
   /** A spark run's deadline (LUMA_SPARK_DEADLINE_SECONDS, at most 60). */
   sparkTimeoutMs: number;
+  /** Days an event of the event log is kept (LUMA_EVENT_DAYS); housekeeping removes older ones (docs/event-bus.md). */
+  eventDays: number;
+  /** Messages one event-bus socket may have waiting before it is closed as too slow (LUMA_EVENT_QUEUE_MESSAGES). */
+  eventQueueMessages: number;
+  /** Bytes one event-bus socket may have waiting before it is closed as too slow (LUMA_EVENT_QUEUE_BYTES). */
+  eventQueueBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -160,5 +166,8 @@ export function loadConfig(env: Env = process.env): Config {
     sparkLimit: Math.floor(positive(env, 'LUMA_SPARK_LIMIT', 25)),
     sparkLogDays: positive(env, 'LUMA_SPARK_LOG_DAYS', 7),
     sparkTimeoutMs: Math.min(60_000, Math.max(100, Math.round(positive(env, 'LUMA_SPARK_DEADLINE_SECONDS', 25) * 1000))),
+    eventDays: positive(env, 'LUMA_EVENT_DAYS', 30),
+    eventQueueMessages: Math.floor(positive(env, 'LUMA_EVENT_QUEUE_MESSAGES', 1000)),
+    eventQueueBytes: Math.floor(positive(env, 'LUMA_EVENT_QUEUE_BYTES', 4 * 1024 * 1024)),
   };
 }

@@ -16,8 +16,9 @@ import type { Database } from './db/schema';
 import { deleteFinishedJobs } from './services/record-jobs';
 import { purgeDeletedRecords } from './services/records';
 import { purgeSparkLogs } from './services/sparks';
+import { EVENT_RETENTION_DAYS, purgeEvents } from './services/events';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'events', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -26,7 +27,7 @@ export type HousekeepingTask = (typeof TASKS)[number];
  */
 export async function runHousekeeping(
   db: Kysely<Database>,
-  config: Pick<Config, 'sessionIdleMs' | 'loginWindowMs'> & Partial<Pick<Config, 'sparkLogDays'>>,
+  config: Pick<Config, 'sessionIdleMs' | 'loginWindowMs'> & Partial<Pick<Config, 'sparkLogDays' | 'eventDays'>>,
   log: (error: unknown, task: HousekeepingTask) => void,
   at: Date = nowDate(),
 ): Promise<HousekeepingTask[]> {
@@ -41,6 +42,8 @@ export async function runHousekeeping(
     finishedJobs: () => deleteFinishedJobs(db, at),
     // Spark invocation logs are kept LUMA_SPARK_LOG_DAYS (7 by default).
     sparkLogs: () => purgeSparkLogs(db, config.sparkLogDays ?? 7, at),
+    // Events are kept LUMA_EVENT_DAYS (30 by default); used and expired event-bus tokens go too.
+    events: () => purgeEvents(db, config.eventDays ?? EVENT_RETENTION_DAYS, at),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // PostgreSQL's autovacuum does this there; PGlite has none.

@@ -41,7 +41,7 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
     pgBus.onReconnect(() => clearListCache());
     bus = pgBus;
   } else {
-    bus = createLocalBus({ log });
+    bus = createLocalBus({ log, pglite: database.pglite });
   }
   const unfollow = followListChanges(bus);
 

@@ -16,6 +16,16 @@ export interface BusChannels {
   'workflow.notification': { project: string; env: 'dev' | 'live'; workflow: string; node: number; notification: string };
   /** A workflow run finished (Scout's live list, the event bus). */
   'workflow.run': { project: string; workflow: string; run: string; status: string };
+  /**
+   * Events committed to the event log (services/events.ts): only ever sent by notifyAfterCommit inside
+   * the writing transaction, so every instance (the writer's too) hears it once, after the commit.
+   */
+  'events.new': { ids: string[] };
+  /**
+   * Who may do what changed (a logout, a session ended, a role, membership or API secret changed):
+   * every event-bus socket of the project (of every project when null) checks its caller again.
+   */
+  'iam.changed': { project: string | null };
   /** Test and diagnostics channel. */
   'bus.ping': { text: string };
 }
@@ -45,6 +55,21 @@ interface Envelope {
   c: string;
   /** payload */
   p: unknown;
+}
+
+/**
+ * The sender id of messages sent from inside a transaction (notifyAfterCommit): no instance's id, so
+ * every instance, the sending one included, delivers it when the NOTIFY arrives (after the commit).
+ */
+export const OUTBOX_SENDER = 'outbox';
+
+/**
+ * NOTIFY `payload` on `channel` through `db` (a transaction, normally): PostgreSQL (and PGlite) hold a
+ * NOTIFY sent inside a transaction until it commits and drop it when it rolls back, so the subscribers
+ * of every instance hear it exactly when, and only if, the write it belongs to is committed.
+ */
+export async function notifyAfterCommit<C extends BusChannel>(db: Kysely<Database>, channel: C, payload: BusChannels[C]): Promise<void> {
+  await sql`select pg_notify(${PG_CHANNEL}, ${encode(OUTBOX_SENDER, channel, payload)})`.execute(db);
 }
 
 export class BusPayloadTooLarge extends Error {
@@ -85,11 +110,36 @@ export interface BusOptions {
   log?: (error: unknown, message: string) => void;
 }
 
-/** In-process delivery only: PGlite, where every caller lives in this one process. */
-export function createLocalBus(options: BusOptions = {}): Bus {
+/** The part of PGlite the local bus listens with (notifyAfterCommit's messages). */
+export interface EmbeddedListener {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+function parseEnvelope(text: string, log: (error: unknown, message: string) => void): Envelope | null {
+  try {
+    return JSON.parse(text) as Envelope;
+  } catch (error) {
+    log(error, 'bus: a message that is not JSON was ignored');
+    return null;
+  }
+}
+
+/**
+ * In-process delivery only: PGlite, where every caller lives in this one process. Given the PGlite
+ * instance, it also LISTENs there, for the messages notifyAfterCommit sends inside transactions.
+ */
+export function createLocalBus(options: BusOptions & { pglite?: EmbeddedListener | null } = {}): Bus {
   const subscribers = new Subscribers();
   const instance = randomUUID();
   const log = options.log ?? ((error, message) => console.error(message, error));
+  // PGlite runs its statements one after another, so the LISTEN is in force before any later statement's NOTIFY.
+  const unlisten = options.pglite
+    ? options.pglite.listen(PG_CHANNEL, (text) => {
+        const envelope = parseEnvelope(text, log);
+        if (envelope && envelope.i !== instance) subscribers.deliver(envelope.c, envelope.p, false, (error) => log(error, `bus handler failed on ${envelope.c}`));
+      })
+    : null;
+  unlisten?.catch((error: unknown) => log(error, 'bus: LISTEN on PGlite failed'));
   return {
     instance,
     async publish(channel, payload) {
@@ -99,7 +149,9 @@ export function createLocalBus(options: BusOptions = {}): Bus {
     subscribe(channel, handler) {
       return subscribers.add(channel, handler as (payload: unknown, meta: { local: boolean }) => void);
     },
-    async close() {},
+    async close() {
+      if (unlisten) await unlisten.then((stop) => stop()).catch(() => undefined);
+    },
   };
 }
 

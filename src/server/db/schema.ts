@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable } from './schema-media';
+import type { EventbusTokensTable, EventsTable } from './schema-events';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -372,6 +373,8 @@ export interface Database {
   integrations: IntegrationsTable;
   media_libraries: MediaLibrariesTable;
   media_files: MediaFilesTable;
+  events: EventsTable;
+  eventbus_tokens: EventbusTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

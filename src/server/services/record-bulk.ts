@@ -21,6 +21,7 @@ import { asInputError, listChanged, listTarget, parseOrThrow, type ListTarget } 
 import { requireProject, type Accountability } from './tenancy';
 import { keepStatistics } from '../db/queries/record-partitions';
 import { wakeWorkflows } from '../workflows/events';
+import { eventTopic, publishEvents, summaryEvent, type RecordEventScope } from './events';
 import { deleteBatch, deleteFlows, deleteSelection, jobDeleteFlows } from './record-bulk-workflows';
 
 type Db = Kysely<Database>;
@@ -84,12 +85,18 @@ async function bulkByItems(db: Db, bus: Bus, accountability: Accountability, tar
     if (found.length !== uuids.length) throw new HttpError(404, 'notFound');
     // Loaded once for the whole selection; a Before::Delete refusal rolls the transaction back.
     const flows = action === 'delete' ? await deleteFlows(tx, target.scope, accountability, target.view) : null;
-    if (flows) return deleteSelection(tx, flows, target.scope, uuids);
-    return { affected: await applyBulkAction(tx, target.scope, action, uuids, accountability.user.uuid), queued: 0 };
+    const outcome = flows ? await deleteSelection(tx, flows, target.scope, uuids) : { affected: await applyBulkAction(tx, target.scope, action, uuids, accountability.user.uuid), queued: 0 };
+    // One summary event for the whole selection, committed with it (docs/event-bus.md).
+    await publishEvents(tx, [summaryEvent(bulkScope(target), action, accountability.user.uuid, { action, affected: outcome.affected }, uuids)]);
+    return outcome;
   });
   if (queued > 0) wakeWorkflows();
   await listChanged(bus, target.scope.projectUuid, target.row.uuid);
   return affected;
+}
+
+function bulkScope(target: ListTarget): RecordEventScope {
+  return { projectUuid: target.scope.projectUuid, env: target.scope.env, component: target.row };
 }
 
 async function bulkByFilter(db: Db, platform: BulkPlatform, accountability: Accountability, target: ListTarget, action: BulkAction, filterInput: unknown): Promise<string> {
@@ -168,6 +175,14 @@ async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepRes
       }))
       .where('uuid', '=', jobUuid)
       .execute();
+    // The batch's summary and the job's progress, committed with the batch (docs/event-bus.md). The
+    // job keeps the component's ref as it was when started: the topic names it.
+    const eventScope: RecordEventScope = { projectUuid: scope.projectUuid, env: scope.env, component: { uuid: job.component_uuid, scope: null, name: '' } };
+    const progress = { job: jobUuid, action: job.action, status: 'running', total: job.total, processed: job.processed + batch.length, affected: job.affected + affected };
+    await publishEvents(tx, [
+      { ...summaryEvent(eventScope, job.action, job.user_uuid, { action: job.action, affected, job: jobUuid }, uuids), topic: eventTopic(job.component_ref, job.action, scope.env) },
+      { ...summaryEvent(eventScope, 'job', job.user_uuid, progress), topic: eventTopic(job.component_ref, 'job', scope.env) },
+    ]);
     return { kind: 'progress', scope, queued };
   });
 }

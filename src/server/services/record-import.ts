@@ -22,6 +22,7 @@ import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } f
 import { addError, beforeUpdate, checkWrite, eventTarget, RECORD_MESSAGE, recordTarget, withoutHashes, type RecordTarget } from './records';
 import { graphsFor, queueAfterEvent, runBeforeEvent, wakeWorkflows, type Graph } from '../workflows/events';
 import { uniqueIndexName } from './records-indexes';
+import { publishEvents, summaryEvent } from './events';
 import { compileFor } from './records-view';
 import type { Accountability } from './tenancy';
 import { columnMatchKey, type FieldMapEntry, type ImportResult } from '../../../runtime/api/import';
@@ -440,6 +441,9 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
       throw fieldsNotValid(run.errors);
     }
     if (graphs.length > 0) queued = await queueImportEvents(trx, it, graphs, run);
+    // One summary event for the import, committed with its rows (docs/event-bus.md).
+    const scope = { projectUuid: it.target.scope.projectUuid, env: it.target.scope.env, component: it.target.row };
+    await publishEvents(trx, [summaryEvent(scope, 'import', it.accountability.user.uuid, { created: run.created, updated: run.updated, total: run.total })]);
     return { created: run.created, updated: run.updated, total: run.total };
   });
   if (queued > 0) wakeWorkflows();

@@ -24,6 +24,7 @@ import { dateCollisions } from './records-dates';
 import { LIST_MESSAGE } from './record-list';
 import { compileFor, envSettings, viewerOf, type Viewer } from './records-view';
 import { requireProject, type Accountability } from './tenancy';
+import { publishEvents, recordEvent, recordPayload, type RecordEventScope } from './events';
 import { graphsFor, queueAfterEvent, runBeforeEvent, wakeWorkflows, type EventTarget, type Graph } from '../workflows/events';
 
 type Db = Kysely<Database>;
@@ -258,6 +259,8 @@ export async function createRecord(db: Db, accountability: Accountability, ref: 
     const written = graphs.length > 0 ? await runBeforeEvent(tx, accountability, eventTarget(found), graphs, 'Before::Create', data, { uuid: null, version: null }) : data;
     const prepared = await prepareWrite(tx, accountability, found, view, written, null);
     const row = await insertRecord(tx, found.scope, prepared.data, accountability.user.uuid);
+    // The event commits with the record (docs/event-bus.md "Outbox").
+    await publishEvents(tx, [recordEvent(eventScope(found), 'create', accountability.user.uuid, recordPayload(row, view))]);
     if (graphs.length > 0) await queueAfterEvent(tx, eventTarget(found), graphs, 'Create', { uuid: row.uuid, data: withoutHashes(view, row.data) }, accountability.user.uuid);
     return row;
   }).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
@@ -295,6 +298,7 @@ export async function updateRecord(
     const written = graphs.length > 0 ? await beforeUpdate(tx, accountability, found, view, graphs, stored, data) : data;
     const prepared = await prepareWrite(tx, accountability, found, view, written, stored);
     const row = await updateRecordVersioned(tx, found.scope, stored.uuid, version, prepared.data, accountability.user.uuid);
+    if (row) await publishEvents(tx, [recordEvent(eventScope(found), 'update', accountability.user.uuid, recordPayload(row, view))]);
     if (row && graphs.length > 0) await queueAfterEvent(tx, eventTarget(found), graphs, 'Update', { uuid: row.uuid, data: withoutHashes(view, row.data) }, accountability.user.uuid);
     return row;
   }).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
@@ -309,7 +313,12 @@ export async function updateRecord(
 export async function deleteRecord(db: Db, accountability: Accountability, ref: string, uuid: string): Promise<Record<string, never>> {
   const found = await recordTarget(db, accountability, ref, ['delete'], undefined);
   const deleted = await withWorkflows(db, found, ['Before::Delete', 'Delete'], async (tx, graphs) => {
-    if (graphs.length === 0) return isUuid(uuid) && (await softDeleteRecord(tx, found.scope, uuid.toLowerCase(), accountability.user.uuid));
+    const deletedEvent = (recordUuid: string) => publishEvents(tx, [recordEvent(eventScope(found), 'delete', accountability.user.uuid, { uuid: recordUuid })]);
+    if (graphs.length === 0) {
+      if (!isUuid(uuid) || !(await softDeleteRecord(tx, found.scope, uuid.toLowerCase(), accountability.user.uuid))) return false;
+      await deletedEvent(uuid.toLowerCase());
+      return true;
+    }
     const stored = isUuid(uuid) ? await findRecord(tx, found.scope, uuid.toLowerCase()) : undefined;
     if (!stored) return false;
     const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
@@ -317,6 +326,7 @@ export async function deleteRecord(db: Db, accountability: Accountability, ref: 
     // Before::Delete may refuse the removal; what it changes in the data is not written.
     await runBeforeEvent(tx, accountability, eventTarget(found), graphs, 'Before::Delete', data, { uuid: stored.uuid, version: stored.version });
     if (!(await softDeleteRecord(tx, found.scope, stored.uuid, accountability.user.uuid))) return false;
+    await deletedEvent(stored.uuid);
     await queueAfterEvent(tx, eventTarget(found), graphs, 'Delete', { uuid: stored.uuid, data }, accountability.user.uuid);
     return true;
   });
@@ -326,6 +336,11 @@ export async function deleteRecord(db: Db, accountability: Accountability, ref: 
 
 // ---------------------------------------------------------------------------------------------
 // Workflows (docs/workflows.md "Running")
+
+/** Where a record event of this target belongs (services/events.ts). */
+export function eventScope(found: RecordTarget): RecordEventScope {
+  return { projectUuid: found.scope.projectUuid, env: found.scope.env, component: found.row };
+}
 
 export function eventTarget(found: RecordTarget): EventTarget {
   return { projectUuid: found.scope.projectUuid, componentUuid: found.scope.componentUuid, env: found.scope.env };
@@ -339,16 +354,15 @@ export function withoutHashes(view: ViewSchema, data: unknown): Record<string, u
 }
 
 /**
- * Runs `work` in a transaction when the component has workflows for `events` in this environment
- * (the graphs are given to it); otherwise straight on `db` with no graphs, so a component without
- * workflows pays one indexed lookup. Inside an outer transaction (a workflow's component node) it
- * joins that transaction.
+ * Runs `work` in a transaction, given the component's workflows for `events` in this environment
+ * (none: one indexed lookup). Always a transaction: the write's event (services/events.ts) commits
+ * with it or not at all. Inside an outer transaction (a workflow's component node) it joins that one.
  */
 export async function withWorkflows<T>(db: Db, found: RecordTarget, events: string[], work: (tx: Db, graphs: Graph[]) => Promise<T>): Promise<T> {
   const graphs = await graphsFor(db, found.row.uuid, found.scope.env, events);
-  if (graphs.length === 0 || db.isTransaction) return work(db, graphs);
+  if (db.isTransaction) return work(db, graphs);
   const result = await db.transaction().execute((tx) => work(tx, graphs));
-  wakeWorkflows();
+  if (graphs.length > 0) wakeWorkflows();
   return result;
 }
 

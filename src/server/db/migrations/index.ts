@@ -13,6 +13,7 @@ import * as variables from './0009_variables';
 import * as functions from './0010_functions';
 import * as sparks from './0011_sparks';
 import * as media from './0012_media';
+import * as events from './0015_events';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_functions': functions,
   '0011_sparks': sparks,
   '0012_media': media,
+  '0015_events': events,
 };
 
 /** The names of every migration, in order. */

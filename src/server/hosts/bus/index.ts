@@ -1,0 +1,54 @@
+// The event-bus host (docs/event-bus.md): a WebSocket at /api/bus/{project uuid}?token= (a token from
+// POST /api/v1/system/eventbus/auth, accepted once). A bad, used or expired token, or a token of
+// another project, is accepted as a socket and closed at once with 1000 and reason '401' (spec
+// section 4: the client treats it as Unauthorized). The socket then carries the caller's events
+// (services/events-hub.ts). On shutdown every socket is closed with 3002: reconnect at once.
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyPluginAsync } from 'fastify';
+import { CLOSE, CLOSE_REASON, EVENTBUS_LIMITS } from '../../../../runtime/api/events';
+import type { ServerContext } from '../../context';
+import { headerValue, isUuid } from '../../validate';
+import { busAccountability, consumeEventbusToken } from '../../services/events-auth';
+import { EventHub } from '../../services/events-hub';
+
+export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus, config }) => {
+  const hub = new EventHub(db, bus, {
+    sessionIdleMs: config.sessionIdleMs,
+    queueMessages: config.eventQueueMessages,
+    queueBytes: config.eventQueueBytes,
+    log: (error, message) => host.log.error({ err: error }, message),
+  });
+  // Before the plugin's own preClose (which closes sockets without a code): ours say 3002.
+  host.addHook('preClose', async () => hub.close());
+  await host.register(fastifyWebsocket, { options: { maxPayload: EVENTBUS_LIMITS.clientMessageBytes } });
+
+  host.get<{ Params: { project: string }; Querystring: { token?: string } }>('/:project', { websocket: true }, (socket, request) => {
+    // Messages that arrive while the token is checked wait for it.
+    const early: string[] = [];
+    let handlers: { message(text: string): void; closed(): void } | null = null;
+    let open = true;
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      if (isBinary) return socket.close(CLOSE.badMessage, CLOSE_REASON.badMessage);
+      const text = String(data);
+      if (handlers) handlers.message(text);
+      else early.push(text);
+    });
+    socket.on('close', () => {
+      open = false;
+      handlers?.closed();
+    });
+    socket.on('error', (error: Error) => request.log.warn({ err: error }, 'event bus socket error'));
+    const project = request.params.project;
+    void (async () => {
+      const principal = isUuid(project) ? await consumeEventbusToken(db, request.query.token, project) : null;
+      const accountability = principal ? await busAccountability(db, principal, config.sessionIdleMs) : null;
+      if (!open) return;
+      if (!principal || !accountability) return socket.close(CLOSE.normal, CLOSE_REASON.unauthorized);
+      handlers = hub.add(socket, principal, accountability, headerValue(request.headers['accept-language']));
+      for (const text of early.splice(0)) handlers.message(text);
+    })().catch((error: unknown) => {
+      request.log.error({ err: error }, 'event bus: accepting a socket failed');
+      if (open) socket.close(1011, 'serverError');
+    });
+  });
+};

@@ -1,0 +1,202 @@
+// The event bus on one instance (docs/event-bus.md), over real HTTP and WebSockets: the token (60 s,
+// once, this project), events after commit only (a rolled-back write sends none), per-subscriber
+// permissions (read on the component, hidden and hashed fields never in a payload), one summary
+// event per bulk action, a logout or a lost permission stops the stream at once, a slow client is
+// closed with 4008, shutdown closes with 3002, and the event log calls. Both databases.
+import { expect, it } from 'vitest';
+import { CLOSE } from '../../runtime/api/events';
+import { publishEvents } from '../../src/server/services/events';
+import { openBus, type BusClient } from './event-bus-fixtures';
+import { adminProject, componentApi, componentWithFields, createMember, createProject, recordApi, recordFields as f } from './fixtures';
+import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
+
+describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND})`, () => {
+  const server = useServer({ LUMA_EVENT_QUEUE_BYTES: String(256 * 1024) });
+  const app = () => server().app;
+  const db = () => server().database.db;
+  let port = 0;
+  let project = '';
+  let staff = '';
+  const cookies: Record<string, string> = {};
+  const api = componentApi(app, () => cookies.admin!, 'dev');
+  const records = recordApi(app, () => cookies.admin!, 'dev');
+  const sockets: BusClient[] = [];
+  let readerRole = '';
+
+  const token = async (who: string): Promise<string> => {
+    const response = await app().inject({ method: 'POST', url: '/api/v1/system/eventbus/auth', headers: { cookie: cookies[who]! }, payload: {} });
+    expect(response.statusCode).toBe(200);
+    return response.json().token;
+  };
+  const connect = async (who: string, topics: string[]): Promise<BusClient> => {
+    const socket = openBus(port, project, await token(who));
+    sockets.push(socket);
+    await socket.subscribe(topics);
+    expect(socket.closed).toBeNull();
+    return socket;
+  };
+
+  it('setup: a component with a field only insiders see and a hashed one, members who may read or not', async () => {
+    port = Number(new URL(await app().listen({ port: 0, host: '127.0.0.1' })).port);
+    project = (await adminProject(db())).projectUuid;
+    cookies.admin = await login(app());
+    const insider = await createMember(db(), 'insider@luma.test', 'insider password', []);
+    staff = await componentWithFields(api, 'staff', [f.text('name', { required: true }), f.number('salary', {}), f.password('secret')]);
+    const model = (await api.settings(staff, 'v1')).json();
+    model.settings.fields[1].roles = { see: [insider.roleUuid], edit: null };
+    expect((await api.save(staff, 'v1', model)).statusCode).toBe(200);
+    await db().updateTable('roles').set({ permissions: JSON.stringify([`read ${staff}`, `create ${staff}`]) }).where('uuid', '=', insider.roleUuid).execute();
+    readerRole = (await createMember(db(), 'reader@luma.test', 'reader password', [`read ${staff}`])).roleUuid;
+    await createMember(db(), 'nobody@luma.test', 'nobody password', [`create ${staff}`]);
+    for (const who of ['insider', 'reader', 'nobody']) cookies[who] = await login(app(), `${who}@luma.test`, `${who} password`);
+  });
+
+  it('a bad, used, expired or other project\'s token is closed with 1000 and reason 401', async () => {
+    const used = await token('admin');
+    const first = openBus(port, project, used);
+    await first.subscribe(['#']);
+    expect(first.closed).toBeNull();
+    first.close();
+    for (const [name, socket] of [
+      ['garbage', openBus(port, project, 'nonsense')],
+      ['used', openBus(port, project, used)],
+      ['other project', openBus(port, (await createProject(db(), 'Other')).projectUuid, await token('admin'))],
+      ['not a uuid', openBus(port, 'x', await token('admin'))],
+    ] as const) {
+      expect(await socket.waitClosed(), name).toEqual({ code: CLOSE.normal, reason: '401' });
+    }
+    const clock = useManualClock();
+    const late = await token('admin');
+    clock.advance(60_001);
+    expect(await openBus(port, project, late).waitClosed()).toEqual({ code: CLOSE.normal, reason: '401' });
+  });
+
+  it('a record write reaches each permitted subscriber once, cut to the fields it may see; never one without read', async () => {
+    const topic = `${staff}.*.dev`;
+    const admin = await connect('admin', [topic]);
+    const insider = await connect('insider', [topic]);
+    const reader = await connect('reader', [topic]);
+    const nobody = await connect('nobody', [topic]);
+    const other = await connect('admin', [`${staff}.create.live`]);
+    const created = await records.create(staff, { name: 'Ann', salary: 1000, secret: 'hunter22' });
+    expect(created.statusCode).toBe(200);
+    const uuid = created.json().uuid;
+    for (const socket of [admin, insider, reader]) await until('the create event', 10_000, () => (socket.events().length === 1 ? true : undefined));
+    expect(admin.events()[0]).toMatchObject({ topic: `${staff}.create.dev`, payload: { record: { uuid, name: 'Ann', salary: 1000 } } });
+    expect(insider.events()[0]!.payload!.record).toMatchObject({ name: 'Ann', salary: 1000 });
+    expect(reader.events()[0]!.payload!.record).toMatchObject({ uuid, name: 'Ann' });
+    expect(reader.events()[0]!.payload!.record).not.toHaveProperty('salary');
+    for (const socket of [admin, insider, reader]) {
+      expect(socket.events()[0]!.payload!.record).not.toHaveProperty('secret');
+      expect(JSON.stringify(socket.messages)).not.toContain('argon2');
+    }
+    // Their answers come after the event was handled: nothing was sent to them.
+    await nobody.sync();
+    await other.sync();
+    expect(nobody.events()).toEqual([]);
+    expect(other.events()).toEqual([]);
+
+    const updated = await records.update(staff, uuid, 1, { name: 'Anna' });
+    expect(updated.statusCode).toBe(200);
+    await until('the update event', 10_000, () => (reader.events().length === 2 ? true : undefined));
+    expect(reader.events()[1]).toMatchObject({ topic: `${staff}.update.dev`, payload: { record: { uuid, name: 'Anna', __version__: 2 } } });
+    expect((await records.remove(staff, uuid)).statusCode).toBe(200);
+    await until('the delete event', 10_000, () => (reader.events().length === 3 ? true : undefined));
+    expect(reader.events()[2]).toEqual({ topic: `${staff}.delete.dev`, payload: { record: { uuid } } });
+    await nobody.sync();
+    expect(nobody.events()).toEqual([]);
+    for (const socket of [admin, insider, reader, nobody, other]) socket.close();
+  });
+
+  it('a write that rolls back sends no event and leaves none in the log; a refused write neither', async () => {
+    const admin = await connect('admin', ['#']);
+    const before = await db().selectFrom('events').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await expect(
+      db()
+        .transaction()
+        .execute(async (tx) => {
+          await publishEvents(tx, [{ projectUuid: project, env: 'dev', topic: 'system.test.dev', actor: null, payload: { rolled: 'back' } }]);
+          throw new Error('roll back');
+        }),
+    ).rejects.toThrow('roll back');
+    expect((await records.create(staff, { name: '' })).statusCode).toBe(417);
+    await publishEvents(db(), [{ projectUuid: project, env: 'dev', topic: 'system.marker.dev', actor: null, payload: { marker: true } }]);
+    await until('the marker', 10_000, () => (admin.events().length > 0 ? true : undefined));
+    expect(admin.events()).toEqual([{ topic: 'system.marker.dev', payload: { marker: true } }]);
+    const after = await db().selectFrom('events').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n) + 1);
+    admin.close();
+  });
+
+  it('a bulk action is one summary event naming its records', async () => {
+    const reader = await connect('reader', [`${staff}.disable.dev`]);
+    const uuids: string[] = [];
+    for (const name of ['a', 'b', 'c']) uuids.push((await records.create(staff, { name })).json().uuid);
+    const bulk = await app().inject({ method: 'POST', url: `/api/v3/system/component/${staff}/disable/models`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev' }, payload: { items: uuids } });
+    expect(bulk.statusCode).toBe(200);
+    await until('the bulk event', 10_000, () => (reader.events().length === 1 ? true : undefined));
+    expect(reader.events()[0]).toMatchObject({ topic: `${staff}.disable.dev`, payload: { action: 'disable', affected: 3, items_truncated: false } });
+    expect([...(reader.events()[0]!.payload!.items as string[])].sort()).toEqual([...uuids].sort());
+    reader.close();
+  });
+
+  it('a role that loses read stops receiving at once; a logout closes the socket with 1000 401', async () => {
+    const reader = await connect('reader', [`${staff}.create.dev`]);
+    const admin = await connect('admin', [`${staff}.create.dev`]);
+    const edited = await app().inject({ method: 'PUT', url: `/api/v1/iam/roles/${readerRole}`, headers: { cookie: cookies.admin! }, payload: { permissions: [] } });
+    expect(edited.statusCode).toBe(200);
+    expect((await records.create(staff, { name: 'after the change' })).statusCode).toBe(200);
+    await until('the admin event', 10_000, () => (admin.events().length === 1 ? true : undefined));
+    await reader.sync();
+    expect(reader.events()).toEqual([]);
+
+    const insider = await connect('insider', ['#']);
+    expect((await app().inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie: cookies.insider! } })).statusCode).toBeLessThan(300);
+    expect(await insider.waitClosed()).toEqual({ code: CLOSE.normal, reason: '401' });
+    reader.close();
+    admin.close();
+  });
+
+  it('a client that does not read is closed with 4008 instead of growing the queue', async () => {
+    const slow = await connect('admin', ['system.big.dev']);
+    slow.raw._socket!.pause();
+    const big = 'x'.repeat(100_000);
+    for (let i = 0; i < 5; i++) {
+      await publishEvents(
+        db(),
+        Array.from({ length: 20 }, () => ({ projectUuid: project, env: 'dev' as const, topic: 'system.big.dev', actor: null, payload: { big } })),
+      );
+      if (slow.closed) break;
+    }
+    slow.raw._socket!.resume();
+    expect(await slow.waitClosed()).toEqual({ code: CLOSE.slowConsumer, reason: 'slowConsumer' });
+  });
+
+  it('events/new answers what happened since a time, filtered; the log pages newest first', async () => {
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const asReader = await app().inject({ method: 'GET', url: `/api/v1/system/events/new?time=${encodeURIComponent(since)}`, headers: { cookie: cookies.admin! } });
+    expect(asReader.statusCode).toBe(200);
+    const items = asReader.json().items as { topic: string; payload: Record<string, unknown> }[];
+    expect(items.some((item) => item.topic === `${staff}.create.dev`)).toBe(true);
+    for (const item of items) expect(JSON.stringify(item.payload)).not.toContain('argon2');
+    const nobody = await app().inject({ method: 'GET', url: `/api/v1/system/events/new?time=${encodeURIComponent(since)}`, headers: { cookie: cookies.nobody! } });
+    expect(nobody.json().items).toEqual([]);
+    expect((await app().inject({ method: 'GET', url: '/api/v1/system/events/new?time=yesterday', headers: { cookie: cookies.admin! } })).statusCode).toBe(400);
+    const page = await app().inject({ method: 'GET', url: '/api/v1system/events?limit=2', headers: { cookie: cookies.admin! } });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().items).toHaveLength(2);
+    const next = await app().inject({ method: 'GET', url: `/api/v1system/events?limit=2&before=${page.json().next}`, headers: { cookie: cookies.admin! } });
+    expect(next.json().items[0].uuid).not.toBe(page.json().items[0].uuid);
+    expect(new Date(next.json().items[0].created_at).getTime()).toBeLessThanOrEqual(new Date(page.json().items[1].created_at).getTime());
+  });
+
+  it('shutdown closes sockets with 3002 (reconnect at once)', async () => {
+    const other = await server().appWith({});
+    const otherPort = Number(new URL(await other.listen({ port: 0, host: '127.0.0.1' })).port);
+    const socket = openBus(otherPort, project, await token('admin'));
+    await socket.subscribe(['#']);
+    await other.close();
+    expect((await socket.waitClosed()).code).toBe(CLOSE.reconnect);
+    for (const open of sockets) open.close();
+  });
+});
