@@ -13,6 +13,7 @@ import { sparksEn_US, type SparksMessageKey } from './sparks.en_US';
 import { actionsEn_US, type ActionsMessageKey } from './actions.en_US';
 import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.en_US';
 import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
+import { eventsEn_US, type EventsMessageKey } from './events.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -29,7 +30,8 @@ export type MessageKey =
   | SparksMessageKey
   | ActionsMessageKey
   | IntegrationsMessageKey
-  | EventBusMessageKey;
+  | EventBusMessageKey
+  | EventsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -53,6 +55,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...actionsEn_US,
   ...integrationsEn_US,
   ...eventBusEn_US,
+  ...eventsEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

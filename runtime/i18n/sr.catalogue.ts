@@ -14,6 +14,7 @@ import { sparksSr } from './sparks.sr';
 import { actionsSr } from './actions.sr';
 import { integrationsSr } from './integrations.sr';
 import { eventBusSr } from './eventBus.sr';
+import { eventsSr } from './events.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -30,4 +31,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...actionsSr,
   ...integrationsSr,
   ...eventBusSr,
+  ...eventsSr,
 };

@@ -7,6 +7,7 @@ import type { OpenDatabase } from './db/database';
 import { runHousekeeping } from './housekeeping';
 import { startJobs, type Jobs, type Role } from './jobs/index';
 import { runBulkJob } from './services/record-bulk';
+import { followPlatformEvents } from './services/events-platform';
 import { clearListCache, followListChanges } from './services/record-list';
 import { nowDate } from './clock';
 import { registerWorkflowRuntime, runQueuedRun, runRecycleTick } from './workflows/events';
@@ -44,6 +45,7 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
     bus = createLocalBus({ log, pglite: database.pglite });
   }
   const unfollow = followListChanges(bus);
+  const unfollowEvents = followPlatformEvents(db, bus, log);
 
   // A slice of a bulk job is at most a third of the expiry, so a live worker is never expired.
   const sliceMs = Math.max(500, (config.jobExpireSeconds * 1000) / 3);
@@ -75,6 +77,7 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
     });
   } catch (error) {
     unfollow();
+    unfollowEvents();
     await bus.close();
     throw error;
   }
@@ -86,6 +89,7 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
       unregister();
       await jobs.stop();
       unfollow();
+      unfollowEvents();
       await bus.close();
     },
   };

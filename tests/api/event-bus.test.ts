@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { CLOSE } from '../../runtime/api/events';
 import { publishEvents } from '../../src/server/services/events';
 import { openBus, type BusClient } from './event-bus-fixtures';
+import { importApi } from './import-fixtures';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
 
@@ -137,6 +138,48 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     await until('the bulk event', 10_000, () => (reader.events().length === 1 ? true : undefined));
     expect(reader.events()[0]).toMatchObject({ topic: `${staff}.disable.dev`, payload: { action: 'disable', affected: 3, items_truncated: false } });
     expect([...(reader.events()[0]!.payload!.items as string[])].sort()).toEqual([...uuids].sort());
+    reader.close();
+  });
+
+  it('an import is one summary event; a bulk job sends its batches\' summaries and its progress', async () => {
+    const reader = await connect('reader', [`${staff}.import.dev`, `${staff}.job.dev`, `${staff}.enable.dev`]);
+    const imported = await importApi(app, () => cookies.admin!, 'dev')(staff, { file: 'name\nimp1\nimp2\nimp3\n' });
+    expect(imported.statusCode, imported.body).toBe(200);
+    await until('the import event', 10_000, () => (reader.events().length === 1 ? true : undefined));
+    expect(reader.events()[0]).toEqual({ topic: `${staff}.import.dev`, payload: { created: 3, updated: 0, total: 3 } });
+    const started = await app().inject({ method: 'POST', url: `/api/v3/system/component/${staff}/enable/models`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev' }, payload: { filter: { disabled: true } } });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = started.json().job;
+    const progress = await until('the job progress', 30_000, () => reader.events().find((event) => event.topic === `${staff}.job.dev`));
+    expect(progress.payload).toMatchObject({ job, action: 'enable', status: 'running', total: 3, processed: 3, affected: 3 });
+    expect(reader.events().find((event) => event.topic === `${staff}.enable.dev`)!.payload).toMatchObject({ action: 'enable', affected: 3, job });
+    reader.close();
+  });
+
+  it('a function publishes a custom event of its component with context.events.publish', async () => {
+    const model = (await api.settings(staff, 'v1')).json();
+    model.settings.functions = [
+      { name: 'announce', expr: "return context.events.publish('shipped', { n: data.n });" },
+      { name: 'forge', expr: "return context.events.publish('create', { record: { uuid: 'x' } });" },
+    ];
+    expect((await api.save(staff, 'v1', model)).statusCode).toBe(200);
+    const reader = await connect('reader', [`${staff}.*.dev`]);
+    const run = (name: string) => app().inject({ method: 'POST', url: `/api/v3/system/component/${staff}/function/${name}`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev' }, payload: { data: { n: 7 } } });
+    const announced = await run('announce');
+    expect(announced.statusCode, announced.body).toBe(200);
+    expect(announced.json().output).toEqual({ topic: `${staff}.shipped.dev` });
+    expect((await run('forge')).statusCode).toBe(400);
+    await until('the custom event', 10_000, () => (reader.events().length === 1 ? true : undefined));
+    await reader.sync();
+    expect(reader.events()).toEqual([{ topic: `${staff}.shipped.dev`, payload: { n: 7 } }]);
+    reader.close();
+  });
+
+  it('a deploy is an event of the component, for its readers', async () => {
+    const reader = await connect('reader', [`${staff}.deploy.*`]);
+    expect((await api.publish({ version: 'v1', env: 'live', ref: staff })).statusCode).toBe(200);
+    await until('the deploy event', 10_000, () => (reader.events().length === 1 ? true : undefined));
+    expect(reader.events()[0]).toEqual({ topic: `${staff}.deploy.live`, payload: { version: 'v1', env: 'live' } });
     reader.close();
   });
 

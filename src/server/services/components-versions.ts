@@ -1,4 +1,5 @@
 // Version calls: fork (from a version or a pasted schema), remove and publish (docs/components.md).
+import { componentArea, eventTopic, publishEvents } from './events';
 import type { Kysely } from 'kysely';
 import type { ComponentSettings } from '../../../schemas';
 import { canFork, canRemoveVersion, COMPONENT_MESSAGE, isValidVersionName, NAME_RULE } from '../../../runtime/components';
@@ -106,6 +107,10 @@ export async function publishVersion(db: Db, accountability: Accountability, bod
     await updateComponent(tx, row.uuid, input.env === 'dev' ? { dev_version: name } : { public_version: name });
     // The environment's unique fields get their indexes now (409 'uniqueIndexConflict' rolls it all back).
     await syncUniqueIndexes(tx, row, input.env, stored.settings as ComponentSettings);
+    // The deploy's event commits with it (docs/event-bus.md).
+    await publishEvents(tx, [
+      { projectUuid: row.project_uuid, env: input.env, topic: eventTopic(componentArea(row), 'deploy', input.env), componentUuid: row.uuid, actor: accountability.user.uuid, payload: { version: name, env: input.env } },
+    ]);
     return row;
   });
   // The field indexes, once committed: built CONCURRENTLY on PostgreSQL, so writers go on meanwhile.

@@ -9,6 +9,7 @@ import { HttpError } from '../errors';
 import { isPlainObject } from '../validate';
 import { listModels } from './record-list';
 import { createRecord, getRecord, updateRecord } from './records';
+import { eventPublishHandler } from './events-script';
 import type { Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -42,7 +43,7 @@ export interface RecordHostOptions {
   locale?: string;
 }
 
-export const RECORD_CAPABILITIES = ['records.list', 'records.get', 'records.create', 'records.update'] as const;
+export const RECORD_CAPABILITIES = ['records.list', 'records.get', 'records.create', 'records.update', 'events.publish'] as const;
 
 /** A script's mistake in calling the record API: a 400 with the argument it got wrong. */
 function badArgument(name: string, what: string): HttpError {
@@ -81,5 +82,7 @@ export function recordHandlers(options: RecordHostOptions): Record<(typeof RECOR
       if (!isPlainObject(data)) throw badArgument('records.update', 'data must be an object');
       return updateRecord(db, accountability, refOf('records.update', ref), uuidOf('records.update', uuid), { data, version }, locale);
     },
+    // context.events.publish(name, payload): a custom event of the script's component (docs/event-bus.md).
+    'events.publish': eventPublishHandler(db, accountability, options.component),
   };
 }

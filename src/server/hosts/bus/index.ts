@@ -6,6 +6,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import { CLOSE, CLOSE_REASON, EVENTBUS_LIMITS } from '../../../../runtime/api/events';
+import { replies } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
 import { headerValue, isUuid } from '../../validate';
 import { busAccountability, consumeEventbusToken } from '../../services/events-auth';
@@ -22,7 +23,14 @@ export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus
   host.addHook('preClose', async () => hub.close());
   await host.register(fastifyWebsocket, { options: { maxPayload: EVENTBUS_LIMITS.clientMessageBytes } });
 
-  host.get<{ Params: { project: string }; Querystring: { token?: string } }>('/:project', { websocket: true }, (socket, request) => {
+  const schema = {
+    tags: ['events'],
+    summary: 'The event-bus WebSocket (101 Switching Protocols); a bad, used or expired token is closed with 1000 and reason 401',
+    params: { type: 'object', properties: { project: { type: 'string', description: 'the project uuid' } }, required: ['project'] },
+    querystring: { type: 'object', properties: { token: { type: 'string', description: 'from POST /api/v1/system/eventbus/auth' } } },
+    response: replies({ 101: { description: 'Switching Protocols: then {topic, payload} messages', type: 'null' } }),
+  } as const;
+  host.get<{ Params: { project: string }; Querystring: { token?: string } }>('/:project', { websocket: true, schema }, (socket, request) => {
     // Messages that arrive while the token is checked wait for it.
     const early: string[] = [];
     let handlers: { message(text: string): void; closed(): void } | null = null;

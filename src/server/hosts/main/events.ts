@@ -50,10 +50,12 @@ const IAM_PATHS = ['/v1/auth/logout', '/v1/auth/password/reset', '/v1/iam/', '/v
  * call in each of the IAM services, so a route added there later is covered too.
  */
 export function installIamChangeSignal(host: FastifyInstance, context: ServerContext, prefix: string): void {
-  host.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+  // onSend: before the caller has the answer, so its next call's events are judged by the change.
+  host.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
     const path = (request.url.split('?')[0] ?? '').slice(prefix.length);
-    if (!IAM_PATHS.some((start) => path.startsWith(start))) return;
+    if (!IAM_PATHS.some((start) => path.startsWith(start))) return payload;
     await context.bus.publish('iam.changed', { project: request.accountability?.project_uuid ?? null }).catch((error: unknown) => request.log.error({ err: error }, 'iam.changed was not published'));
+    return payload;
   });
 }
