@@ -159,7 +159,7 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     setSelection([]);
     setAllMatching(false);
   }, []);
-  const bulk = useBulkActions({ ref, selection, allMatching, filter: currentFilter, onDone: clearSelection });
+  const bulk = useBulkActions({ ref, topicRef: componentRef, selection, allMatching, filter: currentFilter, onDone: clearSelection });
 
   const componentId = model?.uuid ?? ref;
   const exportAll = useCallback(

@@ -15,6 +15,8 @@ import { showToast } from '../../ui/toast';
 
 export interface UseBulkActionsOptions {
   ref: string;
+  /** The component's ref as topics name it (the route's ref may be its uuid). */
+  topicRef?: string;
   selection: readonly string[];
   allMatching: boolean;
   filter: BulkFilter;
@@ -31,7 +33,7 @@ function reportBulkFailure(error: unknown): void {
   showToast('somethingWrong', 'warning');
 }
 
-export function useBulkActions({ ref, selection, allMatching, filter, onDone }: UseBulkActionsOptions) {
+export function useBulkActions({ ref, topicRef = ref, selection, allMatching, filter, onDone }: UseBulkActionsOptions) {
   const queryClient = useQueryClient();
   const mutation = useMutation(bulkMutation(queryClient));
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
@@ -40,7 +42,7 @@ export function useBulkActions({ ref, selection, allMatching, filter, onDone }: 
   const env = useStore(environmentStore);
   const jobQuery = useQuery({ ...bulkJobQueryOptions(ref, job?.id ?? '', live), enabled: job !== null });
   // The job's progress over the bus ('{ref}.job.{env}', one event per batch); polling stays the fallback.
-  useBusTopic(job ? `${ref}.job.${env}` : null, (event) => {
+  useBusTopic(job ? `${topicRef}.job.${env}` : null, (event) => {
     const p = event.payload;
     if (!job || p.job !== job.id) return;
     const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
