@@ -10,7 +10,7 @@ const busAuthClient: ApiClient = createClient({ name: 'main', baseUrl: HOST_PREF
 
 export const eventBusApi = {
   async token(client: ApiClient = busAuthClient): Promise<string> {
-    const answer = await client.post<{ token: string }>(EVENTBUS_AUTH_PATH);
+    const answer = await client.post<{ token: string }>(EVENTBUS_AUTH_PATH, {});
     return answer.token;
   },
 };
