@@ -1,4 +1,4 @@
-// The event bus for screens (docs/event-bus.md "Client"): the app provides a client
+// The event bus for screens (docs/event-bus-client.md): the app provides a client
 // (runtime/events/client.ts) through EventBusContext; screens subscribe with useBusTopic and read
 // the connection with useBusStatus. Without a provider (tests, isolated renderers) nothing is
 // subscribed and the status is 'idle', so screens fall back to polling.

@@ -1,4 +1,4 @@
-// The event bus in the browser (docs/event-bus.md "Client"): the header's connection indicator, the
+// The event bus in the browser (docs/event-bus-client.md): the header's connection indicator, the
 // record list's banner of changes made by others, and the edit page's warning.
 export const eventBusEn_US = {
   'eventBus.status.connected': 'Live',
