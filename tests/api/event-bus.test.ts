@@ -200,6 +200,21 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     admin.close();
   });
 
+  it('an API user gets a token with its bearer secret; revoking the secret closes its socket with 1000 401', async () => {
+    const made = await app().inject({ method: 'POST', url: '/api/v1/iam/api-users', headers: { cookie: cookies.admin! }, payload: { name: 'bus robot', role_uuids: [] } });
+    expect(made.statusCode, made.body).toBe(200);
+    const { user, secret } = made.json();
+    const bearer = { authorization: `Bearer ${secret.token}`, 'x-project-uuid': project };
+    const answer = await app().inject({ method: 'POST', url: '/api/v1/system/eventbus/auth', headers: bearer, payload: {} });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const robot = openBus(port, project, answer.json().token);
+    await robot.subscribe(['#']);
+    expect(robot.closed).toBeNull();
+    const revoked = await app().inject({ method: 'POST', url: `/api/v1/iam/api-users/${user.uuid}/secrets/${secret.uuid}/revoke`, headers: { cookie: cookies.admin! } });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(await robot.waitClosed()).toEqual({ code: CLOSE.normal, reason: '401' });
+  });
+
   it('a client that does not read is closed with 4008 instead of growing the queue', async () => {
     const slow = await connect('admin', ['system.big.dev']);
     slow.raw._socket!.pause();

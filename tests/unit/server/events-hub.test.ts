@@ -1,0 +1,53 @@
+// The event hub's bounded queue (docs/event-bus.md "Close codes and limits"): a socket whose writes
+// do not complete is closed with 4008 at the message limit, or at once past the byte limit; a
+// message that is not one of ours closes with 1008.
+import { describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { CLOSE } from '../../../runtime/api/events';
+import { createLocalBus } from '../../../src/server/bus/index';
+import type { Database } from '../../../src/server/db/schema';
+import { EventHub, type HubSocket } from '../../../src/server/services/events-hub';
+import type { Accountability } from '../../../src/server/services/tenancy';
+
+function stalledSocket(bufferedAmount = 0) {
+  const socket = { readyState: 1, bufferedAmount, sent: [] as string[], closed: null as null | { code: number; reason: string } };
+  const hubSocket: HubSocket & typeof socket = Object.assign(socket, {
+    send(text: string) {
+      socket.sent.push(text); // the write never completes: the callback is never called
+    },
+    close(code: number, reason: string) {
+      socket.closed = { code, reason };
+    },
+  });
+  return hubSocket;
+}
+
+const accountability = { user: { uuid: 'u' }, project_uuid: 'p', roles: [], is_admin: true, permissions: [] } as unknown as Accountability;
+const principal = { by: 'session' as const, hash: 'h', userUuid: 'u', projectUuid: 'p', workspaceUuid: null };
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('event hub', () => {
+  it('closes a socket with 4008 when its unwritten messages reach the limit', async () => {
+    const hub = new EventHub({} as Kysely<Database>, createLocalBus(), { sessionIdleMs: 60_000, queueMessages: 3, queueBytes: 1 << 20 });
+    const socket = stalledSocket();
+    const client = hub.add(socket, principal, accountability, undefined);
+    for (let i = 0; i < 4; i++) client.message(JSON.stringify({ type: 'subscribe', topics: [`t${i}`] }));
+    await flush();
+    expect(socket.sent).toHaveLength(3);
+    expect(socket.closed).toEqual({ code: CLOSE.slowConsumer, reason: 'slowConsumer' });
+    expect(hub.size).toBe(0);
+    hub.close();
+  });
+
+  it('closes at once past the byte limit, and with 1008 on a message that is not ours', async () => {
+    const hub = new EventHub({} as Kysely<Database>, createLocalBus(), { sessionIdleMs: 60_000, queueMessages: 1000, queueBytes: 100 });
+    const full = stalledSocket(100);
+    hub.add(full, principal, accountability, undefined).message(JSON.stringify({ type: 'subscribe', topics: ['#'] }));
+    await flush();
+    expect(full.closed).toEqual({ code: CLOSE.slowConsumer, reason: 'slowConsumer' });
+    const rude = stalledSocket();
+    hub.add(rude, principal, accountability, undefined).message('{"type":"shout"}');
+    expect(rude.closed).toEqual({ code: CLOSE.badMessage, reason: 'badMessage' });
+    hub.close();
+  });
+});
