@@ -1,5 +1,5 @@
-// Starts the event bus after sign-in for the current project and environment (docs/event-bus.md
-// "Client"): one client per project and environment, stopped on sign-out or a switch. The browser's
+// Starts the event bus after sign-in for the current project and environment
+// (docs/event-bus-client.md): one client per project and environment, stopped on sign-out or a switch. The browser's
 // WebSocket, the token call and the eventBus machine are passed to the framework-free client.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
