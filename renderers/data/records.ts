@@ -76,12 +76,19 @@ export const recordListQueryOptions = (ref: string, params: ListParams) =>
     retry: false,
   });
 
-/** A bulk-by-filter job, polled every second while it runs. */
-export const bulkJobQueryOptions = (ref: string, job: string) =>
+/** Job polling while the bus is down, and the slow safety net while its progress streams over the bus. */
+export const JOB_POLL_MS = 1000;
+export const JOB_POLL_LIVE_MS = 5000;
+
+/**
+ * A bulk-by-filter job, polled every second while it runs; with `live` (the event bus connected) its
+ * progress arrives as '{ref}.job.{env}' events (useBulkActions) and the poll only runs every 5 s.
+ */
+export const bulkJobQueryOptions = (ref: string, job: string, live = false) =>
   queryOptions({
     queryKey: listKeys.job(ref, job),
     queryFn: ({ signal }) => listApi.job(ref, job, signal),
-    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : 1000),
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : live ? JOB_POLL_LIVE_MS : JOB_POLL_MS),
     refetchOnWindowFocus: false,
     retry: false,
   });

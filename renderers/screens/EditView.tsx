@@ -29,6 +29,16 @@ export function EditView({ ctl, title, compact = false }: { ctl: EditController;
           </p>
         </header>
       )}
+      {ctl.conflict ? (
+        <div className="live-banner live-conflict" role="alert" data-testid="record-conflict">
+          <span>{intl.formatMessage({ id: ctl.conflict === 'deleted' ? 'eventBus.deletedBySomeoneElse' : 'eventBus.changedBySomeoneElse' })}</span>
+          {ctl.conflict === 'changed' ? (
+            <button type="button" className="button button-small" data-testid="record-conflict-reload" onClick={() => void ctl.reloadRecord()}>
+              {intl.formatMessage({ id: 'eventBus.reload' })}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {/* The component's actions whose display condition holds for this record (docs/user-code.md "Actions"). */}
       <RecordActionButtons model={ctl.component} records={[record]} locale={ctl.locale} enabled={ctl.canSave} runScript={ctl.runScript} />
       <RecordForm view={view} form={ctl.form} onSubmit={() => void ctl.save()} extraTabs={[system]}>

@@ -10,6 +10,7 @@ import type { RendererEntry } from '../registry/types';
 import { reportSaveFailure } from './reportSaveFailure';
 import { useScriptEnv, viewRunsScripts } from '../form/scriptEnv';
 import { useRecordForm } from './useRecordForm';
+import { useRecordConflict } from './useRecordConflict';
 import { customEntrypoint, useRecordView } from './useRecordView';
 
 export interface EditControllerOptions {
@@ -44,6 +45,7 @@ export function useEditController(options: EditControllerOptions) {
   const update = useMutation(updateRecordMutation(queryClient));
   const remove = useMutation(deleteRecordMutation(queryClient));
   const componentRef = loaded.settings.data?.ref ?? ref;
+  const live = useRecordConflict({ ref, componentRef, uuid, version: record.data?.__version__ ?? null });
 
   const save = useCallback(async () => {
     const current = record.data;
@@ -96,6 +98,9 @@ export function useEditController(options: EditControllerOptions) {
     locale: loaded.locale,
     /** The sandbox the form's scripts run in (the actions' display conditions too). */
     runScript,
+    /** Someone else saved or deleted this record since it loaded (the event bus), and the reload. */
+    conflict: live.conflict,
+    reloadRecord: live.reload,
   };
 }
 

@@ -34,6 +34,7 @@ import { useBulkActions } from './list/useBulkActions';
 import { useFormattedCells } from './list/useFormattedCells';
 import { useScriptEnv } from '../form/scriptEnv';
 import { usePresets } from './list/usePresets';
+import { useLiveList } from './list/useLiveList';
 import { customEntrypoint, roleUuidsOf, useRecordView } from './useRecordView';
 
 export interface ListSearchState {
@@ -158,7 +159,7 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     setSelection([]);
     setAllMatching(false);
   }, []);
-  const bulk = useBulkActions({ ref, selection, allMatching, filter: currentFilter, onDone: clearSelection });
+  const bulk = useBulkActions({ ref, topicRef: componentRef, selection, allMatching, filter: currentFilter, onDone: clearSelection });
 
   const componentId = model?.uuid ?? ref;
   const exportAll = useCallback(
@@ -172,6 +173,8 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     },
     [ref, filters, showDisabled, componentId],
   );
+
+  const live = useLiveList({ ref, componentRef, env, enabled: ready });
 
   const status = loaded.error ? 'error' : denied ? 'denied' : !model || !loaded.view || !perms ? 'loading' : 'ready';
   return {
@@ -251,6 +254,8 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
     clearSelection,
     locale: loaded.locale,
     runScript,
+    /** Changes by others since the page loaded (the banner), and the bus's connection. */
+    live,
   };
 }
 

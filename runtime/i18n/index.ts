@@ -15,6 +15,8 @@ import { mediaEn_US, type MediaMessageKey } from './media.en_US';
 import { mediaWidgetsEn_US, type MediaWidgetsMessageKey } from './mediaWidgets.en_US';
 import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.en_US';
 import { documentsEn_US, type DocumentsMessageKey } from './documents.en_US';
+
+import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { eventsEn_US, type EventsMessageKey } from './events.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
@@ -35,6 +37,7 @@ export type MessageKey =
   | MediaWidgetsMessageKey
   | IntegrationsMessageKey
   | DocumentsMessageKey
+  | EventBusMessageKey
   | EventsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
@@ -61,6 +64,8 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...mediaWidgetsEn_US,
   ...integrationsEn_US,
   ...documentsEn_US,
+
+  ...eventBusEn_US,
   ...eventsEn_US,
 };
 

@@ -16,6 +16,8 @@ import { mediaSr } from './media.sr';
 import { mediaWidgetsSr } from './mediaWidgets.sr';
 import { integrationsSr } from './integrations.sr';
 import { documentsSr } from './documents.sr';
+
+import { eventBusSr } from './eventBus.sr';
 import { eventsSr } from './events.sr';
 
 export const SR_CATALOGUE: Catalogue = {
@@ -35,5 +37,7 @@ export const SR_CATALOGUE: Catalogue = {
   ...mediaWidgetsSr,
   ...integrationsSr,
   ...documentsSr,
+
+  ...eventBusSr,
   ...eventsSr,
 };

@@ -18,6 +18,7 @@ import { ListHeader } from './ListHeader';
 import { ListPager } from './ListPager';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
+import { LiveBanner } from './LiveBanner';
 import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import { PresetBar } from './PresetBar';
 import '../records.css';
@@ -114,6 +115,7 @@ export function ListView(props: ListViewProps) {
         <ListHeader ctl={ctl} title={title} basePath={basePath} />
         <PresetBar ctl={ctl} />
         <ListToolbar ctl={ctl} />
+        <LiveBanner live={ctl.live} />
         {/* Bulk actions appear once something is chosen (or a bulk job is running), as in Directus and Gmail. */}
         {ctl.selection.length > 0 || ctl.allMatching || ctl.bulk.job || ctl.bulk.pending ? <BulkBar ctl={ctl} /> : null}
         {/* Actions as bulk actions: those whose display condition holds for every selected record. */}

@@ -4,13 +4,19 @@
 // delete a workflow refused says the workflow's own message (docs/workflows.md "Bulk actions").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { bulkJobQueryOptions, bulkMutation, recordKeys } from '../../data/records';
+import { bulkJobQueryOptions, bulkMutation, listKeys, recordKeys } from '../../data/records';
+import { useBusConnected, useBusTopic } from '../../data/eventBus';
+import { environmentStore } from '../../ui/prefs';
+import { useStore } from '../../ui/store';
+import type { BulkJob } from '../../../runtime/client/records';
 import { type BulkAction, type BulkFilter } from '../../../runtime/client/records';
 import { errorDisplay } from '../../../runtime/client/errorMessage';
 import { showToast } from '../../ui/toast';
 
 export interface UseBulkActionsOptions {
   ref: string;
+  /** The component's ref as topics name it (the route's ref may be its uuid). */
+  topicRef?: string;
   selection: readonly string[];
   allMatching: boolean;
   filter: BulkFilter;
@@ -27,12 +33,28 @@ function reportBulkFailure(error: unknown): void {
   showToast('somethingWrong', 'warning');
 }
 
-export function useBulkActions({ ref, selection, allMatching, filter, onDone }: UseBulkActionsOptions) {
+export function useBulkActions({ ref, topicRef = ref, selection, allMatching, filter, onDone }: UseBulkActionsOptions) {
   const queryClient = useQueryClient();
   const mutation = useMutation(bulkMutation(queryClient));
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
   const [job, setJob] = useState<{ id: string; action: BulkAction } | null>(null);
-  const jobQuery = useQuery({ ...bulkJobQueryOptions(ref, job?.id ?? ''), enabled: job !== null });
+  const live = useBusConnected();
+  const env = useStore(environmentStore);
+  const jobQuery = useQuery({ ...bulkJobQueryOptions(ref, job?.id ?? '', live), enabled: job !== null });
+  // The job's progress over the bus ('{ref}.job.{env}', one event per batch); polling stays the fallback.
+  useBusTopic(job ? `${topicRef}.job.${env}` : null, (event) => {
+    const p = event.payload;
+    if (!job || p.job !== job.id) return;
+    const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
+    queryClient.setQueryData<BulkJob>(listKeys.job(ref, job.id), (prev) => ({
+      status: p.status === 'done' || p.status === 'failed' ? p.status : 'running',
+      processed: num(p.processed, prev?.processed ?? 0),
+      total: num(p.total, prev?.total ?? 0),
+      affected: num(p.affected, prev?.affected ?? 0),
+      refused: num(p.refused, prev?.refused ?? 0),
+      error: typeof p.error === 'string' ? p.error : (prev?.error ?? null),
+    }));
+  });
 
   const execute = useCallback(
     async (action: BulkAction) => {

@@ -19,6 +19,8 @@ import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { Toasts } from '../../../renderers/ui/Toasts';
 import { UserMenu } from './UserMenu';
+import { AppEventBus } from './AppEventBus';
+import { BusIndicator } from './BusIndicator';
 import { Menu } from '../../../renderers/ui/icons';
 
 /** Keeps X-Workspace-Uuid in step with the signed-in user's workspace. */
@@ -44,43 +46,46 @@ function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string })
     return () => window.removeEventListener('keydown', onKey);
   }, [navOpen]);
   return (
-    <div className={`shell${navOpen ? ' nav-open' : ''}`}>
-      <a className="skip-link" href="#main">
-        <FormattedMessage id="common.skipToContent" />
-      </a>
-      <aside className="shell-aside">
-        <AppLink className="brand" href={homeHref}>
-          <span className="brand-mark" aria-hidden="true">
-            L
-          </span>
-          <FormattedMessage id="app.name" />
-        </AppLink>
-        <Sidebar items={nav} />
-      </aside>
-      <div className="shell-main">
-        <header className="shell-header">
-          <button
-            type="button"
-            className="icon-button nav-burger"
-            aria-label={intl.formatMessage({ id: 'shell.openNavigation' })}
-            aria-expanded={navOpen}
-            onClick={() => setNavOpen((o) => !o)}
-          >
-            <Menu />
-          </button>
-          <Breadcrumbs />
-          <div className="header-tools">
-            <LanguageSelect />
-            <ThemeToggle />
-            <UserMenu />
-          </div>
-        </header>
-        <main id="main" className="content" tabIndex={-1} onClick={() => setNavOpen(false)}>
-          <Outlet />
-        </main>
+    <AppEventBus>
+      <div className={`shell${navOpen ? ' nav-open' : ''}`}>
+        <a className="skip-link" href="#main">
+          <FormattedMessage id="common.skipToContent" />
+        </a>
+        <aside className="shell-aside">
+          <AppLink className="brand" href={homeHref}>
+            <span className="brand-mark" aria-hidden="true">
+              L
+            </span>
+            <FormattedMessage id="app.name" />
+          </AppLink>
+          <Sidebar items={nav} />
+        </aside>
+        <div className="shell-main">
+          <header className="shell-header">
+            <button
+              type="button"
+              className="icon-button nav-burger"
+              aria-label={intl.formatMessage({ id: 'shell.openNavigation' })}
+              aria-expanded={navOpen}
+              onClick={() => setNavOpen((o) => !o)}
+            >
+              <Menu />
+            </button>
+            <Breadcrumbs />
+            <div className="header-tools">
+              <BusIndicator />
+              <LanguageSelect />
+              <ThemeToggle />
+              <UserMenu />
+            </div>
+          </header>
+          <main id="main" className="content" tabIndex={-1} onClick={() => setNavOpen(false)}>
+            <Outlet />
+          </main>
+        </div>
+        <Toasts />
       </div>
-      <Toasts />
-    </div>
+    </AppEventBus>
   );
 }
 

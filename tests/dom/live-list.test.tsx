@@ -1,0 +1,127 @@
+// The record list with the event bus: changes by others are counted in a banner instead of moving
+// rows; 'Show them' fetches the page again; the user's own changes and other components' are left out.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultSettings } from '../../runtime/components';
+import type { ComponentSettings } from '../../schemas';
+import type { RunScript } from '../../renderers/form/scripts';
+import { EventBusProvider } from '../../renderers/data/eventBus';
+import { ListView } from '../../renderers/screens/list/ListView';
+import { useListController, type ListSearchState } from '../../renderers/screens/useListController';
+import { fakeBus } from './bus-harness';
+import { withIntl } from './harness';
+
+const ME = '00000000-0000-4000-8000-0000000000aa';
+let rowsOnServer: { uuid: string; title: string }[];
+let listCalls = 0;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const settings = () =>
+  ({
+    ...defaultSettings('v1'),
+    list: { fields: [{ key: 'title', label: 'Title', sortOrder: 0, formatter: null, provided_template_component: false, component_template: null }] },
+    fields: [{ name: 'Title', key: 'title', label: { en_US: 'Title' }, module: 'input', type: 'text', sortOrder: 0 }],
+  }) as unknown as ComponentSettings;
+
+async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
+  const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
+  if (path === '/v1/user/role/permissions') return json({ is_admin: true, permissions: [], roles: [] });
+  if (path === '/v1/user/model') return json({ uuid: ME, name: 'Me', email: 'me@x', settings: {}, billing_address: null, login_at: null, status: 'active', project_uuid: null });
+  if (path === '/v3/system/component/settings/orders') {
+    return json({
+      uuid: '00000000-0000-4000-8000-000000000001', name: 'orders', scope: null, ref: 'orders', label: { en_US: 'Orders' }, displayName: 'Orders',
+      icon: null, sort: 0, is_public: false, is_active: true, is_custom: false, public_version: 'v1', dev_version: null, versions: ['v1'],
+      dependencies: [], props: {}, workspaces: [], CreatedAt: '', UpdatedAt: '', settings: settings(),
+    });
+  }
+  if (path === '/v3/system/component/orders/models') {
+    listCalls += 1;
+    return json({ items: rowsOnServer, total: rowsOnServer.length, pages: 1 });
+  }
+  return json({ message: 'notFound' }, 404);
+}
+
+const scripts: RunScript = async ({ args }) => ({ ok: true, value: String(args.value) });
+
+function Screen() {
+  const [search, setSearch] = useState<ListSearchState>({});
+  const onSearchChange = useCallback((next: ListSearchState) => void setTimeout(() => setSearch(next), 5), []);
+  const ctl = useListController({ ref: 'orders', search, onSearchChange, runScript: scripts });
+  return <ListView ctl={ctl} basePath="/admin/component/orders" navigate={() => undefined} locale="en_US" title="Orders" />;
+}
+
+function mount() {
+  const bus = fakeBus('connected');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(withIntl(<QueryClientProvider client={client}><EventBusProvider client={bus.client}><Screen /></EventBusProvider></QueryClientProvider>));
+  return bus;
+}
+
+const rows = () => screen.queryAllByTestId('record-row');
+const banner = () => screen.getByTestId('live-banner');
+
+beforeEach(() => {
+  rowsOnServer = [{ uuid: 'u-1', title: 'First' }];
+  listCalls = 0;
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the live record list', () => {
+  it("counts others' creates, updates and deletes in a banner; rows stay until 'Show them'", async () => {
+    const bus = mount();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(bus.client.topics()).toEqual(['orders.*.live']));
+    expect(banner().hidden).toBe(true);
+    const callsBefore = listCalls;
+    rowsOnServer = [{ uuid: 'u-2', title: 'Second' }, { uuid: 'u-1', title: 'First, changed' }];
+    act(() => {
+      bus.emit('orders.create.live', { record: { uuid: 'u-2', title: 'Second', created_by: 'someone', updated_by: 'someone' } });
+      bus.emit('orders.update.live', { record: { uuid: 'u-1', title: 'First, changed', updated_by: 'someone' } });
+      // the same record again counts once
+      bus.emit('orders.update.live', { record: { uuid: 'u-1', title: 'First, changed', updated_by: 'someone' } });
+    });
+    expect(banner().hidden).toBe(false);
+    expect(banner().textContent).toContain('2 new changes to this list');
+    expect(banner().getAttribute('role')).toBe('status');
+    // No row moved and nothing was fetched.
+    expect(rows()).toHaveLength(1);
+    expect(listCalls).toBe(callsBefore);
+    fireEvent.click(screen.getByTestId('live-banner-show'));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(banner().hidden).toBe(true);
+    act(() => bus.emit('orders.delete.live', { record: { uuid: 'u-2' } }));
+    expect(banner().textContent).toContain('1 new change to this list');
+  });
+
+  it("leaves out the user's own changes, other components and the other environment", async () => {
+    const bus = mount();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(bus.client.topics()).toEqual(['orders.*.live']));
+    // The user model is loaded (the own-change check needs it).
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/v1/user/model'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    act(() => {
+      bus.emit('orders.create.live', { record: { uuid: 'u-9', created_by: ME, updated_by: ME } });
+      bus.emit('people.create.live', { record: { uuid: 'p-1', updated_by: 'someone' } });
+      bus.emit('orders.create.dev', { record: { uuid: 'u-8', updated_by: 'someone' } });
+    });
+    expect(banner().hidden).toBe(true);
+    // A bulk action by someone else counts its items.
+    act(() => bus.emit('orders.bulk.live', { action: 'disable', items: ['u-1', 'u-3', 'u-4'], actor: 'someone' }));
+    expect(banner().textContent).toContain('3 new changes');
+  });
+
+  it('fetches the page again after a reconnect (events in between were missed)', async () => {
+    const bus = mount();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const before = listCalls;
+    rowsOnServer = [{ uuid: 'u-1', title: 'First' }, { uuid: 'u-5', title: 'Fifth' }];
+    act(() => bus.reconnected());
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(listCalls).toBe(before + 1);
+  });
+});
