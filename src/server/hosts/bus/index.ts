@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CLOSE, CLOSE_REASON, EVENTBUS_LIMITS } from '../../../../runtime/api/events';
 import { replies } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
+import { notFound } from '../../errors';
 import { headerValue, isUuid } from '../../validate';
 import { busAccountability, consumeEventbusToken } from '../../services/events-auth';
 import { EventHub } from '../../services/events-hub';
@@ -30,7 +31,15 @@ export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus
     querystring: { type: 'object', properties: { token: { type: 'string', description: 'from POST /api/v1/system/eventbus/auth' } } },
     response: replies({ 101: { description: 'Switching Protocols: then {topic, payload} messages', type: 'null' } }),
   } as const;
-  host.get<{ Params: { project: string }; Querystring: { token?: string } }>('/:project', { websocket: true, schema }, (socket, request) => {
+  host.route<{ Params: { project: string }; Querystring: { token?: string } }>({
+    method: 'GET',
+    url: '/:project',
+    schema,
+    // A plain GET (no upgrade) is not the socket: the 404 error shape like any unknown /api path.
+    handler: async () => {
+      throw notFound();
+    },
+    wsHandler: (socket, request) => {
     // Messages that arrive while the token is checked wait for it.
     const early: string[] = [];
     let handlers: { message(text: string): void; closed(): void } | null = null;
@@ -58,5 +67,6 @@ export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus
       request.log.error({ err: error }, 'event bus: accepting a socket failed');
       if (open) socket.close(1011, 'serverError');
     });
+    },
   });
 };
