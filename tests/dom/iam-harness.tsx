@@ -138,7 +138,8 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
   const headers = headersOf(init);
   const path = url.pathname.replace(/^\/api/, '');
-  server.calls.push({ method, path, body, headers });
+  // The shell's event-bus token call (runtime/events) is not one of the screens' calls.
+  if (path !== '/v1/system/eventbus/auth') server.calls.push({ method, path, body, headers });
   const forced = server.fail[`${method} ${path}`];
   if (forced) return json(forced.body, forced.status);
 
