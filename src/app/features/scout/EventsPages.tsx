@@ -127,7 +127,7 @@ function EventsScreen() {
       ) : (
         <div className="card table-card">
           <div className="table-scroll">
-            <table className="table" aria-label={intl.formatMessage({ id: 'scoutEvents.title' })}>
+            <table className="table scout-table" aria-label={intl.formatMessage({ id: 'scoutEvents.title' })}>
               <thead>
                 <tr>
                   {['time', 'topic', 'actor', 'component', 'record'].map((column) => (
