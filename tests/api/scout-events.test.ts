@@ -109,15 +109,25 @@ describeApi(`scout: the event log (${DB_KIND})`, () => {
   });
 
   it('housekeeping purges by each project\'s retention (the manual clock)', async () => {
+    expect((await put({ kinds: ['record', 'bulk', 'workflow', 'custom'], retention_days: 5 })).statusCode).toBe(200);
     const clock = useManualClock(Date.parse('2030-01-01T00:00:00Z'));
     const other = (await createProject(db(), 'Kept longer')).projectUuid;
+    // An event of a kind not kept is only the delivery's outbox: gone after an hour, while a kept one of the same time stays.
+    const [unkept, kept] = await publishEvents(db(), [
+      { projectUuid: project, env: 'dev', topic: `${staff}.deploy.dev`, componentUuid: staff, actor: null, payload: {} },
+      { projectUuid: project, env: 'dev', topic: 'custom.fresh.dev', actor: null, payload: {} },
+    ]);
+    clock.advance(2 * 60 * 60_000);
+    expect(await runHousekeeping(db(), server().config, (error) => { throw error; }, new Date(clock.now()))).toEqual([]);
+    const left = await db().selectFrom('events').select('uuid').where('uuid', 'in', [unkept!, kept!]).execute();
+    expect(left).toEqual([{ uuid: kept }]);
     await publishEvents(db(), [
       { projectUuid: project, env: 'dev', topic: 'custom.old.dev', actor: null, payload: {} },
       { projectUuid: other, env: 'dev', topic: 'custom.old.dev', actor: null, payload: {} },
     ]);
     clock.advance(6 * 24 * 60 * 60_000);
     expect(await runHousekeeping(db(), server().config, (error) => { throw error; }, new Date(clock.now()))).toEqual([]);
-    const left = await db().selectFrom('events').select('project_uuid').where('topic', '=', 'custom.old.dev').execute();
-    expect(left).toEqual([{ project_uuid: other }]);
+    const old = await db().selectFrom('events').select('project_uuid').where('topic', '=', 'custom.old.dev').execute();
+    expect(old).toEqual([{ project_uuid: other }]);
   });
 });
