@@ -25,6 +25,10 @@ const sessionDone = [
   '/admin/spark/create',
   '/admin/spark/$id',
   '/admin/scout/workflow',
+  // Scout's event log (docs/scout-events.md).
+  '/admin/scout/events',
+  '/admin/scout/events/settings',
+  '/admin/scout/events/$id',
   '/admin',
   '/admin/dashboard',
   '/home',
@@ -104,9 +108,6 @@ const sessionTodo = [
   '/admin/widgets/edit/$id',
   '/admin/widgets/create',
   '/admin/templates',
-  '/admin/scout/events',
-  '/admin/scout/events/settings',
-  '/admin/scout/events/$id',
   '/admin/scout/api',
   '/admin/scout/api/inspect',
 ];
