@@ -19,6 +19,7 @@ import { documentsSr } from './documents.sr';
 
 import { eventBusSr } from './eventBus.sr';
 import { eventsSr } from './events.sr';
+import { scoutApiSr } from './scoutApi.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -40,4 +41,5 @@ export const SR_CATALOGUE: Catalogue = {
 
   ...eventBusSr,
   ...eventsSr,
+  ...scoutApiSr,
 };

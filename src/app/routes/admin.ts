@@ -4,6 +4,8 @@ import { componentRoutes, integrationPageRoute } from './componentRoutes';
 import type { MessageKey } from '../../../runtime/i18n';
 import {
   AdminShell,
+  ApiCallInspectPage,
+  ApiLogPage,
   ApiUserCreatePage,
   ApiUserPage,
   ComponentCreatePage,
@@ -119,8 +121,8 @@ export const adminChildren = [
   stub('scout/events'),
   stub('scout/events/settings'),
   stub('scout/events/$id'),
-  stub('scout/api'),
-  stub('scout/api/inspect'),
+  screen('scout/api', ApiLogPage, 'nav.scoutApi'),
+  screen('scout/api/inspect', ApiCallInspectPage, 'scoutApi.inspectTitle'),
   screen('scout/workflow', WorkflowRunsPage, 'nav.scoutWorkflow'),
   screen('environment', EnvironmentPage, 'nav.environment'),
   screen('integrations', IntegrationsPage, 'nav.integrations'),

@@ -25,6 +25,9 @@ const sessionDone = [
   '/admin/spark/create',
   '/admin/spark/$id',
   '/admin/scout/workflow',
+  // Scout: API call log (issue 17).
+  '/admin/scout/api',
+  '/admin/scout/api/inspect',
   '/admin',
   '/admin/dashboard',
   '/home',
@@ -107,8 +110,6 @@ const sessionTodo = [
   '/admin/scout/events',
   '/admin/scout/events/settings',
   '/admin/scout/events/$id',
-  '/admin/scout/api',
-  '/admin/scout/api/inspect',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>
