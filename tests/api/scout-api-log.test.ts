@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { REDACTED } from '../../runtime/api/apiLog';
 import { runHousekeeping } from '../../src/server/housekeeping';
-import { adminProject, createMember, createProject } from './fixtures';
+import { adminProject, componentApi, componentWithFields, createMember, createProject, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
 
 describeApi(`scout API call log (${DB_KIND})`, () => {
@@ -59,6 +59,11 @@ describeApi(`scout API call log (${DB_KIND})`, () => {
     expect((await logged(String(off.headers['x-request-uuid']))).request_body).toBeNull();
 
     expect((await settings({ bodies: true })).statusCode).toBe(200);
+    // A field a component hashes is redacted whatever its name.
+    await componentWithFields(componentApi(app, () => admin, 'dev'), 'vault', [f.text('label', { required: true }), f.password('pin')]);
+    const pin = await settings({ pin: '4321', label: 'kept' });
+    const pinRow = await logged(String(pin.headers['x-request-uuid']));
+    expect(JSON.parse(pinRow.request_body!)).toEqual({ pin: REDACTED, label: 'kept' });
     const on = await settings(secretBody);
     expect(on.statusCode).toBe(400);
     const row = await logged(String(on.headers['x-request-uuid']));

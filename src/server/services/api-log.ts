@@ -132,6 +132,7 @@ async function writeBatch(db: Db, batch: Pending[]): Promise<void> {
   for (const row of await db.selectFrom('api_log_settings').select(['project_uuid', 'enabled', 'bodies', 'retention_days']).where('project_uuid', 'in', projects).execute()) {
     settings.set(row.project_uuid, row);
   }
+  const hashed = await hashedFieldKeys(db, projects.filter((project) => (settings.get(project) ?? API_LOG_DEFAULTS).bodies));
   const rows: (Insertable<ApiCallsTable> & { project_uuid: string })[] = [];
   for (const entry of batch) {
     const kept = settings.get(entry.project_uuid) ?? API_LOG_DEFAULTS;
@@ -146,8 +147,8 @@ async function writeBatch(db: Db, batch: Pending[]): Promise<void> {
       caller_uuid: entry.caller_uuid,
       caller_kind: entry.caller_kind,
       request_uuid: entry.request_uuid,
-      request_body: kept.bodies ? bodyText(entry.requestBody) : null,
-      response_body: kept.bodies ? bodyText(entry.responseBody) : null,
+      request_body: kept.bodies ? bodyText(entry.requestBody, hashed.get(entry.project_uuid)) : null,
+      response_body: kept.bodies ? bodyText(entry.responseBody, hashed.get(entry.project_uuid)) : null,
       created_at: new Date(entry.at),
     });
   }
@@ -156,6 +157,33 @@ async function writeBatch(db: Db, batch: Pending[]): Promise<void> {
   const existing = new Set((await db.selectFrom('projects').select('uuid').where('uuid', 'in', [...new Set(rows.map((row) => row.project_uuid))]).execute()).map((row) => row.uuid));
   const live = rows.filter((row) => existing.has(row.project_uuid));
   if (live.length > 0) await db.insertInto('api_calls').values(live).execute();
+}
+
+/**
+ * The keys of the fields the projects' components hash (a password input, or constraints.hashed), in
+ * any version: redacted from kept bodies whatever their names. Read only for projects that keep bodies.
+ */
+async function hashedFieldKeys(db: Db, projects: string[]): Promise<Map<string, Set<string>>> {
+  const keys = new Map<string, Set<string>>();
+  if (projects.length === 0) return keys;
+  const versions = await db
+    .selectFrom('component_versions')
+    .innerJoin('components', 'components.uuid', 'component_versions.component_uuid')
+    .select(['components.project_uuid', 'component_versions.settings'])
+    .where('components.project_uuid', 'in', projects)
+    .execute();
+  for (const version of versions) {
+    const settings = (typeof version.settings === 'string' ? JSON.parse(version.settings) : version.settings) as { fields?: unknown };
+    if (!Array.isArray(settings?.fields)) continue;
+    for (const field of settings.fields as { key?: unknown; module?: unknown; type?: unknown; constraints?: { hashed?: unknown } }[]) {
+      if (typeof field?.key !== 'string') continue;
+      if (field.constraints?.hashed === true || (field.module === 'input' && field.type === 'password')) {
+        if (!keys.has(version.project_uuid)) keys.set(version.project_uuid, new Set());
+        keys.get(version.project_uuid)!.add(field.key);
+      }
+    }
+  }
+  return keys;
 }
 
 function requireAdmin(accountability: Accountability): string {
