@@ -19,6 +19,7 @@ import { documentsEn_US, type DocumentsMessageKey } from './documents.en_US';
 import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { eventsEn_US, type EventsMessageKey } from './events.en_US';
 import { scoutEventsEn_US, type ScoutEventsMessageKey } from './scoutEvents.en_US';
+import { scoutApiEn_US, type ScoutApiMessageKey } from './scoutApi.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -40,7 +41,8 @@ export type MessageKey =
   | DocumentsMessageKey
   | EventBusMessageKey
   | EventsMessageKey
-  | ScoutEventsMessageKey;
+  | ScoutEventsMessageKey
+  | ScoutApiMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -70,6 +72,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...eventBusEn_US,
   ...eventsEn_US,
   ...scoutEventsEn_US,
+  ...scoutApiEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

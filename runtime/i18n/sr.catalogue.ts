@@ -21,6 +21,8 @@ import { eventBusSr } from './eventBus.sr';
 import { eventsSr } from './events.sr';
 import { scoutEventsSr } from './scoutEvents.sr';
 
+import { scoutApiSr } from './scoutApi.sr';
+
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
   ...componentsSr,
@@ -42,4 +44,6 @@ export const SR_CATALOGUE: Catalogue = {
   ...eventBusSr,
   ...eventsSr,
   ...scoutEventsSr,
+
+  ...scoutApiSr,
 };

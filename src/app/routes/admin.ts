@@ -4,6 +4,8 @@ import { componentRoutes, integrationPageRoute } from './componentRoutes';
 import type { MessageKey } from '../../../runtime/i18n';
 import {
   AdminShell,
+  ApiCallInspectPage,
+  ApiLogPage,
   ApiUserCreatePage,
   ApiUserPage,
   ComponentCreatePage,
@@ -122,8 +124,8 @@ export const adminChildren = [
   screen('scout/events', ScoutEventsPage, 'nav.scoutEvents'),
   screen('scout/events/settings', ScoutEventSettingsPage, 'scoutEvents.settings'),
   screen('scout/events/$id', ScoutEventPage, 'scoutEvents.detail'),
-  stub('scout/api'),
-  stub('scout/api/inspect'),
+  screen('scout/api', ApiLogPage, 'nav.scoutApi'),
+  screen('scout/api/inspect', ApiCallInspectPage, 'scoutApi.inspectTitle'),
   screen('scout/workflow', WorkflowRunsPage, 'nav.scoutWorkflow'),
   screen('environment', EnvironmentPage, 'nav.environment'),
   screen('integrations', IntegrationsPage, 'nav.integrations'),

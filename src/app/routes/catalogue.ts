@@ -29,6 +29,9 @@ const sessionDone = [
   '/admin/scout/events',
   '/admin/scout/events/settings',
   '/admin/scout/events/$id',
+  // Scout: API call log (issue 17).
+  '/admin/scout/api',
+  '/admin/scout/api/inspect',
   '/admin',
   '/admin/dashboard',
   '/home',
@@ -108,8 +111,6 @@ const sessionTodo = [
   '/admin/widgets/edit/$id',
   '/admin/widgets/create',
   '/admin/templates',
-  '/admin/scout/api',
-  '/admin/scout/api/inspect',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>

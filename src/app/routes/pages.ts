@@ -34,6 +34,8 @@ export const WorkflowRunsPage = lazyRouteComponent(() => import('../features/wor
 export const ScoutEventsPage = lazyRouteComponent(() => import('../features/scout/EventsPages'), 'ScoutEventsPage');
 export const ScoutEventPage = lazyRouteComponent(() => import('../features/scout/EventsPages'), 'ScoutEventPage');
 export const ScoutEventSettingsPage = lazyRouteComponent(() => import('../features/scout/EventsPages'), 'ScoutEventSettingsPage');
+export const ApiLogPage = lazyRouteComponent(() => import('../features/scout-api/ApiLogPage'), 'ApiLogPage');
+export const ApiCallInspectPage = lazyRouteComponent(() => import('../features/scout-api/ApiCallInspectPage'), 'ApiCallInspectPage');
 // Global functions (docs/user-code.md "Global functions").
 export const FunctionsListPage = lazyRouteComponent(() => import('../features/functions/FunctionsListPage'), 'FunctionsListPage');
 export const FunctionCreatePage = lazyRouteComponent(() => import('../features/functions/FunctionFormPage'), 'FunctionCreatePage');

@@ -5,6 +5,7 @@ import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-s
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 import type { EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
+import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -381,6 +382,8 @@ export interface Database {
   events: EventsTable;
   eventbus_tokens: EventbusTokensTable;
   event_settings: EventSettingsTable;
+  api_calls: ApiCallsTable;
+  api_log_settings: ApiLogSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
