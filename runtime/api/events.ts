@@ -110,6 +110,11 @@ export const eventsListQuery = {
     limit: { type: 'string', description: `page size, 1..${EVENTBUS_LIMITS.pageMax} (${EVENTBUS_LIMITS.pageSize} by default)` },
     before: { type: 'string', description: 'the `next` of the previous page' },
     topic: { type: 'string', description: 'a topic pattern (as on the socket)' },
+    sort: { type: 'string', description: 'by time: -created_at (newest first, the default) or created_at (oldest first)' },
+    kind: { type: 'string', description: 'record, bulk, deploy, workflow or custom (runtime/api/scout-events.ts)' },
+    actor: { type: 'string', description: 'the uuid of the user who caused it' },
+    from: { type: 'string', description: 'ISO 8601 or epoch ms: at or after' },
+    to: { type: 'string', description: 'ISO 8601 or epoch ms: before' },
   },
 } as const;
 

@@ -18,6 +18,8 @@ import { documentsEn_US, type DocumentsMessageKey } from './documents.en_US';
 
 import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { eventsEn_US, type EventsMessageKey } from './events.en_US';
+import { scoutEventsEn_US, type ScoutEventsMessageKey } from './scoutEvents.en_US';
+import { scoutApiEn_US, type ScoutApiMessageKey } from './scoutApi.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -38,7 +40,9 @@ export type MessageKey =
   | IntegrationsMessageKey
   | DocumentsMessageKey
   | EventBusMessageKey
-  | EventsMessageKey;
+  | EventsMessageKey
+  | ScoutEventsMessageKey
+  | ScoutApiMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -67,6 +71,8 @@ export const EN_US_CATALOGUE: Catalogue = {
 
   ...eventBusEn_US,
   ...eventsEn_US,
+  ...scoutEventsEn_US,
+  ...scoutApiEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

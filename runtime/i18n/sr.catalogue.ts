@@ -19,6 +19,9 @@ import { documentsSr } from './documents.sr';
 
 import { eventBusSr } from './eventBus.sr';
 import { eventsSr } from './events.sr';
+import { scoutEventsSr } from './scoutEvents.sr';
+
+import { scoutApiSr } from './scoutApi.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -40,4 +43,7 @@ export const SR_CATALOGUE: Catalogue = {
 
   ...eventBusSr,
   ...eventsSr,
+  ...scoutEventsSr,
+
+  ...scoutApiSr,
 };

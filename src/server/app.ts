@@ -21,12 +21,20 @@ import { authenticate } from './hosts/session';
 import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
+import { installApiLog, type ApiLogWriter } from './services/api-log';
 import { createMailer, type Mailer } from './services/mail';
 import { startPlatform, type Platform } from './platform';
 import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
 import { installSdkTypes } from './sdkTypes';
 import { installSpa, isApiPath } from './spa';
 import { declarePluginFieldTypes } from './plugins';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Scout's API call log writer (services/api-log.ts): flush() writes what is buffered now. */
+    apiLog: ApiLogWriter;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -89,6 +97,8 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   }
   const context: ServerContext = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log), jobs: platform.jobs, bus: platform.bus };
   app.addHook('onClose', async () => context.mailer.close());
+  // Scout's API call log: captured for every /api host, written in batches off the request path.
+  app.decorate('apiLog', installApiLog(app, database.db, (error) => app.log.error({ err: error }, 'api log batch was not written')));
   await app.register(mainHost, { ...context, prefix: HOST_PREFIX.main });
   await app.register(workflowHost, { ...context, prefix: HOST_PREFIX.workflow });
   await app.register(mediaHost, { ...context, prefix: HOST_PREFIX.media });

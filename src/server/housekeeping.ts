@@ -18,8 +18,9 @@ import { purgeDeletedRecords } from './services/records';
 import { purgeSparkLogs } from './services/sparks';
 import { purgeExpiredMedia, purgeStaleUploads } from './services/media-files';
 import { EVENT_RETENTION_DAYS, purgeEvents } from './services/events';
+import { purgeApiCalls } from './services/api-log';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'events', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'events', 'apiLog', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -49,6 +50,8 @@ export async function runHousekeeping(
     staleUploads: () => (config.dataDir === undefined ? Promise.resolve() : purgeStaleUploads({ db, config: config as Config }, at)),
     // Events are kept LUMA_EVENT_DAYS (30 by default); used and expired event-bus tokens go too.
     events: () => purgeEvents(db, config.eventDays ?? EVENT_RETENTION_DAYS, at),
+    // Logged API calls older than their project's retention (7 days by default).
+    apiLog: () => purgeApiCalls(db, at),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // PostgreSQL's autovacuum does this there; PGlite has none.

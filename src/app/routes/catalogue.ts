@@ -25,6 +25,13 @@ const sessionDone = [
   '/admin/spark/create',
   '/admin/spark/$id',
   '/admin/scout/workflow',
+  // Scout's event log (docs/scout-events.md).
+  '/admin/scout/events',
+  '/admin/scout/events/settings',
+  '/admin/scout/events/$id',
+  // Scout: API call log (issue 17).
+  '/admin/scout/api',
+  '/admin/scout/api/inspect',
   '/admin',
   '/admin/dashboard',
   '/home',
@@ -104,11 +111,6 @@ const sessionTodo = [
   '/admin/widgets/edit/$id',
   '/admin/widgets/create',
   '/admin/templates',
-  '/admin/scout/events',
-  '/admin/scout/events/settings',
-  '/admin/scout/events/$id',
-  '/admin/scout/api',
-  '/admin/scout/api/inspect',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>

@@ -31,6 +31,11 @@ export const DeveloperPage = lazyRouteComponent(() => import('../features/develo
 // Workflows (docs/workflows.md): the canvas and Scout's run log.
 export const WorkflowPage = lazyRouteComponent(() => import('../features/workflows/WorkflowPage'), 'WorkflowPage');
 export const WorkflowRunsPage = lazyRouteComponent(() => import('../features/workflows/RunsPage'), 'WorkflowRunsPage');
+export const ScoutEventsPage = lazyRouteComponent(() => import('../features/scout/EventsPages'), 'ScoutEventsPage');
+export const ScoutEventPage = lazyRouteComponent(() => import('../features/scout/EventsPages'), 'ScoutEventPage');
+export const ScoutEventSettingsPage = lazyRouteComponent(() => import('../features/scout/EventsPages'), 'ScoutEventSettingsPage');
+export const ApiLogPage = lazyRouteComponent(() => import('../features/scout-api/ApiLogPage'), 'ApiLogPage');
+export const ApiCallInspectPage = lazyRouteComponent(() => import('../features/scout-api/ApiCallInspectPage'), 'ApiCallInspectPage');
 // Global functions (docs/user-code.md "Global functions").
 export const FunctionsListPage = lazyRouteComponent(() => import('../features/functions/FunctionsListPage'), 'FunctionsListPage');
 export const FunctionCreatePage = lazyRouteComponent(() => import('../features/functions/FunctionFormPage'), 'FunctionCreatePage');

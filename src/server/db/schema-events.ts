@@ -15,6 +15,16 @@ export interface EventsTable {
   actor: string | null;
   payload: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+  /** False when the project's Scout settings do not keep its kind: delivered, never listed, purged within the hour (0016). */
+  kept: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface EventSettingsTable {
+  project_uuid: string;
+  /** The kinds the log keeps (runtime/api/scout-events.ts EVENT_KINDS). */
+  kinds: ColumnType<unknown, string, string>;
+  retention_days: number;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface EventbusTokensTable {

@@ -4,7 +4,8 @@ import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/a
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
-import type { EventbusTokensTable, EventsTable } from './schema-events';
+import type { EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
+import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -380,6 +381,9 @@ export interface Database {
   media_signing_keys: MediaSigningKeysTable;
   events: EventsTable;
   eventbus_tokens: EventbusTokensTable;
+  event_settings: EventSettingsTable;
+  api_calls: ApiCallsTable;
+  api_log_settings: ApiLogSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,7 +5,8 @@
 import { sql, type Kysely } from 'kysely';
 import { EVENT_MESSAGE, EVENTBUS_LIMITS, topicMatches, type EventItem, type EventsNewAnswer, type EventsPage } from '../../../runtime/api/events';
 import type { Database } from '../db/schema';
-import { badRequest } from '../errors';
+import { EVENT_KINDS, eventKind } from '../../../runtime/api/scout-events';
+import { badRequest, notFound } from '../errors';
 import { EventContext, eventItemFor, type EventRow } from './events-view';
 import { viewerOf } from './records-view';
 import { requireProject, type Accountability } from './tenancy';
@@ -53,22 +54,75 @@ export async function eventsSince(db: Db, accountability: Accountability, time: 
 }
 
 const CURSOR = /^(\d{1,15})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export async function listEvents(db: Db, accountability: Accountability, query: { limit?: string; before?: string; topic?: string }, locale: string | undefined): Promise<EventsPage> {
+export interface EventsListQuery {
+  limit?: string;
+  before?: string;
+  topic?: string;
+  sort?: string;
+  kind?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+}
+
+function optionalTime(value: string | undefined, field: string): Date | null {
+  if (value === undefined) return null;
+  try {
+    return parseTime(value);
+  } catch {
+    throw badRequest([{ field, messages: [EVENT_MESSAGE.invalidPage] }]);
+  }
+}
+
+/**
+ * The log (Scout's list): by time (newest first unless sort=created_at), paged by a keyset cursor,
+ * filtered by time range and actor in SQL (the (project_uuid, created_at, uuid) index's range) and by
+ * topic pattern and kind on the rows read (at most limit × SCAN_FACTOR per page, so a rare filter gives
+ * short pages with a `next`, never a long scan). Events the project's settings do not keep are not listed.
+ */
+export async function listEvents(db: Db, accountability: Accountability, query: EventsListQuery, locale: string | undefined): Promise<EventsPage> {
   const projectUuid = requireProject(accountability);
   const limit = query.limit === undefined ? EVENTBUS_LIMITS.pageSize : /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : NaN;
   if (!(limit >= 1 && limit <= EVENTBUS_LIMITS.pageMax)) throw badRequest([{ field: 'limit', messages: [EVENT_MESSAGE.invalidPage] }]);
   const cursor = query.before === undefined ? null : CURSOR.exec(query.before);
   if (query.before !== undefined && !cursor) throw badRequest([{ field: 'before', messages: [EVENT_MESSAGE.invalidPage] }]);
   if (query.topic !== undefined && (query.topic.length === 0 || query.topic.length > EVENTBUS_LIMITS.topicLength)) throw badRequest([{ field: 'topic', messages: [EVENT_MESSAGE.invalidPage] }]);
+  if (query.sort !== undefined && query.sort !== 'created_at' && query.sort !== '-created_at') throw badRequest([{ field: 'sort', messages: [EVENT_MESSAGE.invalidPage] }]);
+  if (query.kind !== undefined && !(EVENT_KINDS as readonly string[]).includes(query.kind)) throw badRequest([{ field: 'kind', messages: [EVENT_MESSAGE.invalidPage] }]);
+  if (query.actor !== undefined && !UUID.test(query.actor)) throw badRequest([{ field: 'actor', messages: [EVENT_MESSAGE.invalidPage] }]);
+  const from = optionalTime(query.from, 'from');
+  const to = optionalTime(query.to, 'to');
+  const ascending = query.sort === 'created_at';
   const scan = limit * SCAN_FACTOR;
-  let select = db.selectFrom('events').selectAll().where('project_uuid', '=', projectUuid);
-  if (cursor) select = select.where(sql<boolean>`(created_at, uuid) < (${new Date(Number(cursor[1]))}::timestamptz, ${cursor[2]}::uuid)`);
-  const rows = await select.orderBy('created_at', 'desc').orderBy('uuid', 'desc').limit(scan).execute();
-  const wanted = query.topic === undefined ? rows : rows.filter((row) => topicMatches(query.topic!, row.topic));
+  let select = db.selectFrom('events').selectAll().where('project_uuid', '=', projectUuid).where('kept', '=', true);
+  if (from) select = select.where('created_at', '>=', from);
+  if (to) select = select.where('created_at', '<', to);
+  if (query.actor !== undefined) select = select.where('actor', '=', query.actor);
+  if (cursor) {
+    const at = new Date(Number(cursor[1]));
+    select = ascending
+      ? select.where(sql<boolean>`(created_at, uuid) > (${at}::timestamptz, ${cursor[2]}::uuid)`)
+      : select.where(sql<boolean>`(created_at, uuid) < (${at}::timestamptz, ${cursor[2]}::uuid)`);
+  }
+  const direction = ascending ? 'asc' : 'desc';
+  const rows = await select.orderBy('created_at', direction).orderBy('uuid', direction).limit(scan).execute();
+  const wanted = rows.filter((row) => (query.topic === undefined || topicMatches(query.topic, row.topic)) && (query.kind === undefined || eventKind(row.topic, row.record_uuid) === query.kind));
   const items = await filtered(db, wanted, accountability, locale, limit);
   // The cursor continues after the last item answered, or after the last row read when the page is short of items.
   const last = items.length === limit ? items[items.length - 1]! : rows.length === scan ? rows[rows.length - 1]! : null;
   const next = last === null ? null : `${new Date(last.created_at).getTime()}_${last.uuid}`;
   return { items, next };
+}
+
+/** One event of the caller's project, as the list shows it (404 when another project's, not kept, or not the caller's to see). */
+export async function getEvent(db: Db, accountability: Accountability, uuid: string, locale: string | undefined): Promise<EventItem> {
+  const projectUuid = requireProject(accountability);
+  if (!UUID.test(uuid)) throw notFound();
+  const row = await db.selectFrom('events').selectAll().where('uuid', '=', uuid).where('project_uuid', '=', projectUuid).where('kept', '=', true).executeTakeFirst();
+  if (!row) throw notFound();
+  const [item] = await filtered(db, [row], accountability, locale, 1);
+  if (!item) throw notFound();
+  return item;
 }

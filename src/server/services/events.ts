@@ -12,6 +12,7 @@ import type { ComponentRow, Database, RecordRow } from '../db/schema';
 import { uuidv7 } from '../db/uuid7';
 import type { ViewSchema } from '../../../schemas/viewSchema.schema';
 import { isPlainObject } from '../validate';
+import { keptFlags, purgeEventsByProject } from './events-settings';
 
 type Db = Kysely<Database>;
 
@@ -48,7 +49,9 @@ export function componentArea(row: Pick<ComponentRow, 'uuid' | 'scope' | 'name'>
 export async function publishEvents(db: Db, events: NewEvent[]): Promise<string[]> {
   if (events.length === 0) return [];
   const at = nowDate();
-  const rows = events.map((event) => ({
+  // A kind the project's Scout settings do not keep is still written (delivery reads the row) but never listed (events-settings.ts).
+  const kept = await keptFlags(db, events);
+  const rows = events.map((event, i) => ({
     uuid: uuidv7(at.getTime()),
     project_uuid: event.projectUuid,
     env: event.env,
@@ -58,6 +61,7 @@ export async function publishEvents(db: Db, events: NewEvent[]): Promise<string[
     actor: event.actor,
     payload: toJson(event.payload),
     created_at: at,
+    kept: kept[i]!,
   }));
   const ids = rows.map((row) => row.uuid);
   const write = async (tx: Db) => {
@@ -118,10 +122,9 @@ export function summaryEvent(scope: RecordEventScope, action: string, actor: str
   };
 }
 
-/** Removes events older than `days` (the housekeeping). */
+/** Removes events past their project's retention (`days` when it has none) and expired tokens (the housekeeping). */
 export async function purgeEvents(db: Db, days: number, at: Date = nowDate()): Promise<number> {
-  const before = new Date(at.getTime() - days * 24 * 60 * 60_000);
-  const result = await db.deleteFrom('events').where('created_at', '<', before).executeTakeFirst();
+  const deleted = await purgeEventsByProject(db, days, at);
   await db.deleteFrom('eventbus_tokens').where('expires_at', '<', at).execute();
-  return Number(result.numDeletedRows);
+  return deleted;
 }

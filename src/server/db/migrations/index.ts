@@ -15,6 +15,8 @@ import * as sparks from './0011_sparks';
 import * as media from './0012_media';
 import * as documents from './0013_documents';
 import * as events from './0015_events';
+import * as scoutEvents from './0016_scout_events';
+import * as apiLog from './0017_api_log';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -31,6 +33,8 @@ const migrations: Record<string, Migration> = {
   '0012_media': media,
   '0013_documents': documents,
   '0015_events': events,
+  '0016_scout_events': scoutEvents,
+  '0017_api_log': apiLog,
 };
 
 /** The names of every migration, in order. */

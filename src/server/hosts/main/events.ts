@@ -10,13 +10,17 @@ import {
   eventsNewQuery,
   eventsNewSchema,
   eventsPageSchema,
+  eventItemSchema,
 } from '../../../../runtime/api/events';
+import { EVENT_ONE_PATH, EVENT_SETTINGS_PATH, eventSettingsBody, eventSettingsSchema, eventUuidParams } from '../../../../runtime/api/scout-events';
+import { EVENT_RETENTION_DAYS } from '../../services/events';
+import { getEventSettings, putEventSettings } from '../../services/events-settings';
 import { emptySchema, replies } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
 import { specFor, typed } from '../../contract';
 import { headerValue } from '../../validate';
 import { issueEventbusToken } from '../../services/events-auth';
-import { eventsSince, listEvents } from '../../services/events-log';
+import { eventsSince, getEvent, listEvents } from '../../services/events-log';
 import { accountabilityOf } from '../session';
 
 const spec = specFor(['events']);
@@ -25,7 +29,8 @@ function localeOf(request: FastifyRequest): string | undefined {
   return headerValue(request.headers['accept-language']);
 }
 
-export const eventRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db }) => {
+export const eventRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config }) => {
+  const defaultDays = config.eventDays ?? EVENT_RETENTION_DAYS;
   const host = typed(plugin);
   host.post(
     EVENTBUS_AUTH_PATH,
@@ -37,6 +42,15 @@ export const eventRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { d
   );
   host.get(EVENTS_LIST_PATH, spec('The event log, newest first, paged (filtered for the caller)', { querystring: eventsListQuery, response: replies({ 200: eventsPageSchema }) }), async (request) =>
     listEvents(db, accountabilityOf(request), request.query, localeOf(request)),
+  );
+  host.get(EVENT_SETTINGS_PATH, spec('Scout: which kinds of event the log keeps and for how many days (admins)', { response: replies({ 200: eventSettingsSchema }) }), async (request) =>
+    getEventSettings(db, accountabilityOf(request), defaultDays),
+  );
+  host.put(EVENT_SETTINGS_PATH, spec('Scout: sets the kinds kept and the retention in days (admins; 417 for bad values)', { body: eventSettingsBody, response: replies({ 200: eventSettingsSchema }) }), async (request) =>
+    putEventSettings(db, accountabilityOf(request), request.body),
+  );
+  host.get(EVENT_ONE_PATH, spec('One event of the log (filtered for the caller as the list)', { params: eventUuidParams, response: replies({ 200: eventItemSchema }) }), async (request) =>
+    getEvent(db, accountabilityOf(request), request.params.uuid, localeOf(request)),
   );
 };
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HOST_PREFIX } from '../../../../runtime/api/contract';
 import type { ServerContext } from '../../context';
 import { installSessionRequirement } from '../session';
+import { apiLogRoutes } from './api-log';
 import { authRoutes } from './auth';
 import { componentRoutes } from './components';
 import { configRoutes } from './config';
@@ -34,6 +35,7 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(recordRoutes, routes);
   await host.register(functionRoutes, routes);
   await host.register(eventRoutes, routes);
+  await host.register(apiLogRoutes, routes);
   await host.register((await import('./record-import')).recordImportRoutes, routes);
   await host.register((await import('./user-code')).userCodeRoutes, routes);
 };

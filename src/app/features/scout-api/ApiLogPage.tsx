@@ -1,0 +1,220 @@
+// /admin/scout/api (issue 17 section 6): the project's API call log, newest first. Filters and the
+// page's cursor live in the URL; a row opens /admin/scout/api/inspect?id=. The settings (on/off,
+// bodies, retention) fold open above the list. Admins only (the server answers 403 otherwise).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LOG_METHODS, STATUS_CLASSES, type ApiLogListQuery, type ApiLogSettings } from '../../../../runtime/api/apiLog';
+import { apiLogApi } from '../../../../runtime/client/apiLog';
+import { apiCallsQueryOptions, apiLogKeys, apiLogSettingsQueryOptions } from '../../../../renderers/data/apiLog';
+import { EmptyState } from '../../../../renderers/ui/EmptyState';
+import { RefreshCw, Settings } from '../../../../renderers/ui/icons';
+import { AppLink } from '../../components/AppLink';
+import { LoadError, Loading } from '../iam/ui';
+import { StatusBadge, formatTime, useUserTimeZone } from './shared';
+import './scout-api.css';
+
+type Search = { method?: string; status?: string; path?: string; caller?: string; from?: string; to?: string; order?: string; cursor?: string };
+const KEYS = ['method', 'status', 'path', 'caller', 'from', 'to', 'order', 'cursor'] as const;
+
+function SettingsPanel() {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const loaded = useQuery(apiLogSettingsQueryOptions());
+  const [form, setForm] = useState<ApiLogSettings | null>(null);
+  useEffect(() => {
+    if (loaded.data) setForm(loaded.data);
+  }, [loaded.data]);
+  const save = useMutation({
+    mutationFn: (body: ApiLogSettings) => apiLogApi.saveSettings(body),
+    onSuccess: (saved) => client.setQueryData(apiLogKeys.settings, saved),
+  });
+  if (loaded.isPending || !form) return loaded.isError ? <LoadError error={loaded.error} /> : <Loading />;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(form);
+  };
+  return (
+    <form className="card scout-api-settings" data-testid="scout-api-settings" onSubmit={submit}>
+      <label className="checkbox">
+        <input type="checkbox" data-testid="scout-api-enabled" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} /> <FormattedMessage id="scoutApi.enabled" />
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" data-testid="scout-api-bodies" checked={form.bodies} onChange={(e) => setForm({ ...form, bodies: e.target.checked })} /> <FormattedMessage id="scoutApi.bodies" />
+      </label>
+      <div className="field">
+        <label className="field-label" htmlFor="scout-api-retention">
+          <FormattedMessage id="scoutApi.retention" />
+        </label>
+        <input id="scout-api-retention" data-testid="scout-api-retention" type="number" min={1} max={90} value={form.retention_days} onChange={(e) => setForm({ ...form, retention_days: Number(e.target.value) })} />
+      </div>
+      <div className="row">
+        <button type="submit" className="button button-primary button-small" disabled={save.isPending}>
+          <FormattedMessage id="scoutApi.save" />
+        </button>
+        {save.isSuccess ? (
+          <span className="muted" role="status">
+            {intl.formatMessage({ id: 'scoutApi.saved' })}
+          </span>
+        ) : null}
+      </div>
+      {save.isError ? <LoadError error={save.error} /> : null}
+    </form>
+  );
+}
+
+export function ApiLogPage() {
+  const intl = useIntl();
+  const timeZone = useUserTimeZone();
+  const search = useSearch({ strict: false }) as Search;
+  const navigate = useNavigate();
+  const [showSettings, setShowSettings] = useState(false);
+  const query: ApiLogListQuery = Object.fromEntries(KEYS.filter((key) => search[key]).map((key) => [key, String(search[key])]));
+  const calls = useQuery(apiCallsQueryOptions(query));
+  const setSearch = (patch: Partial<Search>) =>
+    void navigate({ to: '/admin/scout/api', replace: true, search: (current: Record<string, unknown>) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, v]) => v !== undefined && v !== '')) } as never);
+  const filter = (patch: Partial<Search>) => setSearch({ ...patch, cursor: undefined });
+  const select = (key: 'method' | 'status' | 'order', label: string, options: readonly { value: string; label: string }[], all = true) => (
+    <div className="field">
+      <label className="field-label" htmlFor={`scout-api-${key}`}>
+        <FormattedMessage id={label} />
+      </label>
+      <select id={`scout-api-${key}`} data-testid={`scout-api-${key}`} value={String(search[key] ?? '')} onChange={(e) => filter({ [key]: e.target.value || undefined })}>
+        {all ? <option value="">{intl.formatMessage({ id: 'scoutApi.all' })}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const text = (key: 'path' | 'caller', label: string) => (
+    <div className="field">
+      <label className="field-label" htmlFor={`scout-api-${key}`}>
+        <FormattedMessage id={label} />
+      </label>
+      <input id={`scout-api-${key}`} data-testid={`scout-api-${key}`} defaultValue={search[key] ?? ''} onBlur={(e) => filter({ [key]: e.target.value.trim() || undefined })} onKeyDown={(e) => (e.key === 'Enter' ? filter({ [key]: e.currentTarget.value.trim() || undefined }) : undefined)} />
+    </div>
+  );
+  const time = (key: 'from' | 'to', label: string) => (
+    <div className="field">
+      <label className="field-label" htmlFor={`scout-api-${key}`}>
+        <FormattedMessage id={label} />
+      </label>
+      <input
+        id={`scout-api-${key}`}
+        data-testid={`scout-api-${key}`}
+        type="datetime-local"
+        defaultValue={search[key] ? toLocalInput(search[key]!) : ''}
+        onChange={(e) => filter({ [key]: e.target.value ? new Date(e.target.value).toISOString() : undefined })}
+      />
+    </div>
+  );
+  return (
+    <div className="page scout-api" data-testid="scout-api-page">
+      <header className="scout-api-header">
+        <h1>
+          <FormattedMessage id="scoutApi.title" />
+        </h1>
+        <div className="row">
+          <button type="button" className="button button-small" data-testid="scout-api-refresh" onClick={() => void calls.refetch()}>
+            <RefreshCw aria-hidden="true" /> <FormattedMessage id="scoutApi.refresh" />
+          </button>
+          <button type="button" className="button button-small" data-testid="scout-api-settings-toggle" aria-expanded={showSettings} onClick={() => setShowSettings(!showSettings)}>
+            <Settings aria-hidden="true" /> <FormattedMessage id="scoutApi.settings" />
+          </button>
+        </div>
+      </header>
+      {showSettings ? <SettingsPanel /> : null}
+      <div className="scout-api-filters">
+        {select('method', 'scoutApi.method', LOG_METHODS.map((m) => ({ value: m, label: m })))}
+        {select('status', 'scoutApi.status', STATUS_CLASSES.map((s) => ({ value: s, label: s })))}
+        {text('path', 'scoutApi.pathPrefix')}
+        {text('caller', 'scoutApi.caller')}
+        {time('from', 'scoutApi.from')}
+        {time('to', 'scoutApi.to')}
+        {select(
+          'order',
+          'scoutApi.order',
+          [
+            { value: '', label: intl.formatMessage({ id: 'scoutApi.newestFirst' }) },
+            { value: 'asc', label: intl.formatMessage({ id: 'scoutApi.oldestFirst' }) },
+          ],
+          false,
+        )}
+      </div>
+      {calls.isPending ? (
+        <Loading />
+      ) : calls.isError ? (
+        <LoadError error={calls.error} />
+      ) : calls.data.items.length === 0 ? (
+        <div className="card">
+          <EmptyState testId="scout-api-empty" title={<FormattedMessage id="scoutApi.none" />} hint={<FormattedMessage id="scoutApi.noneHint" />} />
+        </div>
+      ) : (
+        <div className="card table-card">
+          <div className="table-scroll">
+            <table className="table scout-api-table" aria-label={intl.formatMessage({ id: 'scoutApi.title' })}>
+              <thead>
+                <tr>
+                  {['time', 'method', 'path', 'status', 'duration', 'caller'].map((column) => (
+                    <th key={column} scope="col">
+                      <FormattedMessage id={`scoutApi.${column}`} />
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {calls.data.items.map((call) => (
+                  <tr key={call.uuid} data-testid="scout-api-row">
+                    <td className="scout-api-time">
+                      <AppLink href={`/admin/scout/api/inspect?id=${call.uuid}`} data-testid="scout-api-inspect">
+                        {formatTime(call.created_at, intl.locale, timeZone)}
+                      </AppLink>
+                    </td>
+                    <td>
+                      <code>{call.method}</code>
+                    </td>
+                    <td className="scout-api-path">
+                      <code title={call.path}>{call.path}</code>
+                    </td>
+                    <td>
+                      <StatusBadge status={call.status} />
+                    </td>
+                    <td className="scout-api-num">{intl.formatMessage({ id: 'scoutApi.ms' }, { ms: intl.formatNumber(call.duration_ms, { maximumFractionDigits: 1 }) })}</td>
+                    <td className="muted">
+                      {call.caller_uuid ? (
+                        <button type="button" className="link-button" title={call.caller_uuid} onClick={() => filter({ caller: call.caller_uuid! })}>
+                          {call.caller_kind === 'api' ? intl.formatMessage({ id: 'scoutApi.callerApi' }) : intl.formatMessage({ id: 'scoutApi.callerUser' })} …{call.caller_uuid.slice(-8)}
+                        </button>
+                      ) : (
+                        '–'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="row scout-api-pager">
+            <button type="button" className="button button-small" data-testid="scout-api-first" disabled={!search.cursor} onClick={() => setSearch({ cursor: undefined })}>
+              <FormattedMessage id="scoutApi.first" />
+            </button>
+            <button type="button" className="button button-small" data-testid="scout-api-next" disabled={!calls.data.next} onClick={() => setSearch({ cursor: calls.data.next ?? undefined })}>
+              <FormattedMessage id={search.order === 'asc' ? 'scoutApi.moreAsc' : 'scoutApi.more'} />
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

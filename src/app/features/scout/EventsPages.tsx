@@ -1,0 +1,317 @@
+// Scout's event log (issue 17 section 6, docs/scout-events.md): /admin/scout/events (the list: filters
+// and the keyset cursor in the URL, times in the user's time zone), /admin/scout/events/$id (one
+// event, its payload, a link to its record while it exists) and /admin/scout/events/settings (the
+// kinds kept and the retention, admins only on the server).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { EVENT_KINDS, type EventKind } from '../../../../runtime/api/scout-events';
+import type { EventItem, EventListQuery } from '../../../../runtime/client/scoutEvents';
+import { scoutEventsApi } from '../../../../runtime/client/scoutEvents';
+import { recordsApi } from '../../../../runtime/client/records';
+import { userModelQueryOptions } from '../../../../renderers/data/queries';
+import { scoutEventKeys, scoutEventQueryOptions, scoutEventSettingsQueryOptions, scoutEventsQueryOptions } from '../../../../renderers/data/scoutEvents';
+import { EmptyState } from '../../../../renderers/ui/EmptyState';
+import { Message } from '../../../../renderers/ui/Message';
+import { showToast } from '../../../../renderers/ui/toast';
+import { AppLink } from '../../components/AppLink';
+import { FailureText, LoadError, Loading, PageHeader, failureOf, fieldMessages, type Failure, NO_FAILURE } from '../iam/ui';
+import './scout.css';
+
+type Search = { topic?: string; kind?: string; actor?: string; from?: string; to?: string; sort?: string; before?: string };
+
+function useTimeZone(): string | undefined {
+  const zone = useQuery(userModelQueryOptions()).data?.settings?.timezone;
+  return typeof zone === 'string' && zone ? zone : undefined;
+}
+
+/** A time in the user's time zone (the browser's when the profile has none). */
+export function formatTime(value: string, locale: string, timeZone: string | undefined): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(new Date(value));
+  } catch {
+    return new Date(value).toLocaleString(locale);
+  }
+}
+
+/** '{area}.{action}.{env}': the component's ref is the area (it may contain a '/'). */
+export function topicArea(topic: string): string {
+  const parts = topic.split('.');
+  return parts.slice(0, Math.max(1, parts.length - 2)).join('.');
+}
+
+const short = (uuid: string | null) => (uuid ? `…${uuid.slice(-8)}` : '');
+
+function ActorCell({ actor }: { actor: string | null }) {
+  return actor ? <code title={actor}>{short(actor)}</code> : <span className="muted"><FormattedMessage id="scoutEvents.system" /></span>;
+}
+
+function EventsScreen() {
+  const intl = useIntl();
+  const zone = useTimeZone();
+  const search = useSearch({ strict: false }) as Search;
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState({ topic: search.topic ?? '', actor: search.actor ?? '', from: search.from ?? '', to: search.to ?? '' });
+  const query: EventListQuery = {
+    limit: 25,
+    ...(search.topic ? { topic: search.topic } : {}),
+    ...(search.kind ? { kind: search.kind } : {}),
+    ...(search.actor ? { actor: search.actor } : {}),
+    ...(search.from ? { from: new Date(search.from).toISOString() } : {}),
+    ...(search.to ? { to: new Date(search.to).toISOString() } : {}),
+    ...(search.sort === 'created_at' ? { sort: 'created_at' as const } : {}),
+    ...(search.before ? { before: search.before } : {}),
+  };
+  const events = useQuery(scoutEventsQueryOptions(query));
+  const setSearch = (patch: Partial<Search>) =>
+    void navigate({ to: '/admin/scout/events', replace: true, search: (current: Record<string, unknown>) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, v]) => v !== undefined && v !== '')) } as never);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch({ topic: draft.topic.trim() || undefined, actor: draft.actor.trim() || undefined, from: draft.from || undefined, to: draft.to || undefined, before: undefined });
+  };
+  const input = (key: 'topic' | 'actor' | 'from' | 'to', type = 'text') => (
+    <div className="field">
+      <label className="field-label" htmlFor={`scout-ev-${key}`}>
+        <FormattedMessage id={`scoutEvents.${key}`} />
+      </label>
+      <input id={`scout-ev-${key}`} data-testid={`scout-ev-${key}`} type={type} value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} />
+    </div>
+  );
+  return (
+    <div className="page scout-events" data-testid="scout-events-page">
+      <PageHeader title={<FormattedMessage id="scoutEvents.title" />}>
+        <AppLink className="button button-small" href="/admin/scout/events/settings" data-testid="scout-ev-settings-link">
+          <FormattedMessage id="scoutEvents.settings" />
+        </AppLink>
+      </PageHeader>
+      <form className="scout-filters" onSubmit={apply} aria-label={intl.formatMessage({ id: 'scoutEvents.title' })}>
+        {input('topic')}
+        <div className="field">
+          <label className="field-label" htmlFor="scout-ev-kind">
+            <FormattedMessage id="scoutEvents.kind" />
+          </label>
+          <select id="scout-ev-kind" data-testid="scout-ev-kind" value={search.kind ?? ''} onChange={(e) => setSearch({ kind: e.target.value || undefined, before: undefined })}>
+            <option value="">{intl.formatMessage({ id: 'scoutEvents.all' })}</option>
+            {EVENT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {intl.formatMessage({ id: `scoutEvents.kind.${kind}` })}
+              </option>
+            ))}
+          </select>
+        </div>
+        {input('actor')}
+        {input('from', 'datetime-local')}
+        {input('to', 'datetime-local')}
+        <div className="field">
+          <label className="field-label" htmlFor="scout-ev-sort">
+            <FormattedMessage id="scoutEvents.sort" />
+          </label>
+          <select id="scout-ev-sort" data-testid="scout-ev-sort" value={search.sort === 'created_at' ? 'created_at' : ''} onChange={(e) => setSearch({ sort: e.target.value || undefined, before: undefined })}>
+            <option value="">{intl.formatMessage({ id: 'scoutEvents.newest' })}</option>
+            <option value="created_at">{intl.formatMessage({ id: 'scoutEvents.oldest' })}</option>
+          </select>
+        </div>
+        <button type="submit" className="button button-small scout-apply" data-testid="scout-ev-apply">
+          <FormattedMessage id="scoutEvents.apply" />
+        </button>
+      </form>
+      {events.isPending ? (
+        <Loading />
+      ) : events.isError ? (
+        <LoadError error={events.error} />
+      ) : events.data.items.length === 0 ? (
+        <div className="card">
+          <EmptyState testId="scout-ev-empty" title={<FormattedMessage id="scoutEvents.none" />} hint={<FormattedMessage id="scoutEvents.noneHint" />} />
+        </div>
+      ) : (
+        <div className="card table-card">
+          <div className="table-scroll">
+            <table className="table scout-table" aria-label={intl.formatMessage({ id: 'scoutEvents.title' })}>
+              <thead>
+                <tr>
+                  {['time', 'topic', 'actor', 'component', 'record'].map((column) => (
+                    <th key={column} scope="col">
+                      <FormattedMessage id={`scoutEvents.${column}`} />
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {events.data.items.map((item) => (
+                  <tr key={item.uuid} data-testid="scout-ev-row">
+                    <td className="scout-nowrap">
+                      <AppLink href={`/admin/scout/events/${item.uuid}`}>{formatTime(item.created_at, intl.locale, zone)}</AppLink>
+                    </td>
+                    <td>
+                      <code>{item.topic}</code>
+                    </td>
+                    <td>
+                      <ActorCell actor={item.actor} />
+                    </td>
+                    <td>{item.component_uuid ? topicArea(item.topic) : ''}</td>
+                    <td className="muted">{short(item.record_uuid)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="row scout-pager">
+            <button type="button" className="button button-small" disabled={!search.before} onClick={() => setSearch({ before: undefined })}>
+              <FormattedMessage id="scoutEvents.first" />
+            </button>
+            <button type="button" className="button button-small" data-testid="scout-ev-next" disabled={!events.data.next} onClick={() => setSearch({ before: events.data.next ?? undefined })}>
+              <FormattedMessage id="scoutEvents.next" />
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RecordLink({ event }: { event: EventItem }) {
+  const area = topicArea(event.topic);
+  const uuid = event.record_uuid!;
+  const record = useQuery({ queryKey: ['scoutEvents', 'record', area, uuid], queryFn: ({ signal }) => recordsApi.get(area, uuid, signal), retry: false });
+  if (record.isPending) return null;
+  if (record.isError)
+    return (
+      <p className="muted" data-testid="scout-ev-record-gone">
+        <FormattedMessage id="scoutEvents.recordGone" />
+      </p>
+    );
+  return (
+    <AppLink className="button button-small" href={`/admin/component/${area}/edit/${uuid}`} data-testid="scout-ev-record-link">
+      <FormattedMessage id="scoutEvents.openRecord" />
+    </AppLink>
+  );
+}
+
+function EventScreen() {
+  const intl = useIntl();
+  const zone = useTimeZone();
+  const { id } = useParams({ strict: false }) as { id: string };
+  const event = useQuery(scoutEventQueryOptions(id));
+  return (
+    <div className="page scout-events" data-testid="scout-event-page">
+      <PageHeader title={<FormattedMessage id="scoutEvents.detail" />}>
+        <AppLink className="button button-ghost" href="/admin/scout/events">
+          <FormattedMessage id="scoutEvents.back" />
+        </AppLink>
+      </PageHeader>
+      {event.isPending ? (
+        <Loading />
+      ) : event.isError ? (
+        <LoadError error={event.error} />
+      ) : (
+        <section className="card scout-event">
+          <dl className="scout-facts">
+            <dt><FormattedMessage id="scoutEvents.topic" /></dt>
+            <dd><code data-testid="scout-ev-topic">{event.data.topic}</code></dd>
+            <dt><FormattedMessage id="scoutEvents.time" /></dt>
+            <dd>{formatTime(event.data.created_at, intl.locale, zone)}</dd>
+            <dt><FormattedMessage id="scoutEvents.actor" /></dt>
+            <dd>{event.data.actor ? <code>{event.data.actor}</code> : <FormattedMessage id="scoutEvents.system" />}</dd>
+            <dt><FormattedMessage id="scoutEvents.env" /></dt>
+            <dd>{event.data.env}</dd>
+            {event.data.component_uuid ? (
+              <>
+                <dt><FormattedMessage id="scoutEvents.component" /></dt>
+                <dd>{topicArea(event.data.topic)}</dd>
+              </>
+            ) : null}
+            {event.data.record_uuid ? (
+              <>
+                <dt><FormattedMessage id="scoutEvents.record" /></dt>
+                <dd>
+                  <code>{event.data.record_uuid}</code> <RecordLink event={event.data} />
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <h2><FormattedMessage id="scoutEvents.payload" /></h2>
+          <pre className="scout-json" data-testid="scout-ev-payload">{JSON.stringify(event.data.payload, null, 2)}</pre>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ initial }: { initial: { kinds: EventKind[]; retention_days: number } }) {
+  const queryClient = useQueryClient();
+  const [kinds, setKinds] = useState<EventKind[]>(initial.kinds);
+  const [days, setDays] = useState(String(initial.retention_days));
+  const [failure, setFailure] = useState<Failure>(NO_FAILURE);
+  const [local, setLocal] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () => scoutEventsApi.saveSettings({ kinds, retention_days: Number(days) }),
+    onSuccess: async (saved) => {
+      setFailure(NO_FAILURE);
+      queryClient.setQueryData(scoutEventKeys.settings, saved);
+      await queryClient.invalidateQueries({ queryKey: scoutEventKeys.all });
+      showToast('scoutEvents.saved', 'success');
+    },
+    onError: (error) => setFailure(failureOf(error)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const n = Number(days);
+    if (!/^\d+$/.test(days.trim()) || n < 1 || n > 3650) return setLocal('scoutEventsInvalidDays');
+    setLocal(null);
+    save.mutate();
+  };
+  const dayErrors = [...(local ? [local] : []), ...(fieldMessages(failure.fields, 'retention_days') ?? [])];
+  return (
+    <form className="card scout-settings" onSubmit={submit} noValidate data-testid="scout-ev-settings-form">
+      <p className="muted"><FormattedMessage id="scoutEvents.settingsIntro" /></p>
+      <fieldset>
+        <legend><FormattedMessage id="scoutEvents.kinds" /></legend>
+        {EVENT_KINDS.map((kind) => (
+          <label key={kind} className="scout-check">
+            <input type="checkbox" data-testid={`scout-ev-kind-${kind}`} checked={kinds.includes(kind)} onChange={(e) => setKinds(e.target.checked ? EVENT_KINDS.filter((k) => k === kind || kinds.includes(k)) : kinds.filter((k) => k !== kind))} />
+            <FormattedMessage id={`scoutEvents.kind.${kind}`} />
+          </label>
+        ))}
+        {(fieldMessages(failure.fields, 'kinds') ?? []).map((message) => (
+          <p key={message} className="form-error" role="alert"><Message value={message} /></p>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label className="field-label" htmlFor="scout-ev-days"><FormattedMessage id="scoutEvents.retention" /></label>
+        <input id="scout-ev-days" data-testid="scout-ev-days" inputMode="numeric" value={days} aria-invalid={dayErrors.length > 0} onChange={(e) => setDays(e.target.value)} />
+        {dayErrors.map((message) => (
+          <p key={message} className="form-error" role="alert" data-testid="scout-ev-days-error"><Message value={message} /></p>
+        ))}
+      </div>
+      <FailureText message={Object.keys(failure.fields).length > 0 ? null : failure.message} />
+      <button type="submit" className="button button-primary" data-testid="scout-ev-save" disabled={save.isPending}>
+        <FormattedMessage id="scoutEvents.save" />
+      </button>
+    </form>
+  );
+}
+
+function SettingsScreen() {
+  const settings = useQuery(scoutEventSettingsQueryOptions());
+  return (
+    <div className="page scout-events" data-testid="scout-settings-page">
+      <PageHeader title={<FormattedMessage id="scoutEvents.settingsTitle" />}>
+        <AppLink className="button button-ghost" href="/admin/scout/events">
+          <FormattedMessage id="scoutEvents.back" />
+        </AppLink>
+      </PageHeader>
+      {settings.isPending ? <Loading /> : settings.isError ? <LoadError error={settings.error} /> : <SettingsForm initial={settings.data} />}
+    </div>
+  );
+}
+
+export function ScoutEventsPage() {
+  return <EventsScreen />;
+}
+export function ScoutEventPage() {
+  return <EventScreen />;
+}
+export function ScoutEventSettingsPage() {
+  return <SettingsScreen />;
+}

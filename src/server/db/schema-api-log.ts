@@ -1,0 +1,29 @@
+// Scout's API call log (migration 0017_api_log, runtime/api/apiLog.ts).
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface ApiCallsTable {
+  uuid: string;
+  project_uuid: string;
+  method: string;
+  /** The path with secret-like query parameters removed. */
+  path: string;
+  status: number;
+  duration_ms: number;
+  caller_uuid: string | null;
+  caller_kind: 'user' | 'api' | null;
+  /** The x-request-uuid of the answer. */
+  request_uuid: string;
+  request_body: string | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
+export interface ApiLogSettingsTable {
+  project_uuid: string;
+  enabled: boolean;
+  bodies: boolean;
+  retention_days: number;
+  updated_at: Timestamp;
+}

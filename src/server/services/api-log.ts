@@ -1,0 +1,306 @@
+// Scout's API call log (runtime/api/apiLog.ts). Capture: one onResponse hook on the app for the /api
+// hosts pushes a small object into an in-process buffer; nothing is awaited on the request path.
+// The buffer is flushed every API_LOG_LIMITS.flushMs or at batchRows rows, and on close. The flush
+// reads the settings of the projects in the batch (one query), drops the calls of projects whose log
+// is off, strips or redacts and caps the bodies, and inserts the rest in one statement.
+// Durability: a crash loses at most the buffer (≤ batchRows rows, ≤ flushMs of calls); the log is
+// a diagnostic aid, not an audit trail.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import {
+  API_LOG_DEFAULTS,
+  API_LOG_LIMITS,
+  API_LOG_MESSAGE,
+  API_LOG_PATH,
+  LOG_METHODS,
+  STATUS_CLASSES,
+  bodyText,
+  stripQuerySecrets,
+  type ApiCallDetail,
+  type ApiCallItem,
+  type ApiCallsPage,
+  type ApiLogListQuery,
+  type ApiLogSettings,
+} from '../../../runtime/api/apiLog';
+import { HOST_PREFIX } from '../../../runtime/api/contract';
+import { now, nowDate } from '../clock';
+import type { Database } from '../db/schema';
+import type { Insertable } from 'kysely';
+import type { ApiCallsTable } from '../db/schema-api-log';
+import { uuidv7 } from '../db/uuid7';
+import { badRequest, forbidden, notFound } from '../errors';
+import { requireProject, type Accountability } from './tenancy';
+import { isUuid } from '../validate';
+
+type Db = Kysely<Database>;
+
+interface Pending {
+  project_uuid: string;
+  method: string;
+  url: string;
+  status: number;
+  duration_ms: number;
+  caller_uuid: string | null;
+  caller_kind: 'user' | 'api' | null;
+  request_uuid: string;
+  at: number;
+  requestBody: unknown;
+  responseBody: unknown;
+}
+
+const LOG_READS = `${HOST_PREFIX.main}${API_LOG_PATH}`;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiLogBody?: unknown;
+  }
+}
+
+export interface ApiLogWriter {
+  flush(): Promise<void>;
+  close(): Promise<void>;
+  /** Rows waiting in the buffer. */
+  pending(): number;
+}
+
+/** Installs the capture hooks on the app and answers the writer (flushed and stopped when the app closes). */
+export function installApiLog(app: FastifyInstance, db: Db, log: (error: unknown) => void): ApiLogWriter {
+  let buffer: Pending[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const flush = (): Promise<void> => {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (buffer.length === 0) return running;
+    const batch = buffer;
+    buffer = [];
+    running = running.then(() => writeBatch(db, batch)).catch(log);
+    return running;
+  };
+
+  const push = (entry: Pending) => {
+    if (closed) return;
+    buffer.push(entry);
+    if (buffer.length >= API_LOG_LIMITS.batchRows) void flush();
+    else if (!timer) {
+      timer = setTimeout(() => void flush(), API_LOG_LIMITS.flushMs);
+      timer.unref();
+    }
+  };
+
+  app.addHook('onSend', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    // A reference only; parsed, redacted and capped at flush time, and only if the project keeps bodies.
+    if (typeof payload === 'string') request.apiLogBody = payload;
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const url = request.url;
+    if (url.charCodeAt(0) !== 47 || !(url.startsWith('/api/') || url === '/api')) return;
+    if (url.startsWith(LOG_READS) && request.method === 'GET') return;
+    if (request.headers.upgrade !== undefined || url.startsWith(`${HOST_PREFIX.bus}/`)) return;
+    const accountability = request.accountability;
+    const project = accountability?.project_uuid;
+    if (!project) return;
+    push({
+      project_uuid: project,
+      method: request.method,
+      url,
+      status: reply.statusCode,
+      duration_ms: reply.elapsedTime,
+      caller_uuid: accountability.user.uuid,
+      caller_kind: accountability.user.kind === 'api' ? 'api' : 'user',
+      request_uuid: request.id,
+      at: now(),
+      requestBody: request.body,
+      responseBody: request.apiLogBody,
+    });
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    await flush();
+  });
+  return { flush, close: async () => ((closed = true), flush()), pending: () => buffer.length };
+}
+
+async function writeBatch(db: Db, batch: Pending[]): Promise<void> {
+  const projects = [...new Set(batch.map((entry) => entry.project_uuid))];
+  const settings = new Map<string, ApiLogSettings>();
+  for (const row of await db.selectFrom('api_log_settings').select(['project_uuid', 'enabled', 'bodies', 'retention_days']).where('project_uuid', 'in', projects).execute()) {
+    settings.set(row.project_uuid, row);
+  }
+  const hashed = await hashedFieldKeys(db, projects.filter((project) => (settings.get(project) ?? API_LOG_DEFAULTS).bodies));
+  const rows: (Insertable<ApiCallsTable> & { project_uuid: string })[] = [];
+  for (const entry of batch) {
+    const kept = settings.get(entry.project_uuid) ?? API_LOG_DEFAULTS;
+    if (!kept.enabled) continue;
+    rows.push({
+      uuid: uuidv7(entry.at),
+      project_uuid: entry.project_uuid,
+      method: entry.method,
+      path: stripQuerySecrets(entry.url).slice(0, 2000),
+      status: entry.status,
+      duration_ms: Math.round(entry.duration_ms * 100) / 100,
+      caller_uuid: entry.caller_uuid,
+      caller_kind: entry.caller_kind,
+      request_uuid: entry.request_uuid,
+      request_body: kept.bodies ? bodyText(entry.requestBody, hashed.get(entry.project_uuid)) : null,
+      response_body: kept.bodies ? bodyText(entry.responseBody, hashed.get(entry.project_uuid)) : null,
+      created_at: new Date(entry.at),
+    });
+  }
+  if (rows.length === 0) return;
+  // A project removed while its calls waited would fail the whole insert: keep only those still there.
+  const existing = new Set((await db.selectFrom('projects').select('uuid').where('uuid', 'in', [...new Set(rows.map((row) => row.project_uuid))]).execute()).map((row) => row.uuid));
+  const live = rows.filter((row) => existing.has(row.project_uuid));
+  if (live.length > 0) await db.insertInto('api_calls').values(live).execute();
+}
+
+/**
+ * The keys of the fields the projects' components hash (a password input, or constraints.hashed), in
+ * any version: redacted from kept bodies whatever their names. Read only for projects that keep bodies.
+ */
+async function hashedFieldKeys(db: Db, projects: string[]): Promise<Map<string, Set<string>>> {
+  const keys = new Map<string, Set<string>>();
+  if (projects.length === 0) return keys;
+  const versions = await db
+    .selectFrom('component_versions')
+    .innerJoin('components', 'components.uuid', 'component_versions.component_uuid')
+    .select(['components.project_uuid', 'component_versions.settings'])
+    .where('components.project_uuid', 'in', projects)
+    .execute();
+  for (const version of versions) {
+    const settings = (typeof version.settings === 'string' ? JSON.parse(version.settings) : version.settings) as { fields?: unknown };
+    if (!Array.isArray(settings?.fields)) continue;
+    for (const field of settings.fields as { key?: unknown; module?: unknown; type?: unknown; constraints?: { hashed?: unknown } }[]) {
+      if (typeof field?.key !== 'string') continue;
+      if (field.constraints?.hashed === true || (field.module === 'input' && field.type === 'password')) {
+        if (!keys.has(version.project_uuid)) keys.set(version.project_uuid, new Set());
+        keys.get(version.project_uuid)!.add(field.key);
+      }
+    }
+  }
+  return keys;
+}
+
+function requireAdmin(accountability: Accountability): string {
+  const project = requireProject(accountability);
+  if (!accountability.is_admin) throw forbidden();
+  return project;
+}
+
+export async function readApiLogSettings(db: Db, accountability: Accountability): Promise<ApiLogSettings> {
+  const project = requireAdmin(accountability);
+  const row = await db.selectFrom('api_log_settings').select(['enabled', 'bodies', 'retention_days']).where('project_uuid', '=', project).executeTakeFirst();
+  return row ?? { ...API_LOG_DEFAULTS };
+}
+
+export async function saveApiLogSettings(db: Db, accountability: Accountability, body: Partial<ApiLogSettings>): Promise<ApiLogSettings> {
+  const project = requireAdmin(accountability);
+  const current = await readApiLogSettings(db, accountability);
+  const next: ApiLogSettings = { ...current, ...body };
+  if (!Number.isInteger(next.retention_days) || next.retention_days < 1 || next.retention_days > API_LOG_LIMITS.retentionMax) {
+    throw badRequest([{ field: 'retention_days', messages: [API_LOG_MESSAGE.invalidRetention] }]);
+  }
+  await db
+    .insertInto('api_log_settings')
+    .values({ project_uuid: project, ...next, updated_at: nowDate() })
+    .onConflict((conflict) => conflict.column('project_uuid').doUpdateSet({ ...next, updated_at: nowDate() }))
+    .execute();
+  return next;
+}
+
+const CURSOR = /^(\d{1,15})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+function invalid(field: string): never {
+  throw badRequest([{ field, messages: [API_LOG_MESSAGE.invalidFilter] }]);
+}
+
+function timeOf(field: string, value: string | undefined): Date | null {
+  if (value === undefined || value === '') return null;
+  const date = /^\d{1,15}$/.test(value) ? new Date(Number(value)) : new Date(value);
+  if (Number.isNaN(date.getTime())) invalid(field);
+  return date;
+}
+
+type CallRow = Pick<ApiCallsTable, 'uuid' | 'method' | 'path' | 'status' | 'duration_ms' | 'caller_uuid' | 'caller_kind' | 'request_uuid'> & { created_at: Date };
+
+function itemOf(row: CallRow): ApiCallItem {
+  return {
+    uuid: row.uuid,
+    method: row.method,
+    path: row.path,
+    status: row.status,
+    duration_ms: Number(row.duration_ms),
+    caller_uuid: row.caller_uuid,
+    caller_kind: row.caller_kind,
+    request_uuid: row.request_uuid,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+const ITEM_COLUMNS = ['uuid', 'method', 'path', 'status', 'duration_ms', 'caller_uuid', 'caller_kind', 'request_uuid', 'created_at'] as const;
+
+/** Newest first (or oldest with order=asc), keyset-paged on the (project_uuid, created_at, uuid) index. */
+export async function listApiCalls(db: Db, accountability: Accountability, query: ApiLogListQuery): Promise<ApiCallsPage> {
+  const project = requireAdmin(accountability);
+  const limit = query.limit === undefined ? API_LOG_LIMITS.pageSize : /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : NaN;
+  if (!(limit >= 1 && limit <= API_LOG_LIMITS.pageMax)) invalid('limit');
+  const order = query.order ?? 'desc';
+  if (order !== 'desc' && order !== 'asc') invalid('order');
+  const cursor = query.cursor === undefined ? null : CURSOR.exec(query.cursor);
+  if (query.cursor !== undefined && !cursor) invalid('cursor');
+  let select = db.selectFrom('api_calls').select(ITEM_COLUMNS).where('project_uuid', '=', project);
+  if (query.method !== undefined && query.method !== '') {
+    const method = query.method.toUpperCase();
+    if (!(LOG_METHODS as readonly string[]).includes(method)) invalid('method');
+    select = select.where('method', '=', method);
+  }
+  if (query.status !== undefined && query.status !== '') {
+    if (!(STATUS_CLASSES as readonly string[]).includes(query.status)) invalid('status');
+    const base = Number(query.status[0]) * 100;
+    select = select.where('status', '>=', base).where('status', '<', base + 100);
+  }
+  if (query.path !== undefined && query.path !== '') {
+    if (query.path.length > API_LOG_LIMITS.pathPrefixMax || query.path.includes('\0')) invalid('path');
+    select = select.where(sql<boolean>`left(path, ${query.path.length}) = ${query.path}`);
+  }
+  if (query.caller !== undefined && query.caller !== '') {
+    if (!isUuid(query.caller)) invalid('caller');
+    select = select.where('caller_uuid', '=', query.caller.toLowerCase());
+  }
+  const from = timeOf('from', query.from);
+  const to = timeOf('to', query.to);
+  if (from) select = select.where('created_at', '>=', from);
+  if (to) select = select.where('created_at', '<', to);
+  if (cursor) {
+    const at = new Date(Number(cursor[1]));
+    select = order === 'desc'
+      ? select.where(sql<boolean>`(created_at, uuid) < (${at}::timestamptz, ${cursor[2]}::uuid)`)
+      : select.where(sql<boolean>`(created_at, uuid) > (${at}::timestamptz, ${cursor[2]}::uuid)`);
+  }
+  const rows = await select.orderBy('created_at', order).orderBy('uuid', order).limit(limit + 1).execute();
+  const items = rows.slice(0, limit).map(itemOf);
+  const last = rows.length > limit ? items[items.length - 1]! : null;
+  return { items, next: last ? `${new Date(last.created_at).getTime()}_${last.uuid}` : null };
+}
+
+export async function readApiCall(db: Db, accountability: Accountability, uuid: string): Promise<ApiCallDetail> {
+  const project = requireAdmin(accountability);
+  if (!isUuid(uuid)) throw notFound();
+  const row = await db.selectFrom('api_calls').select([...ITEM_COLUMNS, 'request_body', 'response_body']).where('project_uuid', '=', project).where('uuid', '=', uuid.toLowerCase()).executeTakeFirst();
+  if (!row) throw notFound();
+  return { ...itemOf(row), request_body: row.request_body, response_body: row.response_body };
+}
+
+/** Housekeeping: each project's calls older than its retention (the default for projects without settings). */
+export async function purgeApiCalls(db: Db, at: Date = nowDate()): Promise<number> {
+  const result = await sql`
+    delete from api_calls c
+    where c.created_at < ${at}::timestamptz - make_interval(days => coalesce((select s.retention_days from api_log_settings s where s.project_uuid = c.project_uuid), ${API_LOG_DEFAULTS.retention_days}))
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
