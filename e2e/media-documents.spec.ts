@@ -1,13 +1,14 @@
 // The media library screen's Documents tab (issue 16): a library created through the media host, its
 // documents tab opened from the tab list (?tab=documents), a document created in it and the list shown
 // again; screenshots at 1280 and 390 px.
-import { expect, shot, signInAsAdmin, test } from './support';
+import { expect, removeMediaLibraries, shot, signInAsAdmin, test } from './support';
 
 const PAGE = '/admin/integrations/page/luma-media';
 
 test('the documents tab of a library: open it, create a document, back to the list', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page);
+  await removeMediaLibraries(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(PAGE);
   // A library, made through the screen's sidebar (the e2e server starts on an empty database).

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, shot, signInAsAdmin } from './support';
+import { expect, removeMediaLibraries, shot, signInAsAdmin, test } from './support';
 
 // The media widgets of issue 16 on a record: an image v2 field and a carousel, filled through the
 // widgets' Source dropdown (upload from the device into a media library, and an external URL),
@@ -126,6 +126,7 @@ test('external images: an image v2 and a carousel filled from URLs, limits, save
 test('image and carousel: upload through the widget and an external URL, save, reopen, list thumbnails', async ({ page }) => {
   test.setTimeout(180_000);
   await signInAsAdmin(page);
+  await removeMediaLibraries(page);
   const external = await png(page, '#2f9e44', 1024, 480);
   await page.route('https://images.example.test/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: external }));
 

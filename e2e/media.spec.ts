@@ -2,7 +2,7 @@
 // screen"): a library created from the right sidebar, files uploaded with progress, a directory made,
 // a file moved into it, a private file shared (the signed link opened), files and the directory
 // deleted; screenshots at 1280 and 390 px.
-import { expect, shot, signInAsAdmin, test } from './support';
+import { expect, removeMediaLibraries, shot, signInAsAdmin, test } from './support';
 
 const PAGE = '/admin/integrations/page/luma-media';
 // An 8x8 PNG (made with sharp; the server makes its preview).
@@ -11,6 +11,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXM
 test('a library: create, upload with progress, directory, move, share, delete', async ({ page, request }) => {
   test.setTimeout(180_000);
   await signInAsAdmin(page);
+  await removeMediaLibraries(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(PAGE);
 

@@ -66,3 +66,15 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 
 /** A full-page screenshot in test-results/screens/{name}.png. */
 export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+/** Removes every media library of the signed-in admin's project, so a spec that needs the empty
+ * start (or its own luma-simple library, one per project) does not depend on the specs before it:
+ * every spec shares the e2e server's database. */
+export async function removeMediaLibraries(page: Page): Promise<void> {
+  const list = await page.request.get('/api/media/v1/dms/media/library/list');
+  expect(list.status(), await list.text()).toBe(200);
+  for (const library of (await list.json()) as { uuid: string }[]) {
+    const removed = await page.request.delete(`/api/media/v1/dms/media/library/${library.uuid}`);
+    expect(removed.status(), await removed.text()).toBe(200);
+  }
+}
