@@ -1,23 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, removeMediaLibraries, shot, signInAsAdmin, test } from './support';
+import type { Page } from '@playwright/test';
+import { deploy, expect, removeMediaLibraries, shot, signInAsAdmin, sub, test } from './support';
 
 // The media widgets of issue 16 on a record: an image v2 field and a carousel, filled through the
 // widgets' Source dropdown (upload from the device into a media library, and an external URL),
 // saved, opened again, and seen as thumbnails in the record list. Port 8192 (LUMA_E2E_PORT).
-
-const sub = (key: string, module: string, type: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, label: { en_US: key }, module, type, constraints });
-
-async function deploy(request: APIRequestContext, name: string, fields: Record<string, unknown>[]): Promise<string> {
-  const created = await request.post('/api/v3/system/component', { data: { name, label: { en_US: name }, scope: '', tag: '' } });
-  expect(created.status(), await created.text()).toBe(200);
-  const { uuid } = (await created.json()) as { uuid: string };
-  const model = (await (await request.get(`/api/v3/system/component/settings/${uuid}/v1`)).json()) as { settings: Record<string, unknown> };
-  const settings = { ...model.settings, fields: fields.map((field, i) => ({ label: { en_US: String(field.name) }, sortOrder: i, ...field })) };
-  const saved = await request.post(`/api/v3/system/component/settings/${uuid}/v1`, { data: { ...model, is_active: true, settings } });
-  expect(saved.status(), await saved.text()).toBe(200);
-  expect((await request.post('/api/v3/system/component/version/publish', { data: { version: 'v1', env: 'live', ref: uuid } })).status()).toBe(200);
-  return uuid;
-}
 
 /** A PNG of w x h pixels in one colour, made by the browser (no fixture file). */
 async function png(page: Page, colour: string, w = 64, h = 40): Promise<Buffer> {

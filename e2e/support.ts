@@ -1,6 +1,6 @@
 // What every spec shares: `test` with every page watched for Content-Security-Policy violations,
 // signing in through the real form, and screenshots to look at.
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 
 export { expect };
@@ -77,4 +77,20 @@ export async function removeMediaLibraries(page: Page): Promise<void> {
     const removed = await page.request.delete(`/api/media/v1/dms/media/library/${library.uuid}`);
     expect(removed.status(), await removed.text()).toBe(200);
   }
+}
+
+/** A field definition for deploy(): key, module, type and constraints. */
+export const sub = (key: string, module: string, type: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, label: { en_US: key }, module, type, constraints });
+
+/** Creates a component with these fields and publishes its v1 to live; answers its uuid. */
+export async function deploy(request: APIRequestContext, name: string, fields: Record<string, unknown>[]): Promise<string> {
+  const created = await request.post('/api/v3/system/component', { data: { name, label: { en_US: name }, scope: '', tag: '' } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { uuid } = (await created.json()) as { uuid: string };
+  const model = (await (await request.get(`/api/v3/system/component/settings/${uuid}/v1`)).json()) as { settings: Record<string, unknown> };
+  const settings = { ...model.settings, fields: fields.map((field, i) => ({ label: { en_US: String(field.name) }, sortOrder: i, ...field })) };
+  const saved = await request.post(`/api/v3/system/component/settings/${uuid}/v1`, { data: { ...model, is_active: true, settings } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  expect((await request.post('/api/v3/system/component/version/publish', { data: { version: 'v1', env: 'live', ref: uuid } })).status()).toBe(200);
+  return uuid;
 }

@@ -1,24 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, shot, signInAsAdmin } from './support';
+import type { Page } from '@playwright/test';
+import { deploy, expect, shot, signInAsAdmin, sub, test } from './support';
 
 // The rich widgets of issue 7 in a generated form: type, pick, create a related record from the
 // relation select, add table rows and fieldset items, switch locales, save, reload, see the values.
 
 const signIn = signInAsAdmin;
-
-const sub = (key: string, module: string, type: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, label: { en_US: key }, module, type, constraints });
-
-async function deploy(request: APIRequestContext, name: string, fields: Record<string, unknown>[]): Promise<string> {
-  const created = await request.post('/api/v3/system/component', { data: { name, label: { en_US: name }, scope: '', tag: '' } });
-  expect(created.status(), await created.text()).toBe(200);
-  const { uuid } = (await created.json()) as { uuid: string };
-  const model = (await (await request.get(`/api/v3/system/component/settings/${uuid}/v1`)).json()) as { settings: Record<string, unknown> };
-  const settings = { ...model.settings, fields: fields.map((field, i) => ({ label: { en_US: String(field.name) }, sortOrder: i, ...field })) };
-  const saved = await request.post(`/api/v3/system/component/settings/${uuid}/v1`, { data: { ...model, is_active: true, settings } });
-  expect(saved.status(), await saved.text()).toBe(200);
-  expect((await request.post('/api/v3/system/component/version/publish', { data: { version: 'v1', env: 'live', ref: uuid } })).status()).toBe(200);
-  return uuid;
-}
 
 test('every rich widget: type, pick, relate, add rows and items, switch locales, save and reload', async ({ page }) => {
   test.setTimeout(180_000);

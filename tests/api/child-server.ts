@@ -14,6 +14,22 @@ export interface ChildServer {
   output: () => string;
 }
 
+/** The environment of one of several Luma processes on one PostgreSQL database (every role, no demo
+ * data, no built app, warnings only), for the tests of several instances. */
+export function instanceEnv(databaseUrl: string, admin: { email: string; password: string }): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LUMA_ROLE: 'all',
+    LUMA_ADMIN_EMAIL: admin.email,
+    LUMA_ADMIN_PASSWORD: admin.password,
+    LUMA_DEMO: '0',
+    LUMA_LOG_LEVEL: 'warn',
+    LUMA_APP_DIR: '/nonexistent/luma-app',
+  };
+}
+
 /**
  * Starts a server with `env` over this process's environment (DATABASE_URL is dropped unless `env`
  * names one: PGlite then). Resolves on the line that says it listens; fails as soon as the process

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../runtime/api/events';
 import { publishEvents } from '../../src/server/services/events';
-import { callServer as call, startServer, stopServer as stop, type ChildServer as Child } from './child-server';
+import { callServer as call, instanceEnv, startServer, stopServer as stop, type ChildServer as Child } from './child-server';
 import { openBus, type BusClient } from './event-bus-fixtures';
 import { adminProject, createMember, recordFields as f } from './fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, unavailable, until, type ScratchDatabase } from './harness';
@@ -48,17 +48,7 @@ suite(`event bus across two Luma processes${runs ? '' : ` [skipped: ${why}]`}`, 
 
   beforeAll(async () => {
     scratch = await createScratchDatabase();
-    const env = {
-      DATABASE_URL: scratch.database.url!,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LUMA_ROLE: 'all',
-      LUMA_ADMIN_EMAIL: ADMIN_EMAIL,
-      LUMA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LUMA_DEMO: '0',
-      LUMA_LOG_LEVEL: 'warn',
-      LUMA_APP_DIR: '/nonexistent/luma-app',
-    };
+    const env = instanceEnv(scratch.database.url!, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     a = await startServer(env);
     b = await startServer(env);
     cookies.admin = await signIn(a.port, ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -4,7 +4,7 @@
 // within a second (the bus); a process SIGKILLed in the middle of a bulk job leaves a job that another
 // process finishes, applying every batch exactly once. PostgreSQL only: PGlite is one process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callServer, startServer, stopServer as stop, type ChildServer as Child } from './child-server';
+import { callServer, instanceEnv, startServer, stopServer as stop, type ChildServer as Child } from './child-server';
 import { adminProject } from './fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, unavailable, until, type ScratchDatabase } from './harness';
 import { bookFields, insertManyRecords } from './list-fixtures';
@@ -28,15 +28,7 @@ suite(title, () => {
   beforeAll(async () => {
     scratch = await createScratchDatabase();
     env = {
-      DATABASE_URL: scratch.database.url!,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LUMA_ROLE: 'all',
-      LUMA_ADMIN_EMAIL: ADMIN_EMAIL,
-      LUMA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LUMA_DEMO: '0',
-      LUMA_LOG_LEVEL: 'warn',
-      LUMA_APP_DIR: '/nonexistent/luma-app',
+      ...instanceEnv(scratch.database.url!, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
       // Small batches make a bulk job long enough to kill in the middle; a short expiry and
       // maintenance interval let another process take over a dead one's job within seconds.
       LUMA_BULK_BATCH_SIZE: '5',

@@ -171,12 +171,7 @@ export function metadataOf(rows: readonly { key: string; value: string }[]): Rec
 export const metadataRows = (metadata: Record<string, string> | null | undefined) =>
   Object.entries(metadata ?? {}).map(([key, value]) => ({ key, value }));
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The value of a datetime-local input for a Date (local time, minutes). */
-export function toLocalInput(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+export { toLocalInput } from '../../lib/datetimeLocal';
 
 /** The next 5-minute step after `now` (the earliest valid-until a share may have). */
 export const nextShareStep = (now: Date): Date => sharedNextStep(new Date(now.getTime() + 1));

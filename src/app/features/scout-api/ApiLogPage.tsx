@@ -14,6 +14,7 @@ import { AppLink } from '../../components/AppLink';
 import { LoadError, Loading } from '../iam/ui';
 import { StatusBadge, formatTime, useUserTimeZone } from './shared';
 import './scout-api.css';
+import { toLocalInput } from '../../lib/datetimeLocal';
 
 type Search = { method?: string; status?: string; path?: string; caller?: string; from?: string; to?: string; order?: string; cursor?: string };
 const KEYS = ['method', 'status', 'path', 'caller', 'from', 'to', 'order', 'cursor'] as const;
@@ -107,7 +108,7 @@ export function ApiLogPage() {
         id={`scout-api-${key}`}
         data-testid={`scout-api-${key}`}
         type="datetime-local"
-        defaultValue={search[key] ? toLocalInput(search[key]!) : ''}
+        defaultValue={search[key] ? toLocalInput(new Date(search[key]!)) : ''}
         onChange={(e) => filter({ [key]: e.target.value ? new Date(e.target.value).toISOString() : undefined })}
       />
     </div>
@@ -210,11 +211,4 @@ export function ApiLogPage() {
       )}
     </div>
   );
-}
-
-function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
