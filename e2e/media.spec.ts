@@ -17,6 +17,8 @@ test('a library: create, upload with progress, directory, move, share, delete', 
 
   // No library yet: the admin is asked to create one; the sidebar does it.
   await expect(page.getByTestId('media-start')).toBeVisible();
+  // The trail names the page by its integration, not the integrations list.
+  await expect(page.getByTestId('breadcrumbs').locator('[aria-current="page"]')).toHaveText('Media library');
   await shot(page, 'media-start-1280');
   await page.getByTestId('media-start-create').click();
   const sidebar = page.getByTestId('media-create-sidebar');

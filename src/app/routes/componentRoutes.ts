@@ -7,6 +7,8 @@
 import { createRoute, lazyRouteComponent, notFound, type AnyRoute } from '@tanstack/react-router';
 import { componentMenuQueryOptions } from '../../../renderers/data/components';
 import { findMenuItem, refFromParams, type RefParams } from '../features/components/routes/menuRef';
+import { MEDIA_INTEGRATION_ID } from '../../../runtime/api/media';
+import type { MessageKey } from '../../../runtime/i18n';
 import type { RouterContext } from './root';
 import { ComponentNotAvailable, ComponentSettingsPage } from './pages';
 import { validateLibrarySearch, validateListSearch } from './search';
@@ -63,8 +65,13 @@ export function componentRoutes<TParent extends AnyRoute>(parent: TParent, { set
   ] as const;
 }
 
+/** An integration page's crumb names the integration (luma-media: the media library), not the integrations list. */
+function integrationCrumb(params: Record<string, string>): MessageKey | undefined {
+  return params.id === MEDIA_INTEGRATION_ID ? 'media.title' : undefined;
+}
+
 /** Integration pages: luma-media is the media library (src/app/features/media; ?lib is the library,
  * the hash the directory); other integrations' pages arrive with them. */
 export function integrationPageRoute<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath) {
-  return createRoute({ getParentRoute: () => parent, path, validateSearch: validateLibrarySearch, component: IntegrationPage, staticData: { label: 'nav.integrations' } });
+  return createRoute({ getParentRoute: () => parent, path, validateSearch: validateLibrarySearch, component: IntegrationPage, staticData: { label: 'nav.integrations', labelFor: integrationCrumb } });
 }

@@ -28,7 +28,7 @@ function useBreadcrumbRecorder(): void {
     const params = leaf.params as RefParams;
     const component = params.ref !== undefined || params.name !== undefined ? refFromParams(params) : undefined;
     // A hash is a place within a page (the settings tabs), not another page of the trail.
-    recordVisit({ href: resolved.split('#')[0] ?? resolved, label: data.label ?? 'notAvailable.title', ...(component ? { component } : {}) });
+    recordVisit({ href: resolved.split('#')[0] ?? resolved, label: data.labelFor?.(leaf.params as Record<string, string>) ?? data.label ?? 'notAvailable.title', ...(component ? { component } : {}) });
   }, [resolved, router]);
 }
 

@@ -5,6 +5,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Breadcrumb label (a message key). Without one, the trail shows the route path. */
     label?: MessageKey;
+    /** A label that depends on the route's params (an integration page is named by its integration); falls back to `label`. */
+    labelFor?: (params: Record<string, string>) => MessageKey | undefined;
     /** false keeps the route out of the breadcrumb trail. */
     crumb?: boolean;
   }
