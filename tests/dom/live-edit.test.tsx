@@ -134,9 +134,12 @@ describe('the record edit page with the event bus', () => {
     // The user's edit is still in the form until they choose.
     expect(title().value).toBe('My edit');
     const reload = screen.getByRole('button', { name: 'Reload the record' });
+    reload.focus();
     fireEvent.click(reload);
     await waitFor(() => expect(title().value).toBe('Their title'));
     expect(warning()).toBeNull();
+    // The button went with the warning: the focus is on the page's title, not lost.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
     // Saving now carries version 2: accepted, no 409.
     fireEvent.change(title(), { target: { value: 'After theirs' } });
     fireEvent.click(screen.getByTestId('record-save'));
