@@ -130,7 +130,7 @@ describe('the record edit page with the event bus', () => {
     live.publish('orders.update.live', { record: eventRecord(stored) });
     await waitFor(() => expect(warning()).not.toBeNull());
     expect(warning()!.getAttribute('role')).toBe('alert');
-    expect(warning()!.textContent).toContain('Someone else saved this record after you opened it. Saving now will be refused; reload to see their changes (yours are lost).');
+    expect(warning()!.textContent).toContain('Someone else saved this record after you opened it, so saving your version would be refused. Reload to see their changes; your unsaved changes will be lost.');
     // The user's edit is still in the form until they choose.
     expect(title().value).toBe('My edit');
     const reload = screen.getByRole('button', { name: 'Reload the record' });
