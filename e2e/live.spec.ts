@@ -2,8 +2,17 @@
 // Live (token call, WebSocket, subscribe), with its screen-reader text; two contexts as two users, one
 // writing through the record screens, the other's list and edit page showing it live (the banner
 // leaves the user's own changes out, so the writer is another user). Screenshots at 1280 and 390 px.
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, shot, signInAsAdmin, test } from './support';
+
+/** axe-core's serious and critical findings inside `selector` (contrast, names, roles), one a line. */
+async function axeFindings(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `[${violation.impact}] ${violation.id} at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`));
+}
 
 /** A component with a text field 'title' shown in its list, published to live: its uuid and ref. */
 async function liveComponent(request: APIRequestContext, name: string, label: string): Promise<{ uuid: string; ref: string }> {
@@ -129,6 +138,8 @@ test('two users in two browsers: a record created in one shows in the other\'s l
   await expect(editor.getByText('Call the supplier')).toHaveCount(0);
   await expect(editor.getByTestId('record-row')).toHaveCount(1);
   await shot(editor, 'live-two-users-banner-1280');
+  expect(await axeFindings(editor, '[data-testid="live-banner"]')).toEqual([]);
+  expect(await axeFindings(editor, '.bus-indicator')).toEqual([]);
   await editor.setViewportSize({ width: 390, height: 800 });
   await expect(editor.locator('.shell-aside')).not.toBeInViewport();
   await expect(banner).toBeInViewport();
@@ -161,6 +172,7 @@ test('two users in two browsers: a record created in one shows in the other\'s l
   await expect(warning).toHaveAttribute('role', 'alert');
   await expect(warning).toContainText('Someone else saved this record after you opened it, so saving your version would be refused.');
   await shot(editor, 'live-conflict-1280');
+  expect(await axeFindings(editor, '[data-testid="record-conflict"]')).toEqual([]);
   await editor.setViewportSize({ width: 390, height: 800 });
   // The sidebar becomes a closed drawer: shot once it has slid out.
   await expect(editor.locator('.shell-aside')).not.toBeInViewport();
