@@ -88,7 +88,13 @@ export const bulkJobQueryOptions = (ref: string, job: string, live = false) =>
   queryOptions({
     queryKey: listKeys.job(ref, job),
     queryFn: ({ signal }) => listApi.job(ref, job, signal),
-    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : live ? JOB_POLL_LIVE_MS : JOB_POLL_MS),
+    // Every second, or every 5 s while the bus brings the progress; every second again once all is
+    // processed (the job is about to be marked done, and no event says so).
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (data && data.status !== 'running') return false;
+      return live && !(data && data.total > 0 && data.processed >= data.total) ? JOB_POLL_LIVE_MS : JOB_POLL_MS;
+    },
     refetchOnWindowFocus: false,
     retry: false,
   });

@@ -1,5 +1,6 @@
 // The edit screen's view: a custom template or the default form in tabs plus System info, Save and
 // Delete by permission, the busy indicator, and the dev-only settings button and fields panel.
+import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ComponentView, RecordSkeleton } from './ComponentView';
 import { FieldsPanel } from './FieldsPanel';
@@ -12,16 +13,17 @@ import type { EditController } from './useEditController';
 
 export function EditView({ ctl, title, compact = false }: { ctl: EditController; title?: string; compact?: boolean }) {
   const intl = useIntl();
+  const screenRef = useRef<HTMLElement>(null);
   if (ctl.status === 'error') return <ScreenError error={ctl.error} />;
   if (ctl.status === 'loading' || !ctl.view || !ctl.record || !ctl.component) return <RecordSkeleton />;
   if (ctl.entrypoint) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} />;
   const { view, record } = ctl;
   const system = { id: 'system', label: intl.formatMessage({ id: 'records.system.tab' }), content: <SystemInfo record={record} /> };
   return (
-    <section className="record-screen" data-testid="record-edit">
+    <section className="record-screen" data-testid="record-edit" ref={screenRef}>
       {compact ? null : (
         <header className="page-header">
-          <h1>
+          <h1 tabIndex={-1}>
             <FormattedMessage id="records.edit.title" values={{ name: title ?? view.component.label }} />
           </h1>
           <p className="muted">
@@ -29,11 +31,22 @@ export function EditView({ ctl, title, compact = false }: { ctl: EditController;
           </p>
         </header>
       )}
+      {/* Someone else saved or deleted the record (the event bus): said at once (an alert), with the
+          reload; the warning then goes, so the focus moves to the page's title rather than being lost. */}
       {ctl.conflict ? (
         <div className="live-banner live-conflict" role="alert" data-testid="record-conflict">
           <span>{intl.formatMessage({ id: ctl.conflict === 'deleted' ? 'eventBus.deletedBySomeoneElse' : 'eventBus.changedBySomeoneElse' })}</span>
           {ctl.conflict === 'changed' ? (
-            <button type="button" className="button button-small" data-testid="record-conflict-reload" onClick={() => void ctl.reloadRecord()}>
+            <button
+              type="button"
+              className="button button-small"
+              data-testid="record-conflict-reload"
+              onClick={() => {
+                void ctl.reloadRecord();
+                // The title; in the quick-edit sidebar (no title) the form's first field.
+                screenRef.current?.querySelector<HTMLElement>('h1, form input:not([type=hidden]), form textarea, form select')?.focus();
+              }}
+            >
               {intl.formatMessage({ id: 'eventBus.reload' })}
             </button>
           ) : null}

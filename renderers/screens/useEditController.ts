@@ -45,7 +45,7 @@ export function useEditController(options: EditControllerOptions) {
   const update = useMutation(updateRecordMutation(queryClient));
   const remove = useMutation(deleteRecordMutation(queryClient));
   const componentRef = loaded.settings.data?.ref ?? ref;
-  const live = useRecordConflict({ ref, componentRef, uuid, version: record.data?.__version__ ?? null });
+  const live = useRecordConflict({ ref, componentRef, uuid, version: record.data?.__version__ ?? null, deleting: remove.isPending || remove.isSuccess });
 
   const save = useCallback(async () => {
     const current = record.data;

@@ -23,7 +23,11 @@ export function conflictOf(event: BusEvent, uuid: string, version: number | null
   return 'changed';
 }
 
-export function useRecordConflict({ ref, componentRef, uuid, version }: { ref: string; componentRef: string; uuid: string; version: number | null }) {
+/**
+ * `deleting`: the user's own delete is under way or done. A delete event names no actor (its payload is
+ * the uuid only), so the page's own delete would otherwise read as someone else's.
+ */
+export function useRecordConflict({ ref, componentRef, uuid, version, deleting = false }: { ref: string; componentRef: string; uuid: string; version: number | null; deleting?: boolean }) {
   const env = useStore(environmentStore);
   const queryClient = useQueryClient();
   const me = useQuery(userModelQueryOptions()).data?.uuid ?? null;
@@ -31,9 +35,10 @@ export function useRecordConflict({ ref, componentRef, uuid, version }: { ref: s
   const onEvent = useCallback(
     (event: BusEvent) => {
       const found = conflictOf(event, uuid, version, me);
+      if (found === 'deleted' && deleting) return;
       if (found) setConflict((prev) => (prev === 'deleted' ? prev : found));
     },
-    [uuid, version, me],
+    [uuid, version, me, deleting],
   );
   useBusTopic(recordTopic(componentRef, 'update', env), onEvent);
   useBusTopic(recordTopic(componentRef, 'delete', env), onEvent);

@@ -13,7 +13,7 @@ export const eventBusEn_US = {
   'eventBus.reconnect': 'Reconnect',
   'eventBus.newRecords': '{count, plural, one {# new change} other {# new changes}} to this list',
   'eventBus.showNew': 'Show them',
-  'eventBus.changedBySomeoneElse': 'Someone else saved this record after you opened it. Saving now will be refused; reload to see their changes (yours are lost).',
+  'eventBus.changedBySomeoneElse': 'Someone else saved this record after you opened it, so saving your version would be refused. Reload to see their changes; your unsaved changes will be lost.',
   'eventBus.deletedBySomeoneElse': 'Someone else deleted this record after you opened it.',
   'eventBus.reload': 'Reload the record',
 } as const;

@@ -13,7 +13,7 @@ export const eventBusSr: Record<EventBusMessageKey, string> = {
   'eventBus.reconnect': 'Poveži ponovo',
   'eventBus.newRecords': '{count, plural, one {# nova izmena} few {# nove izmene} other {# novih izmena}} na ovoj listi',
   'eventBus.showNew': 'Prikaži ih',
-  'eventBus.changedBySomeoneElse': 'Neko drugi je sačuvao ovaj zapis pošto ste ga otvorili. Čuvanje će sada biti odbijeno; ponovo učitajte da vidite njihove izmene (vaše se gube).',
+  'eventBus.changedBySomeoneElse': 'Neko drugi je sačuvao ovaj zapis pošto ste ga otvorili, pa bi čuvanje vaše verzije bilo odbijeno. Ponovo učitajte da vidite njihove izmene; vaše nesačuvane izmene će se izgubiti.',
   'eventBus.deletedBySomeoneElse': 'Neko drugi je obrisao ovaj zapis pošto ste ga otvorili.',
   'eventBus.reload': 'Ponovo učitaj zapis',
 };

@@ -90,9 +90,13 @@ describe('the live record list', () => {
     // No row moved and nothing was fetched.
     expect(rows()).toHaveLength(1);
     expect(listCalls).toBe(callsBefore);
-    fireEvent.click(screen.getByTestId('live-banner-show'));
+    // The button says what it shows (the count is its description); once pressed, the focus goes to the list's title.
+    const show = screen.getByRole('button', { name: 'Show them', description: '2 new changes to this list' });
+    show.focus();
+    fireEvent.click(show);
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(banner().hidden).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Orders' }));
     act(() => bus.emit('orders.delete.live', { record: { uuid: 'u-2' } }));
     expect(banner().textContent).toContain('1 new change to this list');
   });

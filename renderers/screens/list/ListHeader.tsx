@@ -2,7 +2,7 @@
 // and (for users holding settings in dev) settings, workflow, list settings and the editor as icon
 // buttons with tooltips. Links route through the app's navigate (a RouterProvider in ListView).
 import { Code, Ellipsis, FileDown, ListChecks, Plus, Settings, Upload, Workflow } from '../../ui/icons';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode, type Ref } from 'react';
 import { Button, Link, Menu, MenuItem, MenuTrigger, Popover, Separator, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ListController } from '../useListController';
@@ -33,7 +33,8 @@ function IconLink({ href, label, icon, testId, newTab }: { href: string; label: 
   );
 }
 
-export function ListHeader({ ctl, title, basePath }: { ctl: ListController; title?: string; basePath: string }) {
+/** `headingRef`: the title, focusable by script (the live banner returns the focus there once it hides). */
+export function ListHeader({ ctl, title, basePath, headingRef }: { ctl: ListController; title?: string; basePath: string; headingRef?: Ref<HTMLHeadingElement> }) {
   const intl = useIntl();
   const { may, component } = ctl;
   const t = (id: string) => intl.formatMessage({ id });
@@ -45,7 +46,9 @@ export function ListHeader({ ctl, title, basePath }: { ctl: ListController; titl
   ];
   return (
     <header className="page-header list-header">
-      <h1>{title ?? ctl.view?.component.label}</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {title ?? ctl.view?.component.label}
+      </h1>
       <div className="list-actions">
         {may.settings && component ? (
           <div className="list-icon-group">

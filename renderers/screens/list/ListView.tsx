@@ -2,7 +2,7 @@
 // a phone), the two empty states (no records yet; nothing matches), paging, the load-failure dialog,
 // quick edit, and the import wizard the caller provides.
 import { Inbox, Plus, SearchX, Upload } from '../../ui/icons';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
 import { Link, RouterProvider } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../ui/Dialog';
@@ -96,6 +96,7 @@ export function ListView(props: ListViewProps) {
   const intl = useIntl();
   const message = useMessage();
   const phone = useMediaQuery(PHONE_QUERY);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   if (ctl.status === 'error') return <ScreenError error={ctl.error} />;
   if (ctl.status === 'denied') {
     return (
@@ -112,10 +113,10 @@ export function ListView(props: ListViewProps) {
   return (
     <RouterProvider navigate={navigate}>
       <section className="record-screen list-screen" data-testid="record-list-screen">
-        <ListHeader ctl={ctl} title={title} basePath={basePath} />
+        <ListHeader ctl={ctl} title={title} basePath={basePath} headingRef={headingRef} />
         <PresetBar ctl={ctl} />
         <ListToolbar ctl={ctl} />
-        <LiveBanner live={ctl.live} />
+        <LiveBanner live={ctl.live} onShown={() => headingRef.current?.focus()} />
         {/* Bulk actions appear once something is chosen (or a bulk job is running), as in Directus and Gmail. */}
         {ctl.selection.length > 0 || ctl.allMatching || ctl.bulk.job || ctl.bulk.pending ? <BulkBar ctl={ctl} /> : null}
         {/* Actions as bulk actions: those whose display condition holds for every selected record. */}

@@ -54,6 +54,11 @@ export function useBulkActions({ ref, topicRef = ref, selection, allMatching, fi
       refused: num(p.refused, prev?.refused ?? 0),
       error: typeof p.error === 'string' ? p.error : (prev?.error ?? null),
     }));
+    // The last batch is in: the server marks the job done right after it, and that state (with what a
+    // workflow refused) comes from the job call. Asked now rather than at the next 5 s poll.
+    if (typeof p.total === 'number' && typeof p.processed === 'number' && p.total > 0 && p.processed >= p.total) {
+      void queryClient.invalidateQueries({ queryKey: listKeys.job(ref, job.id) });
+    }
   });
 
   const execute = useCallback(
