@@ -1,13 +1,15 @@
 // Event bus throughput and delivery latency (docs/event-bus.md, issue 17), in one run: two web
 // instances (real processes) on one scratch PostgreSQL database, the same record creates sent through
-// both instances, first with no socket subscribed (the baseline), then with 200 sockets on loopback
-// (alternately on each instance) subscribed to the component's create topic. Figures, never a
+// both instances with no socket open (the baseline) and with 200 sockets on loopback
+// (alternately on each instance) subscribed to the component's create topic; in rounds (without,
+// with, without, with), so a machine whose load changes weighs on both alike. Figures, never a
 // pass/fail. `npm run bench -- events` runs it alone.
 //
 // - events per second end to end: events written / (first write sent -> last socket got the last event);
 // - delivery latency per socket and event: the write's answer received -> the event received (p50, p95;
 //   an event can arrive before the answer is read: the NOTIFY is heard at the commit, the answer is sent after);
 // - write throughput with subscribers / without (what fanning out costs the writers).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -19,6 +21,8 @@ const WRITES = Number(process.env.LUMA_BENCH_EVENT_WRITES ?? 2_000);
 const SOCKETS = Number(process.env.LUMA_BENCH_EVENT_SOCKETS ?? 200);
 const CONCURRENCY = Number(process.env.LUMA_BENCH_EVENT_CONCURRENCY ?? 8);
 const WARMUP = 100;
+/** The writes are split into rounds, each without then with the sockets. */
+const ROUNDS = Number(process.env.LUMA_BENCH_EVENT_ROUNDS ?? 2);
 
 interface RawSocket {
   on(event: string, listener: (...args: any[]) => void): void;
@@ -88,6 +92,18 @@ async function write(ports: number[], cookie: string, component: string, count: 
   return { seconds: (performance.now() - started) / 1000, started, answered };
 }
 
+/** CPU time (user + system, ms) the server processes and this process have used so far. */
+function cpuMs(servers: ChildServer[]): { servers: number; client: number } {
+  const tick = 1000 / 100; // USER_HZ: 100 on Linux
+  let total = 0;
+  for (const server of servers) {
+    const fields = readFileSync(`/proc/${server.process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) * tick;
+  }
+  const own = process.cpuUsage();
+  return { servers: total, client: (own.user + own.system) / 1000 };
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -95,6 +111,7 @@ function percentile(sorted: number[], p: number): number {
 
 export interface EventFigures {
   writes: number;
+  rounds: number;
   sockets: number;
   concurrency: number;
   instances: number;
@@ -106,6 +123,8 @@ export interface EventFigures {
   endToEnd: number;
   /** Messages per second sent to the sockets over the same time. */
   messages: number;
+  /** CPU ms per write of the two servers together and of the bench process (the writers and the 200 sockets' reading). */
+  cpuPerWrite: { baseline: { servers: number; client: number }; measured: { servers: number; client: number } };
   p50: number;
   p95: number;
   p99: number;
@@ -144,56 +163,92 @@ export async function runEventsBench(): Promise<EventFigures> {
     await direct.connect();
     const project = (await direct.query<{ uuid: string }>('select uuid from projects limit 1').finally(() => direct.end())).rows[0]!.uuid;
 
-    // Warm both instances (connections, compiled views), then the baseline: nobody subscribed.
+    // Warm both instances (connections, compiled views).
     await write(ports, cookie, component, WARMUP, 'warm');
-    const baseline = await write(ports, cookie, component, WRITES, 'plain');
 
-    // 200 sockets, alternately on each instance, subscribed to the create topic.
     const topic = `${component}.create.dev`;
-    for (let start = 0; start < SOCKETS; start += 20) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(20, SOCKETS - start) }, async (_, k) => {
-          const port = ports[(start + k) % ports.length]!;
-          const { token } = await ok('POST', '/v1/system/eventbus/auth', {});
-          return listen(port, project, token, topic);
-        }),
-      );
-      listeners.push(...batch);
-    }
-    // A warm-up with the sockets too (the first fan-out compiles the admin's view), then the measure.
-    await write(ports, cookie, component, WARMUP, 'warm2');
-    await waitFor('the warm-up events', 120_000, () => listeners.every((listener) => listener.events >= WARMUP));
-    for (const listener of listeners) {
-      listener.got.clear();
-      listener.events = 0;
-    }
-    const measured = await write(ports, cookie, component, WRITES, 'fanned');
-    await waitFor('every event on every socket', 600_000, () => listeners.every((listener) => listener.got.size >= WRITES || listener.closed));
-    const closed = listeners.filter((listener) => listener.closed).length;
-    if (closed > 0) throw new Error(`events bench: ${closed} sockets were closed during the run`);
+    /** SOCKETS sockets, alternately on each instance, subscribed to the create topic. */
+    const open = async () => {
+      for (let start = 0; start < SOCKETS; start += 20) {
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(20, SOCKETS - start) }, async (_, k) => {
+            const { token } = await ok('POST', '/v1/system/eventbus/auth', {});
+            return listen(ports[(start + k) % ports.length]!, project, token, topic);
+          }),
+        );
+        listeners.push(...batch);
+      }
+    };
+    const closeAll = async () => {
+      for (const listener of listeners) listener.raw.close();
+      await waitFor('the sockets to close', 60_000, () => listeners.every((listener) => listener.closed));
+      listeners.splice(0);
+    };
 
-    const last = Math.max(...listeners.map((listener) => Math.max(...listener.got.values())));
-    const seconds = (last - measured.started) / 1000;
+    // Rounds of the same writes without, then with, the sockets: a load that changes during the run
+    // (the machine is shared) weighs on both alike.
+    let baselineSeconds = 0;
+    let measuredSeconds = 0;
+    let endToEndSeconds = 0;
     const latencies: number[] = [];
     let lost = 0;
-    for (const listener of listeners) {
-      for (const [uuid, answeredAt] of measured.answered) {
-        const at = listener.got.get(uuid);
-        if (at === undefined) lost++;
-        else latencies.push(at - answeredAt);
+    let duplicates = 0;
+    const cpu = { baseline: { servers: 0, client: 0 }, measured: { servers: 0, client: 0 } };
+    const timed = async <T>(into: { servers: number; client: number }, work: () => Promise<T>): Promise<T> => {
+      const before = cpuMs(servers);
+      const answer = await work();
+      const after = cpuMs(servers);
+      into.servers += after.servers - before.servers;
+      into.client += after.client - before.client;
+      return answer;
+    };
+    const perRound = Math.ceil(WRITES / ROUNDS);
+    for (let round = 0; round < ROUNDS; round++) {
+      baselineSeconds += (await timed(cpu.baseline, () => write(ports, cookie, component, perRound, `plain ${round}`))).seconds;
+      await open();
+      // A short warm-up with the sockets (their first events), then the measure.
+      await write(ports, cookie, component, WARMUP / 5, `warm ${round}`);
+      await waitFor('the warm-up events', 120_000, () => listeners.every((listener) => listener.events >= WARMUP / 5));
+      for (const listener of listeners) {
+        listener.got.clear();
+        listener.events = 0;
       }
+      const measured = await timed(cpu.measured, async () => {
+        const answer = await write(ports, cookie, component, perRound, `fanned ${round}`);
+        await waitFor('every event on every socket', 600_000, () => listeners.every((listener) => listener.got.size >= perRound || listener.closed));
+        return answer;
+      });
+      const closed = listeners.filter((listener) => listener.closed).length;
+      if (closed > 0) throw new Error(`events bench: ${closed} sockets were closed during the run`);
+      const last = Math.max(...listeners.map((listener) => Math.max(...listener.got.values())));
+      measuredSeconds += measured.seconds;
+      endToEndSeconds += (last - measured.started) / 1000;
+      for (const listener of listeners) {
+        for (const [uuid, answeredAt] of measured.answered) {
+          const at = listener.got.get(uuid);
+          if (at === undefined) lost++;
+          else latencies.push(at - answeredAt);
+        }
+        duplicates += listener.events - listener.got.size;
+      }
+      await closeAll();
     }
     latencies.sort((x, y) => x - y);
-    const duplicates = listeners.reduce((sum, listener) => sum + (listener.events - listener.got.size), 0);
+    const writes = perRound * ROUNDS;
     return {
-      writes: WRITES,
+      writes,
+      rounds: ROUNDS,
       sockets: SOCKETS,
       concurrency: CONCURRENCY,
       instances: servers.length,
-      baseline: WRITES / baseline.seconds,
-      withSockets: WRITES / measured.seconds,
-      endToEnd: WRITES / seconds,
-      messages: (WRITES * SOCKETS) / seconds,
+      baseline: writes / baselineSeconds,
+      withSockets: writes / measuredSeconds,
+      endToEnd: writes / endToEndSeconds,
+      messages: (writes * SOCKETS) / endToEndSeconds,
+      cpuPerWrite: {
+        baseline: { servers: cpu.baseline.servers / writes, client: cpu.baseline.client / writes },
+        measured: { servers: cpu.measured.servers / writes, client: cpu.measured.client / writes },
+      },
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
@@ -209,11 +264,16 @@ export async function runEventsBench(): Promise<EventFigures> {
 }
 
 export function printEventFigures(f: EventFigures): void {
-  console.log(`\nEvent bus: ${f.writes.toLocaleString('en')} record creates, ${f.concurrency} at a time, through ${f.instances} web instances on one PostgreSQL (127.0.0.1), ${f.sockets} sockets on loopback`);
+  console.log(`\nEvent bus: ${f.writes.toLocaleString('en')} record creates, ${f.concurrency} at a time, through ${f.instances} web instances on one PostgreSQL (127.0.0.1), ${f.sockets} sockets on loopback; ${f.rounds} rounds, each the same number of writes without then with the sockets`);
   console.log(`baseline, no subscriber: ${f.baseline.toFixed(0)} writes/s`);
   console.log(`with ${f.sockets} subscribed sockets: ${f.withSockets.toFixed(0)} writes/s (ratio with/without: ${(f.withSockets / f.baseline).toFixed(2)}x)`);
   console.log(`end to end (first write sent -> last socket got the last event): ${f.endToEnd.toFixed(0)} events/s, ${f.messages.toFixed(0)} socket messages/s (${(f.endToEnd / f.baseline).toFixed(2)}x the baseline write rate)`);
   console.log(`delivery latency (write answered -> event received, per socket): p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms`);
+  const c = f.cpuPerWrite;
+  console.log(
+    `CPU per write: servers ${c.baseline.servers.toFixed(2)} ms without, ${c.measured.servers.toFixed(2)} ms with the sockets (${(c.measured.servers / c.baseline.servers).toFixed(2)}x); ` +
+      `this process (writers, and the sockets' reading) ${c.baseline.client.toFixed(2)} ms without, ${c.measured.client.toFixed(2)} ms with`,
+  );
   console.log(`events delivered twice: ${f.duplicates}; lost: ${f.lost}`);
 }
 
