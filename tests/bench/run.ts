@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type APIRequestContext, type APIResponse } from 'playwright-core';
 import { printFormFigures, runFormBench } from './form/run';
+import { printEventFigures, runEventsBench } from './events';
 import { runImportBench } from './import';
 import { printInstanceFigures, runInstancesBench } from './instances';
 import { printListFigures, runListBench } from './list';
@@ -30,7 +31,8 @@ const assetsDir = join('dist', 'app', 'assets');
  * `npm run bench -- list` only the list API against its physical limit (tests/bench/list.ts);
  * `npm run bench -- workflows` only the workflow throughput (tests/bench/workflows.ts);
  * `npm run bench -- sandbox` only the user-code sandbox against isolated-vm (tests/bench/sandbox.ts);
- * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts).
+ * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts);
+ * `npm run bench -- events` only the event bus: events per second and delivery latency with 200 sockets against no subscriber (tests/bench/events.ts).
  */
 const only = process.argv[2];
 
@@ -102,6 +104,10 @@ async function main() {
   }
   if (only === 'media') {
     printMediaFigures(await runMediaBench());
+    return;
+  }
+  if (only === 'events') {
+    printEventFigures(await runEventsBench());
     return;
   }
   const build = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -210,6 +216,8 @@ async function main() {
   printWorkflowFigures(await runWorkflowBench());
   printSandboxFigures(await runSandboxBench());
   printMediaFigures(await runMediaBench());
+  // Two web instances on one PostgreSQL: the same creates with 200 subscribed sockets and with none.
+  printEventFigures(await runEventsBench());
 }
 
 main().catch((error) => {

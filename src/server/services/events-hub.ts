@@ -5,6 +5,10 @@
 // fields it may see. 'iam.changed' (and a periodic check) finds each caller again: one whose session
 // or secret ended is closed with 1000 '401'; one whose roles changed sees by its new roles from the
 // next event on. Both run on one queue, so an event after a change is judged by the change.
+// Ids heard while a delivery runs wait in one batch (read with one query, components loaded once), and
+// sockets that see alike (same project, admin flag, permissions, roles and locale) share one encoded
+// message: under a stream of writes the hub's cost grows with the batches and the ways of seeing, not
+// with events x sockets round trips and encodings.
 import type { Kysely } from 'kysely';
 import { CLOSE, CLOSE_REASON, EVENTBUS_LIMITS, topicMatches, type BusClientMessage } from '../../../runtime/api/events';
 import type { Bus } from '../bus/index';
@@ -25,6 +29,8 @@ export interface HubSocket {
 }
 
 const OPEN = 1;
+/** Event ids read per query (a batch heard during a long delivery is read in parts). */
+const DELIVER_IDS = 500;
 
 export interface HubOptions {
   sessionIdleMs: number;
@@ -51,6 +57,12 @@ class Client {
     this.viewer = viewerOf(accountability, locale);
   }
 
+  /** Everything eventFor reads of the subscriber: sockets with the same key are shown the same event. */
+  viewKey(): string {
+    const { project_uuid, is_admin, permissions } = this.accountability;
+    return JSON.stringify([project_uuid, is_admin, permissions, this.viewer.roles, this.viewer.isAdmin, this.viewer.locale]);
+  }
+
   wants(topic: string): boolean {
     for (const pattern of this.patterns) if (topicMatches(pattern, topic)) return true;
     return false;
@@ -61,6 +73,8 @@ export class EventHub {
   readonly #clients = new Set<Client>();
   readonly #stops: (() => void)[] = [];
   #queue: Promise<void> = Promise.resolve();
+  /** Ids heard whose delivery is queued and not started: later ids join it, until other work is queued after it. */
+  #batch: string[] | null = null;
   readonly #timer: NodeJS.Timeout;
   readonly #log: (error: unknown, message: string) => void;
 
@@ -70,7 +84,7 @@ export class EventHub {
     private readonly options: HubOptions,
   ) {
     this.#log = options.log ?? ((error, message) => console.error(message, error));
-    this.#stops.push(bus.subscribe('events.new', ({ ids }) => this.#enqueue(() => this.deliver(ids))));
+    this.#stops.push(bus.subscribe('events.new', ({ ids }) => this.#heard(ids)));
     this.#stops.push(bus.subscribe('iam.changed', ({ project }) => this.#enqueue(() => this.recheck(project))));
     this.#timer = setInterval(() => this.#enqueue(() => this.recheck(null)), options.recheckMs ?? 30_000);
     this.#timer.unref();
@@ -80,8 +94,27 @@ export class EventHub {
     return this.#clients.size;
   }
 
+  /** Queues `work` after everything queued so far; ids heard from now on are delivered after it. */
   #enqueue(work: () => Promise<void>): void {
+    this.#batch = null;
     this.#queue = this.#queue.then(work).catch((error: unknown) => this.#log(error, 'event hub: a delivery failed'));
+  }
+
+  /**
+   * Event ids heard (in commit order): they join the queued batch when there is one (nothing else was
+   * queued since, so the order of deliveries, checks and subscribe answers is kept), else start one.
+   */
+  #heard(ids: string[]): void {
+    if (this.#batch) {
+      this.#batch.push(...ids);
+      return;
+    }
+    const batch = [...ids];
+    this.#enqueue(async () => {
+      if (this.#batch === batch) this.#batch = null;
+      for (let i = 0; i < batch.length; i += DELIVER_IDS) await this.deliver(batch.slice(i, i + DELIVER_IDS));
+    });
+    this.#batch = batch;
   }
 
   /** Adds a socket whose token was accepted; answers its message handler and its close handler. */
@@ -152,21 +185,35 @@ export class EventHub {
     });
   }
 
-  /** Sends the events `ids` to every socket that subscribed to their topic and may see them. */
+  /** Sends the events `ids` (in their order: commit order) to every socket that subscribed to their topic and may see them. */
   async deliver(ids: string[]): Promise<void> {
     if (ids.length === 0 || this.#clients.size === 0) return;
-    const rows = await this.db.selectFrom('events').selectAll().where('uuid', 'in', ids).orderBy('created_at').orderBy('uuid').execute();
+    const order = new Map(ids.map((id, i) => [id, i]));
+    const rows = (await this.db.selectFrom('events').selectAll().where('uuid', 'in', ids).execute()).sort((x, y) => order.get(x.uuid)! - order.get(y.uuid)!);
     const listeners = [...this.#clients].filter((client) => client.patterns.size > 0);
     if (rows.length === 0 || listeners.length === 0) return;
     const context = new EventContext(this.db);
     await context.load(rows);
-    for (const row of rows) {
-      for (const client of listeners) {
-        if (client.closed || !client.wants(row.topic)) continue;
-        const shown = eventFor(row, context, client.accountability, client.viewer);
-        if (shown) this.#send(client, JSON.stringify(shown));
-      }
-    }
+    // One encoded message per event and way of seeing it (null: not shown), for every socket that sees alike.
+    const shownBy = new Map<string, (string | null)[]>();
+    const views = listeners.map((client) => {
+      const key = client.viewKey();
+      let shown = shownBy.get(key);
+      if (!shown) shownBy.set(key, (shown = []));
+      return shown;
+    });
+    rows.forEach((row, i) => {
+      listeners.forEach((client, k) => {
+        if (client.closed || !client.wants(row.topic)) return;
+        const shown = views[k]!;
+        if (shown[i] === undefined) {
+          const event = eventFor(row, context, client.accountability, client.viewer);
+          shown[i] = event ? JSON.stringify(event) : null;
+        }
+        const text = shown[i];
+        if (text !== null) this.#send(client, text);
+      });
+    });
   }
 
   /** Finds every caller of `project` (every caller when null) again; closes those that ended. */
