@@ -24,8 +24,8 @@ export function conflictOf(event: BusEvent, uuid: string, version: number | null
 }
 
 /**
- * `deleting`: the user's own delete is under way or done. A delete event names no actor (its payload is
- * the uuid only), so the page's own delete would otherwise read as someone else's.
+ * `deleting`: the user's own delete is under way or done. A delete event names its actor, so the user's
+ * own delete is left out by user; `deleting` also covers an event from a server older than that.
  */
 export function useRecordConflict({ ref, componentRef, uuid, version, deleting = false }: { ref: string; componentRef: string; uuid: string; version: number | null; deleting?: boolean }) {
   const env = useStore(environmentStore);

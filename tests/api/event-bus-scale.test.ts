@@ -225,7 +225,7 @@ suite(`event bus at scale: 200 sockets, ${WRITES} writes, two Luma processes${ru
         if (!write) wrong.push(`no such write: ${key}`);
         if (text.includes(SECRET_VALUE) || text.includes('secret') || text.includes('argon2')) wrong.push(`hashed field in ${text}`);
         if (action === 'delete') {
-          if (JSON.stringify(event.payload) !== JSON.stringify({ record: { uuid: record.uuid } })) wrong.push(`delete payload ${text}`);
+          if (typeof event.payload?.actor !== 'string' || JSON.stringify(event.payload) !== JSON.stringify({ record: { uuid: record.uuid }, actor: event.payload.actor })) wrong.push(`delete payload ${text}`);
           continue;
         }
         if (record.name !== write?.name) wrong.push(`name of ${text}`);

@@ -103,7 +103,10 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     expect(reader.events()[1]).toMatchObject({ topic: `${staff}.update.dev`, payload: { record: { uuid, name: 'Anna', __version__: 2 } } });
     expect((await records.remove(staff, uuid)).statusCode).toBe(200);
     await until('the delete event', 10_000, () => (reader.events().length === 3 ? true : undefined));
-    expect(reader.events()[2]).toEqual({ topic: `${staff}.delete.dev`, payload: { record: { uuid } } });
+    // A delete's record is its uuid alone; the actor (the admin, who created it) lets a screen leave out its user's own changes.
+    const adminUuid = (reader.events()[0]!.payload!.record as { created_by: string }).created_by;
+    expect(adminUuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reader.events()[2]).toEqual({ topic: `${staff}.delete.dev`, payload: { record: { uuid }, actor: adminUuid } });
     await nobody.sync();
     expect(nobody.events()).toEqual([]);
     for (const socket of [admin, insider, reader, nobody, other]) socket.close();
@@ -146,7 +149,7 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     const imported = await importApi(app, () => cookies.admin!, 'dev')(staff, { file: 'name\nimp1\nimp2\nimp3\n' });
     expect(imported.statusCode, imported.body).toBe(200);
     await until('the import event', 10_000, () => (reader.events().length === 1 ? true : undefined));
-    expect(reader.events()[0]).toEqual({ topic: `${staff}.import.dev`, payload: { created: 3, updated: 0, total: 3 } });
+    expect(reader.events()[0]).toEqual({ topic: `${staff}.import.dev`, payload: { created: 3, updated: 0, total: 3, actor: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
     const started = await app().inject({ method: 'POST', url: `/api/v3/system/component/${staff}/enable/models`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev' }, payload: { filter: { disabled: true } } });
     expect(started.statusCode, started.body).toBe(202);
     const job = started.json().job;

@@ -106,7 +106,8 @@ export function recordEvent(scope: RecordEventScope, action: 'create' | 'update'
     componentUuid: scope.component.uuid,
     recordUuid: typeof record.uuid === 'string' ? record.uuid : null,
     actor,
-    payload: { record },
+    // The actor in the payload too: a screen leaves out its user's own changes (a delete's record is its uuid alone).
+    payload: { record, actor },
   };
 }
 
@@ -118,7 +119,7 @@ export function summaryEvent(scope: RecordEventScope, action: string, actor: str
     topic: eventTopic(componentArea(scope.component), action, scope.env),
     componentUuid: scope.component.uuid,
     actor,
-    payload: { ...summary, ...(items ? { items: items.slice(0, EVENT_ITEMS_MAX), items_truncated: items.length > EVENT_ITEMS_MAX } : {}) },
+    payload: { ...summary, actor, ...(items ? { items: items.slice(0, EVENT_ITEMS_MAX), items_truncated: items.length > EVENT_ITEMS_MAX } : {}) },
   };
 }
 
