@@ -1,5 +1,6 @@
 // Custom events (docs/event-bus.md "Custom events") from every entry point that is lent
-// context.events.publish: sparks, actions, routes and workflow scripts. Each publishes after its
+// context.events.publish but component functions (tests/api/event-bus.test.ts): sparks, global
+// functions, actions, routes and workflow scripts. Each publishes after its
 // writes commit: the event row is there and a subscribed bus socket gets it, cut by the same rules as
 // record events (a component's readers; custom.* for admins). A forged platform name is refused with a
 // clear error and writes nothing. A workflow's Before:: event publishes inside the write's
@@ -27,7 +28,7 @@ const chain = (event: string, ...steps: Node[]): Node[] => {
 };
 const FORGED = 'events.publish: name must be a letter then up to 63 letters, digits, _ or -, and not a platform event name';
 
-describeApi(`custom events from sparks, actions, routes and workflows (${DB_KIND})`, () => {
+describeApi(`custom events from sparks, global functions, actions, routes and workflows (${DB_KIND})`, () => {
   // Workflow runs go through pg-boss workers: the bounds stop a hang, they time nothing.
   vi.setConfig({ testTimeout: 120_000 });
   const server = useServer({ LUMA_JOB_POLL_SECONDS: '0.5' });
@@ -117,10 +118,32 @@ describeApi(`custom events from sparks, actions, routes and workflows (${DB_KIND
 
     const forged = await invoke('forger', {});
     expect(forged.statusCode).toBe(417);
-    expect(forged.json().errors[0].messages[0]).toContain('badRequest');
+    expect(forged.json().errors[0].messages[0]).toContain(FORGED);
     expect(await eventRows('custom.Create.dev')).toEqual([]);
     await reader.sync();
     expect(reader.events()).toEqual([]);
+  });
+
+  it('a global function publishes custom.{name}.{env} as its API user; one without an API user has no context.events', async () => {
+    const admin = await connectBus('admin', ['custom.computed.dev']);
+    const robot = await app().inject({ method: 'POST', url: '/api/v1/iam/api-users', payload: { name: 'Events bot', role_uuids: [] }, headers: headers() });
+    expect(robot.statusCode, robot.body).toBe(200);
+    const robotUuid: string = robot.json().user.uuid;
+    const make = async (name: string, apiUser: string | null) => {
+      const made = await app().inject({ method: 'POST', url: '/api/v1/system/function', payload: { name, code: "return context.events.publish('computed', { n: data.n })", api_user_uuid: apiUser }, headers: headers() });
+      expect(made.statusCode, made.body).toBe(200);
+      return made.json().uuid as string;
+    };
+    const run = (uuid: string) => app().inject({ method: 'POST', url: `/api/v1/system/function/${uuid}/run`, payload: { data: { n: 5 } }, headers: headers() });
+    const answered = await run(await make('computer', robotUuid));
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().output).toEqual({ topic: 'custom.computed.dev' });
+    expect(await received(admin, 'custom.computed.dev')).toEqual([{ topic: 'custom.computed.dev', payload: { n: 5 } }]);
+    expect(await eventRows('custom.computed.dev')).toMatchObject([{ actor: robotUuid, component_uuid: null }]);
+    const without = await run(await make('orphan', null));
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toMatchObject({ message: 'functionFailed', errors: [{ messages: [expect.stringContaining("cannot read property 'publish' of undefined")] }] });
+    expect(await eventRows('custom.computed.dev')).toHaveLength(1);
   });
 
   it("an action publishes an event of its component, seen by the component's readers; a forged name is the action's error", async () => {
@@ -133,7 +156,7 @@ describeApi(`custom events from sparks, actions, routes and workflows (${DB_KIND
 
     const forged = await app().inject({ method: 'POST', url: `/api/v3/system/component/shop/orders/action/forge`, payload: { items: [first] }, headers: headers() });
     expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toMatchObject({ message: 'actionEvaluationError', errors: [{ values: [{ name: 'forge', message: 'badRequest' }] }] });
+    expect(forged.json()).toMatchObject({ message: 'actionEvaluationError', errors: [{ values: [{ name: 'forge', message: FORGED }] }] });
     expect(await eventRows('shop/orders.delete.dev')).toEqual([]);
     await reader.sync();
     expect(reader.events().map((event) => event.topic)).toEqual(['shop/orders.shipped.dev']);
@@ -145,10 +168,13 @@ describeApi(`custom events from sparks, actions, routes and workflows (${DB_KIND
     expect(noted.statusCode, noted.body).toBe(202);
     expect(noted.json()).toEqual({ topic: 'shop/orders.noted.dev' });
     expect(await received(reader, 'shop/orders.noted.dev')).toEqual([{ topic: 'shop/orders.noted.dev', payload: { note: 'hello' } }]);
-    for (const path of ['forge', 'huge']) {
+    for (const [path, message] of [
+      ['forge', FORGED],
+      ['huge', 'events.publish: payload must be at most 65536 bytes as JSON'],
+    ]) {
       const refused = await app().inject({ method: 'GET', url: `/api/v1/route/shop/orders/${path}`, headers: headers() });
       expect(refused.statusCode, path).toBe(400);
-      expect(refused.json(), path).toMatchObject({ message: 'routeEvaluationError', errors: [{ values: [{ path, message: 'badRequest' }] }] });
+      expect(refused.json(), path).toMatchObject({ message: 'routeEvaluationError', errors: [{ values: [{ path, message }] }] });
     }
     expect(await eventRows('shop/orders.update.dev')).toEqual([]);
     expect(await eventRows('shop/orders.huge.dev')).toEqual([]);

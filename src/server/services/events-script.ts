@@ -5,7 +5,6 @@
 // transaction it commits (or not) with it. A name may not be one the platform's own events use.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpError } from '../errors';
 import { isPlainObject } from '../validate';
 import { resolveComponent } from './components-model';
 import { componentArea, eventTopic, publishEvents, type NewEvent } from './events';
@@ -16,11 +15,26 @@ const RESERVED = new Set(['create', 'update', 'delete', 'disable', 'enable', 'im
 /** A custom event's payload, as JSON, at most this many bytes. */
 export const CUSTOM_EVENT_MAX_BYTES = 64 * 1024;
 
-const bad = (what: string) => new HttpError(400, 'badRequest', [{ field: 'events.publish', messages: [what] }]);
+/**
+ * A refused publish call. The script gets an Error saying what is wrong (`events.publish: name must
+ * be …`, so an uncaught one reads clearly in an action's, route's, spark's or workflow run's error),
+ * with `status` 400 and `errors` like a refusal of the record API.
+ */
+export class EventRefused extends Error {
+  readonly status = 400;
+  readonly errors: { field: string; messages: string[] }[];
+  constructor(what: string) {
+    super(`events.publish: ${what}`);
+    this.name = 'EventRefused';
+    this.errors = [{ field: 'events.publish', messages: [what] }];
+  }
+}
+
+const bad = (what: string) => new EventRefused(what);
 
 /**
- * The event a publish(name, payload) call makes, its arguments checked (400 'badRequest' naming what
- * is wrong); nothing is written. The one rule set of every caller, dry runs included.
+ * The event a publish(name, payload) call makes, its arguments checked (EventRefused saying what is
+ * wrong); nothing is written. The one rule set of every caller, dry runs included.
  */
 export async function customEvent(db: Kysely<Database>, accountability: Accountability, component: string | null | undefined, [name, payload]: unknown[]): Promise<NewEvent> {
   if (typeof name !== 'string' || !NAME.test(name) || RESERVED.has(name.toLowerCase())) throw bad('name must be a letter then up to 63 letters, digits, _ or -, and not a platform event name');
