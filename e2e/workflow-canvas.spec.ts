@@ -121,7 +121,8 @@ test('a workflow drawn on the canvas: connect, refuse, save, edit, dry run, and 
   await page.getByTestId('node-save').click();
   await expect(page.getByTestId('node-editor')).toHaveCount(0);
   await node(page, 'operation').dblclick();
-  await typeCode(page, 'node-expression', 'return { data: { ...data, title: data.title.toUpperCase() } }');
+  // It publishes a custom event too (context.events is in the workflow kind's SDK types).
+  await typeCode(page, 'node-expression', "context.events.publish('shouted', { title: data.title }); return { data: { ...data, title: data.title.toUpperCase() } }");
   await shot(page, 'workflow-node-editor');
   await page.getByTestId('node-save').click();
   await expect(page.getByTestId('node-editor')).toHaveCount(0);
@@ -137,6 +138,11 @@ test('a workflow drawn on the canvas: connect, refuse, save, edit, dry run, and 
   await expect(page.getByTestId('wf-result')).toHaveCount(3);
   await expect(page.getByTestId('wf-results-data')).toContainText('"QUIET"');
   await expect(node(page, 'operation').getByTestId('wf-node-status')).toHaveText('success');
+  // What the node would publish is listed; a dry run publishes nothing.
+  await expect(page.getByTestId('wf-result-events')).toHaveCount(1);
+  await expect(page.getByTestId('wf-result-events')).toContainText('Custom event it would publish');
+  await expect(page.getByTestId('wf-result-events')).toContainText('.shouted.');
+  await expect(page.getByTestId('wf-result-events')).toContainText('"quiet"');
   await shot(page, 'workflow-dry-run');
 
   // Scout: a record written in dev runs the workflow; its run is listed and drawn on the canvas.
@@ -155,6 +161,8 @@ test('a workflow drawn on the canvas: connect, refuse, save, edit, dry run, and 
   await page.getByTestId('wf-runs-workflow').selectOption(uuid);
   await page.getByTestId('wf-run-row').first().click();
   await expect(page.getByTestId('wf-run-detail')).toBeVisible();
+  await expect(page.getByTestId('wf-run-detail').getByTestId('wf-result-events')).toContainText('Custom event published');
+  await expect(page.getByTestId('wf-run-detail').getByTestId('wf-result-events')).toContainText('"From e2e"');
   await shot(page, 'workflow-scout');
   await page.getByTestId('wf-run-canvas').click();
   await expect(page.getByTestId('wf-run-view')).toBeVisible();

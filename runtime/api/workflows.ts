@@ -50,6 +50,12 @@ export interface PublishWorkflowBody {
 }
 
 /** One node's outcome in a run or a dry run. */
+/** A custom event a node's script published with context.events.publish (docs/event-bus.md "Custom events"). */
+export interface NodeEvent {
+  topic: string;
+  payload: Record<string, unknown>;
+}
+
 export interface NodeResult {
   id: number;
   status: 'success' | 'error' | 'skipped';
@@ -58,6 +64,8 @@ export interface NodeResult {
   error?: string;
   /** Milliseconds the node took. */
   ms: number;
+  /** The custom events its script published, in order; in a dry run the ones it would publish (none is written). Absent when none. */
+  events?: NodeEvent[];
 }
 
 export interface DryRunBody {

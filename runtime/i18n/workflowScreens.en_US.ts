@@ -46,6 +46,8 @@ export const workflowScreensEn_US = {
   'workflow.results': 'Results',
   'workflow.noNodeRan': 'No node ran: no event node matches this event.',
   'workflow.resultData': 'Record data at the end',
+  'workflow.eventsPublished': '{count, plural, one {Custom event published} other {Custom events published}}',
+  'workflow.eventsWouldPublish': '{count, plural, one {Custom event it would publish (a dry run publishes nothing)} other {Custom events it would publish (a dry run publishes nothing)}}',
   'workflow.version': 'Version {name}',
   'workflow.publishDev': 'Use in dev',
   'workflow.publishLive': 'Publish to live',

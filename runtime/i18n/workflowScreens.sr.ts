@@ -46,6 +46,8 @@ export const workflowScreensSr: Record<WorkflowScreensMessageKey, string> = {
   'workflow.results': 'Rezultati',
   'workflow.noNodeRan': 'Nijedan čvor nije izvršen: nijedan događaj ne odgovara.',
   'workflow.resultData': 'Podaci zapisa na kraju',
+  'workflow.eventsPublished': '{count, plural, one {Objavljen prilagođeni događaj} few {Objavljeni prilagođeni događaji} other {Objavljeni prilagođeni događaji}}',
+  'workflow.eventsWouldPublish': '{count, plural, one {Prilagođeni događaj koji bi objavio (probno izvršavanje ništa ne objavljuje)} few {Prilagođeni događaji koje bi objavio (probno izvršavanje ništa ne objavljuje)} other {Prilagođeni događaji koje bi objavio (probno izvršavanje ništa ne objavljuje)}}',
   'workflow.version': 'Verzija {name}',
   'workflow.publishDev': 'Koristi u dev',
   'workflow.publishLive': 'Objavi uživo',

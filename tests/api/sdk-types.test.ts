@@ -16,6 +16,7 @@ describeApi(`SDK types (${DB_KIND})`, () => {
     expect(response.body).toBe(sdkTypes());
     expect(response.body).toContain('interface LumaRecords {');
     expect(response.body).toContain('interface LumaFunctionScope {');
+    expect(response.body).toContain('interface LumaEvents {');
     // Without a kind no script name is global (they differ between kinds).
     expect(response.body).not.toContain('declare const context');
     // A browser asking for HTML still gets the file, not the app.

@@ -85,6 +85,21 @@ interface LumaRecordsByRef {
   update(uuid: string, data: LumaFields, version: number, ref: LumaRef): LumaRecord;
 }
 
+/**
+ * Custom events on the event bus (docs/event-bus.md "Custom events"): server-side scripts only.
+ * The event is written with the run's other writes and delivered after they commit.
+ */
+interface LumaEvents {
+  /**
+   * Publishes \`{ref}.{name}.{env}\` for a script of a component (a workflow's: its component), seen by
+   * who may read it, or \`custom.{name}.{env}\` for one without (seen by admins); answers its topic.
+   * name: a letter, then up to 63 letters, digits, _ or -; not a platform event name (create, update,
+   * delete, disable, enable, import, job, deploy, notification, run). payload: an object of at most
+   * 64 KiB as JSON. A refusal throws (status 400, errors naming what is wrong).
+   */
+  publish(name: string, payload?: Record<string, any>): { readonly topic: string };
+}
+
 /** The project's global variables of the environment (/admin/environment); in the browser, only the non-secret ones. */
 type LumaEnv = Readonly<Record<string, string>>;
 
@@ -106,10 +121,12 @@ interface LumaBrowserContext {
   readonly user?: LumaUser;
 }
 
-/** The context of a workflow expression: global variables only (the nodes do the writing). */
+/** The context of a workflow script: global variables and custom events (component nodes write records). */
 interface LumaWorkflowContext {
   /** Global variables, secrets included. */
   readonly env: LumaEnv;
+  /** Custom events of the workflow's component (a dry run lists them and writes none). */
+  readonly events: LumaEvents;
 }
 
 /** The context of a server-side script without a component. */
@@ -117,6 +134,8 @@ interface LumaServerContext {
   /** Global variables, secrets included. */
   readonly env: LumaEnv;
   readonly records: LumaRecordsByRef;
+  /** Custom events (custom.{name}.{env}: no component of its own). */
+  readonly events: LumaEvents;
   readonly user?: LumaUser;
 }
 
@@ -126,6 +145,8 @@ interface LumaComponentContext {
   readonly env: LumaEnv;
   /** The component's own records unless a ref is given. */
   readonly records: LumaRecords;
+  /** Custom events of the component. */
+  readonly events: LumaEvents;
   readonly user?: LumaUser;
 }
 

@@ -14,7 +14,7 @@ export interface ScriptKindSpec {
   /** The interface that lists this kind's names in the full file (no ?kind=). */
   scope: string;
   title: string;
-  /** Runs on the server: console is captured into the logs and context.records is there. */
+  /** Runs on the server: console is captured into the logs, and context.records (but in workflows) and context.events are there. */
   server: boolean;
   names: ScriptName[];
 }
@@ -69,26 +69,26 @@ export const SCRIPT_KINDS = {
     names: [
       { name: 'record', type: 'LumaRecord', doc: 'The record the action runs on.' },
       { name: 'fields', type: 'LumaFields', doc: "The action form's values." },
-      { name: 'context', type: 'LumaComponentContext', doc: 'Global variables, the record API of the component, the user.' },
+      { name: 'context', type: 'LumaComponentContext', doc: 'Global variables, the record API and custom events of the component, the user.' },
     ],
   },
   function: {
     scope: 'LumaFunctionScope',
     title: 'Function of a component',
     server: true,
-    names: [data('The input the caller sent.'), { name: 'context', type: 'LumaFunctionContext', doc: "Global variables, the record API of the component, its config, the user." }],
+    names: [data('The input the caller sent.'), { name: 'context', type: 'LumaFunctionContext', doc: "Global variables, the record API and custom events of the component, its config, the user." }],
   },
   'global-function': {
     scope: 'LumaGlobalFunctionScope',
     title: 'Global function',
     server: true,
-    names: [data('The input the caller sent.'), { name: 'context', type: 'LumaServerContext', doc: 'Global variables, the record API (pass a ref), the user.' }],
+    names: [data('The input the caller sent.'), { name: 'context', type: 'LumaServerContext', doc: 'Global variables, the record API (pass a ref), custom events, the user.' }],
   },
   spark: {
     scope: 'LumaSparkScope',
     title: 'Spark',
     server: true,
-    names: [data('The input of the invocation.'), { name: 'context', type: 'LumaServerContext', doc: 'Global variables, the record API (pass a ref).' }],
+    names: [data('The input of the invocation.'), { name: 'context', type: 'LumaServerContext', doc: 'Global variables, the record API (pass a ref), custom events.' }],
   },
   route: {
     scope: 'LumaRouteScope',
@@ -96,7 +96,7 @@ export const SCRIPT_KINDS = {
     server: true,
     names: [
       { name: 'request', type: 'LumaRequest', doc: 'The HTTP request: method, path, query, body.' },
-      { name: 'context', type: 'LumaComponentContext', doc: 'Global variables, the record API of the component, the user.' },
+      { name: 'context', type: 'LumaComponentContext', doc: 'Global variables, the record API and custom events of the component, the user.' },
     ],
   },
   workflow: {
@@ -110,7 +110,7 @@ export const SCRIPT_KINDS = {
       { name: 'env', type: "'dev' | 'live'", doc: 'The environment the run is in.' },
       { name: 'State', type: '{ readonly Results: Record<string, any> }', doc: 'The results of the nodes run so far, by node.' },
       { name: 'item', type: 'any', doc: 'The current item of a loop.' },
-      { name: 'context', type: 'LumaWorkflowContext', doc: 'Global variables (records are written by component nodes).' },
+      { name: 'context', type: 'LumaWorkflowContext', doc: 'Global variables and custom events (records are written by component nodes).' },
     ],
   },
 } as const satisfies Record<string, ScriptKindSpec>;

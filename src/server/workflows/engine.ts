@@ -16,6 +16,7 @@ import { isBeforeEvent } from '../../../runtime/workflows/constants';
 import type { WorkflowConnection, WorkflowNode } from '../../../schemas/workflow.schema';
 import { HttpError } from '../errors';
 import { actionFor } from './actions/index';
+import { WORKFLOW_SCRIPT_CAPABILITIES, workflowScriptHost } from './custom-events';
 import { flowEnv } from './actions/scope';
 import { VARIABLE_MASK } from '../../../runtime/api/environment';
 import { loadSecretValues, redactSecrets } from '../services/script-env';
@@ -75,12 +76,16 @@ export async function evaluate(node: WorkflowNode, flow: FlowState, services: Ac
   const code = node.data[field];
   if (typeof code !== 'string' || code.trim() === '') throw new NodeFailure(`node ${node.name || node.id} has no ${field}`, node.id, false);
   const env = await flowEnv(flow, services.db);
-  const result = await services.scripts.run({
-    label: `Workflow node ${node.name || node.id}`,
-    code: scriptBody(code),
-    args: { data: flow.data, record: flow.record, event: flow.event, env: flow.env, State: { Results: flow.results }, item: flow.item ?? null, context: { env } },
-    limits: { timeoutMs: SCRIPT_TIMEOUT_MS },
-  });
+  const result = await services.scripts.run(
+    {
+      label: `Workflow node ${node.name || node.id}`,
+      code: scriptBody(code),
+      args: { data: flow.data, record: flow.record, event: flow.event, env: flow.env, State: { Results: flow.results }, item: flow.item ?? null, context: { env } },
+      host: WORKFLOW_SCRIPT_CAPABILITIES,
+      limits: { timeoutMs: SCRIPT_TIMEOUT_MS },
+    },
+    workflowScriptHost(node.id, flow, services),
+  );
   if (!result.ok) throw new NodeFailure(result.error, node.id, false);
   return result.value;
 }
@@ -94,6 +99,7 @@ function messageOf(error: unknown): string {
 
 /** Runs every matching event node's flow over `nodes`. Never throws: the outcome says what happened. */
 export async function runGraph(nodes: readonly WorkflowNode[], flow: FlowState, options: RunOptions): Promise<RunOutcome> {
+  flow.dryRun = options.dryRun;
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const results = new Map<number, NodeResult>();
   const path: number[] = [];
@@ -111,6 +117,8 @@ export async function runGraph(nodes: readonly WorkflowNode[], flow: FlowState, 
     const previous = results.get(node.id);
     const entry: NodeResult = { id: node.id, status: previous?.status === 'error' ? 'error' : status, State: { Results: flow.results[node.id] }, ms: (previous?.ms ?? 0) + ms };
     if (error ?? previous?.error) entry.error = error ?? previous?.error;
+    const published = flow.events?.[node.id];
+    if (published?.length) entry.events = [...published];
     results.set(node.id, entry);
   };
 

@@ -1,6 +1,7 @@
 // The contract between the workflow engine (engine.ts) and its node actions (actions/<action>.ts):
 // one module per action of spec section 3, each exporting a NodeAction.
 import type { Kysely } from 'kysely';
+import type { NodeEvent } from '../../../runtime/api/workflows';
 import type { WorkflowAction, WorkflowNode } from '../../../schemas/workflow.schema';
 import type { Bus } from '../bus/index';
 import type { Database } from '../db/schema';
@@ -29,6 +30,10 @@ export interface FlowState {
   depth: number;
   /** context.env of the run's scripts and templates (global variables, secrets included): loaded once, when first needed (actions/scope.ts). */
   scriptEnv?: Promise<Record<string, string>>;
+  /** A dry run (set by runGraph): scripts' custom events are listed, not written. */
+  dryRun?: boolean;
+  /** The custom events the scripts published (a dry run: would publish), by node id (custom-events.ts). */
+  events?: Record<number, NodeEvent[]>;
 }
 
 /** Outgoing-call settings from configuration (LUMA_WORKFLOW_HTTP_ALLOW, LUMA_SMTP_URL, LUMA_FCM_*). */

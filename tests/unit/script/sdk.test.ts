@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import * as vfs from '@typescript/vfs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { createCheckEnvironment, putScript, scriptDiagnostics, SDK_LIB_FILES, SDK_TYPES_PATH } from '../../../runtime/script/sdk/check';
+import { createCheckEnvironment, putScript, SCRIPT_PREFIX, scriptDiagnostics, SDK_LIB_FILES, SDK_TYPES_PATH } from '../../../runtime/script/sdk/check';
 import { isScriptKind, SCRIPT_KIND_NAMES, SCRIPT_KINDS, sdkTypes, type ScriptKind } from '../../../runtime/script/sdk';
 
 const require = createRequire(import.meta.url);
@@ -21,6 +21,15 @@ function check(kind: ScriptKind | undefined, code: string): string[] {
   const path = `/script-${fileNo++}.js`;
   putScript(env, path, code);
   return scriptDiagnostics(ts, env, path).map((d) => `${d.code}: ${d.message} at '${code.slice(d.from, d.to)}'`);
+}
+
+/** What the editor's hover says of the first `word` in `code` as a script of `kind`. */
+function typeAt(kind: ScriptKind, code: string, word: string): string {
+  const env = createCheckEnvironment(ts, vfs, libs, sdkTypes(kind));
+  const path = `/script-${fileNo++}.js`;
+  putScript(env, path, code);
+  const info = env.languageService.getQuickInfoAtPosition(path, SCRIPT_PREFIX.length + code.indexOf(word));
+  return ts.displayPartsToString(info?.displayParts ?? []);
 }
 
 const correct: Record<ScriptKind, string> = {
@@ -81,6 +90,32 @@ describe('luma-sdk.d.ts', () => {
     // a workflow expression is lent no record API (component nodes write records)
     expect(check('workflow', "return context.records.get('u', 'a/b');")[0]).toMatch(/^2339: Property 'records' does not exist on type 'LumaWorkflowContext'/);
     expect(check('mutator', 'moment(value).fromNow();')[0]).toMatch(/^2339: Property 'fromNow' does not exist on type 'LumaDate'/);
+  });
+
+  it('context.events is declared for the server kinds that are lent it, and for no browser script', () => {
+    // The kinds whose runs get the events.publish capability (script-host.ts, workflows/custom-events.ts).
+    const lent: ScriptKind[] = ['action', 'function', 'global-function', 'spark', 'route', 'workflow'];
+    expect(SCRIPT_KIND_NAMES.filter((kind) => SCRIPT_KINDS[kind].server)).toEqual(lent);
+    const publish = "const sent = context.events.publish('shipped', { n: 1, tags: ['a'] });\nreturn sent.topic.toUpperCase();";
+    for (const kind of SCRIPT_KIND_NAMES) {
+      // What the editor shows on `events`: the declared LumaEvents, or nothing of it (a field's
+      // context entries are the project's own, typed any; other browser contexts have no such name).
+      const declared = typeAt(kind, publish, 'events');
+      if (lent.includes(kind)) {
+        expect(declared, kind).toMatch(/\.events: LumaEvents$/);
+        expect(check(kind, publish), kind).toEqual([]);
+      } else {
+        expect(declared, kind).toMatch(/^(\(index\) LumaFieldContext\[string\]: any|any)$/);
+      }
+    }
+    expect(check('action-condition', publish)[0]).toMatch(/^2339: Property 'events' does not exist on type 'LumaBrowserContext'/);
+    expect(check('formatter', publish)[0]).toMatch(/^2304: Cannot find name 'context'/);
+    expect(check('global-function', "return context.events.publish('bare').topic;")).toEqual([]);
+    // the name is a string, the payload an object, the answer a topic
+    expect(check('spark', 'context.events.publish(42, {});')[0]).toMatch(/^2345: Argument of type 'number' is not assignable to parameter of type 'string'/);
+    expect(check('workflow', "context.events.publish('x', 'text');")[0]).toMatch(/^2345: Argument of type 'string' is not assignable to parameter of type 'Record<string, any>'/);
+    expect(check('route', "return context.events.publish('x').uuid;")[0]).toMatch(/^2339: Property 'uuid' does not exist on type '\{ readonly topic: string; \}'/);
+    expect(check('action', "return context.events.send('x');")[0]).toMatch(/^2339: Property 'send' does not exist on type 'LumaEvents'/);
   });
 
   it('every lodash 4 method is allowed; the typed ones are checked', () => {

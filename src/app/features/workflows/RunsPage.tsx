@@ -10,6 +10,7 @@ import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { RefreshCw, Workflow as WorkflowIcon, X } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
 import { LoadError, Loading } from '../iam/ui';
+import { NodeEvents } from './NodeEvents';
 import { WorkflowIntl } from './WorkflowIntl';
 import './workflow.css';
 
@@ -65,6 +66,7 @@ function RunDetail({ uuid, onClose }: { uuid: string; onClose: () => void }) {
               </div>
               {result?.error ? <p className="form-error">{result.error}</p> : null}
               {result ? <pre className="wf-json">{JSON.stringify(result.State.Results, null, 2)}</pre> : null}
+              {result ? <NodeEvents result={result} dryRun={false} /> : null}
             </li>
           );
         })}

@@ -26,6 +26,7 @@ import { showToast } from '../../../../renderers/ui/toast';
 import { AppLink } from '../../components/AppLink';
 import { failureSummary, LoadError, Loading } from '../iam/ui';
 import { ConnectionEditor, NodeEditor } from './editors/NodeEditor';
+import { NodeEvents } from './NodeEvents';
 import { WorkflowIntl } from './WorkflowIntl';
 import './workflow.css';
 
@@ -330,7 +331,7 @@ function Canvas({ workflow, run }: { workflow: Workflow; run: WorkflowRun | null
         </div>
         {dryOpen && !readOnly ? <DryRunSidebar workflow={workflow} nodes={nodes} onAnswer={setAnswer} onClose={() => setDryOpen(false)} /> : null}
       </div>
-      {answer || run ? <ResultsDrawer nodes={nodes} results={answer?.nodes ?? run?.results ?? []} data={answer?.data ?? run?.data ?? {}} error={answer?.error ?? run?.error ?? null} onClose={run ? undefined : () => setAnswer(null)} /> : null}
+      {answer || run ? <ResultsDrawer nodes={nodes} results={answer?.nodes ?? run?.results ?? []} data={answer?.data ?? run?.data ?? {}} error={answer?.error ?? run?.error ?? null} dryRun={Boolean(answer)} onClose={run ? undefined : () => setAnswer(null)} /> : null}
       {adding ? <AddNodeDialog onAdd={add} onClose={() => setAdding(false)} /> : null}
       {editing ? (
         <NodeEditor
@@ -535,7 +536,7 @@ function DryRunSidebar({ workflow, nodes, onAnswer, onClose }: { workflow: Workf
   );
 }
 
-function ResultsDrawer({ nodes, results, data, error, onClose }: { nodes: WorkflowNode[]; results: NodeResult[]; data: Record<string, unknown>; error: string | null; onClose?: () => void }) {
+function ResultsDrawer({ nodes, results, data, error, dryRun, onClose }: { nodes: WorkflowNode[]; results: NodeResult[]; data: Record<string, unknown>; error: string | null; dryRun: boolean; onClose?: () => void }) {
   const intl = useIntl();
   const byId = new Map(nodes.map((n) => [n.id, n]));
   return (
@@ -572,6 +573,7 @@ function ResultsDrawer({ nodes, results, data, error, onClose }: { nodes: Workfl
                 </div>
                 {result.error ? <p className="form-error">{result.error}</p> : null}
                 <pre className="wf-json">{JSON.stringify(result.State.Results, null, 2)}</pre>
+                <NodeEvents result={result} dryRun={dryRun} />
               </li>
             );
           })}

@@ -1,5 +1,6 @@
 // expression: runs the node's code in the sandbox. An answer `{ data: {...} }` becomes the flow's data
-// (in Before:: events: what is written). It has no side effects, so a dry run runs it too.
+// (in Before:: events: what is written). Its only side effect, context.events.publish, writes nothing
+// in a dry run (custom-events.ts), so a dry run runs it too.
 import { isPlainObject } from '../../validate';
 import { evaluate } from '../engine';
 import type { NodeAction } from '../types';
