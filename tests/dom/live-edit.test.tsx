@@ -185,7 +185,22 @@ describe('the record edit page with the event bus', () => {
     await waitFor(() => expect(warning()!.textContent).toContain('deleted'));
   });
 
-  it("does not warn about the user's own delete (the delete event names no actor)", async () => {
+  it("does not warn about a delete the user made in another tab (the event's actor is the user)", async () => {
+    const live = await mount();
+    const seen: string[] = [];
+    const off = live.client.subscribe('#', (event) => void seen.push(event.topic));
+    await waitFor(() => expect(live.subscribed('#')).toBe(true));
+    live.publish('orders.delete.live', { record: { uuid: UUID }, actor: ME });
+    await waitFor(() => expect(seen).toEqual(['orders.delete.live']));
+    await act(async () => undefined);
+    expect(warning()).toBeNull();
+    // The same event by someone else warns.
+    live.publish('orders.delete.live', { record: { uuid: UUID }, actor: OTHER });
+    await waitFor(() => expect(warning()?.textContent).toContain('Someone else deleted this record after you opened it.'));
+    off();
+  });
+
+  it("does not warn about the user's own delete on this page, even from an event without an actor", async () => {
     const live = await mount();
     const seen: string[] = [];
     const off = live.client.subscribe('#', (event) => void seen.push(event.topic));
