@@ -23,6 +23,7 @@ import { BENCH_ADMIN, signedInCaller } from './api-client';
 import { createComponent, publish, startBareRoute } from './list';
 import { benchOwned, captureStatements } from './list-capture';
 import { LIST_CASES } from './list-cases';
+import { load } from './list-measure';
 import { createTypedTable, SEED_RECORDS } from './list-data';
 import { scratchDatabase } from './scratch-db';
 
@@ -141,6 +142,16 @@ async function main(): Promise<void> {
           const plan = await direct.query(`explain (analyze, buffers) ${statement.text}`, statement.values);
           console.log(`--- ${c.name}: ${statement.text}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
         }
+      }
+    }
+    const clients = env('LUMA_BENCH_CPU_CLIENTS', 0);
+    if (clients > 0) {
+      // Concurrent clients on the first page (in this process, as list.ts does): Luma, then the bare route, twice.
+      const first = LIST_CASES[0]!;
+      for (let round = 0; round < 2; round++) {
+        const luma = await load(`${base}/v3/system/component/${component}/models?${first.query}`, { cookie }, clients, 6);
+        const bareLoad = await load(`${bareBase}/typed/${first.key}`, {}, clients, 6);
+        console.log(`${clients} clients, first page: Luma ${luma.rps.toFixed(0)} requests/s, bare ${bareLoad.rps.toFixed(0)} (${((100 * luma.rps) / bareLoad.rps).toFixed(0)}%)`);
       }
     }
     if (REQUESTS === 0) return;
