@@ -128,7 +128,7 @@ function disagreement(label: string, c: ListCase, a: Answer, b: Answer): string[
 /** The role of a captured statement: the bounded count selects count(*) ... limit; the rest is the page. */
 const roleOf = (c: ListCase, statement: CapturedStatement) => (c.exactCount ? 'count' : /count\s*\(/i.test(statement.text) ? 'count' : 'page');
 
-async function createComponent(call: BenchCall, name: string, label: string): Promise<string> {
+export async function createComponent(call: BenchCall, name: string, label: string): Promise<string> {
   const { uuid } = (await call('POST', '/v3/system/component', { name, label: { en_US: label } })) as { uuid: string };
   const model = await call('GET', `/v3/system/component/settings/${uuid}/v1`);
   // The users' saved search (title and code) is what tells Luma that code is searched: it gets a trigram index.
@@ -138,7 +138,7 @@ async function createComponent(call: BenchCall, name: string, label: string): Pr
 
 const PRESETS = [{ name: 'Search by title and code', roles: null, context: { default: false, expr: null, filters: { filterOn: ['title', 'code'], dateField: 'created_at' } } }];
 
-const publish = (call: BenchCall, uuid: string) => call('POST', '/v3/system/component/version/publish', { version: 'v1', env: 'live', ref: uuid });
+export const publish = (call: BenchCall, uuid: string) => call('POST', '/v3/system/component/version/publish', { version: 'v1', env: 'live', ref: uuid });
 
 /** Warm-up rounds: every case that stays under SLOW_MS a round runs again; slow cases warm up once. */
 async function warmUp(runners: Runner[][]): Promise<number[]> {
@@ -159,7 +159,7 @@ async function warmUp(runners: Runner[][]): Promise<number[]> {
 
 const runsFor = (iterationMs: number) => Math.max(MIN_RUNS, Math.min(RUNS, Math.floor((CASE_SECONDS * 1000) / Math.max(iterationMs, 0.001))));
 
-function startBareRoute(pool: pg.Pool): FastifyInstance {
+export function startBareRoute(pool: pg.Pool): FastifyInstance {
   const bare = Fastify({ logger: false });
   bare.get<{ Params: { key: string } }>('/typed/:key', async (request, reply) => {
     const c = LIST_CASES.find((candidate) => candidate.key === request.params.key);

@@ -45,6 +45,18 @@ async function openPGlite(dataDir: string): Promise<OpenDatabase> {
 export const PREPARE = '/* prepare */';
 const MAX_PREPARED = 64;
 
+/** Statement names by text: the texts marked PREPARE are the code's own, a handful, so the map stays small. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `luma_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    if (statementNames.size < 1024) statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * A pg client that prepares the statements marked with PREPARE (a named statement per connection, so
  * PostgreSQL parses and plans it once): the query every request makes to find its caller is the
@@ -57,7 +69,7 @@ class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values] = args;
     if (typeof text === 'string' && text.startsWith(PREPARE) && args.length <= 2 && this.prepared.size < MAX_PREPARED) {
-      const name = `luma_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      const name = statementName(text);
       this.prepared.add(name);
       return (super.query as (config: unknown) => never)({ name, text, values });
     }

@@ -9,7 +9,7 @@ import type { ComponentSettings } from '../../../schemas';
 import { dataKindOf, isSearchable } from '../../../runtime/query';
 import type { ViewField } from '../../../schemas/viewSchema.schema';
 import { isEmbedded } from '../db/dialect-pglite';
-import { createFieldIndex, dropFieldIndex, listFieldIndexes, type FieldIndex, type FieldIndexKind } from '../db/queries/record-list';
+import { createFieldIndex, dropFieldIndex, isIndexableChoice, listFieldIndexes, type FieldIndex, type FieldIndexKind } from '../db/queries/record-list';
 import { ensureRecordPartition, keepStatistics } from '../db/queries/record-partitions';
 import { allComponentUuids, findComponentByUuidAnyProject, findVersion } from '../db/queries/components';
 import { createUniqueIndex, dropUniqueIndex, listUniqueIndexes, type UniqueIndex } from '../db/queries/records';
@@ -93,9 +93,25 @@ const SHORT_TEXT_RENDERERS = new Set([
 ]);
 const SHORT_TEXT_MAX = 1000;
 
-/** The index name for one (component, field key, kind). */
-export function fieldIndexName(componentUuid: string, key: string, kind: FieldIndexKind): string {
-  return `records_ix_${createHash('sha256').update(`${componentUuid}|${key}|${kind}`).digest('hex').slice(0, 40)}`;
+/** The index name for one (component, field key, kind), and for a choice index its item. */
+export function fieldIndexName(componentUuid: string, key: string, kind: FieldIndexKind, value?: string): string {
+  const of = kind === 'choice' ? `${componentUuid}|${key}|${kind}|${value}` : `${componentUuid}|${key}|${kind}`;
+  return `records_ix_${createHash('sha256').update(of).digest('hex').slice(0, 40)}`;
+}
+
+/** Choice fields of up to this many items get an index per item (docs/lists.md "Indexes"). */
+export const MAX_CHOICE_ITEMS = 8;
+const CHOICE_RENDERERS = new Set(['select/text', 'radio/text']);
+
+/**
+ * The items of a filterable field that holds one of a fixed list of texts (a select or radio of
+ * text, neither multiple nor open to custom values), when there are few enough; else none.
+ */
+function choiceItems(field: ViewField): string[] {
+  if (!CHOICE_RENDERERS.has(field.renderer) || field.options.multiple || field.options.customValues) return [];
+  const items = [...new Set(field.options.items.map((item) => String(item.value)))];
+  if (items.length === 0 || items.length > MAX_CHOICE_ITEMS || !items.every(isIndexableChoice)) return [];
+  return items;
 }
 
 function btreeKind(field: ViewField): 'text' | 'number' | null {
@@ -124,6 +140,9 @@ export function fieldIndexesOf(row: ComponentRow, settings: ComponentSettings): 
     const btree = btreeKind(field);
     if (btree && (filterable.has(field.key) || sorted.has(field.key))) add(field.key, btree);
     if (isSearchable(field) && (filterable.has(field.key) || searched.has(field.key))) add(field.key, 'search');
+    if (filterable.has(field.key)) {
+      for (const value of choiceItems(field)) out.push({ name: fieldIndexName(componentUuid, field.key, 'choice', value), componentUuid, key: field.key, kind: 'choice', value });
+    }
   }
   return out.slice(0, MAX_FIELD_INDEXES);
 }
