@@ -17,6 +17,7 @@ import { printInstanceFigures, runInstancesBench } from './instances';
 import { printListFigures, runListBench } from './list';
 import { printMediaFigures, runMediaBench } from './media';
 import { printSandboxFigures, runSandboxBench } from './sandbox';
+import { printScoutFigures, runScoutBench } from './scout';
 import { printWorkflowFigures, runWorkflowBench } from './workflows';
 
 const BUDGET_KB = 250;
@@ -30,7 +31,8 @@ const assetsDir = join('dist', 'app', 'assets');
  * `npm run bench -- list` only the list API against its physical limit (tests/bench/list.ts);
  * `npm run bench -- workflows` only the workflow throughput (tests/bench/workflows.ts);
  * `npm run bench -- sandbox` only the user-code sandbox against isolated-vm (tests/bench/sandbox.ts);
- * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts).
+ * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts);
+ * `npm run bench -- scout` only Scout's event and API call lists at 100,000 and 1,000,000 rows (tests/bench/scout.ts).
  */
 const only = process.argv[2];
 
@@ -102,6 +104,10 @@ async function main() {
   }
   if (only === 'media') {
     printMediaFigures(await runMediaBench());
+    return;
+  }
+  if (only === 'scout') {
+    printScoutFigures(await runScoutBench());
     return;
   }
   const build = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -210,6 +216,7 @@ async function main() {
   printWorkflowFigures(await runWorkflowBench());
   printSandboxFigures(await runSandboxBench());
   printMediaFigures(await runMediaBench());
+  printScoutFigures(await runScoutBench());
 }
 
 main().catch((error) => {

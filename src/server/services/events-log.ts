@@ -127,6 +127,9 @@ export async function listEvents(db: Db, accountability: Accountability, query: 
       if (parts[0] !== '*') {
         const head = `${parts[0]}.`;
         select = select.where(sql<boolean>`(e.topic collate "C") >= ${head}`).where(sql<boolean>`(e.topic collate "C") < ${`${parts[0]}/`}`);
+      } else if (parts.length > 1 && !parts.slice(1).includes('*')) {
+        // '*.create.dev': the rest is named exactly; the expression is the topic-tail index's (0018_scout_scale).
+        select = select.where(sql<boolean>`(substr(e.topic, strpos(e.topic, '.') + 1) collate "C") = ${parts.slice(1).join('.')}`);
       }
       select = select.where(sql<boolean>`e.topic ~ ${topicPatternRegex(topic)}`);
     }
