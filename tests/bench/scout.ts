@@ -90,7 +90,7 @@ const CASES: Case[] = [
   { key: 'ev-asc-deep', name: 'events: oldest first, half-way', list: 'events', indexed: true, path: (c) => `/v1system/events?limit=50&sort=created_at&before=${c.eventsDeep.asc}` },
   { key: 'ev-topic', name: 'events: topic (exact, a rare one: 0.06 %)', list: 'events', indexed: true, path: () => `/v1system/events?limit=50&topic=${encodeURIComponent('custom.refund.dev')}` },
   { key: 'ev-topic-pattern', name: "events: topic pattern 'invoices.*.live'", list: 'events', indexed: true, path: () => `/v1system/events?limit=50&topic=${encodeURIComponent('invoices.*.live')}` },
-  { key: 'ev-topic-star', name: "events: topic pattern '*.deploy.live' (first part '*')", list: 'events', indexed: false, path: () => `/v1system/events?limit=50&topic=${encodeURIComponent('*.deploy.live')}` },
+  { key: 'ev-topic-star', name: "events: topic pattern '*.deploy.live' (first part '*')", list: 'events', indexed: true, path: () => `/v1system/events?limit=50&topic=${encodeURIComponent('*.deploy.live')}` },
   { key: 'ev-kind', name: 'events: kind deploy (0.6 %)', list: 'events', indexed: true, path: () => '/v1system/events?limit=50&kind=deploy' },
   { key: 'ev-kind-record', name: 'events: kind record (36 %)', list: 'events', indexed: true, path: () => '/v1system/events?limit=50&kind=record' },
   { key: 'ev-actor', name: 'events: actor (one user, 3.5 %)', list: 'events', indexed: true, path: (c) => `/v1system/events?limit=50&actor=${c.users[3]}` },

@@ -6,7 +6,7 @@
 // Durability: a crash loses at most the buffer (≤ batchRows rows, ≤ flushMs of calls); the log is
 // a diagnostic aid, not an audit trail.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   API_LOG_DEFAULTS,
   API_LOG_LIMITS,
@@ -257,26 +257,19 @@ function itemOf(row: CallRow): ApiCallItem {
   };
 }
 
-/** The call's columns and its caller's name, read with it (a left join on the users' primary key: no lookup per row). */
-function selectCalls(db: Db) {
+const CALL_COLUMNS = ['c.uuid', 'c.method', 'c.path', 'c.status', 'c.duration_ms', 'c.caller_uuid', 'c.caller_kind', 'c.request_uuid', 'c.created_at', 'c.seq'] as const;
+
+/**
+ * The page's calls with their caller's name: the page is chosen first (filters, order and limit on
+ * api_calls alone, so the planner reads an index in list order and sorts no joined rows), then joined
+ * to users by primary key, one statement, no lookup per row.
+ */
+function withCallers<T extends { caller_uuid: string | null }>(db: Db, page: SelectQueryBuilder<Database & { c: ApiCallsTable }, 'c', T>) {
   return db
-    .selectFrom('api_calls as c')
+    .selectFrom(page.as('c'))
     .leftJoin('users as u', 'u.uuid', 'c.caller_uuid')
-    .select([
-      'c.uuid',
-      'c.method',
-      'c.path',
-      'c.status',
-      'c.duration_ms',
-      'c.caller_uuid',
-      'c.caller_kind',
-      'c.request_uuid',
-      'c.created_at',
-      'c.seq',
-      'u.name as user_name',
-      'u.email as user_email',
-      'u.kind as user_kind',
-    ]);
+    .selectAll('c')
+    .select(['u.name as user_name', 'u.email as user_email', 'u.kind as user_kind']);
 }
 
 /** Characters of the path the prefix index holds (0018_scout_scale). */
@@ -307,7 +300,7 @@ export async function listApiCalls(db: Db, accountability: Accountability, query
   if (order !== 'desc' && order !== 'asc') invalid('order');
   const cursor = query.cursor === undefined ? null : CURSOR.exec(query.cursor);
   if (query.cursor !== undefined && !cursor) invalid('cursor');
-  let select = selectCalls(db).where('c.project_uuid', '=', project);
+  let select = db.selectFrom('api_calls as c').select(CALL_COLUMNS).where('c.project_uuid', '=', project);
   if (query.method !== undefined && query.method !== '') {
     const method = query.method.toUpperCase();
     if (!(LOG_METHODS as readonly string[]).includes(method)) invalid('method');
@@ -341,7 +334,10 @@ export async function listApiCalls(db: Db, accountability: Accountability, query
       ? select.where(sql<boolean>`(c.created_at, c.seq) < (${at}::timestamptz, ${cursor[2]}::bigint)`)
       : select.where(sql<boolean>`(c.created_at, c.seq) > (${at}::timestamptz, ${cursor[2]}::bigint)`);
   }
-  const rows = await select.orderBy('c.created_at', order).orderBy('c.seq', order).limit(limit + 1).execute();
+  const rows = (await withCallers(db, select.orderBy('c.created_at', order).orderBy('c.seq', order).limit(limit + 1))
+    .orderBy('c.created_at', order)
+    .orderBy('c.seq', order)
+    .execute()) as CallRow[];
   const page = rows.slice(0, limit);
   const last = rows.length > limit ? page[page.length - 1]! : null;
   return { items: page.map(itemOf), next: last ? `${new Date(last.created_at).getTime()}_${last.seq}` : null };
@@ -350,7 +346,9 @@ export async function listApiCalls(db: Db, accountability: Accountability, query
 export async function readApiCall(db: Db, accountability: Accountability, uuid: string): Promise<ApiCallDetail> {
   const project = requireAdmin(accountability);
   if (!isUuid(uuid)) throw notFound();
-  const row = await selectCalls(db).select(['c.request_body', 'c.response_body']).where('c.project_uuid', '=', project).where('c.uuid', '=', uuid.toLowerCase()).executeTakeFirst();
+  const row = (await withCallers(db, db.selectFrom('api_calls as c').select([...CALL_COLUMNS, 'c.request_body', 'c.response_body']).where('c.project_uuid', '=', project).where('c.uuid', '=', uuid.toLowerCase())).executeTakeFirst()) as
+    | (CallRow & { request_body: string | null; response_body: string | null })
+    | undefined;
   if (!row) throw notFound();
   return { ...itemOf(row), request_body: row.request_body, response_body: row.response_body };
 }

@@ -2,9 +2,10 @@
 // time, oldest first, capped) and GET /v1system/events (newest first, paged by a keyset cursor). Both
 // read the (project_uuid, created_at, uuid) index and filter each event for the caller exactly as the
 // socket does (events-view.ts), so neither shows what the socket would not.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { EVENT_MESSAGE, EVENTBUS_LIMITS, topicMatches, type EventItem, type EventsNewAnswer, type EventsPage } from '../../../runtime/api/events';
 import type { Database } from '../db/schema';
+import type { EventsTable } from '../db/schema-events';
 import { EVENT_KINDS } from '../../../runtime/api/scout-events';
 import { callerName } from './api-log';
 import { badRequest, notFound } from '../errors';
@@ -26,14 +27,23 @@ function parseTime(value: unknown): Date {
 
 type ActorRow = EventRow & { user_name: string | null; user_email: string | null; user_kind: string | null };
 
-/** The events with their actor's name and e-mail, read with them (a left join on the users' primary key: no lookup per row). */
-function selectEvents(db: Db) {
+/**
+ * The page's events with their actor's name and e-mail: the page is chosen first (the filters, the order
+ * and the limit on the events alone, so the planner reads an index in list order), then joined to users
+ * by primary key, one statement, no lookup per row.
+ */
+async function withActors(db: Db, page: SelectQueryBuilder<Database & { e: EventsTable }, 'e', EventRow>, direction: 'asc' | 'desc'): Promise<ActorRow[]> {
   return db
-    .selectFrom('events as e')
+    .selectFrom(page.as('e'))
     .leftJoin('users as u', 'u.uuid', 'e.actor')
     .selectAll('e')
-    .select(['u.name as user_name', 'u.email as user_email', 'u.kind as user_kind']);
+    .select(['u.name as user_name', 'u.email as user_email', 'u.kind as user_kind'])
+    .orderBy('e.created_at', direction)
+    .orderBy('e.uuid', direction)
+    .execute() as Promise<ActorRow[]>;
 }
+
+const selectEvents = (db: Db) => db.selectFrom('events as e').selectAll('e');
 
 async function filtered(db: Db, rows: ActorRow[], accountability: Accountability, locale: string | undefined, cap: number): Promise<EventItem[]> {
   const context = new EventContext(db);
@@ -52,13 +62,11 @@ export async function eventsSince(db: Db, accountability: Accountability, time: 
   const projectUuid = requireProject(accountability);
   const since = parseTime(time);
   const scan = EVENTBUS_LIMITS.newCap * SCAN_FACTOR;
-  const rows = await selectEvents(db)
-    .where('e.project_uuid', '=', projectUuid)
-    .where('e.created_at', '>', since)
-    .orderBy('e.created_at', 'asc')
-    .orderBy('e.uuid', 'asc')
-    .limit(scan + 1)
-    .execute();
+  const rows = await withActors(
+    db,
+    selectEvents(db).where('e.project_uuid', '=', projectUuid).where('e.created_at', '>', since).orderBy('e.created_at', 'asc').orderBy('e.uuid', 'asc').limit(scan + 1),
+    'asc',
+  );
   const items = await filtered(db, rows.slice(0, scan), accountability, locale, EVENTBUS_LIMITS.newCap + 1);
   return { items: items.slice(0, EVENTBUS_LIMITS.newCap), more: items.length > EVENTBUS_LIMITS.newCap || rows.length > scan };
 }
@@ -127,11 +135,13 @@ export async function listEvents(db: Db, accountability: Accountability, query: 
       if (parts[0] !== '*') {
         const head = `${parts[0]}.`;
         select = select.where(sql<boolean>`(e.topic collate "C") >= ${head}`).where(sql<boolean>`(e.topic collate "C") < ${`${parts[0]}/`}`);
-      } else if (parts.length > 1 && !parts.slice(1).includes('*')) {
-        // '*.create.dev': the rest is named exactly; the expression is the topic-tail index's (0018_scout_scale).
-        select = select.where(sql<boolean>`(substr(e.topic, strpos(e.topic, '.') + 1) collate "C") = ${parts.slice(1).join('.')}`);
       }
-      select = select.where(sql<boolean>`e.topic ~ ${topicPatternRegex(topic)}`);
+      if (parts[0] === '*' && parts.length > 1 && !parts.slice(1).includes('*')) {
+        // '*.create.dev': the rest is named exactly, which is the whole pattern but for a topic without a dot
+        // (topicMatches below drops it). The expression is the topic-tail index's (0018_scout_scale); no
+        // regular expression beside it, whose guessed selectivity would steer the planner off the index order.
+        select = select.where(sql<boolean>`(substr(e.topic, strpos(e.topic, '.') + 1) collate "C") = ${parts.slice(1).join('.')}`);
+      } else select = select.where(sql<boolean>`e.topic ~ ${topicPatternRegex(topic)}`);
     }
   }
   if (cursor) {
@@ -141,7 +151,7 @@ export async function listEvents(db: Db, accountability: Accountability, query: 
       : select.where(sql<boolean>`(e.created_at, e.uuid) < (${at}::timestamptz, ${cursor[2]}::uuid)`);
   }
   const direction = ascending ? 'asc' : 'desc';
-  const rows = await select.orderBy('e.created_at', direction).orderBy('e.uuid', direction).limit(scan).execute();
+  const rows = await withActors(db, select.orderBy('e.created_at', direction).orderBy('e.uuid', direction).limit(scan), direction);
   // The SQL filters are the index's; the pattern is checked again with the socket's own function.
   const wanted = topic === undefined ? rows : rows.filter((row) => topicMatches(topic, row.topic));
   const items = await filtered(db, wanted, accountability, locale, limit);
@@ -155,7 +165,7 @@ export async function listEvents(db: Db, accountability: Accountability, query: 
 export async function getEvent(db: Db, accountability: Accountability, uuid: string, locale: string | undefined): Promise<EventItem> {
   const projectUuid = requireProject(accountability);
   if (!UUID.test(uuid)) throw notFound();
-  const row = await selectEvents(db).where('e.uuid', '=', uuid).where('e.project_uuid', '=', projectUuid).where('e.kept', '=', true).executeTakeFirst();
+  const [row] = await withActors(db, selectEvents(db).where('e.uuid', '=', uuid).where('e.project_uuid', '=', projectUuid).where('e.kept', '=', true), 'desc');
   if (!row) throw notFound();
   const [item] = await filtered(db, [row], accountability, locale, 1);
   if (!item) throw notFound();
