@@ -300,7 +300,8 @@ export async function listApiCalls(db: Db, accountability: Accountability, query
   if (order !== 'desc' && order !== 'asc') invalid('order');
   const cursor = query.cursor === undefined ? null : CURSOR.exec(query.cursor);
   if (query.cursor !== undefined && !cursor) invalid('cursor');
-  let select = db.selectFrom('api_calls as c').select(CALL_COLUMNS).where('c.project_uuid', '=', project);
+  let select = db.selectFrom('api_calls as c').where('c.project_uuid', '=', project);
+  let byPath = false;
   if (query.method !== undefined && query.method !== '') {
     const method = query.method.toUpperCase();
     if (!(LOG_METHODS as readonly string[]).includes(method)) invalid('method');
@@ -313,12 +314,14 @@ export async function listApiCalls(db: Db, accountability: Accountability, query
   }
   if (query.path !== undefined && query.path !== '') {
     if (query.path.length > API_LOG_LIMITS.pathPrefixMax || query.path.includes('\0')) invalid('path');
-    // A byte-order range on the indexed first characters (the prefix index), then the exact test.
+    // A byte-order range on path_head (the path's first characters, collate "C", 0018_scout_scale), exact
+    // for a prefix that fits in it; a longer one is tested on the path too.
     const head = [...query.path].slice(0, PATH_INDEXED).join('');
     const upper = prefixUpperBound(head);
-    select = select.where(sql<boolean>`(left(c.path, ${sql.lit(PATH_INDEXED)}) collate "C") >= ${head}`);
-    if (upper !== null) select = select.where(sql<boolean>`(left(c.path, ${sql.lit(PATH_INDEXED)}) collate "C") < ${upper}`);
-    select = select.where(sql<boolean>`left(c.path, ${query.path.length}) = ${query.path}`);
+    select = select.where('c.path_head', '>=', head);
+    if (upper !== null) select = select.where('c.path_head', '<', upper);
+    if (head !== query.path) select = select.where(sql<boolean>`left(c.path, ${query.path.length}) = ${query.path}`);
+    byPath = true;
   }
   if (query.caller !== undefined && query.caller !== '') {
     if (!isUuid(query.caller)) invalid('caller');
@@ -334,13 +337,20 @@ export async function listApiCalls(db: Db, accountability: Accountability, query
       ? select.where(sql<boolean>`(c.created_at, c.seq) < (${at}::timestamptz, ${cursor[2]}::bigint)`)
       : select.where(sql<boolean>`(c.created_at, c.seq) > (${at}::timestamptz, ${cursor[2]}::bigint)`);
   }
-  const rows = (await withCallers(db, select.orderBy('c.created_at', order).orderBy('c.seq', order).limit(limit + 1))
+  const ordered = <T extends typeof select>(query: T) => query.orderBy('c.created_at', order).orderBy('c.seq', order).limit(limit + 1);
+  // A path prefix's rows are not in time order in its index: the page's keys are chosen from the index
+  // alone (an index-only scan: it includes the time, seq, uuid and the other filters' columns), sorted,
+  // and only the page's rows are read from the table.
+  const page = byPath
+    ? db.selectFrom('api_calls as c').select(CALL_COLUMNS).where('c.uuid', 'in', ordered(select).select('c.uuid'))
+    : ordered(select).select(CALL_COLUMNS);
+  const rows = (await withCallers(db, page)
     .orderBy('c.created_at', order)
     .orderBy('c.seq', order)
     .execute()) as CallRow[];
-  const page = rows.slice(0, limit);
-  const last = rows.length > limit ? page[page.length - 1]! : null;
-  return { items: page.map(itemOf), next: last ? `${new Date(last.created_at).getTime()}_${last.seq}` : null };
+  const shown = rows.slice(0, limit);
+  const last = rows.length > limit ? shown[shown.length - 1]! : null;
+  return { items: shown.map(itemOf), next: last ? `${new Date(last.created_at).getTime()}_${last.seq}` : null };
 }
 
 export async function readApiCall(db: Db, accountability: Accountability, uuid: string): Promise<ApiCallDetail> {

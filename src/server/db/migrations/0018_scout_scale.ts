@@ -4,9 +4,10 @@
 // - api_calls gets `seq`, a bigint identity: calls flushed in one batch (or made in one millisecond)
 //   share created_at, and seq keeps the order they were made in. The list orders and pages by
 //   (created_at, seq); its indexes end in (created_at desc, seq desc) and replace the one on uuid.
-// - api_calls: method, status class (status / 100), caller (the same order), and the path's first
-//   200 characters in byte order (collate "C") for a prefix range; the planner weighs the prefix's
-//   rows against the time index.
+// - api_calls: method, status class (status / 100), caller (the same order); and path_head, the
+//   path's first 200 characters in byte order (collate "C", generated), for a prefix range: its index
+//   includes the time, seq, uuid and the other filters' columns, so a prefix's matches are sorted from
+//   the index alone (an index-only scan) and only the page's rows are read from the table.
 // - events gets `kind`, generated from the topic and record exactly as eventKind()
 //   (runtime/api/scout-events.ts) says, so the kind filter is SQL; topic (byte order: equality and a
 //   pattern's literal first part), kind and actor each lead an index in list order.
@@ -35,7 +36,8 @@ const statements = [
   `create index api_calls_project_method_idx on api_calls (project_uuid, method, created_at desc, seq desc)`,
   `create index api_calls_project_status_idx on api_calls (project_uuid, (status / 100), created_at desc, seq desc)`,
   `create index api_calls_project_caller_idx on api_calls (project_uuid, caller_uuid, created_at desc, seq desc) where caller_uuid is not null`,
-  `create index api_calls_project_path_idx on api_calls (project_uuid, (left(path, 200) collate "C"))`,
+  `alter table api_calls add column path_head text collate "C" generated always as (left(path, 200)) stored`,
+  `create index api_calls_project_path_idx on api_calls (project_uuid, path_head) include (created_at, seq, uuid, method, status, caller_uuid)`,
   `alter table events add column kind text generated always as (${EVENT_KIND_SQL}) stored`,
   `create index events_project_topic_idx on events (project_uuid, (topic collate "C"), created_at desc, uuid desc)`,
   // A pattern whose first part is '*' ('*.deploy.live': any component, one action) names the rest exactly.
@@ -53,6 +55,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(`drop index if exists ${index}`).execute(db);
   }
   await sql.raw('alter table events drop column if exists kind').execute(db);
+  await sql.raw('alter table api_calls drop column if exists path_head').execute(db);
   await sql.raw('alter table api_calls drop column if exists seq').execute(db);
   await sql.raw('create index api_calls_project_time_idx on api_calls (project_uuid, created_at desc, uuid desc)').execute(db);
 }
