@@ -41,6 +41,11 @@ export interface ApiCallItem {
   duration_ms: number;
   caller_uuid: string | null;
   caller_kind: CallerKind | null;
+  /**
+   * Who called, as the server reads it with the call (one join): a user's name (their e-mail when it is
+   * empty), an API user's name; null when there is no caller or the caller no longer exists.
+   */
+  caller_name: string | null;
   request_uuid: string;
   created_at: string;
 }
@@ -53,7 +58,7 @@ export interface ApiCallDetail extends ApiCallItem {
 
 export interface ApiCallsPage {
   items: ApiCallItem[];
-  /** Pass as `cursor` for the next page; null at the end. */
+  /** Pass as `cursor` for the next page ('{epoch ms}_{seq}': time, then the order calls were logged in); null at the end. */
   next: string | null;
 }
 
@@ -73,10 +78,11 @@ const itemProperties = {
   duration_ms: { type: 'number' },
   caller_uuid: nullable(uuidSchema),
   caller_kind: nullable({ type: 'string', enum: ['user', 'api'] }),
+  caller_name: nullable(stringSchema),
   request_uuid: stringSchema,
   created_at: dateTimeSchema,
 } as const;
-const itemRequired = ['uuid', 'method', 'path', 'status', 'duration_ms', 'caller_uuid', 'caller_kind', 'request_uuid', 'created_at'] as const;
+const itemRequired = ['uuid', 'method', 'path', 'status', 'duration_ms', 'caller_uuid', 'caller_kind', 'caller_name', 'request_uuid', 'created_at'] as const;
 
 export const apiCallItemSchema = closed(itemProperties, itemRequired);
 export const apiCallDetailSchema = closed(

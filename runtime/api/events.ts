@@ -64,6 +64,11 @@ export interface EventItem {
   component_uuid: string | null;
   record_uuid: string | null;
   actor: string | null;
+  /**
+   * Who caused it, read with the event (one join): a user's name (their e-mail when it is empty), an
+   * API user's name; null for the system or when the actor no longer exists (then only `actor` is known).
+   */
+  actor_name: string | null;
   payload: Record<string, unknown>;
   created_at: string;
 }
@@ -90,10 +95,11 @@ export const eventItemSchema = closed(
     component_uuid: nullable(uuidSchema),
     record_uuid: nullable(uuidSchema),
     actor: nullable(uuidSchema),
+    actor_name: nullable(stringSchema),
     payload: anyObjectSchema,
     created_at: dateTimeSchema,
   },
-  ['uuid', 'topic', 'env', 'component_uuid', 'record_uuid', 'actor', 'payload', 'created_at'],
+  ['uuid', 'topic', 'env', 'component_uuid', 'record_uuid', 'actor', 'actor_name', 'payload', 'created_at'],
 );
 
 export const eventsNewQuery = {

@@ -13,6 +13,7 @@ export const scoutApiEn_US = {
   'scoutApi.callerKind': 'Caller kind',
   'scoutApi.callerUser': 'user',
   'scoutApi.callerApi': 'API user',
+  'scoutApi.callerGone': 'user removed',
   'scoutApi.requestUuid': 'Request id',
   'scoutApi.uuid': 'Log entry',
   'scoutApi.requestBody': 'Request body',

@@ -14,6 +14,7 @@ export const scoutApiSr: Record<ScoutApiMessageKey, string> = {
   'scoutApi.callerKind': 'Vrsta pozivaoca',
   'scoutApi.callerUser': 'korisnik',
   'scoutApi.callerApi': 'API korisnik',
+  'scoutApi.callerGone': 'korisnik uklonjen',
   'scoutApi.requestUuid': 'ID zahteva',
   'scoutApi.uuid': 'Stavka dnevnika',
   'scoutApi.requestBody': 'Telo zahteva',

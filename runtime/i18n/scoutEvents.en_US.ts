@@ -19,6 +19,7 @@ export const scoutEventsEn_US = {
   'scoutEvents.time': 'Time',
   'scoutEvents.topic': 'Topic',
   'scoutEvents.actor': 'Actor',
+  'scoutEvents.actorGone': 'user removed',
   'scoutEvents.component': 'Component',
   'scoutEvents.record': 'Record',
   'scoutEvents.kind': 'Kind',

@@ -20,6 +20,7 @@ export const scoutEventsSr: Record<ScoutEventsMessageKey, string> = {
   'scoutEvents.time': 'Vreme',
   'scoutEvents.topic': 'Tema',
   'scoutEvents.actor': 'Izvršilac',
+  'scoutEvents.actorGone': 'korisnik uklonjen',
   'scoutEvents.component': 'Komponenta',
   'scoutEvents.record': 'Zapis',
   'scoutEvents.kind': 'Vrsta',

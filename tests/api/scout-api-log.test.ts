@@ -102,12 +102,19 @@ describeApi(`scout API call log (${DB_KIND})`, () => {
       seen.push(...body.items.map((item: { request_uuid: string }) => item.request_uuid));
       cursor = body.next;
     } while (cursor);
-    // Calls written in one batch can share created_at; the order among them is the index's, so the pages are
-    // checked for completeness and no repeats, not for the order of equal times.
-    expect(new Set(seen).size).toBe(seen.length);
-    expect([...seen].sort()).toEqual([...stamps].sort());
+    // Calls flushed in one batch (or made in one millisecond) share created_at; seq keeps the order they were
+    // made in, so the pages list the calls this client made one after another newest first, and asc the other way.
+    expect(seen).toEqual([...stamps].reverse());
     const asc = (await call('GET', `/api/v1/system/api-log?path=${encodeURIComponent('/api/v1/user/claims?n=')}&order=asc&limit=200`)).json();
-    expect(asc.items.map((item: { request_uuid: string }) => item.request_uuid).sort()).toEqual([...stamps].sort());
+    expect(asc.items.map((item: { request_uuid: string }) => item.request_uuid)).toEqual(stamps);
+    const ascPaged: string[] = [];
+    cursor = null;
+    do {
+      const body: { items: { request_uuid: string }[]; next: string | null } = (await call('GET', `/api/v1/system/api-log?path=${encodeURIComponent('/api/v1/user/claims?n=')}&order=asc&limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      ascPaged.push(...body.items.map((item: { request_uuid: string }) => item.request_uuid));
+      cursor = body.next;
+    } while (cursor);
+    expect(ascPaged).toEqual(stamps);
     const errors = (await call('GET', '/api/v1/system/api-log?status=4xx&method=put&limit=200')).json().items;
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.every((item: { status: number; method: string }) => item.status >= 400 && item.status < 500 && item.method === 'PUT')).toBe(true);
@@ -115,10 +122,39 @@ describeApi(`scout API call log (${DB_KIND})`, () => {
     expect((await call('GET', `/api/v1/system/api-log?caller=${adminUuid}&limit=1`)).json().items).toHaveLength(1);
     expect((await call('GET', `/api/v1/system/api-log?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).json().items).toEqual([]);
     expect((await call('GET', `/api/v1/system/api-log?to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&limit=1`)).json().items).toHaveLength(1);
-    for (const bad of ['status=6xx', 'method=TRACE', 'limit=0', 'cursor=nope', 'from=yesterday', 'caller=x', 'order=up']) {
+    for (const bad of ['status=6xx', 'method=TRACE', 'limit=0', 'cursor=nope', `cursor=1_${crypto.randomUUID()}`, 'from=yesterday', 'caller=x', 'order=up']) {
       const response = await call('GET', `/api/v1/system/api-log?${bad}`);
       expect(response.statusCode, bad).toBe(400);
     }
+  });
+
+  it('names the caller: a user\'s name (else e-mail), an API user\'s name, and null for a caller that is gone', async () => {
+    const admin_ = await db().selectFrom('users').select(['name', 'email']).where('uuid', '=', adminUuid).executeTakeFirstOrThrow();
+    const mine = await call('GET', '/api/v1/user/claims?who=1');
+    const row = await logged(String(mine.headers['x-request-uuid']));
+    const listed = (await call('GET', `/api/v1/system/api-log?path=${encodeURIComponent('/api/v1/user/claims?who=1')}`)).json().items;
+    expect(listed).toEqual([expect.objectContaining({ uuid: row.uuid, caller_uuid: adminUuid, caller_name: admin_.name || admin_.email })]);
+    const robot = crypto.randomUUID();
+    await db().insertInto('users').values({ uuid: robot, name: 'Nightly importer', email: '', password_hash: null, kind: 'api' }).execute();
+    const gone = crypto.randomUUID();
+    const inserted = [robot, gone, null].map((caller, index) => ({
+      uuid: crypto.randomUUID(),
+      project_uuid: project,
+      method: 'POST',
+      path: `/api/who/${index}`,
+      status: 201,
+      duration_ms: 1,
+      caller_uuid: caller,
+      caller_kind: caller === robot ? ('api' as const) : caller ? ('user' as const) : null,
+      request_uuid: `who-${index}`,
+      request_body: null,
+      response_body: null,
+    }));
+    await db().insertInto('api_calls').values(inserted).execute();
+    const names = (await call('GET', `/api/v1/system/api-log?path=${encodeURIComponent('/api/who/')}&order=asc`)).json().items.map((item: { caller_uuid: string | null; caller_name: string | null }) => [item.caller_uuid, item.caller_name]);
+    expect(names).toEqual([[robot, 'Nightly importer'], [gone, null], [null, null]]);
+    expect((await call('GET', `/api/v1/system/api-log/${inserted[0]!.uuid}`)).json()).toMatchObject({ caller_uuid: robot, caller_kind: 'api', caller_name: 'Nightly importer' });
+    expect((await call('GET', `/api/v1/system/api-log/${inserted[1]!.uuid}`)).json()).toMatchObject({ caller_uuid: gone, caller_name: null });
   });
 
   it('is for admins only, and another project\'s call is a 404', async () => {

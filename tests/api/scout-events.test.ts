@@ -95,6 +95,20 @@ describeApi(`scout: the event log (${DB_KIND})`, () => {
     expect(topics(third)).toEqual(['custom.tick4.dev']);
     expect(third.json().next).toBeNull();
     for (const query of ['kind=nonsense', 'actor=x', 'from=yesterday', 'sort=topic', 'limit=0']) expect((await get(`/v1system/events?${query}`)).statusCode, query).toBe(400);
+    // A pattern: '*' stands for one part (SQL on the topic index, checked again as the socket does).
+    expect(topics(await get(`/v1system/events?topic=${encodeURIComponent('custom.*.dev')}&from=${at(0)}&to=${at(4)}`))).toEqual(['custom.tick2.dev', 'custom.tick1.dev', 'custom.tick0.dev']);
+    expect(topics(await get(`/v1system/events?topic=${encodeURIComponent('*.tick3.dev')}`))).toEqual(['custom.tick3.dev']);
+    expect(topics(await get(`/v1system/events?topic=${encodeURIComponent('custom.*')}`))).toEqual([]);
+    expect(topics(await get(`/v1system/events?topic=${encodeURIComponent('#')}&from=${at(5)}`))).toEqual(['custom.tick4.dev']);
+
+    // Who: the actor's name read with the event; the system has none; an actor that is gone keeps its uuid only.
+    const adminUser = await db().selectFrom('users').select(['name', 'email']).where('uuid', '=', admin).executeTakeFirstOrThrow();
+    const named = (await get(`/v1system/events?from=${at(0)}&sort=created_at&limit=2`)).json().items;
+    expect(named.map((item: { actor: string | null; actor_name: string | null }) => [item.actor, item.actor_name])).toEqual([[admin, adminUser.name || adminUser.email], [null, null]]);
+    const gone = crypto.randomUUID();
+    const [orphan] = await publishEvents(db(), [{ projectUuid: project, env: 'dev', topic: 'custom.orphan.dev', actor: gone, payload: {} }]);
+    expect((await get(`/v1/system/events/${orphan}`)).json()).toMatchObject({ actor: gone, actor_name: null });
+    expect((await get(`/v1system/events?actor=${gone}`)).json().items.map((item: { uuid: string }) => item.uuid)).toEqual([orphan]);
 
     const one = first.json().items[0];
     const answered = await get(`/v1/system/events/${one.uuid}`);

@@ -18,6 +18,7 @@ import { printInstanceFigures, runInstancesBench } from './instances';
 import { printListFigures, runListBench } from './list';
 import { printMediaFigures, runMediaBench } from './media';
 import { printSandboxFigures, runSandboxBench } from './sandbox';
+import { printScoutFigures, runScoutBench } from './scout';
 import { printWorkflowFigures, runWorkflowBench } from './workflows';
 
 const BUDGET_KB = 250;
@@ -33,6 +34,7 @@ const assetsDir = join('dist', 'app', 'assets');
  * `npm run bench -- sandbox` only the user-code sandbox against isolated-vm (tests/bench/sandbox.ts);
  * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts);
  * `npm run bench -- events` only the event bus: events per second and delivery latency with 200 sockets against no subscriber (tests/bench/events.ts).
+ * `npm run bench -- scout` only Scout's event and API call lists at 100,000 and 1,000,000 rows (tests/bench/scout.ts).
  */
 const only = process.argv[2];
 
@@ -108,6 +110,10 @@ async function main() {
   }
   if (only === 'events') {
     printEventFigures(await runEventsBench());
+    return;
+  }
+  if (only === 'scout') {
+    printScoutFigures(await runScoutBench());
     return;
   }
   const build = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -218,6 +224,7 @@ async function main() {
   printMediaFigures(await runMediaBench());
   // Two web instances on one PostgreSQL: the same creates with 200 subscribed sockets and with none.
   printEventFigures(await runEventsBench());
+  printScoutFigures(await runScoutBench());
 }
 
 main().catch((error) => {

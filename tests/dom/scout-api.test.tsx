@@ -12,6 +12,7 @@ import { withIntl } from './harness';
 
 const PROJECT = '00000000-0000-4000-8000-0000000000b1';
 const CALLER = '00000000-0000-4000-8000-00000000c0de';
+const GONE = '00000000-0000-4000-8000-00000000dead';
 
 function callOf(index: number, rest: Partial<ApiCallDetail> = {}): ApiCallDetail {
   return {
@@ -22,6 +23,7 @@ function callOf(index: number, rest: Partial<ApiCallDetail> = {}): ApiCallDetail
     duration_ms: 3.25,
     caller_uuid: CALLER,
     caller_kind: 'user',
+    caller_name: 'Ada Admin',
     request_uuid: `req-${index}`,
     created_at: '2024-03-01T23:30:00.000Z',
     request_body: null,
@@ -71,7 +73,7 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
 
 beforeEach(() => {
   state = {
-    calls: [callOf(1, { method: 'PUT', path: '/api/v1/system/api-log/settings', status: 400, duration_ms: 12.5 }), callOf(2, { status: 503 }), callOf(3, { caller_kind: 'api' })],
+    calls: [callOf(1, { method: 'PUT', path: '/api/v1/system/api-log/settings', status: 400, duration_ms: 12.5 }), callOf(2, { status: 503, caller_uuid: GONE, caller_name: null }), callOf(3, { caller_kind: 'api', caller_name: 'Nightly importer' })],
     settings: { enabled: true, bodies: false, retention_days: 7 },
     queries: [],
     puts: [],
@@ -105,8 +107,13 @@ describe('/admin/scout/api', () => {
     expect(within(rows[0]!).getByTestId('api-call-status').className).toContain('badge-warning');
     expect(within(rows[1]!).getByTestId('api-call-status').className).toContain('badge-danger');
     expect(within(rows[0]!).getByTestId('scout-api-inspect').getAttribute('href')).toBe(`/admin/scout/api/inspect?id=${state.calls[0]!.uuid}`);
+    // Who called: the name the server answered; a removed caller's uuid with a note.
+    expect(within(rows[0]!).getByTestId('scout-api-caller-name').textContent).toBe('Ada Admin');
+    expect(within(rows[1]!).getByTestId('scout-api-caller-name').textContent).toBe('…0000dead (user removed)');
+    expect(within(rows[1]!).getByTestId('scout-api-caller-name').getAttribute('title')).toBe(GONE);
     fireEvent.click(screen.getByTestId('scout-api-next'));
     await waitFor(() => expect(screen.getAllByTestId('scout-api-row')).toHaveLength(1));
+    expect(screen.getByTestId('scout-api-caller-name').textContent).toBe('Nightly importer (API user)');
     expect(state.queries.at(-1)!.get('cursor')).toBe(`1_${state.calls[1]!.uuid}`);
     fireEvent.click(screen.getByTestId('scout-api-first'));
     await waitFor(() => expect(screen.getAllByTestId('scout-api-row')).toHaveLength(2));
@@ -140,8 +147,14 @@ describe('/admin/scout/api/inspect', () => {
     expect(screen.getByTestId('scout-api-response-body').textContent).toContain('"status": 400');
     expect(screen.getByTestId('scout-api-method').textContent).toBe('GET');
     expect(screen.getByTestId('scout-api-request-uuid').textContent).toBe('req-1');
+    expect(screen.getByTestId('scout-api-caller-name').textContent).toBe(`Ada Admin ${CALLER}`);
     fireEvent.click(screen.getByTestId('scout-api-copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('req-1'));
+  });
+
+  it('a caller that was removed shows its uuid with a note', async () => {
+    await mount(`/admin/scout/api/inspect?id=${state.calls[1]!.uuid}`, 'scout-api-inspect-page');
+    expect((await screen.findByTestId('scout-api-caller-name')).textContent).toBe(`(user removed) ${GONE}`);
   });
 
   it('an unknown id shows the not-found message', async () => {

@@ -16,6 +16,7 @@ const EVENT = {
   component_uuid: '00000000-0000-4000-8000-0000000000c1',
   record_uuid: '00000000-0000-4000-8000-0000000000d1',
   actor: ME,
+  actor_name: 'Ada Admin',
   payload: { record: { uuid: '00000000-0000-4000-8000-0000000000d1', title: 'Tea' } },
   created_at: '2024-03-01T10:00:00.000Z',
 };
@@ -38,6 +39,36 @@ describe('scout events screens', () => {
     expect(row.textContent).toContain('shop/orders');
     expect(row.querySelector('a')!.getAttribute('href')).toBe(`/admin/scout/events/${EVENT.uuid}`);
     expect((screen.getByTestId('scout-ev-next') as HTMLButtonElement).disabled).toBe(true);
+    expect(row.querySelector('[data-testid="scout-ev-actor"]')!.textContent).toBe('Ada Admin');
+  });
+
+  it('names who caused each event: the name the server answered, a removed user\'s uuid with a note, the system', async () => {
+    const gone = '00000000-0000-4000-8000-00000000dead';
+    server.fail['GET /v1system/events'] = {
+      status: 200,
+      body: {
+        items: [
+          EVENT,
+          { ...EVENT, uuid: '01900000-0000-7000-8000-000000000002', actor: gone, actor_name: null },
+          { ...EVENT, uuid: '01900000-0000-7000-8000-000000000003', actor: null, actor_name: null },
+        ],
+        next: null,
+      },
+    };
+    await mountApp('/admin/scout/events', 'scout-events-page');
+    const rows = await screen.findAllByTestId('scout-ev-row');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.querySelector('[data-testid="scout-ev-actor"]')!.textContent).toBe('Ada Admin');
+    expect(rows[1]!.querySelector('[data-testid="scout-ev-actor"]')!.textContent).toBe('…0000dead (user removed)');
+    expect(rows[1]!.querySelector('[data-testid="scout-ev-actor"] code')!.getAttribute('title')).toBe(gone);
+    expect(rows[2]!.textContent).toContain('System');
+  });
+
+  it('one event whose actor was removed shows the uuid with a note', async () => {
+    const gone = '00000000-0000-4000-8000-00000000dead';
+    server.fail[`GET /v1/system/events/${EVENT.uuid}`] = { status: 200, body: { ...EVENT, actor: gone, actor_name: null } };
+    await mountApp(`/admin/scout/events/${EVENT.uuid}`, 'scout-event-page');
+    expect((await screen.findByTestId('scout-ev-actor')).textContent).toBe(`${gone} (user removed)`);
   });
 
   it('shows the empty state when nothing matches', async () => {
@@ -52,6 +83,7 @@ describe('scout events screens', () => {
     await mountApp(`/admin/scout/events/${EVENT.uuid}`, 'scout-event-page');
     expect((await screen.findByTestId('scout-ev-topic')).textContent).toBe('shop/orders.create.live');
     expect(screen.getByTestId('scout-ev-payload').textContent).toBe(JSON.stringify(EVENT.payload, null, 2));
+    expect(screen.getByTestId('scout-ev-actor').textContent).toBe(`Ada Admin ${ME}`);
     expect(await screen.findByTestId('scout-ev-record-gone')).toBeTruthy();
     expect(screen.queryByTestId('scout-ev-record-link')).toBeNull();
   });

@@ -18,6 +18,10 @@ export interface ApiCallsTable {
   request_body: string | null;
   response_body: string | null;
   created_at: Timestamp;
+  /** Insert order (0018_scout_scale): lists calls of the same created_at in the order they were made. */
+  seq: ColumnType<string, never, never>;
+  /** left(path, 200) collate "C", generated (0018_scout_scale): what the path-prefix index holds. */
+  path_head: ColumnType<string, never, never>;
 }
 
 export interface ApiLogSettingsTable {

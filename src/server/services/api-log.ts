@@ -6,7 +6,7 @@
 // Durability: a crash loses at most the buffer (≤ batchRows rows, ≤ flushMs of calls); the log is
 // a diagnostic aid, not an audit trail.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   API_LOG_DEFAULTS,
   API_LOG_LIMITS,
@@ -213,7 +213,7 @@ export async function saveApiLogSettings(db: Db, accountability: Accountability,
   return next;
 }
 
-const CURSOR = /^(\d{1,15})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const CURSOR = /^(\d{1,15})_(\d{1,19})$/;
 
 function invalid(field: string): never {
   throw badRequest([{ field, messages: [API_LOG_MESSAGE.invalidFilter] }]);
@@ -226,7 +226,21 @@ function timeOf(field: string, value: string | undefined): Date | null {
   return date;
 }
 
-type CallRow = Pick<ApiCallsTable, 'uuid' | 'method' | 'path' | 'status' | 'duration_ms' | 'caller_uuid' | 'caller_kind' | 'request_uuid'> & { created_at: Date };
+type CallRow = Pick<ApiCallsTable, 'uuid' | 'method' | 'path' | 'status' | 'duration_ms' | 'caller_uuid' | 'caller_kind' | 'request_uuid'> & {
+  created_at: Date;
+  seq: string | number;
+  user_name: string | null;
+  user_email: string | null;
+  user_kind: string | null;
+};
+
+/** What Scout shows for a caller: an API user's name; a person's name, else their e-mail; null when gone. */
+export function callerName(row: { user_name: string | null; user_email: string | null; user_kind: string | null }): string | null {
+  if (row.user_kind === null) return null;
+  const name = (row.user_name ?? '').trim();
+  if (row.user_kind === 'api') return name || null;
+  return name || (row.user_email ?? '').trim() || null;
+}
 
 function itemOf(row: CallRow): ApiCallItem {
   return {
@@ -237,14 +251,47 @@ function itemOf(row: CallRow): ApiCallItem {
     duration_ms: Number(row.duration_ms),
     caller_uuid: row.caller_uuid,
     caller_kind: row.caller_kind,
+    caller_name: callerName(row),
     request_uuid: row.request_uuid,
     created_at: new Date(row.created_at).toISOString(),
   };
 }
 
-const ITEM_COLUMNS = ['uuid', 'method', 'path', 'status', 'duration_ms', 'caller_uuid', 'caller_kind', 'request_uuid', 'created_at'] as const;
+const CALL_COLUMNS = ['c.uuid', 'c.method', 'c.path', 'c.status', 'c.duration_ms', 'c.caller_uuid', 'c.caller_kind', 'c.request_uuid', 'c.created_at', 'c.seq'] as const;
 
-/** Newest first (or oldest with order=asc), keyset-paged on the (project_uuid, created_at, uuid) index. */
+/**
+ * The page's calls with their caller's name: the page is chosen first (filters, order and limit on
+ * api_calls alone, so the planner reads an index in list order and sorts no joined rows), then joined
+ * to users by primary key, one statement, no lookup per row.
+ */
+function withCallers<T extends { caller_uuid: string | null }>(db: Db, page: SelectQueryBuilder<Database & { c: ApiCallsTable }, 'c', T>) {
+  return db
+    .selectFrom(page.as('c'))
+    .leftJoin('users as u', 'u.uuid', 'c.caller_uuid')
+    .selectAll('c')
+    .select(['u.name as user_name', 'u.email as user_email', 'u.kind as user_kind']);
+}
+
+/** Characters of the path the prefix index holds (0018_scout_scale). */
+const PATH_INDEXED = 200;
+
+/** The least string greater than every string starting with `prefix` in byte (code point) order; null when there is none. */
+export function prefixUpperBound(prefix: string): string | null {
+  const points = [...prefix];
+  while (points.length > 0) {
+    const last = points.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) {
+      const next = last + 1 >= 0xd800 && last + 1 <= 0xdfff ? 0xe000 : last + 1;
+      return points.join('') + String.fromCodePoint(next);
+    }
+  }
+  return null;
+}
+
+/**
+ * Newest first (or oldest with order=asc), keyset-paged on (created_at, seq): calls of the same
+ * millisecond list in the order they were logged. Each filter has an index in that order (0018).
+ */
 export async function listApiCalls(db: Db, accountability: Accountability, query: ApiLogListQuery): Promise<ApiCallsPage> {
   const project = requireAdmin(accountability);
   const limit = query.limit === undefined ? API_LOG_LIMITS.pageSize : /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : NaN;
@@ -253,45 +300,65 @@ export async function listApiCalls(db: Db, accountability: Accountability, query
   if (order !== 'desc' && order !== 'asc') invalid('order');
   const cursor = query.cursor === undefined ? null : CURSOR.exec(query.cursor);
   if (query.cursor !== undefined && !cursor) invalid('cursor');
-  let select = db.selectFrom('api_calls').select(ITEM_COLUMNS).where('project_uuid', '=', project);
+  let select = db.selectFrom('api_calls as c').where('c.project_uuid', '=', project);
+  let byPath = false;
   if (query.method !== undefined && query.method !== '') {
     const method = query.method.toUpperCase();
     if (!(LOG_METHODS as readonly string[]).includes(method)) invalid('method');
-    select = select.where('method', '=', method);
+    select = select.where('c.method', '=', method);
   }
   if (query.status !== undefined && query.status !== '') {
     if (!(STATUS_CLASSES as readonly string[]).includes(query.status)) invalid('status');
-    const base = Number(query.status[0]) * 100;
-    select = select.where('status', '>=', base).where('status', '<', base + 100);
+    // The expression of the status-class index.
+    select = select.where(sql<boolean>`(c.status / 100) = ${Number(query.status[0])}`);
   }
   if (query.path !== undefined && query.path !== '') {
     if (query.path.length > API_LOG_LIMITS.pathPrefixMax || query.path.includes('\0')) invalid('path');
-    select = select.where(sql<boolean>`left(path, ${query.path.length}) = ${query.path}`);
+    // A byte-order range on path_head (the path's first characters, collate "C", 0018_scout_scale), exact
+    // for a prefix that fits in it; a longer one is tested on the path too.
+    const head = [...query.path].slice(0, PATH_INDEXED).join('');
+    const upper = prefixUpperBound(head);
+    select = select.where('c.path_head', '>=', head);
+    if (upper !== null) select = select.where('c.path_head', '<', upper);
+    if (head !== query.path) select = select.where(sql<boolean>`left(c.path, ${query.path.length}) = ${query.path}`);
+    byPath = true;
   }
   if (query.caller !== undefined && query.caller !== '') {
     if (!isUuid(query.caller)) invalid('caller');
-    select = select.where('caller_uuid', '=', query.caller.toLowerCase());
+    select = select.where('c.caller_uuid', '=', query.caller.toLowerCase());
   }
   const from = timeOf('from', query.from);
   const to = timeOf('to', query.to);
-  if (from) select = select.where('created_at', '>=', from);
-  if (to) select = select.where('created_at', '<', to);
+  if (from) select = select.where('c.created_at', '>=', from);
+  if (to) select = select.where('c.created_at', '<', to);
   if (cursor) {
     const at = new Date(Number(cursor[1]));
     select = order === 'desc'
-      ? select.where(sql<boolean>`(created_at, uuid) < (${at}::timestamptz, ${cursor[2]}::uuid)`)
-      : select.where(sql<boolean>`(created_at, uuid) > (${at}::timestamptz, ${cursor[2]}::uuid)`);
+      ? select.where(sql<boolean>`(c.created_at, c.seq) < (${at}::timestamptz, ${cursor[2]}::bigint)`)
+      : select.where(sql<boolean>`(c.created_at, c.seq) > (${at}::timestamptz, ${cursor[2]}::bigint)`);
   }
-  const rows = await select.orderBy('created_at', order).orderBy('uuid', order).limit(limit + 1).execute();
-  const items = rows.slice(0, limit).map(itemOf);
-  const last = rows.length > limit ? items[items.length - 1]! : null;
-  return { items, next: last ? `${new Date(last.created_at).getTime()}_${last.uuid}` : null };
+  const ordered = <T extends typeof select>(query: T) => query.orderBy('c.created_at', order).orderBy('c.seq', order).limit(limit + 1);
+  // A path prefix's rows are not in time order in its index: the page's keys are chosen from the index
+  // alone (an index-only scan: it includes the time, seq, uuid and the other filters' columns), sorted,
+  // and only the page's rows are read from the table.
+  const page = byPath
+    ? db.selectFrom('api_calls as c').select(CALL_COLUMNS).where('c.uuid', 'in', ordered(select).select('c.uuid'))
+    : ordered(select).select(CALL_COLUMNS);
+  const rows = (await withCallers(db, page)
+    .orderBy('c.created_at', order)
+    .orderBy('c.seq', order)
+    .execute()) as CallRow[];
+  const shown = rows.slice(0, limit);
+  const last = rows.length > limit ? shown[shown.length - 1]! : null;
+  return { items: shown.map(itemOf), next: last ? `${new Date(last.created_at).getTime()}_${last.seq}` : null };
 }
 
 export async function readApiCall(db: Db, accountability: Accountability, uuid: string): Promise<ApiCallDetail> {
   const project = requireAdmin(accountability);
   if (!isUuid(uuid)) throw notFound();
-  const row = await db.selectFrom('api_calls').select([...ITEM_COLUMNS, 'request_body', 'response_body']).where('project_uuid', '=', project).where('uuid', '=', uuid.toLowerCase()).executeTakeFirst();
+  const row = (await withCallers(db, db.selectFrom('api_calls as c').select([...CALL_COLUMNS, 'c.request_body', 'c.response_body']).where('c.project_uuid', '=', project).where('c.uuid', '=', uuid.toLowerCase())).executeTakeFirst()) as
+    | (CallRow & { request_body: string | null; response_body: string | null })
+    | undefined;
   if (!row) throw notFound();
   return { ...itemOf(row), request_body: row.request_body, response_body: row.response_body };
 }

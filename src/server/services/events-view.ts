@@ -83,8 +83,8 @@ export function eventFor(event: EventRow, context: EventContext, accountability:
   return { topic: event.topic, payload: { ...payload, record } };
 }
 
-/** An event row as the log calls answer it, for this caller (null: not for it). */
-export function eventItemFor(event: EventRow, context: EventContext, accountability: Accountability, viewer: Viewer): EventItem | null {
+/** An event row as the log calls answer it, for this caller (null: not for it); `actorName` as the log read it with the row. */
+export function eventItemFor(event: EventRow, context: EventContext, accountability: Accountability, viewer: Viewer, actorName: string | null = null): EventItem | null {
   const shown = eventFor(event, context, accountability, viewer);
   if (!shown) return null;
   return {
@@ -94,6 +94,7 @@ export function eventItemFor(event: EventRow, context: EventContext, accountabil
     component_uuid: event.component_uuid,
     record_uuid: event.record_uuid,
     actor: event.actor,
+    actor_name: event.actor === null ? null : actorName,
     payload: shown.payload,
     created_at: new Date(event.created_at).toISOString(),
   };

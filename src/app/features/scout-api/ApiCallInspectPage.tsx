@@ -91,7 +91,17 @@ export function ApiCallInspectPage() {
             {row('scoutApi.path', <code className="scout-api-wrap">{call.data.path}</code>, 'scout-api-path')}
             {row('scoutApi.status', <StatusBadge status={call.data.status} />)}
             {row('scoutApi.duration', intl.formatMessage({ id: 'scoutApi.ms' }, { ms: intl.formatNumber(call.data.duration_ms, { maximumFractionDigits: 2 }) }))}
-            {row('scoutApi.caller', call.data.caller_uuid ? <code className="scout-api-wrap">{call.data.caller_uuid}</code> : '–')}
+            {row(
+              'scoutApi.caller',
+              call.data.caller_uuid ? (
+                <span>
+                  {call.data.caller_name ?? <span className="muted">({intl.formatMessage({ id: 'scoutApi.callerGone' })})</span>} <code className="scout-api-wrap muted">{call.data.caller_uuid}</code>
+                </span>
+              ) : (
+                '–'
+              ),
+              'scout-api-caller-name',
+            )}
             {row('scoutApi.callerKind', call.data.caller_kind === 'api' ? intl.formatMessage({ id: 'scoutApi.callerApi' }) : call.data.caller_kind === 'user' ? intl.formatMessage({ id: 'scoutApi.callerUser' }) : '–')}
             {row(
               'scoutApi.requestUuid',

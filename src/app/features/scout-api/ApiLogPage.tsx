@@ -187,8 +187,17 @@ export function ApiLogPage() {
                     <td className="scout-api-num">{intl.formatMessage({ id: 'scoutApi.ms' }, { ms: intl.formatNumber(call.duration_ms, { maximumFractionDigits: 1 }) })}</td>
                     <td className="muted">
                       {call.caller_uuid ? (
-                        <button type="button" className="link-button" title={call.caller_uuid} onClick={() => filter({ caller: call.caller_uuid! })}>
-                          {call.caller_kind === 'api' ? intl.formatMessage({ id: 'scoutApi.callerApi' }) : intl.formatMessage({ id: 'scoutApi.callerUser' })} …{call.caller_uuid.slice(-8)}
+                        <button type="button" className="link-button" title={call.caller_uuid} data-testid="scout-api-caller-name" onClick={() => filter({ caller: call.caller_uuid! })}>
+                          {call.caller_name ? (
+                            <>
+                              {call.caller_name}
+                              {call.caller_kind === 'api' ? ` (${intl.formatMessage({ id: 'scoutApi.callerApi' })})` : ''}
+                            </>
+                          ) : (
+                            <>
+                              …{call.caller_uuid.slice(-8)} ({intl.formatMessage({ id: 'scoutApi.callerGone' })})
+                            </>
+                          )}
                         </button>
                       ) : (
                         '–'

@@ -43,8 +43,16 @@ export function topicArea(topic: string): string {
 
 const short = (uuid: string | null) => (uuid ? `…${uuid.slice(-8)}` : '');
 
-function ActorCell({ actor }: { actor: string | null }) {
-  return actor ? <code title={actor}>{short(actor)}</code> : <span className="muted"><FormattedMessage id="scoutEvents.system" /></span>;
+/** Who caused an event: the name the server read with it; a removed user's uuid with a note; the system. */
+function ActorCell({ actor, name }: { actor: string | null; name: string | null }) {
+  if (!actor) return <span className="muted"><FormattedMessage id="scoutEvents.system" /></span>;
+  if (name) return <span title={actor} data-testid="scout-ev-actor">{name}</span>;
+  return (
+    <span data-testid="scout-ev-actor">
+      <code title={actor}>{short(actor)}</code>{' '}
+      <span className="muted">(<FormattedMessage id="scoutEvents.actorGone" />)</span>
+    </span>
+  );
 }
 
 function EventsScreen() {
@@ -147,7 +155,7 @@ function EventsScreen() {
                       <code>{item.topic}</code>
                     </td>
                     <td>
-                      <ActorCell actor={item.actor} />
+                      <ActorCell actor={item.actor} name={item.actor_name} />
                     </td>
                     <td>{item.component_uuid ? topicArea(item.topic) : ''}</td>
                     <td className="muted">{short(item.record_uuid)}</td>
@@ -212,7 +220,19 @@ function EventScreen() {
             <dt><FormattedMessage id="scoutEvents.time" /></dt>
             <dd>{formatTime(event.data.created_at, intl.locale, zone)}</dd>
             <dt><FormattedMessage id="scoutEvents.actor" /></dt>
-            <dd>{event.data.actor ? <code>{event.data.actor}</code> : <FormattedMessage id="scoutEvents.system" />}</dd>
+            <dd data-testid="scout-ev-actor">
+              {!event.data.actor ? (
+                <FormattedMessage id="scoutEvents.system" />
+              ) : event.data.actor_name ? (
+                <>
+                  {event.data.actor_name} <code className="muted">{event.data.actor}</code>
+                </>
+              ) : (
+                <>
+                  <code>{event.data.actor}</code> <span className="muted">(<FormattedMessage id="scoutEvents.actorGone" />)</span>
+                </>
+              )}
+            </dd>
             <dt><FormattedMessage id="scoutEvents.env" /></dt>
             <dd>{event.data.env}</dd>
             {event.data.component_uuid ? (

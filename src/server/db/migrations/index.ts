@@ -17,6 +17,7 @@ import * as documents from './0013_documents';
 import * as events from './0015_events';
 import * as scoutEvents from './0016_scout_events';
 import * as apiLog from './0017_api_log';
+import * as scoutScale from './0018_scout_scale';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0015_events': events,
   '0016_scout_events': scoutEvents,
   '0017_api_log': apiLog,
+  '0018_scout_scale': scoutScale,
 };
 
 /** The names of every migration, in order. */
