@@ -72,6 +72,10 @@ test('a workflow drawn on the canvas: connect, refuse, save, edit, dry run, and 
   // The Workflow tab: empty, then a workflow that opens on its canvas.
   await page.goto(`${settings}#workflow`);
   await expect(page.getByTestId('workflows-empty')).toBeVisible();
+  // The component has no version in this environment yet (so it is not in the menu): its crumb still
+  // names it by its label, not its uuid.
+  await expect(page.getByTestId('breadcrumbs')).toContainText(`${COMPONENT.label}: `);
+  await expect(page.getByTestId('breadcrumbs')).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   await shot(page, 'workflow-tab-empty');
   await page.getByTestId('workflow-create').click();
   await page.getByTestId('workflow-name').fill(`Order checks ${RUN}`);

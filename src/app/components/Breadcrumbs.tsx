@@ -27,9 +27,12 @@ export function Breadcrumbs() {
   const intl = useIntl();
   const message = useMessage();
   const hasComponent = trail.some((crumb) => crumb.component !== undefined);
-  // The menu is loaded by the sidebar; the components list only read when it is already cached.
+  // The menu is loaded by the sidebar.
   const menu = useQuery({ ...componentMenuQueryOptions(), enabled: hasComponent });
-  const components = useQuery({ ...componentsQueryOptions(), enabled: false });
+  // The menu lists components with a version in the environment; an admin crumb of one without (a new
+  // component's settings or workflows) is named from the components list, read only then.
+  const unnamedAdminCrumb = menu.isFetched && trail.some((crumb) => crumb.component !== undefined && crumb.href.startsWith('/admin/') && !findMenuItem(menu.data, crumb.component));
+  const components = useQuery({ ...componentsQueryOptions(), enabled: unnamedAdminCrumb });
   const nameOf = (ref: string): string | undefined => {
     const known: Labelled | undefined = findMenuItem(menu.data, ref) ?? components.data?.find((c) => c.ref === ref || c.uuid === ref);
     return known ? componentLabel(known, locale) : undefined;
