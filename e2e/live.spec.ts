@@ -78,8 +78,12 @@ test('two contexts: an API user creates a record, the admin list shows the banne
   expect(bot.status(), await bot.text()).toBe(200);
   const secret = ((await bot.json()) as { secret: { token: string } }).secret.token;
 
+  // One record first: an empty list shows others' new records at once (no rows can move), so the banner needs a row on the page.
+  const first = await page.request.post(`/api/v3/system/component/${uuid}/model`, { data: { data: { title: 'Written here' } } });
+  expect(first.status(), await first.text()).toBe(200);
   await page.goto(`/admin/component/${uuid}`);
   await expect(page.getByTestId('record-list-screen')).toBeVisible();
+  await expect(page.getByText('Written here').first()).toBeVisible();
   await expect(page.locator('.bus-indicator')).toHaveAttribute('data-status', 'connected');
 
   // The other context: the API user writes through the record API.

@@ -175,6 +175,12 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
   );
 
   const live = useLiveList({ ref, componentRef, env, enabled: ready });
+  // An empty page has no rows to jump under the cursor: others' new records are shown at once, not counted.
+  const pageEmpty = list.isSuccess && !list.isFetching && items.length === 0;
+  const { count: liveCount, show: showLive } = live;
+  useEffect(() => {
+    if (pageEmpty && liveCount > 0) void showLive();
+  }, [pageEmpty, liveCount, showLive]);
 
   const status = loaded.error ? 'error' : denied ? 'denied' : !model || !loaded.view || !perms ? 'loading' : 'ready';
   return {

@@ -101,6 +101,23 @@ describe('the live record list', () => {
     expect(banner().textContent).toContain('1 new change to this list');
   });
 
+  it('an empty list shows others\' new records at once (no rows can move), with no banner', async () => {
+    rowsOnServer = [];
+    const bus = mount();
+    await waitFor(() => expect(screen.getByText('No records yet')).toBeTruthy());
+    await waitFor(() => expect(bus.client.topics()).toEqual(['orders.*.live']));
+    const callsBefore = listCalls;
+    rowsOnServer = [{ uuid: 'u-5', title: 'Fifth' }];
+    act(() => bus.emit('orders.create.live', { record: { uuid: 'u-5', title: 'Fifth', created_by: 'someone', updated_by: 'someone' } }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(listCalls).toBe(callsBefore + 1);
+    expect(banner().hidden).toBe(true);
+    // With a row on the page, the next change is counted again.
+    act(() => bus.emit('orders.create.live', { record: { uuid: 'u-6', title: 'Sixth', created_by: 'someone', updated_by: 'someone' } }));
+    expect(banner().hidden).toBe(false);
+    expect(rows()).toHaveLength(1);
+  });
+
   it("leaves out the user's own changes, other components and the other environment", async () => {
     const bus = mount();
     await waitFor(() => expect(rows()).toHaveLength(1));

@@ -2,7 +2,7 @@
 // transaction of the change it tells of, with a NOTIFY of its id in the same transaction. So an
 // event exists, and is delivered, exactly when the write committed: a write that rolls back leaves
 // neither. The NOTIFY carries ids only (its payload is capped at 8000 bytes); each instance reads the
-// rows and filters them per subscriber (services/events-deliver.ts).
+// rows and filters them per subscriber (services/events-hub.ts).
 import type { Kysely } from 'kysely';
 import { componentRef } from '../../../runtime/components';
 import { notifyAfterCommit } from '../bus/index';
