@@ -42,6 +42,20 @@ describe('scout events screens', () => {
     expect(row.querySelector('[data-testid="scout-ev-actor"]')!.textContent).toBe('Ada Admin');
   });
 
+  it('names the component by its label, and by the topic\'s ref once it is gone', async () => {
+    server.fail['GET /v3/system/components'] = {
+      status: 200,
+      body: [{ uuid: EVENT.component_uuid, name: 'orders', scope: 'shop', ref: 'shop/orders', label: { en_US: 'Orders' }, displayName: 'Orders' }],
+    };
+    server.fail['GET /v1system/events'] = {
+      status: 200,
+      body: { items: [EVENT, { ...EVENT, uuid: '01900000-0000-7000-8000-000000000009', topic: 'shop/gone.create.live', component_uuid: '00000000-0000-4000-8000-0000000000c9' }], next: null },
+    };
+    await mountApp('/admin/scout/events', 'scout-events-page');
+    await waitFor(() => expect(screen.getAllByTestId('scout-ev-row')[0]!.querySelectorAll('td')[3]!.textContent).toBe('Orders'));
+    expect(screen.getAllByTestId('scout-ev-row')[1]!.querySelectorAll('td')[3]!.textContent).toBe('shop/gone');
+  });
+
   it('names who caused each event: the name the server answered, a removed user\'s uuid with a note, the system', async () => {
     const gone = '00000000-0000-4000-8000-00000000dead';
     server.fail['GET /v1system/events'] = {

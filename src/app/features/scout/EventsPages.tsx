@@ -10,7 +10,11 @@ import { EVENT_KINDS, type EventKind } from '../../../../runtime/api/scout-event
 import type { EventItem, EventListQuery } from '../../../../runtime/client/scoutEvents';
 import { scoutEventsApi } from '../../../../runtime/client/scoutEvents';
 import { recordsApi } from '../../../../runtime/client/records';
+import { componentsQueryOptions } from '../../../../renderers/data/components';
 import { userModelQueryOptions } from '../../../../renderers/data/queries';
+import { componentLabel } from '../../../../renderers/ui/componentLabel';
+import { localeStore } from '../../../../renderers/ui/prefs';
+import { useStore } from '../../../../renderers/ui/store';
 import { scoutEventKeys, scoutEventQueryOptions, scoutEventSettingsQueryOptions, scoutEventsQueryOptions } from '../../../../renderers/data/scoutEvents';
 import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { Message } from '../../../../renderers/ui/Message';
@@ -24,6 +28,19 @@ type Search = { topic?: string; kind?: string; actor?: string; from?: string; to
 function useTimeZone(): string | undefined {
   const zone = useQuery(userModelQueryOptions()).data?.settings?.timezone;
   return typeof zone === 'string' && zone ? zone : undefined;
+}
+
+/**
+ * An event's component by its label (Scout is for admins, who may read the components list), else its
+ * ref from the topic (a component removed since).
+ */
+function useComponentName(): (uuid: string, topic: string) => string {
+  const components = useQuery(componentsQueryOptions()).data;
+  const locale = useStore(localeStore);
+  return (uuid, topic) => {
+    const found = components?.find((component) => component.uuid === uuid);
+    return found ? componentLabel(found, locale) : topicArea(topic);
+  };
 }
 
 /** A time in the user's time zone (the browser's when the profile has none). */
@@ -72,6 +89,7 @@ function EventsScreen() {
     ...(search.before ? { before: search.before } : {}),
   };
   const events = useQuery(scoutEventsQueryOptions(query));
+  const componentName = useComponentName();
   const setSearch = (patch: Partial<Search>) =>
     void navigate({ to: '/admin/scout/events', replace: true, search: (current: Record<string, unknown>) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, v]) => v !== undefined && v !== '')) } as never);
   const apply = (event: FormEvent) => {
@@ -157,7 +175,7 @@ function EventsScreen() {
                     <td>
                       <ActorCell actor={item.actor} name={item.actor_name} />
                     </td>
-                    <td>{item.component_uuid ? topicArea(item.topic) : ''}</td>
+                    <td>{item.component_uuid ? componentName(item.component_uuid, item.topic) : ''}</td>
                     <td className="muted">{short(item.record_uuid)}</td>
                   </tr>
                 ))}
@@ -201,6 +219,7 @@ function EventScreen() {
   const zone = useTimeZone();
   const { id } = useParams({ strict: false }) as { id: string };
   const event = useQuery(scoutEventQueryOptions(id));
+  const componentName = useComponentName();
   return (
     <div className="page scout-events" data-testid="scout-event-page">
       <PageHeader title={<FormattedMessage id="scoutEvents.detail" />}>
@@ -238,7 +257,7 @@ function EventScreen() {
             {event.data.component_uuid ? (
               <>
                 <dt><FormattedMessage id="scoutEvents.component" /></dt>
-                <dd>{topicArea(event.data.topic)}</dd>
+                <dd>{componentName(event.data.component_uuid, event.data.topic)}</dd>
               </>
             ) : null}
             {event.data.record_uuid ? (
