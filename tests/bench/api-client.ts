@@ -1,5 +1,19 @@
 // The bench's client of a running server: signs in and calls the API with JSON, failing loudly.
+import { loadConfig, type Config } from '../../src/server/config';
 export const BENCH_ADMIN = { email: 'bench@luma.local', password: 'bench-password-1' };
+
+/** An in-process server's configuration: the bench admin, no log, no browser app; `databaseUrl` '' with LUMA_DATA_DIR for PGlite. */
+export function benchConfig(databaseUrl: string, extra: Record<string, string> = {}): Config {
+  return loadConfig({
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    LUMA_ADMIN_EMAIL: BENCH_ADMIN.email,
+    LUMA_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    LUMA_LOG_LEVEL: 'silent',
+    LUMA_APP_DIR: '/nonexistent',
+    ...extra,
+  });
+}
 
 export type BenchCall = (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>;
 

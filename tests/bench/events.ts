@@ -39,17 +39,28 @@ interface Listener {
   closed: boolean;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Conditions waited on: each is checked again whenever a socket opens, gets a message or closes. */
+const waiters = new Set<() => void>();
+function poke(): void {
+  for (const check of [...waiters]) check();
 }
 
-/** Polls `done` every 20 ms until it holds, failing after `ms` (a hang, not a measure). */
-async function waitFor(what: string, ms: number, done: () => boolean): Promise<void> {
-  const end = performance.now() + ms;
-  while (!done()) {
-    if (performance.now() > end) throw new Error(`events bench: gave up waiting for ${what}`);
-    await sleep(20);
-  }
+/** Resolves once `done` holds (checked on every socket happening); fails after `ms` (a hang, not a measure). */
+function waitFor(what: string, ms: number, done: () => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(`events bench: gave up waiting for ${what}`));
+    }, ms);
+    const check = () => {
+      if (!done()) return;
+      clearTimeout(guard);
+      waiters.delete(check);
+      resolve();
+    };
+    waiters.add(check);
+    check();
+  });
 }
 
 async function listen(port: number, project: string, token: string, topic: string): Promise<Listener> {
@@ -66,8 +77,12 @@ async function listen(port: number, project: string, token: string, topic: strin
       listener.events++;
       if (!listener.got.has(uuid)) listener.got.set(uuid, at);
     }
+    poke();
   });
-  raw.on('close', () => (listener.closed = true));
+  raw.on('close', () => {
+    listener.closed = true;
+    poke();
+  });
   raw.on('error', () => undefined);
   await waitFor('a socket to subscribe', 30_000, () => subscribed || listener.closed);
   if (listener.closed) throw new Error('events bench: a socket was closed before it subscribed');

@@ -15,11 +15,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
-import { BENCH_ADMIN, signedInCaller } from './api-client';
+import { benchConfig, signedInCaller } from './api-client';
 import { createComponent, publish, startBareRoute } from './list';
 import { benchOwned, captureStatements } from './list-capture';
 import { LIST_CASES } from './list-cases';
@@ -97,14 +96,7 @@ async function measure(direct: pg.Client, database: string, work: () => Promise<
 
 async function main(): Promise<void> {
   const scratch = await scratchDatabase();
-  const config = loadConfig({
-    PORT: '0',
-    DATABASE_URL: scratch.url,
-    LUMA_ADMIN_EMAIL: BENCH_ADMIN.email,
-    LUMA_ADMIN_PASSWORD: BENCH_ADMIN.password,
-    LUMA_LOG_LEVEL: 'silent',
-    LUMA_APP_DIR: '/nonexistent',
-  });
+  const config = benchConfig(scratch.url);
   let database: OpenDatabase | null = null;
   const direct = benchOwned(new pg.Client({ connectionString: scratch.url }));
   const pool = benchOwned(new pg.Pool({ connectionString: scratch.url, max: 10, idleTimeoutMillis: 0 }));

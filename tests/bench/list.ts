@@ -17,11 +17,10 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
-import { BENCH_ADMIN, signedInCaller, type BenchCall } from './api-client';
+import { benchConfig, signedInCaller, type BenchCall } from './api-client';
 import { benchOwned, captureStatements, type CapturedStatement } from './list-capture';
 import { LIST_CASES, type ListCase, type ListTarget } from './list-cases';
 import { createTypedTable, FIELDS, SEED_RECORDS, sameIds } from './list-data';
@@ -178,14 +177,7 @@ export function startBareRoute(pool: pg.Pool): FastifyInstance {
 
 async function runSize(records: number, explain: boolean): Promise<SizeFigures> {
   const scratch = await scratchDatabase();
-  const config = loadConfig({
-    PORT: '0',
-    DATABASE_URL: scratch.url,
-    LUMA_ADMIN_EMAIL: BENCH_ADMIN.email,
-    LUMA_ADMIN_PASSWORD: BENCH_ADMIN.password,
-    LUMA_LOG_LEVEL: 'silent',
-    LUMA_APP_DIR: '/nonexistent',
-  });
+  const config = benchConfig(scratch.url);
   let database: OpenDatabase | null = null;
   const direct = benchOwned(new pg.Client({ connectionString: scratch.url }));
   const pool = benchOwned(new pg.Pool({ connectionString: scratch.url, max: POOL_SIZE }));
@@ -319,15 +311,7 @@ async function runSize(records: number, explain: boolean): Promise<SizeFigures> 
 // PGlite: the same cases over HTTP, as a new user gets them (no ANALYZE but what Luma's deploy does).
 
 async function runPglite(records: number): Promise<PgliteFigures> {
-  const config = loadConfig({
-    PORT: '0',
-    DATABASE_URL: '',
-    LUMA_DATA_DIR: 'memory://',
-    LUMA_ADMIN_EMAIL: BENCH_ADMIN.email,
-    LUMA_ADMIN_PASSWORD: BENCH_ADMIN.password,
-    LUMA_LOG_LEVEL: 'silent',
-    LUMA_APP_DIR: '/nonexistent',
-  });
+  const config = benchConfig('', { LUMA_DATA_DIR: 'memory://' });
   const database = await openDatabase(config);
   let app: FastifyInstance | null = null;
   try {

@@ -14,11 +14,10 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
-import { BENCH_ADMIN, signedInCaller, type BenchCall } from './api-client';
+import { benchConfig, signedInCaller, type BenchCall } from './api-client';
 import { benchOwned, captureStatements } from './list-capture';
 import { httpRunner, interleaved, summarise, type Timing } from './list-measure';
 import { scratchDatabase } from './scratch-db';
@@ -195,14 +194,7 @@ function planSummary(plan: string[]): string[] {
 
 async function runSize(rows: number, explain: boolean): Promise<ScoutSize> {
   const scratch = await scratchDatabase();
-  const config = loadConfig({
-    PORT: '0',
-    DATABASE_URL: scratch.url,
-    LUMA_ADMIN_EMAIL: BENCH_ADMIN.email,
-    LUMA_ADMIN_PASSWORD: BENCH_ADMIN.password,
-    LUMA_LOG_LEVEL: 'silent',
-    LUMA_APP_DIR: '/nonexistent',
-  });
+  const config = benchConfig(scratch.url);
   let database: OpenDatabase | null = null;
   const direct = benchOwned(new pg.Client({ connectionString: scratch.url }));
   direct.on('error', () => undefined);
