@@ -1,15 +1,13 @@
 // The whole app (real router, guard, shell, query client and API clients) against a fake main API
 // that follows runtime/api/iam.ts: fetch is replaced at the client boundary, as in list.test.tsx.
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { Project } from '../../runtime/api/contract';
 import type { ApiSecretCreated, ApiUserItem, InviteItem, MemberItem, RoleItem, WorkspaceItem } from '../../runtime/api/iam';
 import { browserStorage, STORAGE_KEY } from '../../runtime/client/storage';
 import { toastStore } from '../../renderers/ui/toast';
-import { createAppRouter, createQueryClient, type AppRouter } from '../../src/app/routes/router';
-import { withIntl } from './harness';
+import type { AppRouter } from '../../src/app/routes/router';
+import { renderApp } from './account-harness';
 
 export const ME = '00000000-0000-4000-8000-0000000000a1';
 export const PROJECT = '00000000-0000-4000-8000-0000000000b1';
@@ -295,13 +293,7 @@ afterEach(() => {
 
 /** Mounts the app at `path` and waits for the page's test id (when given). */
 export async function mountApp(path: string, ready?: string): Promise<HTMLElement> {
-  const queryClient = createQueryClient();
-  router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  render(withIntl(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  ));
+  router = renderApp(path).router;
   return ready ? screen.findByTestId(ready) : document.body;
 }
 

@@ -2,14 +2,11 @@
 // runtime/api/integrations.ts: the installed list and the catalogue, install without a question,
 // deactivate and activate after one (Cancel sends nothing), declared settings saved with their field
 // errors, what a member without 'settings {id}' sees, and an unknown id.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueEntry, Integration } from '../../runtime/api/integrations';
 import { toastStore } from '../../renderers/ui/toast';
-import { createAppRouter, createQueryClient } from '../../src/app/routes/router';
-import { withIntl } from './harness';
+import { renderApp } from './account-harness';
 
 interface Call {
   method: string;
@@ -94,13 +91,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function mount(path: string, ready: string): Promise<HTMLElement> {
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  render(withIntl(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  ));
+  renderApp(path);
   return screen.findByTestId(ready);
 }
 

@@ -5,8 +5,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultSettings } from '../../runtime/components';
-import type { ComponentSettings } from '../../schemas';
 import type { RunScript } from '../../renderers/form/scripts';
 import { EventBusProvider } from '../../renderers/data/eventBus';
 import { EditView } from '../../renderers/screens/EditView';
@@ -14,8 +12,8 @@ import { useEditController } from '../../renderers/screens/useEditController';
 import { toastStore } from '../../renderers/ui/toast';
 import { realBus } from './bus-harness';
 import { withIntl } from './harness';
+import { ME, json, ordersBasics, ordersSettings } from './orders-harness';
 
-const ME = '00000000-0000-4000-8000-0000000000aa';
 const OTHER = '00000000-0000-4000-8000-0000000000bb';
 const UUID = '00000000-0000-4000-8000-000000000101';
 
@@ -28,13 +26,7 @@ interface Stored {
 let stored: Stored | null;
 let saves: { version: number; status: number }[];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const settings = () =>
-  ({
-    ...defaultSettings('v1'),
-    fields: [{ name: 'Title', key: 'title', label: { en_US: 'Title' }, module: 'input', type: 'text', sortOrder: 0 }],
-  }) as unknown as ComponentSettings;
+const settings = ordersSettings({}, false);
 
 const answer = (record: Stored) => ({
   ...record,
@@ -51,16 +43,9 @@ const eventRecord = (record: Stored) => answer(record);
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
   const method = init?.method ?? 'GET';
-  if (path === '/v1/user/role/permissions') return json({ is_admin: true, permissions: [], roles: [] });
-  if (path === '/v1/user/model') return json({ uuid: ME, name: 'Me', email: 'me@x', settings: {}, billing_address: null, login_at: null, status: 'active', project_uuid: null });
+  const basic = ordersBasics(path, settings);
+  if (basic) return basic;
   if (path === '/v1/project/users') return json([{ uuid: ME, name: 'Me', email: 'me@x' }, { uuid: OTHER, name: 'Other', email: 'other@x' }]);
-  if (path === '/v3/system/component/settings/orders') {
-    return json({
-      uuid: '00000000-0000-4000-8000-000000000001', name: 'orders', scope: null, ref: 'orders', label: { en_US: 'Orders' }, displayName: 'Orders',
-      icon: null, sort: 0, is_public: false, is_active: true, is_custom: false, public_version: 'v1', dev_version: null, versions: ['v1'],
-      dependencies: [], props: {}, workspaces: [], CreatedAt: '', UpdatedAt: '', settings: settings(),
-    });
-  }
   if (path === `/v3/system/component/orders/model/${UUID}`) {
     if (!stored) return json({ message: 'notFound' }, 404);
     if (method === 'GET') return json(answer(stored));

@@ -4,21 +4,15 @@
 // interval runs on React Query's injectable timer provider (manualQueryIntervals), never on sleeps.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultSettings } from '../../runtime/components';
-import type { ComponentSettings } from '../../schemas';
-import type { RunScript } from '../../renderers/form/scripts';
 import { EventBusProvider } from '../../renderers/data/eventBus';
 import { JOB_POLL_LIVE_MS, JOB_POLL_MS } from '../../renderers/data/records';
-import { ListView } from '../../renderers/screens/list/ListView';
-import { useListController, type ListSearchState } from '../../renderers/screens/useListController';
 import { toastStore } from '../../renderers/ui/toast';
 import { realBus } from './bus-harness';
 import { withIntl } from './harness';
+import { OrdersList, json, ordersBasics, ordersSettings } from './orders-harness';
 import { manualQueryIntervals } from './timers';
 
-const ME = '00000000-0000-4000-8000-0000000000aa';
 const JOB = '00000000-0000-4000-8000-0000000000f1';
 const intervals = manualQueryIntervals();
 
@@ -26,28 +20,13 @@ const intervals = manualQueryIntervals();
 let job: { status: 'running' | 'done' | 'failed'; processed: number; total: number; affected: number; refused: number; error: string | null };
 let jobPolls = 0;
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const settings = () =>
-  ({
-    ...defaultSettings('v1'),
-    model: { events: [], disable: true, timestamps: true, cleanup_after: null },
-    list: { fields: [{ key: 'title', label: 'Title', sortOrder: 0, formatter: null, provided_template_component: false, component_template: null }] },
-    fields: [{ name: 'Title', key: 'title', label: { en_US: 'Title' }, module: 'input', type: 'text', sortOrder: 0 }],
-  }) as unknown as ComponentSettings;
+const settings = ordersSettings({ model: { events: [], disable: true, timestamps: true, cleanup_after: null } });
 
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
   const method = init?.method ?? 'GET';
-  if (path === '/v1/user/role/permissions') return json({ is_admin: true, permissions: [], roles: [] });
-  if (path === '/v1/user/model') return json({ uuid: ME, name: 'Me', email: 'me@x', settings: {}, billing_address: null, login_at: null, status: 'active', project_uuid: null });
-  if (path === '/v3/system/component/settings/orders') {
-    return json({
-      uuid: '00000000-0000-4000-8000-000000000001', name: 'orders', scope: null, ref: 'orders', label: { en_US: 'Orders' }, displayName: 'Orders',
-      icon: null, sort: 0, is_public: false, is_active: true, is_custom: false, public_version: 'v1', dev_version: null, versions: ['v1'],
-      dependencies: [], props: {}, workspaces: [], CreatedAt: '', UpdatedAt: '', settings: settings(),
-    });
-  }
+  const basic = ordersBasics(path, settings);
+  if (basic) return basic;
   if (path === '/v3/system/component/orders/models') return json({ items: [{ uuid: 'u-1', title: 'First' }, { uuid: 'u-2', title: 'Second' }], total: 40, pages: 20 });
   if (path === '/v3/system/component/orders/enable/models' && method === 'POST') return json({ job: JOB }, 202);
   if (path === `/v3/system/component/orders/jobs/${JOB}`) {
@@ -57,22 +36,13 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   return json({ message: 'notFound' }, 404);
 }
 
-const scripts: RunScript = async ({ args }) => ({ ok: true, value: String(args.value) });
-
-function Screen() {
-  const [search, setSearch] = useState<ListSearchState>({});
-  const onSearchChange = useCallback((next: ListSearchState) => void setTimeout(() => setSearch(next), 5), []);
-  const ctl = useListController({ ref: 'orders', search, onSearchChange, runScript: scripts });
-  return <ListView ctl={ctl} basePath="/admin/component/orders" navigate={() => undefined} locale="en_US" title="Orders" />;
-}
-
 let bus: Awaited<ReturnType<typeof realBus>> | null = null;
 
 /** The list, connected, with a job enabling every matching record started and its first answer shown. */
 async function startJob() {
   bus = await realBus();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(withIntl(<QueryClientProvider client={client}><EventBusProvider client={bus.client}><Screen /></EventBusProvider></QueryClientProvider>));
+  render(withIntl(<QueryClientProvider client={client}><EventBusProvider client={bus.client}><OrdersList /></EventBusProvider></QueryClientProvider>));
   await waitFor(() => expect(screen.queryAllByTestId('record-row')).toHaveLength(2));
   await waitFor(() => expect(bus!.client.status).toBe('connected'));
   fireEvent.click(within(screen.getAllByTestId('record-row')[0]!).getByTestId('row-select'));

@@ -2,41 +2,21 @@
 // rows; 'Show them' fetches the page again; the user's own changes and other components' are left out.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultSettings } from '../../runtime/components';
-import type { ComponentSettings } from '../../schemas';
-import type { RunScript } from '../../renderers/form/scripts';
 import { EventBusProvider } from '../../renderers/data/eventBus';
-import { ListView } from '../../renderers/screens/list/ListView';
-import { useListController, type ListSearchState } from '../../renderers/screens/useListController';
 import { fakeBus } from './bus-harness';
 import { withIntl } from './harness';
+import { ME, OrdersList, json, ordersBasics, ordersSettings } from './orders-harness';
 
-const ME = '00000000-0000-4000-8000-0000000000aa';
 let rowsOnServer: { uuid: string; title: string }[];
 let listCalls = 0;
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const settings = () =>
-  ({
-    ...defaultSettings('v1'),
-    list: { fields: [{ key: 'title', label: 'Title', sortOrder: 0, formatter: null, provided_template_component: false, component_template: null }] },
-    fields: [{ name: 'Title', key: 'title', label: { en_US: 'Title' }, module: 'input', type: 'text', sortOrder: 0 }],
-  }) as unknown as ComponentSettings;
+const settings = ordersSettings();
 
 async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
-  if (path === '/v1/user/role/permissions') return json({ is_admin: true, permissions: [], roles: [] });
-  if (path === '/v1/user/model') return json({ uuid: ME, name: 'Me', email: 'me@x', settings: {}, billing_address: null, login_at: null, status: 'active', project_uuid: null });
-  if (path === '/v3/system/component/settings/orders') {
-    return json({
-      uuid: '00000000-0000-4000-8000-000000000001', name: 'orders', scope: null, ref: 'orders', label: { en_US: 'Orders' }, displayName: 'Orders',
-      icon: null, sort: 0, is_public: false, is_active: true, is_custom: false, public_version: 'v1', dev_version: null, versions: ['v1'],
-      dependencies: [], props: {}, workspaces: [], CreatedAt: '', UpdatedAt: '', settings: settings(),
-    });
-  }
+  const basic = ordersBasics(path, settings);
+  if (basic) return basic;
   if (path === '/v3/system/component/orders/models') {
     listCalls += 1;
     return json({ items: rowsOnServer, total: rowsOnServer.length, pages: 1 });
@@ -44,19 +24,10 @@ async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   return json({ message: 'notFound' }, 404);
 }
 
-const scripts: RunScript = async ({ args }) => ({ ok: true, value: String(args.value) });
-
-function Screen() {
-  const [search, setSearch] = useState<ListSearchState>({});
-  const onSearchChange = useCallback((next: ListSearchState) => void setTimeout(() => setSearch(next), 5), []);
-  const ctl = useListController({ ref: 'orders', search, onSearchChange, runScript: scripts });
-  return <ListView ctl={ctl} basePath="/admin/component/orders" navigate={() => undefined} locale="en_US" title="Orders" />;
-}
-
 function mount() {
   const bus = fakeBus('connected');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(withIntl(<QueryClientProvider client={client}><EventBusProvider client={bus.client}><Screen /></EventBusProvider></QueryClientProvider>));
+  render(withIntl(<QueryClientProvider client={client}><EventBusProvider client={bus.client}><OrdersList /></EventBusProvider></QueryClientProvider>));
   return bus;
 }
 

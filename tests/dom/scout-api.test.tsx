@@ -2,13 +2,10 @@
 // runtime/api/apiLog.ts: the rows (time in the user's zone, method, path, status, duration, caller),
 // filters and the cursor sent to the server, the empty state, the settings saved, and the inspect
 // view with every field, the bodies pretty-printed and the request id copyable.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCallDetail, ApiLogSettings } from '../../runtime/api/apiLog';
-import { createAppRouter, createQueryClient } from '../../src/app/routes/router';
-import { withIntl } from './harness';
+import { renderApp } from './account-harness';
 
 const PROJECT = '00000000-0000-4000-8000-0000000000b1';
 const CALLER = '00000000-0000-4000-8000-00000000c0de';
@@ -84,13 +81,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function mount(path: string, ready: string): Promise<HTMLElement> {
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  render(withIntl(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  ));
+  renderApp(path);
   return screen.findByTestId(ready);
 }
 

@@ -8,7 +8,8 @@ import { apiCallQueryOptions } from '../../../../renderers/data/apiLog';
 import { Copy } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
 import { LoadError, Loading } from '../iam/ui';
-import { StatusBadge, formatTime, useUserTimeZone } from './shared';
+import { formatTime, useUserTimeZone } from '../../lib/userTime';
+import { StatusBadge } from './shared';
 import './scout-api.css';
 
 function pretty(text: string): string {
@@ -86,7 +87,7 @@ export function ApiCallInspectPage() {
       ) : (
         <>
           <dl className="card scout-api-fields">
-            {row('scoutApi.time', formatTime(call.data.created_at, intl.locale, timeZone))}
+            {row('scoutApi.time', formatTime(call.data.created_at, intl.locale, timeZone, 'short'))}
             {row('scoutApi.method', <code>{call.data.method}</code>, 'scout-api-method')}
             {row('scoutApi.path', <code className="scout-api-wrap">{call.data.path}</code>, 'scout-api-path')}
             {row('scoutApi.status', <StatusBadge status={call.data.status} />)}

@@ -12,7 +12,8 @@ import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { RefreshCw, Settings } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
 import { LoadError, Loading } from '../iam/ui';
-import { StatusBadge, formatTime, useUserTimeZone } from './shared';
+import { formatTime, useUserTimeZone } from '../../lib/userTime';
+import { StatusBadge } from './shared';
 import './scout-api.css';
 import { toLocalInput } from '../../lib/datetimeLocal';
 
@@ -172,7 +173,7 @@ export function ApiLogPage() {
                   <tr key={call.uuid} data-testid="scout-api-row">
                     <td className="scout-api-time">
                       <AppLink href={`/admin/scout/api/inspect?id=${call.uuid}`} data-testid="scout-api-inspect">
-                        {formatTime(call.created_at, intl.locale, timeZone)}
+                        {formatTime(call.created_at, intl.locale, timeZone, 'short')}
                       </AppLink>
                     </td>
                     <td>

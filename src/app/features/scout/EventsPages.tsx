@@ -11,7 +11,6 @@ import type { EventItem, EventListQuery } from '../../../../runtime/client/scout
 import { scoutEventsApi } from '../../../../runtime/client/scoutEvents';
 import { recordsApi } from '../../../../runtime/client/records';
 import { componentsQueryOptions } from '../../../../renderers/data/components';
-import { userModelQueryOptions } from '../../../../renderers/data/queries';
 import { componentLabel } from '../../../../renderers/ui/componentLabel';
 import { localeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
@@ -21,14 +20,10 @@ import { Message } from '../../../../renderers/ui/Message';
 import { showToast } from '../../../../renderers/ui/toast';
 import { AppLink } from '../../components/AppLink';
 import { FailureText, LoadError, Loading, PageHeader, failureOf, fieldMessages, type Failure, NO_FAILURE } from '../iam/ui';
+import { formatTime, useUserTimeZone } from '../../lib/userTime';
 import './scout.css';
 
 type Search = { topic?: string; kind?: string; actor?: string; from?: string; to?: string; sort?: string; before?: string };
-
-function useTimeZone(): string | undefined {
-  const zone = useQuery(userModelQueryOptions()).data?.settings?.timezone;
-  return typeof zone === 'string' && zone ? zone : undefined;
-}
 
 /**
  * An event's component by its label (Scout is for admins, who may read the components list), else its
@@ -41,15 +36,6 @@ function useComponentName(): (uuid: string, topic: string) => string {
     const found = components?.find((component) => component.uuid === uuid);
     return found ? componentLabel(found, locale) : topicArea(topic);
   };
-}
-
-/** A time in the user's time zone (the browser's when the profile has none). */
-export function formatTime(value: string, locale: string, timeZone: string | undefined): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(new Date(value));
-  } catch {
-    return new Date(value).toLocaleString(locale);
-  }
 }
 
 /** '{area}.{action}.{env}': the component's ref is the area (it may contain a '/'). */
@@ -74,7 +60,7 @@ function ActorCell({ actor, name }: { actor: string | null; name: string | null 
 
 function EventsScreen() {
   const intl = useIntl();
-  const zone = useTimeZone();
+  const zone = useUserTimeZone();
   const search = useSearch({ strict: false }) as Search;
   const navigate = useNavigate();
   const [draft, setDraft] = useState({ topic: search.topic ?? '', actor: search.actor ?? '', from: search.from ?? '', to: search.to ?? '' });
@@ -216,7 +202,7 @@ function RecordLink({ event }: { event: EventItem }) {
 
 function EventScreen() {
   const intl = useIntl();
-  const zone = useTimeZone();
+  const zone = useUserTimeZone();
   const { id } = useParams({ strict: false }) as { id: string };
   const event = useQuery(scoutEventQueryOptions(id));
   const componentName = useComponentName();
