@@ -6,6 +6,7 @@
 // memory); a dropped connection keeps what arrived, and HEAD answers the offset to resume from.
 // The last byte hands the file to storeFile (services/media-files.ts), whose MediaFile is answered
 // in the final PATCH's Luma-Media-File header and at GET .../{id}/result; the partial file is then removed.
+import { randomBytes } from 'node:crypto';
 import { createReadStream, rmSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,11 @@ export interface TusOptions {
 }
 
 const temporaryDirs = new Set<string>();
+/**
+ * Names this process's temp dir with more than its pid: a process killed before its exit hook leaves
+ * its dir behind, and a later process given the same pid would otherwise inherit hours-old partials.
+ */
+const processToken = randomBytes(6).toString('hex');
 
 /** Owner fields the server adds to an upload's metadata (a client's own values are overwritten). */
 const OWNER = { user: 'luma_user', project: 'luma_project' } as const;
@@ -51,7 +57,7 @@ const MAX_RESULT_HEADER = 6000;
 export function tusDirectory(config: ServerContext['config'], given?: string): string {
   if (given) return resolve(given);
   // An in-memory database keeps nothing: its partial uploads go to this process's own temp dir.
-  if (config.dataDir.startsWith('memory://')) return join(tmpdir(), `luma-uploads-tus-${process.pid}`);
+  if (config.dataDir.startsWith('memory://')) return join(tmpdir(), `luma-uploads-tus-${process.pid}-${processToken}`);
   return join(resolve(config.dataDir), 'uploads-tus');
 }
 
