@@ -72,6 +72,12 @@ export interface Config {
   eventQueueMessages: number;
   /** Bytes one event-bus socket may have waiting before it is closed as too slow (LUMA_EVENT_QUEUE_BYTES). */
   eventQueueBytes: number;
+  /**
+   * Seconds a found caller (session or API secret, project, workspace, roles, the route's component)
+   * is kept in this process before it is looked up again (LUMA_CALLER_CACHE_SECONDS, default 60; 0: never
+   * kept). Every change to what it is built from drops it at once on every instance (docs/iam.md "Who is calling").
+   */
+  callerCacheSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -81,6 +87,17 @@ const DEFAULT_APP_DIR = fileURLToPath(new URL('../../dist/app', import.meta.url)
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+/** Zero or a positive number. */
+function nonNegative(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) {
+    throw new Error(`${name} must be zero or a positive number, got '${raw}'`);
+  }
+  return value;
 }
 
 /** A positive number (fractions allowed so tests can use tiny lifetimes). */
@@ -172,5 +189,6 @@ export function loadConfig(env: Env = process.env): Config {
     eventDays: positive(env, 'LUMA_EVENT_DAYS', 30),
     eventQueueMessages: Math.floor(positive(env, 'LUMA_EVENT_QUEUE_MESSAGES', 1000)),
     eventQueueBytes: Math.floor(positive(env, 'LUMA_EVENT_QUEUE_BYTES', 4 * 1024 * 1024)),
+    callerCacheSeconds: nonNegative(env, 'LUMA_CALLER_CACHE_SECONDS', 60),
   };
 }

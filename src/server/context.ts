@@ -1,6 +1,7 @@
 // What every host plugin is given: the database, the configuration, mail, the job queue and the bus.
 import type { Kysely } from 'kysely';
 import type { Bus } from './bus/index';
+import type { CallerCache } from './services/caller-cache';
 import type { Jobs } from './jobs/index';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -16,6 +17,8 @@ export interface ServerContext {
   jobs: Jobs;
   /** The bus every instance on the database listens on. */
   bus: Bus;
+  /** Found callers kept by this process (services/caller-cache.ts). */
+  callers: CallerCache;
 }
 
 declare module 'fastify' {

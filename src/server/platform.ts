@@ -9,6 +9,7 @@ import { startJobs, type Jobs, type Role } from './jobs/index';
 import { runBulkJob } from './services/record-bulk';
 import { followPlatformEvents } from './services/events-platform';
 import { clearListCache, followListChanges } from './services/record-list';
+import { CallerCache } from './services/caller-cache';
 import { nowDate } from './clock';
 import { registerWorkflowRuntime, runQueuedRun, runRecycleTick } from './workflows/events';
 import { recycleFilter } from './workflows/recycle';
@@ -17,13 +18,15 @@ import { actionSettings } from './workflows/settings';
 export interface Platform {
   jobs: Jobs;
   bus: Bus;
+  /** This process's copies of found callers, dropped by the database's changes on the bus. */
+  callers: CallerCache;
   /** Stops job work (waiting for running slices) and the bus; the database stays open. */
   stop(): Promise<void>;
 }
 
 export type PlatformConfig = Pick<
   Config,
-  'role' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
+  'role' | 'callerCacheSeconds' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
 >;
 
 export interface StartPlatformOptions {
@@ -36,15 +39,23 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
   const log = options.log ?? ((error: unknown, message: string) => console.error(message, error));
   const { db } = database;
   let bus: Bus;
+  let callers: CallerCache;
+  const callerCacheMs = config.callerCacheSeconds * 1000;
   if (database.kind === 'postgres' && database.url) {
     const pgBus = await createPostgresBus(db, database.url, { log });
-    // Messages sent while the listening connection was down are lost: forget every cached answer.
-    pgBus.onReconnect(() => clearListCache());
+    callers = new CallerCache(callerCacheMs, () => pgBus.listening());
+    // Messages sent while the listening connection was down are lost: forget every cached answer and caller.
+    pgBus.onReconnect(() => {
+      clearListCache();
+      callers.clear();
+    });
     bus = pgBus;
   } else {
     bus = createLocalBus({ log, pglite: database.pglite });
+    callers = new CallerCache(callerCacheMs);
   }
   const unfollow = followListChanges(bus);
+  const unfollowCallers = callers.follow(bus);
   const unfollowEvents = followPlatformEvents(db, bus, log);
 
   // A slice of a bulk job is at most a third of the expiry, so a live worker is never expired.
@@ -77,6 +88,7 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
     });
   } catch (error) {
     unfollow();
+    unfollowCallers();
     unfollowEvents();
     await bus.close();
     throw error;
@@ -85,10 +97,12 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
   return {
     jobs,
     bus,
+    callers,
     async stop() {
       unregister();
       await jobs.stop();
       unfollow();
+      unfollowCallers();
       unfollowEvents();
       await bus.close();
     },

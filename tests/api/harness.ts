@@ -101,6 +101,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LUMA_LOGIN_MAX_FAILURES_PER_ADDRESS: '50',
     LUMA_APP_DIR: '/nonexistent/luma-app',
     LUMA_LOG_LEVEL: 'silent',
+    // The caller cache (docs/iam.md "Who is calling") is on where a change reaches it before the writing
+    // statement returns (PGlite), so tests that change a role or a session in SQL see it on their next
+    // call. On PostgreSQL the change's NOTIFY arrives a little after the commit: there the cache is off,
+    // and tests/api/caller-cache.test.ts turns it on and waits for each change.
+    LUMA_CALLER_CACHE_SECONDS: DB_KIND === 'pglite' ? '60' : '0',
     ...overrides,
   });
 }

@@ -109,6 +109,12 @@ async function main(): Promise<void> {
     closers.push(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+    // The same server with the caller cache off (LUMA_CALLER_CACHE_SECONDS=0), on the same database and
+    // session: the baseline for what the cache saves, measured in the same run.
+    const uncached = await buildApp({ config: benchConfig(scratch.url, { LUMA_CALLER_CACHE_SECONDS: '0' }), database, checkResponses: false });
+    closers.push(() => uncached.close());
+    await uncached.listen({ port: 0, host: '127.0.0.1' });
+    const uncachedBase = `http://127.0.0.1:${(uncached.server.address() as AddressInfo).port}/api`;
     const { cookie, call } = await signedInCaller(base);
     // LUMA_BENCH_CPU_APILOG=0: the project's API call log off (what Scout's capture costs).
     if (process.env.LUMA_BENCH_CPU_APILOG === '0') await call('PUT', '/v1/system/api-log/settings', { enabled: false });
@@ -142,8 +148,12 @@ async function main(): Promise<void> {
       const first = LIST_CASES[0]!;
       for (let round = 0; round < 2; round++) {
         const luma = await load(`${base}/v3/system/component/${component}/models?${first.query}`, { cookie }, clients, 6);
+        const lumaUncached = await load(`${uncachedBase}/v3/system/component/${component}/models?${first.query}`, { cookie }, clients, 6);
         const bareLoad = await load(`${bareBase}/typed/${first.key}`, {}, clients, 6);
-        console.log(`${clients} clients, first page: Luma ${luma.rps.toFixed(0)} requests/s, bare ${bareLoad.rps.toFixed(0)} (${((100 * luma.rps) / bareLoad.rps).toFixed(0)}%)`);
+        const share = (rps: number) => `${((100 * rps) / bareLoad.rps).toFixed(0)}%`;
+        console.log(
+          `${clients} clients, first page: Luma ${luma.rps.toFixed(0)} requests/s (${share(luma.rps)}), caller cache off ${lumaUncached.rps.toFixed(0)} (${share(lumaUncached.rps)}), bare ${bareLoad.rps.toFixed(0)}`,
+        );
       }
     }
     if (REQUESTS === 0) return;
@@ -189,13 +199,17 @@ async function main(): Promise<void> {
           (bare ? ` | bare node ${f(bare.node)} pg ${f(bare.db)} wall ${f(bare.wall)} | extra node ${f(luma.node - bare.node)} pg ${f(luma.db - bare.db)} wall ${f(luma.wall - bare.wall)}` : ''),
       );
     if (process.env.LUMA_BENCH_CPU_FIXED !== '0') {
-      line('404 under /api (finds the caller)', await probe(`${base}/v0/none`, { cookie }, false, 404), await probe(`${bareBase}/typed/none`, {}, false, 404));
+      const bare404 = await probe(`${bareBase}/typed/none`, {}, false, 404);
+      line('404 under /api (finds the caller)', await probe(`${base}/v0/none`, { cookie }, false, 404), bare404);
+      line('  the same, caller cache off', await probe(`${uncachedBase}/v0/none`, { cookie }, false, 404), bare404);
       line('claims (finds the caller)', await probe(`${base}/v1/user/claims`, { cookie }, false), null);
+      line('  the same, caller cache off', await probe(`${uncachedBase}/v1/user/claims`, { cookie }, false), null);
     }
     for (const c of CASES) {
       const bareRun = await probe(`${bareBase}/typed/${c.key}`, {}, false);
-      const lumaRun = await probe(`${base}/v3/system/component/${component}/models?${c.query}`, { cookie }, true);
-      line(c.name, lumaRun, bareRun);
+      const path = `/v3/system/component/${component}/models?${c.query}`;
+      line(c.name, await probe(`${base}${path}`, { cookie }, true), bareRun);
+      line('  the same, caller cache off', await probe(`${uncachedBase}${path}`, { cookie }, false), bareRun);
     }
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);

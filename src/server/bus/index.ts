@@ -26,6 +26,11 @@ export interface BusChannels {
    * every event-bus socket of the project (of every project when null) checks its caller again.
    */
   'iam.changed': { project: string | null };
+  /**
+   * A row that a caller is found from changed (migration 0019_caller_changes): sent by the database's
+   * triggers, never by publish. t: the table; k: the row's key (a token hash, a user, a project or a component).
+   */
+  'caller.changed': { t: string; k: string };
   /** Test and diagnostics channel. */
   'bus.ping': { text: string };
 }

@@ -1,7 +1,8 @@
 // The authentication every host installs, checked before the body is even parsed: a live session
 // cookie or an API user's bearer secret, and a valid tenant (X-Project-Uuid, X-Workspace-Uuid,
 // X-Project-Env). One database round trip finds the principal, its project, workspace and roles
-// (db/queries/accountability); a session is touched at most once a minute.
+// (db/queries/accountability), or none when this process found the same caller before and nothing it
+// was built from has changed since (services/caller-cache.ts); a session is touched at most once a minute.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
 import type { ServerContext } from '../context';
@@ -35,7 +36,7 @@ async function sessionPrincipal(context: ServerContext, request: FastifyRequest,
     dropCookie(context, request, reply);
     throw unauthorized();
   }
-  const principal = await findPrincipal(context.db, principalLookup('session', hashToken(token), lookup));
+  const principal = await context.callers.find(principalLookup('session', hashToken(token), lookup), (found) => findPrincipal(context.db, found));
   const session = principal?.session;
   if (!principal || !session) {
     // An expired or unknown cookie is dropped so the browser stops sending it.
@@ -53,7 +54,7 @@ async function sessionPrincipal(context: ServerContext, request: FastifyRequest,
 async function bearerPrincipal(context: ServerContext, authorization: string, lookup: Lookup): Promise<PrincipalRow> {
   const match = BEARER.exec(authorization);
   if (!match) throw unauthorized();
-  const principal = await findPrincipal(context.db, principalLookup('bearer', hashToken(match[1]!), lookup));
+  const principal = await context.callers.find(principalLookup('bearer', hashToken(match[1]!), lookup), (found) => findPrincipal(context.db, found));
   // An API user acts only in its project: suspended, banned or removed there, its secrets stop.
   if (!principal || !principal.secret || principal.user.status !== 'active') throw unauthorized();
   if (principal.project_uuid === null && lookup.tenant.projectUuid === null) throw unauthorized();

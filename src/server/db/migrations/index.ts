@@ -18,6 +18,7 @@ import * as events from './0015_events';
 import * as scoutEvents from './0016_scout_events';
 import * as apiLog from './0017_api_log';
 import * as scoutScale from './0018_scout_scale';
+import * as callerChanges from './0019_caller_changes';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0016_scout_events': scoutEvents,
   '0017_api_log': apiLog,
   '0018_scout_scale': scoutScale,
+  '0019_caller_changes': callerChanges,
 };
 
 /** The names of every migration, in order. */

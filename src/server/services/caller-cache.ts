@@ -1,0 +1,156 @@
+// The caller cache (docs/iam.md "Who is calling"): what findPrincipal found for a token, tenant and
+// component, kept in this process so that a request does not pay a database round trip before its
+// own work. It is only a copy: every instance builds its own from the database, and every change to
+// a row it was built from drops the copies on every instance, because the database's triggers say so
+// on the bus (migration 0019_caller_changes) whoever wrote the row.
+//
+// It is never trusted blindly:
+// - while the bus is not listening (its connection dropped), nothing is read from it, and everything
+//   is forgotten when it listens again (what was said meanwhile is lost);
+// - an entry is at most `maxAgeMs` old, judged by the server clock;
+// - a lookup that was under way when a change arrived is not kept (a generation counter);
+// - a miss (no such token) is never kept;
+// - expiry, idle time and the user's status are judged on each request from the copy and the clock.
+import type { PrincipalLookup, PrincipalRow } from '../db/queries/accountability';
+import type { Bus } from '../bus/index';
+import { now } from '../clock';
+
+/** Entries kept at most; the oldest go first. */
+export const CALLER_CACHE_MAX_ENTRIES = 10_000;
+
+interface Entry {
+  at: number;
+  tokenHash: string;
+  userUuid: string;
+  projectUuid: string | null;
+  componentUuid: string | null;
+  /** The lookup named a component (by uuid or name): a new component in the project may change its answer. */
+  askedComponent: boolean;
+  row: Omit<PrincipalRow, 'now'>;
+}
+
+export interface CallerCacheStats {
+  hits: number;
+  misses: number;
+  /** Looked up past the cache: the bus was not listening (or the cache is off). */
+  bypassed: number;
+  entries: number;
+}
+
+export class CallerCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #maxAgeMs: number;
+  readonly #listening: () => boolean;
+  #generation = 0;
+  #hits = 0;
+  #misses = 0;
+  #bypassed = 0;
+
+  /** listening: whether the bus hears the database's changes right now (false: bypass). */
+  constructor(maxAgeMs: number, listening: () => boolean = () => true) {
+    this.#maxAgeMs = maxAgeMs;
+    this.#listening = listening;
+  }
+
+  get enabled(): boolean {
+    return this.#maxAgeMs > 0;
+  }
+
+  /** Looks the caller up through the cache: `find` runs on a miss and its answer is kept when nothing changed meanwhile. */
+  async find(lookup: PrincipalLookup, find: (lookup: PrincipalLookup) => Promise<PrincipalRow | null>): Promise<PrincipalRow | null> {
+    if (!this.enabled || !this.#listening()) {
+      this.#bypassed += 1;
+      return find(lookup);
+    }
+    const key = cacheKey(lookup);
+    const at = now();
+    const entry = this.#entries.get(key);
+    if (entry && Math.abs(at - entry.at) <= this.#maxAgeMs) {
+      this.#hits += 1;
+      return { ...entry.row, now: new Date(at) };
+    }
+    if (entry) this.#entries.delete(key);
+    this.#misses += 1;
+    const generation = this.#generation;
+    const row = await find(lookup);
+    if (row && generation === this.#generation && this.#listening()) {
+      const { now: _now, ...kept } = row;
+      this.#entries.set(key, {
+        at,
+        tokenHash: lookup.tokenHash,
+        userUuid: row.user.uuid,
+        projectUuid: row.project_uuid,
+        componentUuid: row.component?.row.uuid ?? null,
+        askedComponent: lookup.component !== undefined,
+        // Shared by every request that finds it: frozen, so a handler that changed it would fail loudly.
+        row: deepFreeze(kept),
+      });
+      if (this.#entries.size > CALLER_CACHE_MAX_ENTRIES) {
+        const oldest = this.#entries.keys().next().value;
+        if (oldest !== undefined) this.#entries.delete(oldest);
+      }
+    }
+    return row;
+  }
+
+  /** A row of `table` with key `key` changed (the 'caller.changed' message): drops every entry built from it. */
+  changed(table: string, key: string): void {
+    this.#generation += 1;
+    const drops = matcher(table, key);
+    for (const [entryKey, entry] of this.#entries) if (drops(entry)) this.#entries.delete(entryKey);
+  }
+
+  /** Forgets everything (the bus was deaf for a while). */
+  clear(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+
+  stats(): CallerCacheStats {
+    return { hits: this.#hits, misses: this.#misses, bypassed: this.#bypassed, entries: this.#entries.size };
+  }
+
+  /** Follows the database's changes on the bus; answers the unsubscribe function. */
+  follow(bus: Bus): () => void {
+    return bus.subscribe('caller.changed', ({ t, k }) => {
+      if (typeof t === 'string' && typeof k === 'string') this.changed(t, k);
+      else this.clear();
+    });
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function cacheKey(lookup: PrincipalLookup): string {
+  const component = lookup.component;
+  const by = component === undefined ? '' : 'uuid' in component.by ? `u:${component.by.uuid}` : `n:${component.by.scope ?? ''}/${component.by.name}`;
+  return [lookup.by, lookup.tokenHash, lookup.projectUuid ?? '', lookup.workspaceUuid ?? '', by, component?.env ?? ''].join('|');
+}
+
+function matcher(table: string, key: string): (entry: Entry) => boolean {
+  switch (table) {
+    case 'sessions':
+    case 'api_secrets':
+      return (entry) => entry.tokenHash === key;
+    case 'users':
+    case 'project_users':
+    case 'user_roles':
+      return (entry) => entry.userUuid === key;
+    case 'roles':
+    case 'workspaces':
+      return (entry) => entry.projectUuid === key;
+    case 'components':
+      return (entry) => entry.askedComponent && entry.projectUuid === key;
+    case 'component_versions':
+      return (entry) => entry.componentUuid === key;
+    default:
+      // A table this code does not know (a newer instance's migration): assume the worst.
+      return () => true;
+  }
+}
