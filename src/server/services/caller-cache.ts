@@ -37,8 +37,46 @@ export interface CallerCacheStats {
   entries: number;
 }
 
+/** Which index a table's key is looked up in (migration 0019_caller_changes says which key each table sends). */
+const INDEX_OF_TABLE: Record<string, IndexName> = {
+  sessions: 'token',
+  api_secrets: 'token',
+  users: 'user',
+  project_users: 'user',
+  user_roles: 'user',
+  roles: 'project',
+  workspaces: 'project',
+  // Only copies found with a component lookup: a new or renamed component may change their answer.
+  components: 'projectAsked',
+  component_versions: 'component',
+};
+
+type IndexName = 'token' | 'user' | 'project' | 'projectAsked' | 'component';
+
+/** The index keys an entry is filed under. */
+function indexKeys(entry: Entry): [IndexName, string][] {
+  const keys: [IndexName, string][] = [
+    ['token', entry.tokenHash],
+    ['user', entry.userUuid],
+  ];
+  if (entry.projectUuid !== null) {
+    keys.push(['project', entry.projectUuid]);
+    if (entry.askedComponent) keys.push(['projectAsked', entry.projectUuid]);
+  }
+  if (entry.componentUuid !== null) keys.push(['component', entry.componentUuid]);
+  return keys;
+}
+
 export class CallerCache {
   readonly #entries = new Map<string, Entry>();
+  /** Entry keys by what a change names, so that a burst of changes (housekeeping ending many sessions) costs one lookup each. */
+  readonly #indexes: Record<IndexName, Map<string, Set<string>>> = {
+    token: new Map(),
+    user: new Map(),
+    project: new Map(),
+    projectAsked: new Map(),
+    component: new Map(),
+  };
   readonly #maxAgeMs: number;
   readonly #listening: () => boolean;
   #generation = 0;
@@ -69,13 +107,13 @@ export class CallerCache {
       this.#hits += 1;
       return { ...entry.row, now: new Date(at) };
     }
-    if (entry) this.#entries.delete(key);
+    if (entry) this.#remove(key);
     this.#misses += 1;
     const generation = this.#generation;
     const row = await find(lookup);
     if (row && generation === this.#generation && this.#listening()) {
       const { now: _now, ...kept } = row;
-      this.#entries.set(key, {
+      this.#add(key, {
         at,
         tokenHash: lookup.tokenHash,
         userUuid: row.user.uuid,
@@ -87,7 +125,7 @@ export class CallerCache {
       });
       if (this.#entries.size > CALLER_CACHE_MAX_ENTRIES) {
         const oldest = this.#entries.keys().next().value;
-        if (oldest !== undefined) this.#entries.delete(oldest);
+        if (oldest !== undefined) this.#remove(oldest);
       }
     }
     return row;
@@ -96,14 +134,18 @@ export class CallerCache {
   /** A row of `table` with key `key` changed (the 'caller.changed' message): drops every entry built from it. */
   changed(table: string, key: string): void {
     this.#generation += 1;
-    const drops = matcher(table, key);
-    for (const [entryKey, entry] of this.#entries) if (drops(entry)) this.#entries.delete(entryKey);
+    const index = INDEX_OF_TABLE[table];
+    // A table this code does not know (a newer instance's migration): assume the worst.
+    if (index === undefined) return this.clear();
+    const keys = this.#indexes[index].get(key);
+    if (keys) for (const entryKey of [...keys]) this.#remove(entryKey);
   }
 
   /** Forgets everything (the bus was deaf for a while). */
   clear(): void {
     this.#generation += 1;
     this.#entries.clear();
+    for (const index of Object.values(this.#indexes)) index.clear();
   }
 
   stats(): CallerCacheStats {
@@ -116,6 +158,28 @@ export class CallerCache {
       if (typeof t === 'string' && typeof k === 'string') this.changed(t, k);
       else this.clear();
     });
+  }
+
+  #add(key: string, entry: Entry): void {
+    if (this.#entries.has(key)) this.#remove(key);
+    this.#entries.set(key, entry);
+    for (const [index, value] of indexKeys(entry)) {
+      const keys = this.#indexes[index].get(value) ?? new Set<string>();
+      keys.add(key);
+      this.#indexes[index].set(value, keys);
+    }
+  }
+
+  #remove(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    for (const [index, value] of indexKeys(entry)) {
+      const keys = this.#indexes[index].get(value);
+      if (!keys) continue;
+      keys.delete(key);
+      if (keys.size === 0) this.#indexes[index].delete(value);
+    }
   }
 }
 
@@ -131,26 +195,4 @@ function cacheKey(lookup: PrincipalLookup): string {
   const component = lookup.component;
   const by = component === undefined ? '' : 'uuid' in component.by ? `u:${component.by.uuid}` : `n:${component.by.scope ?? ''}/${component.by.name}`;
   return [lookup.by, lookup.tokenHash, lookup.projectUuid ?? '', lookup.workspaceUuid ?? '', by, component?.env ?? ''].join('|');
-}
-
-function matcher(table: string, key: string): (entry: Entry) => boolean {
-  switch (table) {
-    case 'sessions':
-    case 'api_secrets':
-      return (entry) => entry.tokenHash === key;
-    case 'users':
-    case 'project_users':
-    case 'user_roles':
-      return (entry) => entry.userUuid === key;
-    case 'roles':
-    case 'workspaces':
-      return (entry) => entry.projectUuid === key;
-    case 'components':
-      return (entry) => entry.askedComponent && entry.projectUuid === key;
-    case 'component_versions':
-      return (entry) => entry.componentUuid === key;
-    default:
-      // A table this code does not know (a newer instance's migration): assume the worst.
-      return () => true;
-  }
 }

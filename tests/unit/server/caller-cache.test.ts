@@ -100,6 +100,24 @@ describe('CallerCache', () => {
     }
   });
 
+  it('keeps its indexes true through drops and re-adds, so a later change names only live copies', async () => {
+    const cache = new CallerCache(60_000);
+    const owner: Record<string, string> = { a: 'u', b: 'u', c: 'u' };
+    const { calls, find } = finder((token) => row(owner[token] ?? 'w', 'p'));
+    for (const token of ['a', 'b', 'c']) await cache.find(lookup(token), find);
+    cache.changed('sessions', 'a');
+    owner.a = 'v'; // the token now belongs to another user (found again)
+    await cache.find(lookup('a'), find);
+    calls.length = 0;
+    cache.changed('users', 'u');
+    for (const token of ['a', 'b', 'c']) await cache.find(lookup(token), find);
+    expect(calls).toEqual(['b', 'c']);
+    // 5,000 sessions ended one by one (housekeeping): each change drops its own copy.
+    for (let i = 0; i < 5000; i++) await cache.find(lookup(`s${i}`), find);
+    for (let i = 0; i < 5000; i++) cache.changed('sessions', `s${i}`);
+    expect(cache.stats().entries).toBe(3);
+  });
+
   it("hands out a frozen copy: a handler cannot change another request's caller", async () => {
     const cache = new CallerCache(60_000);
     const { find } = finder(() => row('u', 'p', 'c'));
