@@ -142,6 +142,32 @@ async function main(): Promise<void> {
         }
       }
     }
+    if (process.env.LUMA_BENCH_CPU_PREPARED === '1') {
+      // What preparing Luma's statements would save (docs/benchmarks.md "The caller cache"): each captured
+      // statement run 300 times unnamed (parsed and planned every time, as today) and as a named statement
+      // (planned once when PostgreSQL settles on a generic plan), timed on the test's own connection; and
+      // which plan PostgreSQL settles on after six executions (a generic plan shows $n in its conditions).
+      for (const c of CASES) {
+        const { list } = await captureStatements(() => call('GET', `/v3/system/component/${component}/models?${c.query}`));
+        for (const [index, statement] of list.entries()) {
+          const time = async (named: boolean) => {
+            const t0 = performance.now();
+            for (let i = 0; i < 300; i++) await direct.query({ ...(named ? { name: `bench_${c.key}_${index}` } : {}), text: statement.text, values: statement.values });
+            return ((performance.now() - t0) / 300) * 1000;
+          };
+          await time(false);
+          const unnamed = await time(false);
+          const named = await time(true);
+          const sqlName = `plan_${c.key}_${index}`;
+          await direct.query(`prepare ${sqlName} as ${statement.text}`);
+          const args = statement.values.map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`)).join(', ');
+          for (let i = 0; i < 6; i++) await direct.query(`execute ${sqlName}(${args})`);
+          const plan = (await direct.query(`explain execute ${sqlName}(${args})`)).rows.map((row) => row['QUERY PLAN']).join(' | ');
+          await direct.query(`deallocate ${sqlName}`);
+          console.log(`${c.name} #${index}: unnamed ${unnamed.toFixed(0)} us, named ${named.toFixed(0)} us; after 6 runs: ${/\$\d/.test(plan) ? 'GENERIC' : 'custom'}: ${plan.slice(0, 220)}`);
+        }
+      }
+    }
     const clients = env('LUMA_BENCH_CPU_CLIENTS', 0);
     if (clients > 0) {
       // Concurrent clients on the first page (in this process, as list.ts does): Luma, then the bare route, twice.

@@ -45,7 +45,7 @@ async function openPGlite(dataDir: string): Promise<OpenDatabase> {
 export const PREPARE = '/* prepare */';
 const MAX_PREPARED = 64;
 
-/** Statement names by text: the texts marked PREPARE are the code's own, a handful, so the map stays small. */
+/** Statement names by text: the texts marked PREPARE are the code's own (the caller lookup, and the plain listing's two per component), so the map stays small. */
 const statementNames = new Map<string, string>();
 
 function statementName(text: string): string {
@@ -55,6 +55,11 @@ function statementName(text: string): string {
     if (statementNames.size < 1024) statementNames.set(text, name);
   }
   return name;
+}
+
+/** The texts this process has prepared on PostgreSQL (diagnostics and tests). */
+export function preparedStatementTexts(): string[] {
+  return [...statementNames.keys()];
 }
 
 /**
@@ -68,10 +73,12 @@ class PreparingClient extends pg.Client {
 
   override query(...args: unknown[]): never {
     const [text, values] = args;
-    if (typeof text === 'string' && text.startsWith(PREPARE) && args.length <= 2 && this.prepared.size < MAX_PREPARED) {
+    if (typeof text === 'string' && text.startsWith(PREPARE) && args.length <= 2) {
       const name = statementName(text);
-      this.prepared.add(name);
-      return (super.query as (config: unknown) => never)({ name, text, values });
+      if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED) {
+        this.prepared.add(name);
+        return (super.query as (config: unknown) => never)({ name, text, values });
+      }
     }
     return (super.query as (...rest: unknown[]) => never)(...args);
   }
