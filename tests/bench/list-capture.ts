@@ -39,7 +39,7 @@ function install(): void {
 }
 
 /** Statements that are not the list's own: the caller lookup every request makes, and the job queue's polling. */
-const noise = (statement: CapturedStatement) => statement.text.startsWith(PREPARE) || /\bpgboss\b/i.test(statement.text) || /^\s*(listen|unlisten|begin|commit|rollback)\b/i.test(statement.text);
+const noise = (statement: CapturedStatement) => (statement.text.startsWith(PREPARE) && /\bwith principal as\b/.test(statement.text)) || /\bpgboss\b/i.test(statement.text) || /^\s*(listen|unlisten|begin|commit|rollback)\b/i.test(statement.text);
 
 async function record(work: () => Promise<unknown>): Promise<CapturedStatement[]> {
   install();
