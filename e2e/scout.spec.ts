@@ -20,10 +20,13 @@ test('scout events: a created record\'s event in the list, opened; the settings'
   await page.goto('/admin/scout/events');
   const row = page.getByTestId('scout-ev-row').filter({ hasText: `${uuid}.create.live` });
   await expect(row).toBeVisible();
+  // The component is named by its label, not by the uuid in the topic.
+  await expect(row).toContainText('Scout notes');
   await shot(page, 'scout-events-1280');
   await row.getByRole('link').click();
   await expect(page.getByTestId('scout-ev-topic')).toHaveText(`${uuid}.create.live`);
   await expect(page.getByTestId('scout-ev-payload')).toContainText('Hello from Scout');
+  await expect(page.getByTestId('scout-event-page').getByText('Scout notes', { exact: true })).toBeVisible();
   await expect(page.getByTestId('scout-ev-record-link')).toHaveAttribute('href', `/admin/component/${uuid}/edit/${recordUuid}`);
   await shot(page, 'scout-event-1280');
 

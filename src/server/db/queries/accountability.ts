@@ -1,8 +1,8 @@
 // Who is calling, in one round trip (docs/iam.md "Who is calling"): the principal (a session's user,
 // or an API user by its secret), the project it acts in (the header's, else the session's, else its
 // first; active memberships only), the workspace (the header's, else the project's first) and its roles
-// there. Nothing is cached between requests, so a changed role, status or revocation applies to the
-// caller's next request.
+// there. The session hook keeps what this finds in the caller cache (services/caller-cache.ts), which
+// every change to these rows empties on every instance; the event-bus sockets call it directly.
 import { sql, type Kysely } from 'kysely';
 import { clockNow } from '../now';
 import { PREPARE } from '../database';
