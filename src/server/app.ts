@@ -95,7 +95,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
     platform = own;
     app.addHook('onClose', async () => own.stop());
   }
-  const context: ServerContext = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log), jobs: platform.jobs, bus: platform.bus, callers: platform.callers };
+  const context: ServerContext = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log), jobs: platform.jobs, bus: platform.bus, callers: platform.callers, totals: platform.totals };
   app.addHook('onClose', async () => context.mailer.close());
   // Scout's API call log: captured for every /api host, written in batches off the request path.
   app.decorate('apiLog', installApiLog(app, database.db, (error) => app.log.error({ err: error }, 'api log batch was not written')));

@@ -78,6 +78,12 @@ export interface Config {
    * kept). Every change to what it is built from drops it at once on every instance (docs/iam.md "Who is calling").
    */
   callerCacheSeconds: number;
+  /**
+   * Seconds a list's bounded total is kept in this process for the same component, environment and
+   * filter (LUMA_LIST_TOTAL_CACHE_SECONDS, default 60; 0: counted every time). Every write to the
+   * component's records drops it at once on every instance (docs/lists.md "Totals").
+   */
+  listTotalCacheSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -190,5 +196,6 @@ export function loadConfig(env: Env = process.env): Config {
     eventQueueMessages: Math.floor(positive(env, 'LUMA_EVENT_QUEUE_MESSAGES', 1000)),
     eventQueueBytes: Math.floor(positive(env, 'LUMA_EVENT_QUEUE_BYTES', 4 * 1024 * 1024)),
     callerCacheSeconds: nonNegative(env, 'LUMA_CALLER_CACHE_SECONDS', 60),
+    listTotalCacheSeconds: nonNegative(env, 'LUMA_LIST_TOTAL_CACHE_SECONDS', 60),
   };
 }

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Bus } from './bus/index';
 import type { CallerCache } from './services/caller-cache';
+import type { ListTotalCache } from './services/list-totals';
 import type { Jobs } from './jobs/index';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -19,6 +20,8 @@ export interface ServerContext {
   bus: Bus;
   /** Found callers kept by this process (services/caller-cache.ts). */
   callers: CallerCache;
+  /** List totals kept by this process (services/list-totals.ts). */
+  totals: ListTotalCache;
 }
 
 declare module 'fastify' {

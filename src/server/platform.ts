@@ -10,6 +10,7 @@ import { runBulkJob } from './services/record-bulk';
 import { followPlatformEvents } from './services/events-platform';
 import { clearListCache, followListChanges } from './services/record-list';
 import { CallerCache } from './services/caller-cache';
+import { ListTotalCache } from './services/list-totals';
 import { nowDate } from './clock';
 import { registerWorkflowRuntime, runQueuedRun, runRecycleTick } from './workflows/events';
 import { recycleFilter } from './workflows/recycle';
@@ -20,13 +21,15 @@ export interface Platform {
   bus: Bus;
   /** This process's copies of found callers, dropped by the database's changes on the bus. */
   callers: CallerCache;
+  /** This process's list totals, dropped by the database's record changes on the bus. */
+  totals: ListTotalCache;
   /** Stops job work (waiting for running slices) and the bus; the database stays open. */
   stop(): Promise<void>;
 }
 
 export type PlatformConfig = Pick<
   Config,
-  'role' | 'callerCacheSeconds' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
+  'role' | 'callerCacheSeconds' | 'listTotalCacheSeconds' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
 >;
 
 export interface StartPlatformOptions {
@@ -40,22 +43,28 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
   const { db } = database;
   let bus: Bus;
   let callers: CallerCache;
+  let totals: ListTotalCache;
   const callerCacheMs = config.callerCacheSeconds * 1000;
+  const totalCacheMs = config.listTotalCacheSeconds * 1000;
   if (database.kind === 'postgres' && database.url) {
     const pgBus = await createPostgresBus(db, database.url, { log });
     callers = new CallerCache(callerCacheMs, () => pgBus.listening());
+    totals = new ListTotalCache(totalCacheMs, () => pgBus.listening());
     // Messages sent while the listening connection was down are lost: forget every cached answer and caller.
     pgBus.onReconnect(() => {
       clearListCache();
       callers.clear();
+      totals.clear();
     });
     bus = pgBus;
   } else {
     bus = createLocalBus({ log, pglite: database.pglite });
     callers = new CallerCache(callerCacheMs);
+    totals = new ListTotalCache(totalCacheMs);
   }
   const unfollow = followListChanges(bus);
   const unfollowCallers = callers.follow(bus);
+  const unfollowTotals = totals.follow(bus);
   const unfollowEvents = followPlatformEvents(db, bus, log);
 
   // A slice of a bulk job is at most a third of the expiry, so a live worker is never expired.
@@ -89,6 +98,7 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
   } catch (error) {
     unfollow();
     unfollowCallers();
+    unfollowTotals();
     unfollowEvents();
     await bus.close();
     throw error;
@@ -98,11 +108,13 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
     jobs,
     bus,
     callers,
+    totals,
     async stop() {
       unregister();
       await jobs.stop();
       unfollow();
       unfollowCallers();
+    unfollowTotals();
       unfollowEvents();
       await bus.close();
     },

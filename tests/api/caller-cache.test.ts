@@ -4,12 +4,13 @@
 // through the triggers of migration 0019 and the bus. On PostgreSQL the change arrives as a NOTIFY
 // after the commit, so the checks wait on the condition (until); on PGlite it is there at once.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEDIA_PERMISSION } from '../../runtime/api/media';
 import { hashToken } from '../../src/server/services/sessions';
-import { callServer, instanceEnv, startServer, stopServer, type ChildServer } from './child-server';
+import { callServer } from './child-server';
 import { adminProject, createMember, createUser, insertComponentRow, setRolePermissions } from './fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, describeApi, login, unavailable, until, useServer, type ScratchDatabase } from './harness';
+import { DB_KIND, describeApi, login, unavailable, until, useServer } from './harness';
+import { signInOn, useTwoInstances } from './two-instances';
 
 const PERMISSIONS = '/api/v1/user/role/permissions';
 const WAIT_MS = 10_000;
@@ -147,43 +148,19 @@ describeApi(`the caller cache (${DB_KIND})`, () => {
 const runs = DB_KIND === 'postgres' && !unavailable;
 const suite = runs ? describe : describe.skip;
 suite(`the caller cache across two Luma processes on one PostgreSQL${runs ? '' : ' [skipped: PostgreSQL only]'}`, () => {
-  let scratch: ScratchDatabase | null = null;
-  let a: ChildServer | null = null;
-  let b: ChildServer | null = null;
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    const env = instanceEnv(scratch.database.url!, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-    a = await startServer(env);
-    b = await startServer(env);
-  }, 120_000);
-
-  afterAll(async () => {
-    await stopServer(a, 'SIGTERM');
-    await stopServer(b, 'SIGTERM');
-    await scratch?.drop();
-  });
+  const instances = useTwoInstances();
 
   it("a member's role changed through one process applies on the other", async () => {
-    const db = scratch!.database.db;
+    const { scratch, a, b } = instances();
+    const db = scratch.database.db;
     const member = await createMember(db, 'two@luma.test', 'two processes 1', [MEDIA_PERMISSION.use]);
-    const signIn = await fetch(`http://127.0.0.1:${a!.port}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    const adminCookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-    const memberSignIn = await fetch(`http://127.0.0.1:${b!.port}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'two@luma.test', password: 'two processes 1' }),
-    });
-    const memberCookie = memberSignIn.headers.get('set-cookie')!.split(';')[0]!;
-    const permissionsOnB = async () => (await callServer(b!.port, 'GET', '/v1/user/role/permissions', memberCookie)).json.permissions as string[];
+    const adminCookie = await signInOn(a.port);
+    const memberCookie = await signInOn(b.port, 'two@luma.test', 'two processes 1');
+    const permissionsOnB = async () => (await callServer(b.port, 'GET', '/v1/user/role/permissions', memberCookie)).json.permissions as string[];
     // Found twice on B: the second from B's cache.
     expect(await permissionsOnB()).toEqual([MEDIA_PERMISSION.use]);
     expect(await permissionsOnB()).toEqual([MEDIA_PERMISSION.use]);
-    const changed = await callServer(a!.port, 'PUT', `/v1/iam/roles/${member.roleUuid}`, adminCookie, { name: 'Role of two', permissions: [] });
+    const changed = await callServer(a.port, 'PUT', `/v1/iam/roles/${member.roleUuid}`, adminCookie, { name: 'Role of two', permissions: [] });
     expect(changed.status).toBe(200);
     await until("B to hear A's change", WAIT_MS, async () => ((await permissionsOnB()).length === 0 ? true : undefined));
   });

@@ -106,6 +106,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // call. On PostgreSQL the change's NOTIFY arrives a little after the commit: there the cache is off,
     // and tests/api/caller-cache.test.ts turns it on and waits for each change.
     LUMA_CALLER_CACHE_SECONDS: DB_KIND === 'pglite' ? '60' : '0',
+    // The list totals (docs/lists.md "Totals") likewise: a test that writes records in SQL sees the new
+    // total on its next list on PGlite; tests/api/list-totals.test.ts covers PostgreSQL with waits.
+    LUMA_LIST_TOTAL_CACHE_SECONDS: DB_KIND === 'pglite' ? '60' : '0',
     ...overrides,
   });
 }

@@ -11,6 +11,7 @@ import { LIST_LIMITS, pagesOf, parseListParams, type AggregatePipeline, type Lis
 import type { ComponentSettings } from '../../../schemas';
 import type { ViewSchema } from '../../../schemas/viewSchema.schema';
 import type { Bus } from '../bus/index';
+import type { ListTotalCache } from './list-totals';
 import { aggregateRecords, countRecordsBounded, listRecords } from '../db/queries/record-list';
 import type { RecordScope } from '../db/queries/records';
 import type { ComponentRow, Database, RecordRow } from '../db/schema';
@@ -181,6 +182,8 @@ export interface ListRequest {
   /** X-Cache: 1 with its TTL (seconds), or null when the caller does not ask for the cache. */
   cacheTtl: number | null;
   source: string | null;
+  /** This process's kept totals (services/list-totals.ts); without it every total is counted. */
+  totals?: ListTotalCache;
 }
 
 export interface ListResult {
@@ -217,7 +220,7 @@ export async function listModels(db: Db, accountability: Accountability, request
     if (hit && hit.expires > clockNow()) return { answer: structuredClone(hit.answer), cache: 'HIT' };
     if (hit) cache.delete(key);
   }
-  const answer = await computeAnswer(db, accountability, target, query).catch(asInputError);
+  const answer = await computeAnswer(db, accountability, target, query, request.totals).catch(asInputError);
   if (request.cacheTtl !== null) {
     if (cache.size >= CACHE_MAX_ENTRIES) {
       const now = clockNow();
@@ -235,10 +238,17 @@ export async function listModels(db: Db, accountability: Accountability, request
   return { answer, cache: request.cacheTtl === null ? null : 'MISS' };
 }
 
-async function computeAnswer(db: Db, accountability: Accountability, target: ListTarget, query: ListQuery): Promise<ListAnswer> {
+/** What a bounded total depends on besides the component: never the caller, the sort or the page. */
+export function totalKey(scope: ListTarget['scope'], query: ListQuery): string {
+  return JSON.stringify([scope.projectUuid, scope.env, query.search, query.disabled, query.date, query.adv]);
+}
+
+async function computeAnswer(db: Db, accountability: Accountability, target: ListTarget, query: ListQuery, totals?: ListTotalCache): Promise<ListAnswer> {
   if (query.aggregate) return aggregateAnswer(db, target, query, query.aggregate);
+  const count = () => countRecordsBounded(db, target.scope, query);
+  const counted = totals ? totals.total({ uuid: target.row.uuid, ref: componentRef(target.row) }, totalKey(target.scope, query), count) : count();
   // The page and the bounded count are independent: on PostgreSQL they run at once on two connections.
-  const [rows, total] = await Promise.all([listRecords(db, target.scope, query), countRecordsBounded(db, target.scope, query)]);
+  const [rows, total] = await Promise.all([listRecords(db, target.scope, query), counted]);
   const items = await shapeRows(db, accountability, target, rows);
   return { items, total, pages: pagesOf(total, query.pageSize) };
 }

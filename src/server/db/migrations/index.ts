@@ -19,6 +19,7 @@ import * as scoutEvents from './0016_scout_events';
 import * as apiLog from './0017_api_log';
 import * as scoutScale from './0018_scout_scale';
 import * as callerChanges from './0019_caller_changes';
+import * as listChanges from './0020_list_changes';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0017_api_log': apiLog,
   '0018_scout_scale': scoutScale,
   '0019_caller_changes': callerChanges,
+  '0020_list_changes': listChanges,
 };
 
 /** The names of every migration, in order. */

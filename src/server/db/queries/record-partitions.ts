@@ -11,6 +11,7 @@
 // so dropping it never queues the other components' readers and writers behind an exclusive lock.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isEmbedded } from '../dialect-pglite';
+import { partitionTriggerSql } from '../migrations/0020_list_changes';
 import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
@@ -57,6 +58,8 @@ export async function ensureRecordPartition(db: Db, componentUuid: string): Prom
   if (exists.rows.length > 0) return;
   await sql.raw(`create table ${name} (like records including defaults including constraints)`).execute(db);
   await sql.raw(`alter table ${name} add constraint ${name}_pkey primary key (uuid)`).execute(db);
+  // Statements naming the partition (an import's COPY) say their writes on the bus (migration 0020).
+  await sql.raw(partitionTriggerSql(name, uuid)).execute(db);
   await sql.raw(`alter table records attach partition ${name} for values in ('${uuid}')`).execute(db);
 }
 

@@ -21,7 +21,7 @@ import { workspaceRoutes } from './workspace';
 export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
   installIamChangeSignal(host, context, HOST_PREFIX.main);
-  const routes: ServerContext = { db: context.db, config: context.config, mailer: context.mailer, jobs: context.jobs, bus: context.bus, callers: context.callers };
+  const routes: ServerContext = { db: context.db, config: context.config, mailer: context.mailer, jobs: context.jobs, bus: context.bus, callers: context.callers, totals: context.totals };
   await host.register(authRoutes, routes);
   await host.register(userRoutes, routes);
   await host.register(projectRoutes, routes);

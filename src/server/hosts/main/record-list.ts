@@ -46,15 +46,20 @@ const RECORD_WRITE = /\/system\/component\/:a(?:\/:b)?\/(?:model(?:\/:id)?|impor
 
 const spec = specFor(['records']);
 
-const plugin: FastifyPluginAsync<ServerContext> = async (fastify, { db, jobs, bus }) => {
+const plugin: FastifyPluginAsync<ServerContext> = async (fastify, { db, jobs, bus, totals }) => {
   const host = typed(fastify);
-  host.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+  // Before the answer leaves (the write has committed): this process's cached answers and totals of
+  // the component are dropped at once (the bus delivers to its own subscribers synchronously), so
+  // the writer's next list sees its write; the other instances hear it, and the database's own
+  // message (migration 0020), moments later.
+  host.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
     const pattern = request.routeOptions.url;
-    if (!pattern || !RECORD_WRITE.test(pattern)) return;
+    if (!pattern || !RECORD_WRITE.test(pattern)) return payload;
     const params = request.params as Partial<Params>;
-    if (typeof params.a !== 'string') return;
-    await listChanged(bus, request.accountability?.project_uuid ?? null, refOf(params as Params));
+    if (typeof params.a !== 'string') return payload;
+    listChanged(bus, request.accountability?.project_uuid ?? null, refOf(params as Params)).catch((error: unknown) => request.log.error({ err: error }, 'list.invalidate was not sent'));
+    return payload;
   });
 
   const list = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
@@ -67,6 +72,7 @@ const plugin: FastifyPluginAsync<ServerContext> = async (fastify, { db, jobs, bu
       app: header('x-app') !== undefined,
       cacheTtl: cacheTtlOf(header('x-cache'), header('x-build-ttl')),
       source,
+      totals,
     });
     if (result.cache) reply.header('x-cache', result.cache);
     if (source !== null) reply.header('x-source', source);
