@@ -37,7 +37,8 @@ function keyOf(params: unknown, options: ListOptions): string | null {
   // parseListParams reads own values, but $adv and $aggregate as properties: an inherited one (not
   // in the key) is parsed afresh. Fastify's query objects inherit from an empty null-prototype object.
   for (const name of INHERITABLE) if (name in record && !Object.prototype.hasOwnProperty.call(record, name)) return null;
-  const parts: string[] = [options.app ? 'a' : '-', options.uncapped ? 'u' : '-'];
+  // Every option is part of the key (an option added later cannot be forgotten here).
+  const parts: string[] = [JSON.stringify(options)];
   let length = 0;
   for (const name of Object.keys(record)) {
     const value = record[name];
