@@ -19,6 +19,12 @@ describe('storable text', () => {
     expect(parseStorableJson('{"k\\u0000":1}').unstorable).toBe(true);
     expect(parseStorableJson('{"a":"\\ud800"}').unstorable).toBe(true);
     expect(parseStorableJson('{"a":"\\\\u0000"}')).toEqual({ value: { a: '\\u0000' }, unstorable: false });
+    // Without escapes (the plain parse): the same values; raw unstorable text (not escaped in the JSON) still found; bad JSON still throws.
+    expect(parseStorableJson('{"amount":{"$gte":100,"$lt":200},"t":["😀",null,true]}')).toEqual({ value: { amount: { $gte: 100, $lt: 200 }, t: ['😀', null, true] }, unstorable: false });
+    expect(parseStorableJson('{"a":"\ud800"}').unstorable).toBe(true);
+    expect(parseStorableJson('{"\udc00":1}').unstorable).toBe(true);
+    expect(() => parseStorableJson('{"a":"x\u0000"}')).toThrow(SyntaxError);
+    expect(() => parseStorableJson('{"a":')).toThrow(SyntaxError);
   });
 
   it('finds where in a value the first unstorable part is, and refuses nesting or size past the limits at the root', () => {

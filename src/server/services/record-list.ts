@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { COMPONENT_MESSAGE, componentRef } from '../../../runtime/components';
-import { LIST_LIMITS, pagesOf, parseListParams, type AggregatePipeline, type ListOptions, type ListQuery, type Refusal } from '../../../runtime/query';
+import { LIST_LIMITS, pagesOf, type AggregatePipeline, type ListOptions, type ListQuery, type Refusal } from '../../../runtime/query';
 import type { ComponentSettings } from '../../../schemas';
 import type { ViewSchema } from '../../../schemas/viewSchema.schema';
 import type { Bus } from '../bus/index';
@@ -19,6 +19,7 @@ import { now as clockNow } from '../clock';
 import { badRequest, forbidden, HttpError } from '../errors';
 import { mayOnComponent, resolveComponentForEnv } from './components-model';
 import { relatedObjects } from './records-relations';
+import { parseListParamsMemo } from './list-query-memo';
 import { shapeRecord, type RecordAnswer } from './records-shape';
 import { compileForVersion, viewerOf, type Viewer } from './records-view';
 import { requireProject, type Accountability } from './tenancy';
@@ -65,9 +66,9 @@ export function refusalError(refusal: Refusal): HttpError {
   return new HttpError(refusal.status, refusal.message, refusal.errors);
 }
 
-/** The query for `view`, or the refusal as an HttpError. */
+/** The query for `view` (frozen when kept for a cached view: services/list-query-memo), or the refusal as an HttpError. */
 export function parseOrThrow(params: unknown, view: ViewSchema, options: ListOptions): ListQuery {
-  const parsed = parseListParams(params, view, options);
+  const parsed = parseListParamsMemo(params, view, options);
   if (!parsed.ok) throw refusalError(parsed.refusal);
   return parsed.value;
 }

@@ -5,7 +5,7 @@
 // `data->>$n`, search patterns and regexes are parameters too. The expressions match the expression
 // indexes of services/records-indexes exactly: text `(data->>'k')`, number `((data->>'k')::numeric)` (a custom plan binds $n to 'k').
 // Every sort ends with seq (insertion order), the tiebreak the indexes carry.
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike, LIST_LIMITS, type AggregatePipeline, type Condition, type DateRange, type ListQuery, type QueryPath, type Scalar } from '../../../../runtime/query';
 import type { Database, RecordRow } from '../schema';
 import { PREPARE } from '../database';
@@ -165,18 +165,70 @@ function preparable(filter: RecordFilter, sort?: ListQuery['sort']): boolean {
   return !filter.search && !filter.date && !filter.adv && (sort === undefined || sort.path.source === 'column');
 }
 
+// The compiled page and count statements of a list query that cannot change (issue 12, "Targets over
+// HTTP"): services/list-query-memo hands out the same deep-frozen ListQuery for the same parameters on
+// the same cached view, and marks it here. Their SQL text and parameters follow from that query and
+// the scope's component and environment alone, so they are compiled once (Kysely's compile of these
+// trees cost more than the parse) and kept beside the query object: a WeakMap, so they go when the
+// query leaves the memo. Only text and parameters are kept, never a result.
+const stableQueries = new WeakSet<object>();
+const COMPILED_PER_QUERY = 8;
+
+interface CompiledList {
+  db: Db;
+  env: string;
+  componentUuid: string;
+  page?: CompiledQuery<RecordRow>;
+  count?: CompiledQuery<{ total: number }>;
+}
+
+const compiledLists = new WeakMap<object, CompiledList[]>();
+
+/** `query` is deep-frozen and will never change: its statements may be compiled once (list-query-memo). */
+export function markStableQuery(query: RecordFilter): void {
+  if (Object.isFrozen(query)) stableQueries.add(query);
+}
+
+function compiledOnce<K extends 'page' | 'count'>(db: Db, scope: RecordScope, query: RecordFilter, role: K, build: () => NonNullable<CompiledList[K]>): NonNullable<CompiledList[K]> {
+  if (!stableQueries.has(query)) return build();
+  let list = compiledLists.get(query);
+  if (!list) {
+    list = [];
+    compiledLists.set(query, list);
+  }
+  let entry = list.find((candidate) => candidate.db === db && candidate.env === scope.env && candidate.componentUuid === scope.componentUuid);
+  if (!entry) {
+    if (list.length >= COMPILED_PER_QUERY) list.shift();
+    entry = { db, env: scope.env, componentUuid: scope.componentUuid };
+    list.push(entry);
+  }
+  const kept = entry[role];
+  if (kept) return kept as NonNullable<CompiledList[K]>;
+  const compiled = build();
+  entry[role] = compiled;
+  return compiled;
+}
+
+function pageStatement(db: Db, scope: RecordScope, query: ListQuery): CompiledQuery<RecordRow> {
+  const mark = sql.raw(preparable(query, query.sort) ? PREPARE : '');
+  return sql<RecordRow>`${mark}select ${RECORD_COLUMNS} from ${partitionTable(scope.componentUuid)} where ${whereSql(scope, query)} order by ${orderSql(query)} limit ${query.limit} offset ${query.offset}`.compile(db);
+}
+
+function boundedCountStatement(db: Db, scope: RecordScope, filter: RecordFilter): CompiledQuery<{ total: number }> {
+  const mark = sql.raw(preparable(filter) ? PREPARE : '');
+  return sql<{ total: number }>`${mark}select count(*)::int as total from (select 1 from ${partitionTable(scope.componentUuid)} where ${whereSql(scope, filter)} limit ${LIST_LIMITS.countUpTo}) as bounded`.compile(db);
+}
+
 /** One page of records. */
 export async function listRecords(db: Db, scope: RecordScope, query: ListQuery): Promise<RecordRow[]> {
   if (query.limit <= 0) return [];
-  const mark = sql.raw(preparable(query, query.sort) ? PREPARE : '');
-  const result = await sql<RecordRow>`${mark}select ${RECORD_COLUMNS} from ${partitionTable(scope.componentUuid)} where ${whereSql(scope, query)} order by ${orderSql(query)} limit ${query.limit} offset ${query.offset}`.execute(db);
+  const result = await db.executeQuery(compiledOnce(db, scope, query, 'page', () => pageStatement(db, scope, query)));
   return result.rows;
 }
 
 /** The number of matching records, counted only up to 5001 ("5000 or more"). */
 export async function countRecordsBounded(db: Db, scope: RecordScope, filter: RecordFilter): Promise<number> {
-  const mark = sql.raw(preparable(filter) ? PREPARE : '');
-  const result = await sql<{ total: number }>`${mark}select count(*)::int as total from (select 1 from ${partitionTable(scope.componentUuid)} where ${whereSql(scope, filter)} limit ${LIST_LIMITS.countUpTo}) as bounded`.execute(db);
+  const result = await db.executeQuery(compiledOnce(db, scope, filter, 'count', () => boundedCountStatement(db, scope, filter)));
   return Number(result.rows[0]?.total ?? 0);
 }
 
