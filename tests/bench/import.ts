@@ -6,9 +6,15 @@
 //   on a fresh luma_bench_* database of DATABASE_URL (else postgres://postgres@127.0.0.1:5432/postgres),
 //   dropped afterwards;
 // - PostgreSQL COPY of the same rows into a table shaped like records (without its indexes): the baseline;
-// - on in-memory PGlite (no DATABASE_URL, LUMA_DATA_DIR=memory://), into an empty component.
-// Alone: npx tsx tests/bench/import.ts
+// - on PGlite (no DATABASE_URL), into an empty component: with its data in a directory on disk, as
+//   `npm start` keeps it (./data), and in memory (LUMA_DATA_DIR=memory://, as the tests run); beside it,
+//   PGlite's own floor: the same rows written by the import's batch statement alone (no file to read,
+//   no checks) into another empty component of the same database on disk.
+// Alone: npm run bench -- import (or npx tsx tests/bench/import.ts)
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
@@ -16,7 +22,9 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/db/seed';
-import { CopyIn } from '../../src/server/services/record-import-sql';
+import { partitionName } from '../../src/server/db/queries/record-partitions';
+import { uuidv7 } from '../../src/server/db/uuid7';
+import { CopyIn, IMPORT_BATCH_ROWS, insertRecordBatch } from '../../src/server/services/record-import-sql';
 import { csv, multipartBody } from '../api/import-fixtures';
 import { BENCH_ADMIN, signedInCaller, type BenchCall } from './api-client';
 import { scratchDatabase } from './scratch-db';
@@ -35,12 +43,24 @@ export interface ImportBenchFigures {
   fullRowsPerSecond: number;
   copyMs: number;
   copyRowsPerSecond: number;
-  /** COPY of the same rows into the full component's records (all its indexes), rolled back: the database's own floor. */
+  /** COPY of the same rows into the full component's partition (all its indexes), rolled back: the database's own floor. */
   copyFullMs: number;
   copyFullRowsPerSecond: number;
-  /** The import API on in-memory PGlite, empty component. */
+  /** The same COPY with the component's trigram indexes dropped inside the rolled-back transaction. */
+  copyNoTrigramMs: number;
+  /** The same COPY with every field index dropped (only the primary key and the listing's own indexes). */
+  copyNoFieldIndexMs: number;
+  /** The component's field indexes: b-trees and trigram indexes. */
+  fieldIndexes: { btree: number; trigram: number };
+  /** The import API on PGlite with its data on disk (the default of `npm start`), empty component. */
   pgliteMs: number;
   pgliteRowsPerSecond: number;
+  /** The import API on in-memory PGlite, empty component. */
+  pgliteMemoryMs: number;
+  pgliteMemoryRowsPerSecond: number;
+  /** The import's batch statement alone on PGlite (disk): the same rows, no file, no checks, one transaction. */
+  pgliteFloorMs: number;
+  pgliteFloorRowsPerSecond: number;
 }
 
 const ADMIN = BENCH_ADMIN;
@@ -75,12 +95,12 @@ interface BenchServer {
   close(): Promise<void>;
 }
 
-async function benchServer(databaseUrl: string | null): Promise<BenchServer & { database: Awaited<ReturnType<typeof openDatabase>> }> {
+async function benchServer(databaseUrl: string | null, dataDir = 'memory://'): Promise<BenchServer & { database: Awaited<ReturnType<typeof openDatabase>> }> {
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl ?? '',
-    LUMA_DATA_DIR: 'memory://',
+    LUMA_DATA_DIR: dataDir,
     LUMA_ADMIN_EMAIL: ADMIN.email,
     LUMA_ADMIN_PASSWORD: ADMIN.password,
     LUMA_APP_DIR: '/nonexistent/luma-app',
@@ -140,6 +160,9 @@ export async function runImportBench(rowCount = 100_000): Promise<ImportBenchFig
   let fullMs: number;
   let copyMs: number;
   let copyFullMs: number;
+  let copyNoTrigramMs: number;
+  let copyNoFieldIndexMs: number;
+  let fieldIndexes: { btree: number; trigram: number };
   const server = await benchServer(scratch.url);
   const client = new pg.Client({ connectionString: scratch.url });
   try {
@@ -160,14 +183,17 @@ export async function runImportBench(rowCount = 100_000): Promise<ImportBenchFig
       for (const row of rows) {
         const data: Record<string, unknown> = {};
         header.forEach((key, i) => (data[key] = row[i]));
-        lines.push(`${project}\t${component}\t${ENV}\t${escape(JSON.stringify(data))}\t${user}\t${user}\n`);
+        // Time-ordered ids, as the import gives new records (db/uuid7.ts).
+        lines.push(`${uuidv7()}\t${project}\t${component}\t${ENV}\t${escape(JSON.stringify(data))}\t${user}\t${user}\n`);
       }
       return Buffer.from(lines.join(''));
     };
-    const timeCopy = async (table: string, payload: Buffer, end: 'commit' | 'rollback') => {
-      const start = performance.now();
-      const copy = new CopyIn(`copy ${table} (project_uuid, component_uuid, env, data, created_by, updated_by) from stdin`, payload);
+    const timeCopy = async (table: string, payload: Buffer, end: 'commit' | 'rollback', dropped: string[] = []) => {
       await client.query('begin');
+      // Dropped inside the transaction, so the rollback brings them back.
+      for (const name of dropped) await client.query(`drop index ${name}`);
+      const start = performance.now();
+      const copy = new CopyIn(`copy ${table} (uuid, project_uuid, component_uuid, env, data, created_by, updated_by) from stdin`, payload);
       client.query(copy as never);
       await copy;
       const ms = performance.now() - start;
@@ -195,9 +221,23 @@ export async function runImportBench(rowCount = 100_000): Promise<ImportBenchFig
     // Vacuumed as well as analysed: otherwise autovacuum starts on the fresh rows during the measurement.
     await client.query('vacuum (analyze) records');
     console.log(`seeded ${EXISTING.toLocaleString('en-US')} records and published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    copyFullMs = await timeCopy('records', copyText(full), 'rollback');
-    // The rolled-back rows' index entries go before the import is timed.
-    await client.query('vacuum records');
+    // Into the component's partition, as the import writes (COPY into the parent would also fill
+    // the parent's statement trigger's transition table, which the import never does).
+    const partition = partitionName(full);
+    const { rows: indexRows } = await client.query<{ name: string; gin: boolean }>(
+      `select indexname as name, indexdef ilike '%using gin%' as gin from pg_indexes where tablename = $1 and indexname like 'records_ix_%'`,
+      [partition],
+    );
+    const trigram = indexRows.filter((row) => row.gin).map((row) => row.name);
+    fieldIndexes = { btree: indexRows.length - trigram.length, trigram: trigram.length };
+    const payload = copyText(full);
+    copyFullMs = await timeCopy(partition, payload, 'rollback');
+    // The rolled-back rows' heap and index entries go before the next COPY and before the import is timed.
+    await client.query(`vacuum ${partition}`);
+    copyNoTrigramMs = await timeCopy(partition, payload, 'rollback', trigram);
+    await client.query(`vacuum ${partition}`);
+    copyNoFieldIndexMs = await timeCopy(partition, payload, 'rollback', indexRows.map((row) => row.name));
+    await client.query(`vacuum ${partition}`);
     fullMs = await timeImport(server, full, body, contentType, rowCount);
   } finally {
     await client.end().catch(() => undefined);
@@ -205,15 +245,47 @@ export async function runImportBench(rowCount = 100_000): Promise<ImportBenchFig
     await scratch.drop();
   }
 
-  // In-memory PGlite, an empty component.
-  const lite = await benchServer(null);
+  // PGlite, an empty component: on disk (what `npm start` uses), then in memory (what the tests use).
+  const dataDir = mkdtempSync(join(tmpdir(), 'luma-bench-import-'));
   let pgliteMs: number;
+  let pgliteFloorMs: number;
   try {
-    const component = await benchComponent(lite.call, 'bench_lite');
-    await publish(lite.call, component);
-    pgliteMs = await timeImport(lite, component, body, contentType, rowCount);
+    const lite = await benchServer(null, dataDir);
+    try {
+      // The floor first, in its own component: the import's batch statement alone, as the import sends it.
+      const floor = await benchComponent(lite.call, 'bench_lite_floor');
+      await publish(lite.call, floor);
+      const { project_uuid: projectUuid } = await lite.database.db.selectFrom('components').select('project_uuid').where('uuid', '=', floor).executeTakeFirstOrThrow();
+      const { uuid: userUuid } = await lite.database.db.selectFrom('users').select('uuid').where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+      const data = rows.map((row) => Object.fromEntries(header.map((key, i) => [key, row[i]])));
+      const started = performance.now();
+      const written = await lite.database.db.transaction().execute(async (trx) => {
+        let count = 0;
+        for (let offset = 0; offset < data.length; offset += IMPORT_BATCH_ROWS) {
+          count += await insertRecordBatch(trx, { projectUuid, componentUuid: floor, env: ENV }, userUuid, data.slice(offset, offset + IMPORT_BATCH_ROWS), new Date());
+        }
+        return count;
+      });
+      pgliteFloorMs = performance.now() - started;
+      if (written !== rowCount) throw new Error(`the PGlite floor wrote ${written} rows`);
+
+      const component = await benchComponent(lite.call, 'bench_lite');
+      await publish(lite.call, component);
+      pgliteMs = await timeImport(lite, component, body, contentType, rowCount);
+    } finally {
+      await lite.close();
+    }
   } finally {
-    await lite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const memory = await benchServer(null);
+  let pgliteMemoryMs: number;
+  try {
+    const component = await benchComponent(memory.call, 'bench_lite');
+    await publish(memory.call, component);
+    pgliteMemoryMs = await timeImport(memory, component, body, contentType, rowCount);
+  } finally {
+    await memory.close();
   }
 
   const perSecond = (ms: number) => rowCount / (ms / 1000);
@@ -230,8 +302,15 @@ export async function runImportBench(rowCount = 100_000): Promise<ImportBenchFig
     copyRowsPerSecond: perSecond(copyMs),
     copyFullMs,
     copyFullRowsPerSecond: perSecond(copyFullMs),
+    copyNoTrigramMs,
+    copyNoFieldIndexMs,
+    fieldIndexes,
     pgliteMs,
     pgliteRowsPerSecond: perSecond(pgliteMs),
+    pgliteMemoryMs,
+    pgliteMemoryRowsPerSecond: perSecond(pgliteMemoryMs),
+    pgliteFloorMs,
+    pgliteFloorRowsPerSecond: perSecond(pgliteFloorMs),
   };
   printImportFigures(figures);
   return figures;
@@ -245,9 +324,15 @@ export function printImportFigures(figures: ImportBenchFigures): void {
   line(`import API, PostgreSQL, component holding ${figures.existing.toLocaleString('en-US')} records`, figures.fullMs, figures.fullRowsPerSecond);
   line('PostgreSQL COPY of the same rows into a same-shaped table (no indexes)', figures.copyMs, figures.copyRowsPerSecond);
   line(`PostgreSQL COPY of the same rows into the component holding ${figures.existing.toLocaleString('en-US')} records (its indexes; rolled back)`, figures.copyFullMs, figures.copyFullRowsPerSecond);
-  line('import API, PGlite (in memory), empty component', figures.pgliteMs, figures.pgliteRowsPerSecond);
+  const { btree, trigram } = figures.fieldIndexes;
+  line(`  the same COPY without the component's ${trigram} trigram indexes`, figures.copyNoTrigramMs, figures.rows / (figures.copyNoTrigramMs / 1000));
+  line(`  the same COPY without any of its ${btree + trigram} field indexes (primary key and listing indexes only)`, figures.copyNoFieldIndexMs, figures.rows / (figures.copyNoFieldIndexMs / 1000));
+  line('import API, PGlite (data on disk, as `npm start`), empty component', figures.pgliteMs, figures.pgliteRowsPerSecond);
+  line('import API, PGlite (in memory), empty component', figures.pgliteMemoryMs, figures.pgliteMemoryRowsPerSecond);
+  line("PGlite's own floor: the import's batch statement alone (data on disk, same rows, no checks, one transaction)", figures.pgliteFloorMs, figures.pgliteFloorRowsPerSecond);
   console.log(`COPY is ${(figures.copyRowsPerSecond / figures.emptyRowsPerSecond).toFixed(1)}x the empty import's rate, ${(figures.copyRowsPerSecond / figures.fullRowsPerSecond).toFixed(1)}x the full one's`);
   console.log(`the full import runs at ${((figures.fullRowsPerSecond / figures.copyFullRowsPerSecond) * 100).toFixed(0)}% of COPY into the same component`);
+  console.log(`the PGlite import runs at ${((figures.pgliteRowsPerSecond / figures.pgliteFloorRowsPerSecond) * 100).toFixed(0)}% of its batch statement alone`);
   console.log(`full / empty: ${(figures.fullRowsPerSecond / figures.emptyRowsPerSecond).toFixed(2)}; PGlite / PostgreSQL empty: ${(figures.pgliteRowsPerSecond / figures.emptyRowsPerSecond).toFixed(2)}`);
 }
 

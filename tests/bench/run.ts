@@ -30,6 +30,7 @@ const assetsDir = join('dist', 'app', 'assets');
 /**
  * `npm run bench -- first-load` prints only the first-load figures (a build, a server, Chromium);
  * `npm run bench -- list` only the list API against its physical limit (tests/bench/list.ts);
+ * `npm run bench -- import` only the import API against COPY and PGlite's own insert (tests/bench/import.ts);
  * `npm run bench -- workflows` only the workflow throughput (tests/bench/workflows.ts);
  * `npm run bench -- sandbox` only the user-code sandbox against isolated-vm (tests/bench/sandbox.ts);
  * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts);
@@ -94,6 +95,10 @@ async function deployListComponent(request: APIRequestContext): Promise<string> 
 async function main() {
   if (only === 'workflows') {
     printWorkflowFigures(await runWorkflowBench());
+    return;
+  }
+  if (only === 'import') {
+    await runImportBench(); // prints its own figures
     return;
   }
   if (only === 'list') {
