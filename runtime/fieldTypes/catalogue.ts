@@ -39,7 +39,8 @@ export function declareFieldTypes(declarations: readonly FieldTypeDeclaration[],
 
 /** The declaration of a plugin's module/type, or null for a built-in or unknown pair. */
 export function declaredFieldType(module: unknown, type: unknown): DeclaredFieldType | null {
-  if (typeof module !== 'string' || typeof type !== 'string') return null;
+  // Asked for every field of every record written: no key is built while no plugin declares a type.
+  if (declared.size === 0 || typeof module !== 'string' || typeof type !== 'string') return null;
   return declared.get(pairKey(module, type)) ?? null;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compileViewSchema } from '../../runtime/compile';
 import { coerceValue, RECORD_MESSAGE, validateField, validateRecord } from '../../runtime/validation';
+import { charCount } from '../../runtime/validation/textMessages';
 import { arbitraryCompileInput, arbitrarySettings, arbitraryValueFor, arbitraryViewAndRecord } from './arbitraries';
 
 const KNOWN = new Set<string>(Object.values(RECORD_MESSAGE));
@@ -15,6 +16,21 @@ const fieldAndValue = fc
   .chain((field) => arbitraryValueFor(field).map((value) => ({ field, value })));
 
 describe('record validation properties', () => {
+  it('charCount counts code points as [...text] does: pairs as one, lone surrogates as one', () => {
+    // UTF-16 units drawn one by one, so lone and reversed surrogates turn up as often as pairs.
+    const unit = fc.oneof(fc.integer({ min: 0xd800, max: 0xdfff }), fc.integer({ min: 0, max: 0xffff }), fc.constantFrom(0x61, 0xd83d, 0xde00));
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }), (units) => {
+        const text = String.fromCharCode(...units);
+        expect(charCount(text)).toBe([...text].length);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(charCount('a\u{1F600}b')).toBe(3);
+    expect(charCount('\ud83d')).toBe(1);
+    expect(charCount('\ude00\ud83d')).toBe(2);
+  });
+
   it('validateRecord never throws for arbitrary JSON data and reports only known message keys, values aligned', () => {
     fc.assert(
       fc.property(arbitrarySettings, arbitraryCompileInput, fc.jsonValue({ maxDepth: 3 }), pages, (settings, input, data, page) => {
