@@ -36,15 +36,17 @@ function matches(pattern: string, text: string): boolean {
  */
 export function textMessages(text: string, rules: readonly ValidationRule[]): FieldMessage[] {
   const messages: FieldMessage[] = [];
+  // Counted once, when a rule first needs it (no closure: one is made per call, and tsx names each).
   let length = -1;
-  const size = () => (length < 0 ? (length = charCount(text)) : length);
   for (const rule of rules) {
     switch (rule.rule) {
       case 'maxLength':
-        if (size() > rule.max) messages.push({ key: 'cantBeMoreThenChars', values: { max: rule.max } });
+        if (length < 0) length = charCount(text);
+        if (length > rule.max) messages.push({ key: 'cantBeMoreThenChars', values: { max: rule.max } });
         break;
       case 'minLength':
-        if (size() < rule.min) messages.push({ key: 'cantBeLessThenChars', values: { min: rule.min } });
+        if (length < 0) length = charCount(text);
+        if (length < rule.min) messages.push({ key: 'cantBeLessThenChars', values: { min: rule.min } });
         break;
       case 'notAllowedWords':
         for (const word of rule.words) {

@@ -109,6 +109,11 @@ export function validateField(field: ViewField, value: unknown, ctx: ValidationC
       return textMessages(plain, field.validation).map((message) => ({ ...message, path: `locales.${locale}` }));
     });
   }
-  const text = typeof coerced === 'string' ? textMessages(rich ? stripTags(coerced) : coerced, field.validation) : [];
-  return [...text, ...field.validation.flatMap((rule) => ruleMessages(field, coerced, rule, ctx.now))];
+  // Built in one array: this runs for every field of every record written and every import row.
+  const messages = typeof coerced === 'string' ? textMessages(rich ? stripTags(coerced) : coerced, field.validation) : [];
+  for (const rule of field.validation) {
+    const found = ruleMessages(field, coerced, rule, ctx.now);
+    for (const message of found) messages.push(message);
+  }
+  return messages;
 }

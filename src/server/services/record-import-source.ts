@@ -47,8 +47,12 @@ export interface ImportSource {
   format: ImportFormat;
   /** The column names: the CSV header, or every key any JSON object has. */
   columns: string[];
-  rows: AsyncIterable<ImportRow>;
+  /** The rows in file order, a run of them at a time (up to ROWS_PER_STEP: one await per run, not per row). */
+  rows: AsyncIterable<ImportRow[]>;
 }
+
+/** Rows handed on per step: a 100,000-row import takes a few hundred awaits instead of 200,000. */
+export const ROWS_PER_STEP = 500;
 
 export const fileNotValid = (values: Record<string, string | number> | null = null) =>
   badRequest([{ field: 'file', messages: [IMPORT_MESSAGE.fileNotValid], values: [values] }]);
@@ -109,42 +113,82 @@ function csvProblem(error: unknown): unknown {
   return error;
 }
 
+/**
+ * The parser's records, as many as are ready at a time (at most `max`): read() until it has none,
+ * then one wait for more, the end or the error. The parser's error is thrown by the next call.
+ */
+function recordReader(parser: ReturnType<typeof parse>): (max: number) => Promise<string[][] | null> {
+  let ended = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
+  parser.on('readable', notify);
+  parser.on('end', () => {
+    ended = true;
+    notify();
+  });
+  parser.on('error', (error: unknown) => {
+    failure ??= error;
+    notify();
+  });
+  return async (max) => {
+    for (;;) {
+      if (failure !== null) throw failure;
+      const records: string[][] = [];
+      let record: string[] | null;
+      while (records.length < max && (record = parser.read() as string[] | null) !== null) records.push(record);
+      if (records.length > 0) return records;
+      if (ended) return null;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+}
+
 async function csvSource(chunks: AsyncGenerator<Buffer>): Promise<ImportSource> {
   const parser = parse({ bom: true, max_record_size: IMPORT_LIMITS.recordBytes });
+  const read = recordReader(parser);
   const piped = pipeline(Readable.from(chunks), parser);
   // The rows loop reports the error; this only keeps it from being unhandled.
   piped.catch(() => undefined);
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
-  let header: IteratorResult<string[]>;
+  // The header alone first: the records after it wait in the parser for the rows loop.
+  let header: string[][] | null;
   try {
-    header = await records.next();
+    header = await read(1);
   } catch (error) {
     throw csvProblem(error);
   }
-  if (header.done) throw badRequest([{ field: 'file', messages: [IMPORT_MESSAGE.fileEmpty], values: [null] }]);
-  const columns = header.value.map((name) => name.trim());
+  if (!header) throw badRequest([{ field: 'file', messages: [IMPORT_MESSAGE.fileEmpty], values: [null] }]);
+  const columns = header[0]!.map((name) => name.trim());
   const seen = new Set<string>();
   for (const column of columns) {
     if (column !== '' && seen.has(column)) throw badRequest([{ field: 'file', messages: [IMPORT_MESSAGE.duplicateColumn], values: [{ column }] }]);
     seen.add(column);
   }
-  async function* rows(): AsyncGenerator<ImportRow> {
+  async function* rows(): AsyncGenerator<ImportRow[]> {
     let n = 0;
     for (;;) {
-      let next: IteratorResult<string[]>;
+      let records: string[][] | null;
       try {
-        next = await records.next();
+        records = await read(ROWS_PER_STEP);
       } catch (error) {
         throw csvProblem(error);
       }
-      if (next.done) break;
-      n += 1;
-      const values: Record<string, unknown> = {};
-      next.value.forEach((cell, index) => {
-        const column = columns[index]!;
-        if (column !== '') values[column] = cell;
-      });
-      yield { n, values };
+      if (!records) break;
+      const out: ImportRow[] = [];
+      for (const record of records) {
+        n += 1;
+        const values: Record<string, unknown> = {};
+        for (let index = 0; index < record.length; index += 1) {
+          const column = columns[index]!;
+          if (column !== '') values[column] = record[index];
+        }
+        out.push({ n, values });
+      }
+      yield out;
     }
     await piped.catch((error: unknown) => {
       throw csvProblem(error);
@@ -176,8 +220,10 @@ async function jsonSource(chunks: AsyncGenerator<Buffer>): Promise<ImportSource>
     for (const key of Object.keys(item)) columns.add(key);
   });
   const items = parsed as Record<string, unknown>[];
-  async function* rows(): AsyncGenerator<ImportRow> {
-    for (let index = 0; index < items.length; index += 1) yield { n: index + 1, values: items[index]! };
+  async function* rows(): AsyncGenerator<ImportRow[]> {
+    for (let start = 0; start < items.length; start += ROWS_PER_STEP) {
+      yield items.slice(start, start + ROWS_PER_STEP).map((values, index) => ({ n: start + index + 1, values }));
+    }
   }
   return { format: 'json', columns: [...columns], rows: rows() };
 }

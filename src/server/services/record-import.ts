@@ -423,10 +423,12 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
       writing.catch(() => undefined);
     };
     try {
-      for await (const row of source.rows) {
-        run.total += 1;
-        batch.push(run.pending(row));
-        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+      for await (const rows of source.rows) {
+        for (const row of rows) {
+          run.total += 1;
+          batch.push(run.pending(row));
+          if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+        }
       }
       if (batch.length > 0) await flush();
       await writing;

@@ -92,6 +92,23 @@ function differs(field: ViewField, value: unknown, baseline: unknown): boolean {
 }
 
 /** A hashed field's value that sets a new hash (absent and empty values, and the token on update, keep the stored one). */
+// Helpers of checkWrite at module level: it runs once per record written and per import row, and
+// under tsx (which keeps function names) each closure made per call also costs a defineProperty.
+const has = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+/** Errors may sit inside a value ('title.locales.sr'): the field is the first segment. */
+const fieldOf = (path: string) => path.split('.')[0]!;
+
+const fieldMaps = new WeakMap<readonly ViewField[], Map<string, ViewField>>();
+
+/** A view's fields by key, kept per fields array (a compiled view's fields do not change). */
+function fieldsByKey(view: ViewSchema): Map<string, ViewField> {
+  const kept = fieldMaps.get(view.fields);
+  if (kept && kept.size === view.fields.length) return kept;
+  const map = new Map(view.fields.map((field) => [field.key, field]));
+  fieldMaps.set(view.fields, map);
+  return map;
+}
+
 function setsHash(value: unknown, page: CompilePage): boolean {
   return value !== undefined && value !== null && value !== '' && !(page === 'model_edit' && value === PASSWORD_TOKEN);
 }
@@ -132,7 +149,7 @@ export async function checkWrite(
   stored: RecordRow | null,
 ): Promise<WriteOutcome> {
   const page: CompilePage = stored ? 'model_edit' : 'model_create';
-  const fields = new Map(view.fields.map((field) => [field.key, field]));
+  const fields = fieldsByKey(view);
 
   const unknown: FieldError[] = [];
   for (const key of Object.keys(input)) {
@@ -144,18 +161,17 @@ export async function checkWrite(
   if (unknown.length > 0) return { ok: false, status: 417, errors: unknown };
 
   const storedData: Record<string, unknown> = stored && isPlainObject(stored.data) ? stored.data : {};
-  const has = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
-  const baselineOf = (field: ViewField) => (stored ? storedData[field.key] : (field.defaultValue ?? undefined));
 
   // Fields the caller may not change: refused when the write would change them.
   const refused: FieldError[] = [];
   for (const field of view.fields) {
     if (!has(input, field.key)) continue;
     const value = input[field.key];
+    const baseline = stored ? storedData[field.key] : (field.defaultValue ?? undefined);
     let violates: boolean;
     if (field.hashed) violates = (!field.visible || !field.editable) && setsHash(value, page);
-    else if (!field.visible) violates = value !== undefined && !(page === 'model_create' && !differs(field, value, baselineOf(field)));
-    else violates = !field.editable && differs(field, value, baselineOf(field));
+    else if (!field.visible) violates = value !== undefined && !(page === 'model_create' && !differs(field, value, baseline));
+    else violates = !field.editable && differs(field, value, baseline);
     if (violates) refused.push({ field: field.key, messages: [RECORD_MESSAGE.fieldNotEditable], values: [null] });
   }
   if (refused.length > 0) return { ok: false, status: 403, errors: refused };
@@ -203,8 +219,6 @@ export async function checkWrite(
     if (locked) exempt.add(key);
   }
 
-  // Errors may sit inside a value ('title.locales.sr'): the field is the first segment.
-  const fieldOf = (path: string) => path.split('.')[0]!;
   const errors = validateRecord(view, candidate, { page, now: nowDate() }).filter((error) => !exempt.has(fieldOf(error.field)));
   const failed = new Set(errors.map((error) => fieldOf(error.field)));
   const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
