@@ -135,6 +135,11 @@ function recordReader(parser: ReturnType<typeof parse>): (max: number) => Promis
     failure ??= error;
     notify();
   });
+  // Destroyed without an error or an end (it should not be): the rows loop must not wait for ever.
+  parser.on('close', () => {
+    if (!ended) failure ??= new Error('the import file ended early');
+    notify();
+  });
   return async (max) => {
     for (;;) {
       if (failure !== null) throw failure;

@@ -91,7 +91,6 @@ function differs(field: ViewField, value: unknown, baseline: unknown): boolean {
   return !isDeepStrictEqual(coerceValue(field, value), baseline);
 }
 
-/** A hashed field's value that sets a new hash (absent and empty values, and the token on update, keep the stored one). */
 // Helpers of checkWrite at module level: it runs once per record written and per import row, and
 // under tsx (which keeps function names) each closure made per call also costs a defineProperty.
 const has = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
@@ -109,6 +108,7 @@ function fieldsByKey(view: ViewSchema): Map<string, ViewField> {
   return map;
 }
 
+/** A hashed field's value that sets a new hash (absent and empty values, and the token on update, keep the stored one). */
 function setsHash(value: unknown, page: CompilePage): boolean {
   return value !== undefined && value !== null && value !== '' && !(page === 'model_edit' && value === PASSWORD_TOKEN);
 }
