@@ -99,10 +99,10 @@ const fieldOf = (path: string) => path.split('.')[0]!;
 
 const fieldMaps = new WeakMap<readonly ViewField[], Map<string, ViewField>>();
 
-/** A view's fields by key, kept per fields array (a compiled view's fields do not change). */
+/** A view's fields by key, kept per fields array (nothing changes a compiled view's fields after the compile). */
 function fieldsByKey(view: ViewSchema): Map<string, ViewField> {
   const kept = fieldMaps.get(view.fields);
-  if (kept && kept.size === view.fields.length) return kept;
+  if (kept) return kept;
   const map = new Map(view.fields.map((field) => [field.key, field]));
   fieldMaps.set(view.fields, map);
   return map;
