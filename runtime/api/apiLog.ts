@@ -1,6 +1,6 @@
 // Scout's API call log (issue 17, section 6; docs/STATUS.md "Scout: API log"): the list, one call,
-// the per-project settings, and the pure helpers the server uses to keep secrets out of the log
-// (query parameters stripped from the path, secret-like keys redacted from bodies, bodies capped).
+// the per-project settings, and the marks the kept bodies carry. How secrets are kept out of the log:
+// src/server/redact.ts and src/server/services/api-log-redact.ts (docs/security.md "Secrets in logs").
 import { arrayOf, closed, dateTimeSchema, nullable, stringSchema, uuidSchema } from './schemas';
 
 export const API_LOG_PATH = '/v1/system/api-log';
@@ -125,68 +125,4 @@ export interface ApiLogListQuery {
   order?: string;
   limit?: string;
   cursor?: string;
-}
-
-/** A key whose value must never be logged. */
-const SECRET_KEY = /pass(word|wd|phrase)?|secret|token|authori[sz]ation|api[-_]?key|signature|cookie|credential|private[-_]?key/i;
-
-export function isSecretKey(key: string, extra: ReadonlySet<string> = new Set()): boolean {
-  return SECRET_KEY.test(key) || extra.has(key);
-}
-
-/** The path with secret-like query parameters removed (the rest kept in order). */
-export function stripQuerySecrets(url: string): string {
-  const at = url.indexOf('?');
-  if (at < 0) return url;
-  const path = url.slice(0, at);
-  const kept = url
-    .slice(at + 1)
-    .split('&')
-    .filter((part) => {
-      if (part === '') return false;
-      const raw = part.split('=')[0] ?? '';
-      let key = raw;
-      try {
-        key = decodeURIComponent(raw.replace(/\+/g, ' '));
-      } catch {
-        return false;
-      }
-      return !isSecretKey(key);
-    });
-  return kept.length === 0 ? path : `${path}?${kept.join('&')}`;
-}
-
-/** A copy of `value` with the value of every secret-like key replaced, at any depth and inside arrays. */
-export function redact(value: unknown, extra: ReadonlySet<string> = new Set(), depth = 0): unknown {
-  if (depth > 32) return REDACTED;
-  if (Array.isArray(value)) return value.map((item) => redact(item, extra, depth + 1));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      const safe = isSecretKey(key, extra) ? REDACTED : redact(item, extra, depth + 1);
-      // defineProperty: a '__proto__' key stays a plain key.
-      Object.defineProperty(out, key, { value: safe, enumerable: true, writable: true, configurable: true });
-    }
-    return out;
-  }
-  return value;
-}
-
-/** The text to keep for a body: JSON is parsed, redacted and written again; other text is kept as is; capped. */
-export function bodyText(body: unknown, extra: ReadonlySet<string> = new Set()): string | null {
-  if (body === undefined || body === null || body === '') return null;
-  let text: string;
-  if (typeof body === 'string') {
-    try {
-      text = JSON.stringify(redact(JSON.parse(body), extra));
-    } catch {
-      text = body;
-    }
-  } else if (body instanceof Uint8Array || (typeof body === 'object' && typeof (body as { pipe?: unknown }).pipe === 'function')) {
-    return null;
-  } else {
-    text = JSON.stringify(redact(body, extra)) ?? null;
-    if (text === null) return null;
-  }
-  return text.length > API_LOG_LIMITS.bodyChars ? text.slice(0, API_LOG_LIMITS.bodyChars) + TRUNCATED_MARK : text;
 }

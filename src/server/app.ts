@@ -2,7 +2,7 @@
 // so tests drive it with inject() or a real listen on port 0.
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HEADER, HOST_PREFIX } from '../../runtime/api/contract';
 import type { Config } from './config';
@@ -22,6 +22,7 @@ import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
 import { installApiLog, type ApiLogWriter } from './services/api-log';
+import { createProcessLogger } from './log';
 import { createMailer, type Mailer } from './services/mail';
 import { startPlatform, type Platform } from './platform';
 import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
@@ -48,13 +49,18 @@ export interface BuildAppOptions {
   checkResponses?: boolean;
   /** Told of every route as it is registered (Fastify's onRoute hook), before any host. */
   onRoute?: (route: RouteOptions) => void;
+  /** The process log (src/server/log.ts: every line redacted); by default a new one on stdout at config.logLevel. */
+  logger?: FastifyBaseLogger;
 }
 
-export async function buildApp({ config, database, mailer, platform: given, checkResponses, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, platform: given, checkResponses, onRoute, logger }: BuildAppOptions): Promise<FastifyInstance> {
   // Before any settings or record is checked: the plugins' field types join the built-in table.
   await declarePluginFieldTypes(config.plugins);
+  // Typed as Fastify's logger (a pino Logger is one) so that the instance keeps Fastify's default types.
+  const processLog: FastifyBaseLogger = logger ?? createProcessLogger(config.logLevel);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Secrets never reach a line of it (docs/security.md "Secrets in logs").
+    loggerInstance: processLog,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,

@@ -11,18 +11,23 @@ import { seed } from './db/seed';
 import { syncAllRecordIndexes } from './services/records-indexes';
 import { startPlatform } from './platform';
 import { declarePluginFieldTypes } from './plugins';
+import { createProcessLogger, errorLogOf } from './log';
+import { scrubText } from './redact';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  // One process log for the app and the platform, every line redacted (docs/security.md "Secrets in logs").
+  const logger = createProcessLogger(config.logLevel);
+  const logError = errorLogOf(logger);
   // A worker checks imported records too, so it knows the plugins' field types as the web role does.
   await declarePluginFieldTypes(config.plugins);
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const seeded = await seed(database.db, config);
   // Record partitions and indexes as the components' versions need them (idempotent; quick when in line).
-  await syncAllRecordIndexes(database.db, (error, message) => console.error(message, error));
-  const platform = await startPlatform(database, config, { log: (error, message) => console.error(message, error) });
-  const app: FastifyInstance | null = config.role === 'worker' ? null : await buildApp({ config, database, platform });
+  await syncAllRecordIndexes(database.db, logError);
+  const platform = await startPlatform(database, config, { log: logError });
+  const app: FastifyInstance | null = config.role === 'worker' ? null : await buildApp({ config, database, platform, logger });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,7 +41,7 @@ async function main(): Promise<void> {
       await database.close();
       process.exit(0);
     } catch (error) {
-      console.error('Shutdown failed:', error);
+      logError(error, 'Shutdown failed');
       process.exit(1);
     }
   };
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Luma failed to start:', error);
+  // Before the logger exists (a bad setting), so the error's text is redacted here.
+  console.error('Luma failed to start:', scrubText(error instanceof Error ? (error.stack ?? error.message) : String(error)));
   process.exit(1);
 });

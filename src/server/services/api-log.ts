@@ -14,8 +14,6 @@ import {
   API_LOG_PATH,
   LOG_METHODS,
   STATUS_CLASSES,
-  bodyText,
-  stripQuerySecrets,
   type ApiCallDetail,
   type ApiCallItem,
   type ApiCallsPage,
@@ -23,6 +21,8 @@ import {
   type ApiLogSettings,
 } from '../../../runtime/api/apiLog';
 import { HOST_PREFIX } from '../../../runtime/api/contract';
+import { safePath } from '../redact';
+import { bodyText, secretKeysOf } from './api-log-redact';
 import { now, nowDate } from '../clock';
 import type { Database } from '../db/schema';
 import type { Insertable } from 'kysely';
@@ -38,6 +38,8 @@ interface Pending {
   project_uuid: string;
   method: string;
   url: string;
+  /** The route's pattern (prefix included), which names the route's secret fields. */
+  route: string | undefined;
   status: number;
   duration_ms: number;
   caller_uuid: string | null;
@@ -109,6 +111,7 @@ export function installApiLog(app: FastifyInstance, db: Db, log: (error: unknown
       project_uuid: project,
       method: request.method,
       url,
+      route: request.routeOptions.url,
       status: reply.statusCode,
       duration_ms: reply.elapsedTime,
       caller_uuid: accountability.user.uuid,
@@ -137,18 +140,19 @@ async function writeBatch(db: Db, batch: Pending[]): Promise<void> {
   for (const entry of batch) {
     const kept = settings.get(entry.project_uuid) ?? API_LOG_DEFAULTS;
     if (!kept.enabled) continue;
+    const secrets = kept.bodies ? secretKeysOf(entry.method, entry.route, hashed.get(entry.project_uuid)) : undefined;
     rows.push({
       uuid: uuidv7(entry.at),
       project_uuid: entry.project_uuid,
       method: entry.method,
-      path: stripQuerySecrets(entry.url).slice(0, 2000),
+      path: safePath(entry.url).slice(0, 2000),
       status: entry.status,
       duration_ms: Math.round(entry.duration_ms * 100) / 100,
       caller_uuid: entry.caller_uuid,
       caller_kind: entry.caller_kind,
       request_uuid: entry.request_uuid,
-      request_body: kept.bodies ? bodyText(entry.requestBody, hashed.get(entry.project_uuid)) : null,
-      response_body: kept.bodies ? bodyText(entry.responseBody, hashed.get(entry.project_uuid)) : null,
+      request_body: secrets ? bodyText(entry.requestBody, secrets) : null,
+      response_body: secrets ? bodyText(entry.responseBody, secrets) : null,
       created_at: new Date(entry.at),
     });
   }
