@@ -28,6 +28,7 @@ import { applySecurityHeaders, installInputGuard, installOriginCheck, installSec
 import { installSdkTypes } from './sdkTypes';
 import { installSpa, isApiPath } from './spa';
 import { declarePluginFieldTypes } from './plugins';
+import { configureScriptPool } from './services/sandbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, mailer, platform: given, checkResponses, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   // Before any settings or record is checked: the plugins' field types join the built-in table.
   await declarePluginFieldTypes(config.plugins);
+  configureScriptPool({ size: config.scriptWorkers, memoryBytes: config.scriptMemoryBytes });
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),

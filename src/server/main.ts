@@ -11,9 +11,12 @@ import { seed } from './db/seed';
 import { syncAllRecordIndexes } from './services/records-indexes';
 import { startPlatform } from './platform';
 import { declarePluginFieldTypes } from './plugins';
+import { configureScriptPool } from './services/sandbox';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  // Workflow nodes and sparks run user code on the worker role too (docs/user-code.md "Memory").
+  configureScriptPool({ size: config.scriptWorkers, memoryBytes: config.scriptMemoryBytes });
   // A worker checks imported records too, so it knows the plugins' field types as the web role does.
   await declarePluginFieldTypes(config.plugins);
   const database = await openDatabase(config);
