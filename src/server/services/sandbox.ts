@@ -298,6 +298,11 @@ export function runScript(request: ScriptRequest, host?: AsyncHostFunction): Pro
   return defaultPool.run(request, host);
 }
 
+/** Scripts the shared pool is running now (tests wait on this instead of sleeping). */
+export function runningScripts(): number {
+  return defaultPool?.running ?? 0;
+}
+
 /** Closes the shared pool (on shutdown). */
 export async function closeScriptPool(): Promise<void> {
   const pool = defaultPool;
