@@ -3,6 +3,8 @@
 import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
 import { formatScriptError } from './format';
+import { newCappedModule, type CappedModule } from './memory';
+import { describeHandle, hostMessage, jsonDepth } from './values';
 import { HARNESS_SOURCE, libraryExpression } from './harness';
 import {
   SCRIPT_LIMITS,
@@ -71,25 +73,6 @@ export function resolveLimits(limits: Partial<ScriptLimits> | undefined): Script
   };
 }
 
-/** Deepest nesting of arrays and objects in a JSON text (strings skipped). */
-function jsonDepth(json: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < json.length; i++) {
-    const c = json.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      depth++;
-      if (depth > max) max = depth;
-    } else if (c === 93 || c === 125) depth--;
-  }
-  return max;
-}
-
 type Needs = { lodash: boolean; dayjs: boolean };
 const ALL: Needs = { lodash: true, dayjs: true };
 
@@ -116,17 +99,15 @@ class ScriptFailure extends Error {}
 /** Host-side exception from inside the wasm module (not a QuickJS exception): the module is unusable. */
 class ModuleFailure extends Error {}
 
-function hostMessage(error: unknown): string {
-  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'stack overflow';
-  const message = error instanceof Error ? error.message : String(error);
-  return `sandbox failure (${message.slice(0, 200)})`;
-}
-
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const libraries = options.libraries ?? {};
   const prewarm = options.prewarm ?? true;
+  const capBytes = options.memoryCapBytes;
   let modulePromise: Promise<QuickJSWASMModule> | null = null;
   let module: QuickJSWASMModule | null = null;
+  /** The memory of `module` when capped (memory.ts). */
+  let capped: CappedModule | null = null;
+  let grew = false;
   let prepared: Prepared | null = null;
   let prewarmTimer: ReturnType<typeof setTimeout> | null = null;
   let disposed = false;
@@ -135,10 +116,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // A module of our own (not the shared getQuickJS singleton), so a broken one can be replaced.
   function loadModule(): Promise<QuickJSWASMModule> {
     if (module) return Promise.resolve(module);
-    modulePromise ??= newQuickJSWASMModule(RELEASE_SYNC).then(
+    const load = capBytes === undefined ? newQuickJSWASMModule(RELEASE_SYNC).then((loaded) => ({ module: loaded, capped: null })) : newCappedModule(capBytes).then((loaded) => ({ module: loaded.module, capped: loaded }));
+    modulePromise ??= load.then(
       (loaded) => {
-        module = loaded;
-        return loaded;
+        module = loaded.module;
+        capped = loaded.capped;
+        return loaded.module;
       },
       (error: unknown) => {
         modulePromise = null;
@@ -152,6 +135,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     // Nothing in a module that threw from inside wasm is trusted, not even its dispose().
     module = null;
     modulePromise = null;
+    capped = null;
     prepared = null;
   }
 
@@ -182,6 +166,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     try {
       runtime = quickjs.newRuntime();
       runtime.setMemoryLimit(SCRIPT_LIMITS.memoryBytes);
+      capped?.limit(SCRIPT_LIMITS.memoryBytes);
       runtime.setMaxStackSize(SCRIPT_LIMITS.stackBytes);
       const deadline = Date.now() + LIBRARY_TIMEOUT_MS;
       runtime.setInterruptHandler(() => Date.now() > deadline);
@@ -262,9 +247,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return fail(error instanceof Error ? error.message : String(error));
     }
     let interrupted = false;
+    const memory = capped;
     try {
       const { runtime, context } = p;
+      // QuickJS's own limit bounds single allocations only; the capped memory bounds their sum (memory.ts).
       runtime.setMemoryLimit(limits.memoryBytes);
+      memory?.limit(limits.memoryBytes);
       runtime.setMaxStackSize(limits.stackBytes);
       const deadline = Date.now() + limits.timeoutMs;
       runtime.setInterruptHandler(() => {
@@ -310,7 +298,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (result.error) {
         // The harness catches everything catchable: what reaches here is the interrupt, or a
         // failure inside the harness itself (out of memory while describing an error).
-        const message = interrupted ? 'deadline exceeded' : describeHandle(context, result.error);
+        const described = interrupted ? 'deadline exceeded' : describeHandle(context, result.error);
+        const message = memory?.refused && described === 'uncaught exception' ? 'out of memory' : described;
         result.error.dispose();
         return fail(message);
       }
@@ -328,9 +317,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       // A host exception thrown from inside wasm (the native stack overflowing in QuickJS's
       // recursive JSON or parser code, or an abort): this module cannot be trusted again.
       discardModule();
-      return fail(interrupted ? 'deadline exceeded' : hostMessage(error));
+      return fail(interrupted ? 'deadline exceeded' : memory?.refused ? 'out of memory' : hostMessage(error));
     } finally {
       if (module === quickjs) release(p);
+      // Memory never shrinks: a module that grew serves no other run, so each run starts at its first size.
+      if (memory?.grown) {
+        grew = true;
+        if (module === quickjs) discardModule();
+      }
     }
   }
 
@@ -363,6 +357,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (jsonDepth(argsJson) > MAX_ARGS_DEPTH + 1) return fail(`the arguments are nested deeper than ${MAX_ARGS_DEPTH}`);
     const wrapper = `(function (${[...names, 'Lodash', 'moment'].join(', ')}) {\n${code}\n})`;
     const limits = resolveLimits(request.limits);
+    if (capBytes !== undefined) limits.memoryBytes = Math.min(limits.memoryBytes, capBytes);
     let quickjs: QuickJSWASMModule;
     try {
       quickjs = await loadModule();
@@ -378,6 +373,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   return {
+    get grew() {
+      return grew;
+    },
     run(request, host) {
       const next = queue.then(() => runOne(request, host));
       queue = next.catch(() => undefined);
@@ -392,31 +390,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       prepared = null;
       module = null;
       modulePromise = null;
+      capped = null;
     },
   };
-}
-
-/** The message of an exception handle, read without trusting it (getters may throw). */
-function describeHandle(context: QuickJSContext, handle: QuickJSHandle): string {
-  try {
-    const read = (key: string): string | null => {
-      const prop = context.getProp(handle, key);
-      try {
-        return context.typeof(prop) === 'string' ? context.getString(prop) : null;
-      } finally {
-        prop.dispose();
-      }
-    };
-    if (context.typeof(handle) === 'string') return context.getString(handle).slice(0, 1000);
-    if (context.typeof(handle) !== 'object') return 'uncaught exception';
-    const message = read('message');
-    const name = read('name');
-    if (message === null) return 'uncaught exception';
-    if (name === 'InternalError' && message === 'interrupted') return 'deadline exceeded';
-    if (name === 'InternalError' && (message === 'out of memory' || message.includes('too long'))) return 'out of memory';
-    if (name === 'InternalError' && message === 'stack overflow') return 'stack overflow';
-    return (name && name !== 'Error' ? `${name}: ${message}` : message).slice(0, 1000);
-  } catch {
-    return 'uncaught exception';
-  }
 }

@@ -82,10 +82,19 @@ export type SandboxOptions = {
    * Default true.
    */
   prewarm?: boolean;
+  /**
+   * Give each QuickJS module a WebAssembly memory of its own that holds at most this much heap,
+   * and hold each run to its own `memoryBytes` (at most this) on that memory (memory.ts): a run
+   * over its limit ends with 'out of memory'. A module whose memory grew serves no further run.
+   * Unset: one shared-size module, bounded only by QuickJS's own per-allocation check.
+   */
+  memoryCapBytes?: number;
 };
 
 export interface Sandbox {
   /** `host` answers the run's `request.host` calls; without it those calls fail. */
   run(request: ScriptRequest, host?: HostFunction): Promise<ScriptResult>;
   dispose(): void;
+  /** A module of this sandbox grew its memory (with memoryCapBytes): memory its thread keeps until the module is collected. */
+  readonly grew: boolean;
 }

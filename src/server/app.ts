@@ -29,6 +29,7 @@ import { applySecurityHeaders, installInputGuard, installOriginCheck, installSec
 import { installSdkTypes } from './sdkTypes';
 import { installSpa, isApiPath } from './spa';
 import { declarePluginFieldTypes } from './plugins';
+import { configureScriptPool } from './services/sandbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   await declarePluginFieldTypes(config.plugins);
   // Typed as Fastify's logger (a pino Logger is one) so that the instance keeps Fastify's default types.
   const processLog: FastifyBaseLogger = logger ?? createProcessLogger(config.logLevel);
+  configureScriptPool({ size: config.scriptWorkers, memoryBytes: config.scriptMemoryBytes });
   const app = Fastify({
     // Secrets never reach a line of it (docs/security.md "Secrets in logs").
     loggerInstance: processLog,

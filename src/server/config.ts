@@ -1,4 +1,5 @@
 // Server configuration: read from the environment once, at start.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export interface Config {
@@ -58,6 +59,10 @@ export interface Config {
   publicFunctionCallsPerMinute: number;
   /** Deadline of a component or global function run (LUMA_FUNCTION_TIMEOUT_MS; docs/user-code.md "Limits per entry point"). */
   functionTimeoutMs: number;
+  /** Worker threads of the user-code pool (LUMA_SCRIPT_WORKERS; docs/user-code.md "Memory"). */
+  scriptWorkers: number;
+  /** The most memory of one user-code worker's QuickJS, so of any run (LUMA_SCRIPT_MEMORY_MB, 4 to 256). */
+  scriptMemoryBytes: number;
   /** Sparks a project may have (LUMA_SPARK_LIMIT); one more answers 'sparkLimitReached'. */
   sparkLimit: number;
   /** Days a spark invocation's log row is kept (LUMA_SPARK_LOG_DAYS); housekeeping removes older ones. */
@@ -107,6 +112,18 @@ function nonNegative(env: Env, name: string, fallback: number): number {
 }
 
 /** A positive number (fractions allowed so tests can use tiny lifetimes). */
+/** The user-code pool's default number of worker threads: min(4, max(2, cores - 1)). */
+export function defaultScriptWorkers(): number {
+  return Math.min(4, Math.max(2, availableParallelism() - 1));
+}
+
+/** A whole number of a setting within [min, max]; outside it the server does not start. */
+function within(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = Math.floor(positive(env, name, fallback));
+  if (value < min || value > max) throw new Error(`${name} must be from ${min} to ${max}, got '${text(env, name)}'`);
+  return value;
+}
+
 function positive(env: Env, name: string, fallback: number): number {
   const raw = text(env, name);
   if (raw === undefined) return fallback;
@@ -188,6 +205,8 @@ export function loadConfig(env: Env = process.env): Config {
     scriptCallsPerMinute: Math.floor(positive(env, 'LUMA_SCRIPT_CALLS_PER_MINUTE', 600)),
     publicFunctionCallsPerMinute: Math.floor(positive(env, 'LUMA_PUBLIC_FUNCTION_CALLS_PER_MINUTE', 60)),
     functionTimeoutMs: Math.min(60_000, Math.floor(positive(env, 'LUMA_FUNCTION_TIMEOUT_MS', 10_000))),
+    scriptWorkers: within(env, 'LUMA_SCRIPT_WORKERS', defaultScriptWorkers(), 1, 64),
+    scriptMemoryBytes: within(env, 'LUMA_SCRIPT_MEMORY_MB', 256, 4, 256) * 1024 * 1024,
     sparkLimit: Math.floor(positive(env, 'LUMA_SPARK_LIMIT', 25)),
     sparkLogDays: positive(env, 'LUMA_SPARK_LOG_DAYS', 7),
     sparkTimeoutMs: Math.min(60_000, Math.max(100, Math.round(positive(env, 'LUMA_SPARK_DEADLINE_SECONDS', 25) * 1000))),

@@ -13,12 +13,15 @@ import { startPlatform } from './platform';
 import { declarePluginFieldTypes } from './plugins';
 import { createProcessLogger, errorLogOf } from './log';
 import { scrubText } from './redact';
+import { configureScriptPool } from './services/sandbox';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   // One process log for the app and the platform, every line redacted (docs/security.md "Secrets in logs").
   const logger = createProcessLogger(config.logLevel);
   const logError = errorLogOf(logger);
+  // Workflow nodes and sparks run user code on the worker role too (docs/user-code.md "Memory").
+  configureScriptPool({ size: config.scriptWorkers, memoryBytes: config.scriptMemoryBytes });
   // A worker checks imported records too, so it knows the plugins' field types as the web role does.
   await declarePluginFieldTypes(config.plugins);
   const database = await openDatabase(config);

@@ -2,30 +2,41 @@
 // so scripts run off the event loop. A worker that dies, or does not answer within the script's
 // deadline plus a grace period (a hang inside QuickJS's C code, where the interrupt handler never
 // runs), is terminated and replaced; the script gets an error and the next one runs.
+// Memory (docs/user-code.md "Memory"): each worker's QuickJS memory holds at most `memoryBytes` of
+// heap, each run at most its own limit ('out of memory' past it); a worker whose memory grew is
+// replaced after its run, and its own JS heap is bounded by resourceLimits.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import {
   formatScriptError,
   hostErrorOf,
   resolveLimits,
+  SCRIPT_LIMIT_BOUNDS,
   type AsyncHostFunction,
   type SandboxLibraries,
   type ScriptRequest,
   type ScriptResult,
 } from '../../../runtime/script/index';
+import { defaultScriptWorkers } from '../config';
 import type { HostAnswer, WorkerMessage, WorkerRequest } from './sandbox.worker';
 
 export type { AsyncHostFunction, ScriptLog, ScriptRequest, ScriptResult } from '../../../runtime/script/index';
 
 export type ScriptPoolOptions = {
-  /** Worker threads; default min(4, max(2, cores - 1)). */
+  /** Worker threads; default min(4, max(2, cores - 1)) (LUMA_SCRIPT_WORKERS). */
   size?: number;
   /** Added to a script's timeoutMs before its worker is terminated. Default 2000 ms. */
   graceMs?: number;
+  /** The most QuickJS heap of one worker, so of any run (larger run limits are cut to it). Default 256 MiB. */
+  memoryBytes?: number;
 };
+
+/** Each worker's own JavaScript heap (host answers of up to 16M characters pass through it). */
+export const WORKER_JS_HEAP_MB = 128;
+
+
 
 export interface ScriptPool {
   /** `host` answers the script's `request.host` calls (the script's thread waits for each answer). */
@@ -92,8 +103,10 @@ function failure(request: ScriptRequest, message: string): ScriptResult {
 }
 
 export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
-  const size = Math.max(1, Math.floor(options.size ?? Math.min(4, Math.max(2, availableParallelism() - 1))));
+  const size = Math.max(1, Math.floor(options.size ?? defaultScriptWorkers()));
   const graceMs = options.graceMs ?? 2000;
+  const { min, max } = SCRIPT_LIMIT_BOUNDS.memoryBytes;
+  const memoryCapBytes = Math.min(max, Math.max(min, Math.floor(options.memoryBytes ?? max)));
   const slots: Slot[] = [];
   const queue: Task[] = [];
   let nextId = 1;
@@ -107,8 +120,9 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
     const worker = new Worker(workerEntry, {
       eval: isTypeScript,
       execArgv: [],
-      workerData: { libraries: libraries(), signal: signalBuffer, hostPort: channel.port2 },
+      workerData: { libraries: libraries(), signal: signalBuffer, hostPort: channel.port2, memoryCapBytes },
       transferList: [channel.port2],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_JS_HEAP_MB },
       stdout: false,
       stderr: false,
     });
@@ -132,11 +146,14 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
       slot.task = null;
       worker.unref();
       task.resolve(message.result);
-      dispatch();
+      // Its memory grew and never shrinks: a new thread takes its place (the old one's memory goes with it).
+      if (message.recycle) retire(slot, '');
+      else dispatch();
     });
     worker.on('error', (error) => {
       lastStartError = error instanceof Error ? error.message : String(error);
-      retire(slot, 'the script worker failed');
+      const outOfMemory = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      retire(slot, outOfMemory ? 'out of memory' : 'the script worker failed');
     });
     worker.on('exit', () => retire(slot, 'the script worker stopped'));
     return slot;
@@ -261,11 +278,29 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
 }
 
 let defaultPool: ScriptPool | null = null;
+let defaultOptions: ScriptPoolOptions = {};
+
+/**
+ * The shared pool's settings (LUMA_SCRIPT_WORKERS, LUMA_SCRIPT_MEMORY_MB), set at start. Other
+ * settings than the running pool's close it (its scripts end with an error) and the next script
+ * starts a pool with them.
+ */
+export function configureScriptPool(options: Pick<ScriptPoolOptions, 'size' | 'memoryBytes'>): void {
+  const next = { size: options.size, memoryBytes: options.memoryBytes };
+  if (next.size === defaultOptions.size && next.memoryBytes === defaultOptions.memoryBytes) return;
+  defaultOptions = next;
+  void closeScriptPool();
+}
 
 /** Runs a script on the server's shared pool (created on first use; its idle workers never keep the process alive). */
 export function runScript(request: ScriptRequest, host?: AsyncHostFunction): Promise<ScriptResult> {
-  defaultPool ??= createScriptPool();
+  defaultPool ??= createScriptPool(defaultOptions);
   return defaultPool.run(request, host);
+}
+
+/** Scripts the shared pool is running now (tests wait on this instead of sleeping). */
+export function runningScripts(): number {
+  return defaultPool?.running ?? 0;
 }
 
 /** Closes the shared pool (on shutdown). */

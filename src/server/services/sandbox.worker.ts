@@ -1,5 +1,7 @@
 // A script worker: runs the same runtime/script sandbox off the main event loop.
-// Started by src/server/services/sandbox.ts with workerData { libraries, signal, hostPort }.
+// Started by src/server/services/sandbox.ts with workerData { libraries, signal, hostPort, memoryCapBytes }.
+// Its QuickJS memory is capped (runtime/script/memory.ts); once it grew past its first size the
+// result says `recycle` and the pool replaces this thread, which gives that memory back at once.
 //
 // Host calls (the record API of functions, actions, routes and sparks) are synchronous inside
 // QuickJS but answered by the main thread asynchronously: the worker posts the call, blocks on
@@ -19,15 +21,20 @@ export type WorkerRequest = { id: number; request: ScriptRequest; host: boolean 
 export type HostAnswer = { seq: number; ok: true; value: unknown } | { seq: number; ok: false; error: { message: string; status?: number; errors?: unknown } };
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'result'; id: number; result: ScriptResult }
+  | { type: 'result'; id: number; result: ScriptResult; recycle: boolean }
   | { type: 'host'; id: number; seq: number; name: string; args: unknown[] };
 
 const port = parentPort;
 if (!port) throw new Error('sandbox.worker.ts must run in a worker thread');
 
-const { libraries, signal: signalBuffer, hostPort } = workerData as { libraries: SandboxLibraries; signal: SharedArrayBuffer; hostPort: MessagePort };
+const { libraries, signal: signalBuffer, hostPort, memoryCapBytes } = workerData as {
+  libraries: SandboxLibraries;
+  signal: SharedArrayBuffer;
+  hostPort: MessagePort;
+  memoryCapBytes: number;
+};
 const signal = new Int32Array(signalBuffer);
-const sandbox = createSandbox({ libraries });
+const sandbox = createSandbox({ libraries, memoryCapBytes });
 let seq = 0;
 
 class HostCallError extends Error {
@@ -68,7 +75,7 @@ port.on('message', (message: WorkerRequest) => {
   const deadline = Date.now() + resolveLimits(message.request?.limits).timeoutMs;
   const host = message.host ? blockingHost(message.id, deadline) : undefined;
   void sandbox.run(message.request, host).then((result) => {
-    port.postMessage({ type: 'result', id: message.id, result } satisfies WorkerMessage);
+    port.postMessage({ type: 'result', id: message.id, result, recycle: sandbox.grew } satisfies WorkerMessage);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
+import { defaultScriptWorkers, loadConfig } from '../../../src/server/config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -66,6 +66,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LUMA_PUBLIC_URL: 'localhost' })).toThrow(/LUMA_PUBLIC_URL/);
     expect(() => loadConfig({ LUMA_ROLE: 'server' })).toThrow(/LUMA_ROLE/);
     expect(() => loadConfig({ LUMA_JOB_EXPIRE_SECONDS: '0' })).toThrow(/LUMA_JOB_EXPIRE_SECONDS/);
+  });
+
+  it('the user-code pool: LUMA_SCRIPT_WORKERS and LUMA_SCRIPT_MEMORY_MB, in range or refused', () => {
+    expect(loadConfig({}).scriptMemoryBytes).toBe(256 * 1024 * 1024);
+    expect(loadConfig({}).scriptWorkers).toBe(defaultScriptWorkers());
+    expect(loadConfig({ LUMA_SCRIPT_WORKERS: '3', LUMA_SCRIPT_MEMORY_MB: '64' })).toMatchObject({ scriptWorkers: 3, scriptMemoryBytes: 64 * 1024 * 1024 });
+    expect(() => loadConfig({ LUMA_SCRIPT_MEMORY_MB: '512' })).toThrow(/LUMA_SCRIPT_MEMORY_MB must be from 4 to 256/);
+    expect(() => loadConfig({ LUMA_SCRIPT_MEMORY_MB: '2' })).toThrow(/LUMA_SCRIPT_MEMORY_MB/);
+    expect(() => loadConfig({ LUMA_SCRIPT_WORKERS: '0' })).toThrow(/LUMA_SCRIPT_WORKERS/);
   });
 
   it('LUMA_ROLE is web, worker or all (default); job timing and bulk batch size have defaults', () => {
