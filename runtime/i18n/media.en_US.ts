@@ -15,6 +15,8 @@ export const mediaEn_US = {
   fileTooLarge: 'The file is too large.',
   expiryInPast: 'The expiry cannot be in the past.',
   shareExpired: 'This share link has expired.',
+  shareTooLong: 'A share link can be valid for at most {days} days.',
+  shareNotFound: 'This share link does not exist or was already revoked.',
   failedToUpdateLibrary: 'Failed to update the library.',
   failedToRemoveLibrary: 'Failed to remove the library.',
   libraryCreated: 'Library created.',

@@ -14,6 +14,8 @@ export const mediaSr: Record<MediaMessageKey, string> = {
   fileTooLarge: 'Datoteka je prevelika.',
   expiryInPast: 'Datum isteka ne može biti u prošlosti.',
   shareExpired: 'Ovaj link za deljenje je istekao.',
+  shareTooLong: 'Link za deljenje može važiti najviše {days} dana.',
+  shareNotFound: 'Ovaj link za deljenje ne postoji ili je već opozvan.',
   failedToUpdateLibrary: 'Ažuriranje biblioteke nije uspelo.',
   failedToRemoveLibrary: 'Uklanjanje biblioteke nije uspelo.',
   libraryCreated: 'Biblioteka je kreirana.',
