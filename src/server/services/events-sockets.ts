@@ -27,10 +27,11 @@ export type SocketClaim = { ok: true; uuid: string } | { ok: false; limit: 'user
 
 export class SocketLedger {
   readonly #timer: NodeJS.Timeout;
+  /** This ledger's own id: its rows are refreshed and released by it alone (two apps may share one bus). */
+  readonly instance = randomUUID();
 
   constructor(
     private readonly db: Db,
-    private readonly instance: string,
     private readonly limits: SocketLimits,
     private readonly log: (error: unknown, message: string) => void,
   ) {

@@ -224,3 +224,15 @@ export async function rotateSigningKey(context: MediaContext, accountability: Ac
     return { revoked: rows.length };
   });
 }
+
+/** Days an ended (expired or revoked) link's row is kept: it answers 410 shareExpired meanwhile. */
+export const ENDED_SHARE_DAYS = 7;
+
+/** Housekeeping: the rows of links that ended over ENDED_SHARE_DAYS ago. */
+export async function purgeEndedShares(db: Db, at: Date): Promise<void> {
+  const before = new Date(at.getTime() - ENDED_SHARE_DAYS * 86_400_000);
+  await db
+    .deleteFrom('media_shares')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .execute();
+}

@@ -24,7 +24,7 @@ export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus
     queueBytes: config.eventQueueBytes,
     log,
   });
-  const ledger = new SocketLedger(db, bus.instance, { perUser: config.busSocketsPerUser, perProject: config.busSocketsPerProject }, log);
+  const ledger = new SocketLedger(db, { perUser: config.busSocketsPerUser, perProject: config.busSocketsPerProject }, log);
   // Before the plugin's own preClose (which closes sockets without a code): ours say 3002.
   host.addHook('preClose', async () => {
     hub.close();
