@@ -28,12 +28,12 @@ test('share links of a file: listed with their expiry, revoked after a confirmat
   await dialog.getByTestId('media-share-submit').click();
   await expect(dialog.getByTestId('media-share-url')).toBeVisible();
   const first = (await dialog.getByTestId('media-share-url').textContent())!;
-  await expect(dialog.getByTestId('media-share-link')).toHaveCount(1);
+  await expect(dialog.getByTestId('media-share-item')).toHaveCount(1);
   await dialog.getByTestId('media-share-submit').click();
-  await expect(dialog.getByTestId('media-share-link')).toHaveCount(2);
+  await expect(dialog.getByTestId('media-share-item')).toHaveCount(2);
   const second = (await dialog.getByTestId('media-share-url').textContent())!;
   expect(second).not.toBe(first);
-  await expect(dialog.getByTestId('media-share-link-expiry').first()).toContainText('Valid until');
+  await expect(dialog.getByTestId('media-share-item-expiry').first()).toContainText('Valid until');
   await shot(page, 'media-share-links-390');
 
   // Revoke asks first; Cancel keeps the link.
@@ -41,11 +41,11 @@ test('share links of a file: listed with their expiry, revoked after a confirmat
   await expect(dialog.getByText('Revoke this link? It stops working at once for everyone who has it.')).toBeVisible();
   await shot(page, 'media-share-revoke-390');
   await dialog.getByTestId('media-share-revoke-cancel').click();
-  await expect(dialog.getByTestId('media-share-link')).toHaveCount(2);
+  await expect(dialog.getByTestId('media-share-item')).toHaveCount(2);
   await dialog.getByTestId('media-share-revoke').first().click();
   await dialog.getByTestId('media-share-revoke-confirm').click();
   await expect(page.getByText('Share link revoked.')).toBeVisible();
-  await expect(dialog.getByTestId('media-share-link')).toHaveCount(1);
+  await expect(dialog.getByTestId('media-share-item')).toHaveCount(1);
   const statuses = [(await request.get(first)).status(), (await request.get(second)).status()].sort();
   expect(statuses).toEqual([200, 410]);
   await shot(page, 'media-share-revoked-390');

@@ -34,9 +34,9 @@ function LinkRow({ link, file }: { link: ShareLink; file: MediaFile }) {
   });
   const when = intl.formatDate(link.expires_at, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <li className="media-share-link" data-testid="media-share-link">
+    <li className="media-share-link" data-testid="media-share-item">
       <div className="media-share-link-facts">
-        <span data-testid="media-share-link-expiry">
+        <span data-testid="media-share-item-expiry">
           <FormattedMessage id="media.shareValidUntil" values={{ when }} />
         </span>
         <span className="muted">
