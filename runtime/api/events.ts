@@ -41,9 +41,21 @@ export const CLOSE = {
   tooLarge: 1009,
   /** The client did not keep up: its queue reached EVENTBUS_LIMITS. */
   slowConsumer: 4008,
+  /**
+   * The user (reason CLOSE_REASON.tooManySocketsUser) or the project (CLOSE_REASON.tooManySocketsProject)
+   * has as many sockets open as allowed (LUMA_BUS_SOCKETS_PER_USER, LUMA_BUS_SOCKETS_PER_PROJECT): close one first.
+   */
+  tooManySockets: 4029,
 } as const;
 
-export const CLOSE_REASON = { unauthorized: '401', shutdown: 'shutdown', slowConsumer: 'slowConsumer', badMessage: 'badMessage' } as const;
+export const CLOSE_REASON = {
+  unauthorized: '401',
+  shutdown: 'shutdown',
+  slowConsumer: 'slowConsumer',
+  badMessage: 'badMessage',
+  tooManySocketsUser: 'tooManySockets:user',
+  tooManySocketsProject: 'tooManySockets:project',
+} as const;
 
 /** What a client sends. A topic pattern is a topic, or has '*' for any one dot-separated part; '#' alone is every topic. */
 export type BusClientMessage = { type: 'subscribe'; topics: string[] } | { type: 'unsubscribe'; topics?: string[] };

@@ -13,7 +13,7 @@
 //   POST /v1/dms/media/list                          MediaListBody -> MediaListPage (12 by last_key)
 //   POST /v2/dms/media/upload                        multipart: file(s), path, uuid or ref, expiresAt, metadata, is_public
 //   POST /v1/dms/media/delete, /v2/dms/media/delete  {library_uuid, items: keys} (delete)
-//   POST /v1/media/library/{libraryUuid}/share       ShareBody -> {data: url}
+//   POST /v1/media/library/{libraryUuid}/share       ShareBody -> {data: url}; its links: media-shares.ts
 //   POST /v1/media/edit/{uuid}                       MediaEditBody (file uuid) -> MediaFile
 //   POST /media/move                                 {library_uuid, path, items}
 // Served at the site root, not under /api/media:
@@ -66,6 +66,10 @@ export const MEDIA_MESSAGE = {
   dirNotFound: 'dirNotFound',
   /** A valid-until that is not on a 5-minute step (417). */
   shareStep: 'shareStep',
+  /** A valid-until beyond the longest a link may live (417, values {days}). */
+  shareTooLong: 'shareTooLong',
+  /** No active share link of that uuid for the library (404). */
+  shareNotFound: 'shareNotFound',
 } as const;
 
 export interface MediaLibrary {
@@ -287,8 +291,9 @@ export const mediaFileRouteParams = { type: 'object', properties: { uuid: str, '
 export const mediaFileRouteQuery = {
   type: 'object',
   properties: {
+    share: { type: 'string', description: 'a signed link: the share (runtime/api/media-shares.ts)' },
     expires: { type: 'string', description: 'a signed link: its end (unix seconds)' },
-    signature: { type: 'string', description: 'a signed link: HMAC-SHA256 of library, key and expires (base64url)' },
+    signature: { type: 'string', description: 'a signed link: HMAC-SHA256 of share, library, key and expires (base64url)' },
     download: { type: 'string', description: "'1' answers the file as an attachment" },
   },
   additionalProperties: true,

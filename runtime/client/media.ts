@@ -1,9 +1,11 @@
 // Media host calls (runtime/api/media.ts) over the media client (no React, usable from Node).
 // Uploads go through runtime/media/upload (resumable, with progress), not through here.
 import type { LibraryInput, MediaEditBody, MediaFile, MediaLibrary, MediaListBody, MediaListPage, MediaMoveBody, ShareBody } from '../api/media';
+import type { ShareLinkList } from '../api/media-shares';
 import { mediaClient } from './clients';
 
 export type * from '../api/media';
+export type * from '../api/media-shares';
 
 const seg = encodeURIComponent;
 
@@ -21,6 +23,10 @@ export const mediaApi = {
   move: (body: MediaMoveBody) => mediaClient.post<MediaFile[]>('/media/move', body),
   edit: (fileUuid: string, body: MediaEditBody) => mediaClient.post<MediaFile>(`/v1/media/edit/${seg(fileUuid)}`, body),
   share: (libraryUuid: string, body: ShareBody) => mediaClient.post<{ data: string }>(`/v1/media/library/${seg(libraryUuid)}/share`, body),
+  shares: (libraryUuid: string, key: string, signal?: AbortSignal) =>
+    mediaClient.get<ShareLinkList>(`/v1/media/library/${seg(libraryUuid)}/shares?key=${seg(key)}`, { signal }),
+  revokeShare: (libraryUuid: string, uuid: string) => mediaClient.delete<Record<string, never>>(`/v1/media/library/${seg(libraryUuid)}/shares/${seg(uuid)}`),
+  rotateShareKey: () => mediaClient.post<{ revoked: number }>('/v1/media/shares/rotate', {}),
 };
 
 export type MediaApi = typeof mediaApi;

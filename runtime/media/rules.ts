@@ -12,6 +12,8 @@ export const MEDIA_RULE_MESSAGE = {
   invalid: 'invalid',
   expiryInPast: 'expiryInPast',
   notOnStep: 'shareStep',
+  /** A share's valid-until later than the server's longest lifetime (values: {days}). */
+  shareTooLong: 'shareTooLong',
   invalidEmail: 'invalidEmail',
 } as const;
 
@@ -100,15 +102,25 @@ export function validateExpiry(value: unknown, now: Date, field = 'expiresAt'): 
   return [];
 }
 
-/** A share's valid-until: required, not in the past, on a 5-minute step (whole minutes, no seconds). */
-export function validateShareDate(value: unknown, now: Date, field = 'date'): FieldError[] {
+/**
+ * A share's valid-until: required, not in the past, on a 5-minute step (whole minutes, no seconds), and
+ * (when `maxDays` is given) at most that many days after `now`.
+ */
+export function validateShareDate(value: unknown, now: Date, field = 'date', maxDays?: number): FieldError[] {
   if (value === undefined || value === null || value === '') return [{ field, messages: [MEDIA_RULE_MESSAGE.required], values: [null] }];
   const past = validateExpiry(value, now, field);
   if (past.length > 0) return past;
   const date = new Date(value as string);
   const stepMs = SHARE_STEP_MINUTES * 60_000;
   if (date.getTime() % stepMs !== 0) return [{ field, messages: [MEDIA_RULE_MESSAGE.notOnStep], values: [{ step: SHARE_STEP_MINUTES }] }];
+  if (maxDays !== undefined && date.getTime() > latestShareDate(now, maxDays).getTime()) return [{ field, messages: [MEDIA_RULE_MESSAGE.shareTooLong], values: [{ days: maxDays }] }];
   return [];
+}
+
+/** The latest valid-until a share may have: `maxDays` after `now`, down to a 5-minute step. */
+export function latestShareDate(now: Date, maxDays: number): Date {
+  const stepMs = SHARE_STEP_MINUTES * 60_000;
+  return new Date(Math.floor((now.getTime() + maxDays * 86_400_000) / stepMs) * stepMs);
 }
 
 /** The next time on a 5-minute step at or after `from` (a share's default valid-until is built with it). */

@@ -77,6 +77,12 @@ export interface Config {
   eventQueueMessages: number;
   /** Bytes one event-bus socket may have waiting before it is closed as too slow (LUMA_EVENT_QUEUE_BYTES). */
   eventQueueBytes: number;
+  /** Event-bus sockets one user may have open at once, on all instances together (LUMA_BUS_SOCKETS_PER_USER, default 20). */
+  busSocketsPerUser: number;
+  /** Event-bus sockets one project may have open at once, on all instances together (LUMA_BUS_SOCKETS_PER_PROJECT, default 500). */
+  busSocketsPerProject: number;
+  /** Days a share link may stay valid at most (LUMA_SHARE_MAX_DAYS, default 30; docs/media.md "Share links"). */
+  shareMaxDays: number;
   /**
    * Seconds a found caller (session or API secret, project, workspace, roles, the route's component)
    * is kept in this process before it is looked up again (LUMA_CALLER_CACHE_SECONDS, default 60; 0: never
@@ -214,6 +220,9 @@ export function loadConfig(env: Env = process.env): Config {
     eventDays: positive(env, 'LUMA_EVENT_DAYS', 30),
     eventQueueMessages: Math.floor(positive(env, 'LUMA_EVENT_QUEUE_MESSAGES', 1000)),
     eventQueueBytes: Math.floor(positive(env, 'LUMA_EVENT_QUEUE_BYTES', 4 * 1024 * 1024)),
+    busSocketsPerUser: Math.floor(positive(env, 'LUMA_BUS_SOCKETS_PER_USER', 20)),
+    busSocketsPerProject: Math.floor(positive(env, 'LUMA_BUS_SOCKETS_PER_PROJECT', 500)),
+    shareMaxDays: positive(env, 'LUMA_SHARE_MAX_DAYS', 30),
     callerCacheSeconds: nonNegative(env, 'LUMA_CALLER_CACHE_SECONDS', 60),
     listTotalCacheSeconds: nonNegative(env, 'LUMA_LIST_TOTAL_CACHE_SECONDS', 60),
   };

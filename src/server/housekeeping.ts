@@ -1,6 +1,6 @@
 // Clean-up of dead sessions, old throttle counters, long-deleted records, API secrets revoked long
 // ago, expired invites, password resets, two-factor challenges and remembered devices, finished
-// bulk jobs, old spark invocation logs, expired media files and media uploads a crashed server left half done; the record partitions of removed components; on PGlite, which has no autovacuum, the
+// bulk jobs, old spark invocation logs, expired media files and media uploads a crashed server left half done, ended share links, the socket rows of a dead instance; the record partitions of removed components; on PGlite, which has no autovacuum, the
 // planner's statistics and the visibility maps of the record partitions. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
 // (jobs/index.ts), so exactly one instance runs each round. Expiry is enforced on use regardless.
 import type { Kysely } from 'kysely';
@@ -18,9 +18,11 @@ import { purgeDeletedRecords } from './services/records';
 import { purgeSparkLogs } from './services/sparks';
 import { purgeExpiredMedia, purgeStaleUploads } from './services/media-files';
 import { EVENT_RETENTION_DAYS, purgeEvents } from './services/events';
+import { purgeStaleSockets } from './services/events-sockets';
+import { purgeEndedShares } from './services/media-share';
 import { purgeApiCalls } from './services/api-log';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'events', 'apiLog', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -48,6 +50,10 @@ export async function runHousekeeping(
     expiredMedia: () => (config.dataDir === undefined ? Promise.resolve() : purgeExpiredMedia({ db, config: config as Config }, at)),
     // Media rows left 'uploading' over an hour by a crashed server (they keep their name taken): their partial bytes and rows.
     staleUploads: () => (config.dataDir === undefined ? Promise.resolve() : purgeStaleUploads({ db, config: config as Config }, at)),
+    // Share links revoked or expired over 7 days ago (410 shareExpired until then; an expired one stays 410 by its signed expiry).
+    shareLinks: () => purgeEndedShares(db, at),
+    // Event-bus socket rows of an instance that stopped refreshing them (it died with them open).
+    busSockets: () => purgeStaleSockets(db, at),
     // Events are kept LUMA_EVENT_DAYS (30 by default); used and expired event-bus tokens go too.
     events: () => purgeEvents(db, config.eventDays ?? EVENT_RETENTION_DAYS, at),
     // Logged API calls older than their project's retention (7 days by default).

@@ -76,7 +76,8 @@ suite(`event bus at scale: 200 sockets, ${WRITES} writes, two Luma processes${ru
 
   beforeAll(async () => {
     scratch = await createScratchDatabase();
-    const env = instanceEnv(scratch.database.url!, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    // The admin holds 40 sockets: above the default per-user limit (20), which this test is not about.
+    const env = { ...instanceEnv(scratch.database.url!, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), LUMA_BUS_SOCKETS_PER_USER: '40' };
     a = await startServer(env);
     b = await startServer(env);
     cookies.admin = await signIn(a.port, 'admin');

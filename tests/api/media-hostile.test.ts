@@ -10,7 +10,7 @@ import { DB_KIND, describeApi, login, useManualClock, useServer } from './harnes
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { driverFor } from '../../src/server/storage/factory';
 import { HTML, mediaApi, png, POLYGLOT, SVG } from './media-fixtures';
-import { signedFilePath } from '../../src/server/services/media-share';
+import { createShareLink } from '../../src/server/services/media-share';
 
 /** A GET over a real socket with the path sent byte for byte (no client normalises it). */
 function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
@@ -272,13 +272,15 @@ describeApi(`media hostile (${DB_KIND})`, () => {
     }
     // An expired link signed with the real key: 410 shareExpired; a link signed with another project's key: 403.
     const { projectUuid } = await adminProject(db());
-    const expired = await signedFilePath(db(), projectUuid, lib, 'secret.png', new Date(Date.now() - 60_000));
+    const file = await db().selectFrom('media_files').select(['uuid', 'key']).where('library_uuid', '=', lib).where('key', '=', 'secret.png').executeTakeFirstOrThrow();
+    const signedFilePath = (project: string, until: Date) => createShareLink(db(), { projectUuid: project, libraryUuid: lib, file, until, createdBy: null });
+    const expired = await signedFilePath(projectUuid, new Date(Date.now() - 60_000));
     const gone = await anonymous.fetch(expired);
     expect(gone.statusCode, gone.body).toBe(410);
     expect(gone.json().message).toBe('shareExpired');
-    const otherKey = await signedFilePath(db(), foreignProject, lib, 'secret.png', new Date(Date.now() + 3_600_000));
+    const otherKey = await signedFilePath(foreignProject, new Date(Date.now() + 3_600_000));
     expect((await anonymous.fetch(otherKey)).statusCode).toBe(403);
-    const fresh = await signedFilePath(db(), projectUuid, lib, 'secret.png', new Date(Date.now() + 3_600_000));
+    const fresh = await signedFilePath(projectUuid, new Date(Date.now() + 3_600_000));
     expect((await anonymous.fetch(fresh)).statusCode).toBe(200);
   });
 

@@ -42,3 +42,15 @@ export interface EventbusTokensTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Generated<Date>;
 }
+
+/** One open event-bus socket (0022_shares_and_sockets; docs/event-bus.md "Socket limits"). */
+export interface EventbusSocketsTable {
+  uuid: string;
+  project_uuid: string;
+  user_uuid: string;
+  /** The instance holding it (the bus's instance id). */
+  instance: string;
+  opened_at: Timestamp;
+  /** Refreshed by its instance; a row not seen for a while no longer counts (a dead instance's). */
+  seen_at: Timestamp;
+}

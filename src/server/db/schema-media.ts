@@ -70,4 +70,25 @@ export interface MediaSigningKeysTable {
   /** base64url of 32 random bytes. */
   secret: string;
   created_at: Timestamp;
+  /** When the key was last replaced (0022): every link signed before is invalid. */
+  rotated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+
+/** A share link handed out (0022_shares_and_sockets; docs/media.md "Share links"). */
+export interface MediaSharesTable {
+  uuid: string;
+  project_uuid: string;
+  library_uuid: string;
+  /** The file's row: the link answers that file only, and goes with it. */
+  file_uuid: string;
+  key: string;
+  type: 'link' | 'email';
+  emails: JsonWithDefault<string[]>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type MediaShareRow = Selectable<MediaSharesTable>;

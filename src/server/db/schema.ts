@@ -2,9 +2,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
-import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSigningKeysTable } from './schema-media';
+import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
-import type { EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
+import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
 import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 
 /** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
@@ -379,8 +379,10 @@ export interface Database {
   document_versions: DocumentVersionsTable;
   document_comments: DocumentCommentsTable;
   media_signing_keys: MediaSigningKeysTable;
+  media_shares: MediaSharesTable;
   events: EventsTable;
   eventbus_tokens: EventbusTokensTable;
+  eventbus_sockets: EventbusSocketsTable;
   event_settings: EventSettingsTable;
   api_calls: ApiCallsTable;
   api_log_settings: ApiLogSettingsTable;

@@ -8,10 +8,10 @@ import type { Database } from '../db/schema';
 import { isPlainObject } from '../validate';
 import { resolveComponent } from './components-model';
 import { componentArea, eventTopic, publishEvents, type NewEvent } from './events';
+import { PLATFORM_EVENT_NAMES } from './events-names';
 import { requireProject, type Accountability } from './tenancy';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-const RESERVED = new Set(['create', 'update', 'delete', 'disable', 'enable', 'import', 'job', 'deploy', 'notification', 'run']);
 /** A custom event's payload, as JSON, at most this many bytes. */
 export const CUSTOM_EVENT_MAX_BYTES = 64 * 1024;
 
@@ -37,7 +37,7 @@ const bad = (what: string) => new EventRefused(what);
  * wrong); nothing is written. The one rule set of every caller, dry runs included.
  */
 export async function customEvent(db: Kysely<Database>, accountability: Accountability, component: string | null | undefined, [name, payload]: unknown[]): Promise<NewEvent> {
-  if (typeof name !== 'string' || !NAME.test(name) || RESERVED.has(name.toLowerCase())) throw bad('name must be a letter then up to 63 letters, digits, _ or -, and not a platform event name');
+  if (typeof name !== 'string' || !NAME.test(name) || PLATFORM_EVENT_NAMES.has(name.toLowerCase())) throw bad('name must be a letter then up to 63 letters, digits, _ or -, and not a platform event name');
   const body = payload === undefined || payload === null ? {} : payload;
   if (!isPlainObject(body)) throw bad('payload must be an object');
   if (Buffer.byteLength(JSON.stringify(body), 'utf8') > CUSTOM_EVENT_MAX_BYTES) throw bad(`payload must be at most ${CUSTOM_EVENT_MAX_BYTES} bytes as JSON`);

@@ -1,8 +1,11 @@
 // What one caller may see of an event (docs/event-bus.md "Permissions"): the same rules as the record
 // API, not a second rule set. An event of a component needs 'read' on it (mayOnComponent, as the
 // record calls); a record in its payload is cut to the fields the caller's compiled view shows
-// (compileForVersion + the visible, never hashed fields shapeRecord answers). System events without a
-// component: platform notifications go to every member of the project, everything else to admins.
+// (compileForVersion + the visible, never hashed fields shapeRecord answers). A workflow run's result
+// ('workflow.run.*') needs 'settings' on its component, as the run log (GET /runs) does. A custom event
+// of a component (events.publish of user code) loses, at any depth of its payload, every key that names
+// a field the subscriber may not see. System events without a component: platform notifications go to
+// every member of the project, everything else to admins.
 import type { Kysely } from 'kysely';
 import type { EventItem } from '../../../runtime/api/events';
 import type { ComponentSettings } from '../../../schemas';
@@ -12,6 +15,7 @@ import type { EventsTable } from '../db/schema-events';
 import type { Selectable } from 'kysely';
 import { isPlainObject } from '../validate';
 import { mayOnComponent } from './components-model';
+import { PLATFORM_EVENT_NAMES } from './events-names';
 import { RECORD_META_KEYS } from './records-shape';
 import { compileForVersion, envVersionOf, type Viewer } from './records-view';
 import type { Accountability } from './tenancy';
@@ -21,6 +25,15 @@ export type EventRow = Selectable<EventsTable>;
 
 /** Topics whose events every member of the project may see: a workflow's platform notification is written for users. */
 const MEMBER_TOPIC_PREFIXES = ['workflow.notification.'];
+/** A workflow run's result: seen by who may read the run log of its component (settings). */
+const RUN_TOPIC_PREFIX = 'workflow.run.';
+
+/** Whether an event of a component is a custom one (user code's events.publish): its action is none of the platform's. */
+export function isCustomEvent(event: Pick<EventRow, 'topic' | 'component_uuid'>): boolean {
+  if (event.component_uuid === null || event.topic.startsWith(RUN_TOPIC_PREFIX)) return false;
+  const parts = event.topic.split('.');
+  return parts.length >= 3 && !PLATFORM_EVENT_NAMES.has(parts[parts.length - 2]!.toLowerCase());
+}
 
 /** The components (and their environments' settings) a set of events needs, loaded once for every subscriber. */
 export class EventContext {
@@ -37,7 +50,7 @@ export class EventContext {
     }
     for (const event of events) {
       const row = event.component_uuid ? this.#components.get(event.component_uuid) : null;
-      if (!row || !isPlainObject(event.payload) || !isPlainObject(event.payload.record)) continue;
+      if (!row || !isPlainObject(event.payload) || !(isPlainObject(event.payload.record) || isCustomEvent(event))) continue;
       const key = `${row.uuid}|${event.env}`;
       if (this.#versions.has(key)) continue;
       const name = envVersionOf(row, event.env);
@@ -66,6 +79,29 @@ function recordFor(record: Record<string, unknown>, row: ComponentRow, version: 
   return answer;
 }
 
+/** Keys a custom payload may nest at most: deeper values are dropped (the payload is 64 KiB at most anyway). */
+const CUSTOM_PAYLOAD_DEPTH = 32;
+
+/** `value` without, at any depth, the keys of `hidden` (the fields the subscriber may not see). */
+function withoutKeys(value: unknown, hidden: ReadonlySet<string>, depth = 0): unknown {
+  if (depth > CUSTOM_PAYLOAD_DEPTH) return null;
+  if (Array.isArray(value)) return value.map((item) => withoutKeys(item, hidden, depth + 1));
+  if (!isPlainObject(value)) return value;
+  const answer: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (!hidden.has(key)) answer[key] = withoutKeys(item, hidden, depth + 1);
+  return answer;
+}
+
+/** A custom event's payload as the viewer may see it: without the keys of fields its view hides (and hashed ones). */
+function customPayloadFor(payload: Record<string, unknown>, row: ComponentRow, version: ComponentVersionRow | null, viewer: Viewer): Record<string, unknown> {
+  // No version in the event's environment: nothing says which keys are fields, so nothing is shown.
+  if (!version) return {};
+  const view = compileForVersion(row, version.settings as ComponentSettings, version.updated_at, { ...viewer, page: 'model_edit' });
+  const hidden = new Set(view.fields.filter((field) => !field.visible || field.hashed).map((field) => field.key));
+  for (const field of view.fields) if (field.visible && !field.hashed) hidden.delete(field.key);
+  return withoutKeys(payload, hidden) as Record<string, unknown>;
+}
+
 /** The event as `accountability` may see it, or null when it may not see it at all. */
 export function eventFor(event: EventRow, context: EventContext, accountability: Accountability, viewer: Viewer): { topic: string; payload: Record<string, unknown> } | null {
   if (event.project_uuid !== accountability.project_uuid) return null;
@@ -76,6 +112,8 @@ export function eventFor(event: EventRow, context: EventContext, accountability:
   }
   const row = context.component(event.component_uuid);
   if (!row || !mayOnComponent(accountability, 'read', row)) return null;
+  if (event.topic.startsWith(RUN_TOPIC_PREFIX) && !mayOnComponent(accountability, 'settings', row)) return null;
+  if (isCustomEvent(event)) return { topic: event.topic, payload: customPayloadFor(payload, row, context.version(row, event.env), viewer) };
   if (!isPlainObject(payload.record)) return { topic: event.topic, payload };
   const version = context.version(row, event.env);
   // A record of an environment with no version: nothing can be shown of it but its uuid.

@@ -12,6 +12,7 @@ export const mediaKeys = {
   files: (lib: string) => ['media', 'files', lib] as const,
   list: (lib: string, path: string, search: string) => ['media', 'files', lib, path, search] as const,
   dirs: (lib: string, path: string) => ['media', 'files', lib, 'dirs', path] as const,
+  shares: (lib: string, key: string) => ['media', 'shares', lib, key] as const,
 };
 
 export const librariesQueryOptions = () =>

@@ -182,9 +182,9 @@ const instant = (value: string): string | Date => (value === '' ? '' : new Date(
 /** Upload expiry: optional, not in the past. */
 export const expiryErrors = (value: string, now: Date): RuleMessage[] => messagesOf(validateExpiry(instant(value), now));
 
-/** Share valid-until: required, not in the past, on a 5-minute step. */
-export const shareDateErrors = (value: string, now: Date): RuleMessage[] =>
-  messagesOf(validateShareDate(value === '' ? '' : new Date(value).toISOString(), now));
+/** Share valid-until: required, not in the past, on a 5-minute step, at most `maxDays` ahead (the server's, once known). */
+export const shareDateErrors = (value: string, now: Date, maxDays?: number): RuleMessage[] =>
+  messagesOf(validateShareDate(value === '' ? '' : new Date(value).toISOString(), now, 'date', maxDays));
 
 export const parseEmails = (text: string): string[] => [...new Set(splitEmails(text))];
 

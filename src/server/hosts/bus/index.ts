@@ -2,7 +2,9 @@
 // POST /api/v1/system/eventbus/auth, accepted once). A bad, used or expired token, or a token of
 // another project, is accepted as a socket and closed at once with 1000 and reason '401' (spec
 // section 4: the client treats it as Unauthorized). The socket then carries the caller's events
-// (services/events-hub.ts). On shutdown every socket is closed with 3002: reconnect at once.
+// (services/events-hub.ts). A socket over the user's or the project's limit of open sockets (counted in
+// the database across instances, services/events-sockets.ts) is closed at once with 4029. On shutdown
+// every socket is closed with 3002: reconnect at once.
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import { CLOSE, CLOSE_REASON, EVENTBUS_LIMITS } from '../../../../runtime/api/events';
@@ -12,16 +14,22 @@ import { notFound } from '../../errors';
 import { headerValue, isUuid } from '../../validate';
 import { busAccountability, consumeEventbusToken } from '../../services/events-auth';
 import { EventHub } from '../../services/events-hub';
+import { SocketLedger } from '../../services/events-sockets';
 
 export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus, config }) => {
+  const log = (error: unknown, message: string) => host.log.error({ err: error }, message);
   const hub = new EventHub(db, bus, {
     sessionIdleMs: config.sessionIdleMs,
     queueMessages: config.eventQueueMessages,
     queueBytes: config.eventQueueBytes,
-    log: (error, message) => host.log.error({ err: error }, message),
+    log,
   });
+  const ledger = new SocketLedger(db, { perUser: config.busSocketsPerUser, perProject: config.busSocketsPerProject }, log);
   // Before the plugin's own preClose (which closes sockets without a code): ours say 3002.
-  host.addHook('preClose', async () => hub.close());
+  host.addHook('preClose', async () => {
+    hub.close();
+    await ledger.close().catch((error: unknown) => log(error, 'event bus: releasing the open sockets failed'));
+  });
   await host.register(fastifyWebsocket, { options: { maxPayload: EVENTBUS_LIMITS.clientMessageBytes } });
 
   const schema = {
@@ -44,6 +52,11 @@ export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus
     const early: string[] = [];
     let handlers: { message(text: string): void; closed(): void } | null = null;
     let open = true;
+    let claimed: string | null = null;
+    const release = () => {
+      if (claimed !== null) void ledger.release(claimed).catch((error: unknown) => log(error, 'event bus: releasing a socket failed'));
+      claimed = null;
+    };
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       if (isBinary) return socket.close(CLOSE.badMessage, CLOSE_REASON.badMessage);
       const text = String(data);
@@ -53,6 +66,7 @@ export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus
     socket.on('close', () => {
       open = false;
       handlers?.closed();
+      release();
     });
     socket.on('error', (error: Error) => request.log.warn({ err: error }, 'event bus socket error'));
     const project = request.params.project;
@@ -61,6 +75,11 @@ export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus
       const accountability = principal ? await busAccountability(db, principal, config.sessionIdleMs) : null;
       if (!open) return;
       if (!principal || !accountability) return socket.close(CLOSE.normal, CLOSE_REASON.unauthorized);
+      const claim = await ledger.claim(principal.projectUuid, principal.userUuid);
+      if (!claim.ok) return socket.close(CLOSE.tooManySockets, claim.limit === 'user' ? CLOSE_REASON.tooManySocketsUser : CLOSE_REASON.tooManySocketsProject);
+      claimed = claim.uuid;
+      // Closed while the claim was made: the close handler ran before there was a row to release.
+      if (!open) return release();
       handlers = hub.add(socket, principal, accountability, headerValue(request.headers['accept-language']));
       for (const text of early.splice(0)) handlers.message(text);
     })().catch((error: unknown) => {

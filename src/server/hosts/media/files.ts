@@ -19,12 +19,13 @@ import {
   shareResponseSchema,
   stringArraySchema,
 } from '../../../../runtime/api/media';
+import { shareLinkListSchema, shareListQuery, shareRotateResponseSchema, shareUuidParams } from '../../../../runtime/api/media-shares';
 import type { ServerContext } from '../../context';
 import { specFor, typed } from '../../contract';
 import { libraryForCall } from '../../services/media-access';
 import { libraryDriver } from '../../services/media-drivers';
 import { keyOf } from '../../services/media-rows';
-import { shareFile } from '../../services/media-share';
+import { listShares, revokeShare, rotateSigningKey, shareFile } from '../../services/media-share';
 import { createDir, deleteDir, deleteFiles, editFile, findFile, listDirs, listFiles, moveItems } from '../../services/media-tree';
 import { accountabilityOf } from '../session';
 import { sendStoredFile } from './send';
@@ -71,6 +72,28 @@ export const mediaFileCallRoutes: FastifyPluginAsync<ServerContext> = async (plu
     '/v1/media/library/:libraryUuid/share',
     spec('A signed, expiring link of a file (download luma-media); type email also mails it', { params: mediaLibraryUuidParams, body: shareBodySchema, response: replies({ 200: shareResponseSchema }) }),
     async (request) => shareFile(context, accountabilityOf(request), request.params.libraryUuid, request.body),
+  );
+  host.get(
+    '/v1/media/library/:libraryUuid/shares',
+    spec("A file's active share links, soonest to end first, and the latest valid-until a new one may have (download luma-media)", {
+      params: mediaLibraryUuidParams,
+      querystring: shareListQuery,
+      response: replies({ 200: shareLinkListSchema }),
+    }),
+    async (request) => listShares(context, accountabilityOf(request), request.params.libraryUuid, request.query.key),
+  );
+  host.delete(
+    '/v1/media/library/:libraryUuid/shares/:uuid',
+    spec('Revoke a share link: it answers 410 shareExpired from now on (download luma-media)', { params: shareUuidParams, response: replies({ 200: emptyMediaSchema }) }),
+    async (request) => revokeShare(context, accountabilityOf(request), request.params.libraryUuid, request.params.uuid),
+  );
+  host.post(
+    '/v1/media/shares/rotate',
+    spec("A new signing key for the project's share links: every link handed out stops working (admins)", {
+      body: emptyMediaSchema,
+      response: replies({ 200: shareRotateResponseSchema }),
+    }),
+    async (request) => rotateSigningKey(context, accountabilityOf(request)),
   );
   host.post(
     '/v2/dms/media/library/:id/download',

@@ -1,7 +1,7 @@
 // The file URL at the site root (spec section 7: '/media/library/{library_uuid}/get/{key}'; docs/media.md
 // "Serving files") and its 250 px preview. Registered before the SPA fallback, so these paths never
 // answer the app's page. A public file is served to anyone; a private one to a valid signed link
-// (?expires=&signature=; expired: 410 shareExpired) or to a session of the library's project with
+// (?share=&expires=&signature=; expired or revoked: 410 shareExpired; its file deleted: 404) or to a session of the library's project with
 // 'use luma-media' and one of the library's roles (download=1 needs 'download luma-media').
 // Without either: 401 when no one is signed in, 403 otherwise. An unknown library uuid is 404.
 import { Readable } from 'node:stream';
@@ -25,7 +25,7 @@ import { sendStoredFile } from './send';
 
 const binary = { description: "the file's bytes", type: 'string', format: 'binary' } as const;
 
-type FileRequest = FastifyRequest<{ Params: { uuid: string; '*'?: string }; Querystring: { expires?: string; signature?: string; download?: string } }>;
+type FileRequest = FastifyRequest<{ Params: { uuid: string; '*'?: string }; Querystring: { share?: string; expires?: string; signature?: string; download?: string } }>;
 
 /** The caller's session in the library's project, or null when no one (valid) is signed in. */
 async function sessionFor(context: ServerContext, request: FastifyRequest, reply: FastifyReply, library: MediaLibraryRow) {
@@ -59,11 +59,12 @@ async function resolve(context: ServerContext, request: FileRequest, reply: Fast
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
   });
-  if (request.query.signature !== undefined || request.query.expires !== undefined) {
-    const verdict = await verifyLink(context.db, library.project_uuid, library.uuid, key, request.query.expires, request.query.signature);
-    if (verdict === 'expired') throw new HttpError(410, MEDIA_MESSAGE.shareExpired);
-    if (verdict === 'invalid') throw forbidden();
-    if (!row) throw fileNotFound();
+  if (request.query.signature !== undefined || request.query.expires !== undefined || request.query.share !== undefined) {
+    const link = await verifyLink(context.db, library.project_uuid, library.uuid, key, request.query);
+    if (link.verdict === 'expired' || link.verdict === 'revoked') throw new HttpError(410, MEDIA_MESSAGE.shareExpired);
+    if (link.verdict === 'invalid') throw forbidden();
+    // The link answers the file it was made for only: not a file uploaded later at the same key.
+    if (link.verdict !== 'valid' || !row || row.uuid !== link.share.file_uuid) throw fileNotFound();
     return { library, row, download, cache: 'private' as const };
   }
   if (row?.public && !download) return { library, row, download, cache: 'public' as const };

@@ -9,14 +9,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ERROR_KEY } from '../../../../runtime/api/contract';
 import { replies } from '../../../../runtime/api/schemas';
 import { mediaIdParams, mediaUploadItemSchema, shareResponseSchema, type MediaUploadItem } from '../../../../runtime/api/media';
-import { nextShareStep, validateShareDate } from '../../../../runtime/media/rules';
+import { latestShareDate, nextShareStep, validateShareDate } from '../../../../runtime/media/rules';
 import { nowDate } from '../../clock';
 import type { ServerContext } from '../../context';
 import { specFor, typed } from '../../contract';
 import { badRequest, fieldsNotValid, HttpError } from '../../errors';
 import { libraryForCall, libraryUuidOf } from '../../services/media-access';
 import { storeFile } from '../../services/media-files';
-import { signedFilePath } from '../../services/media-share';
+import { createShareLink } from '../../services/media-share';
 import { publicLink } from '../../services/mail';
 import type { Accountability } from '../../services/tenancy';
 import { accountabilityOf } from '../session';
@@ -128,7 +128,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<ServerContext> = async (plugi
       schema: {
         tags: ['media'],
         summary: 'Upload a file and answer its signed share link (upload and download luma-media)',
-        description: `${description} The library is {id}; a \`date\` field (on a 5-minute step, not in the past) sets how long the link works (default ${DEFAULT_SHARE_DAYS} days).`,
+        description: `${description} The library is {id}; a \`date\` field (on a 5-minute step, not in the past) sets how long the link works (default ${DEFAULT_SHARE_DAYS} days, or LUMA_SHARE_MAX_DAYS when that is shorter).`,
         consumes: ['multipart/form-data'],
         params: mediaIdParams,
         response: replies({ 200: shareResponseSchema }),
@@ -142,12 +142,16 @@ export const mediaUploadRoutes: FastifyPluginAsync<ServerContext> = async (plugi
         libraryUuid: library.uuid,
         beforeFirstFile(form) {
           if (form.date === undefined) return;
-          const errors = validateShareDate(form.date, nowDate());
+          const errors = validateShareDate(form.date, nowDate(), 'date', context.config.shareMaxDays);
           if (errors.length > 0) throw fieldsNotValid(errors);
         },
       });
-      const until = fields.date ? new Date(fields.date) : nextShareStep(new Date(nowDate().getTime() + DEFAULT_SHARE_DAYS * 86_400_000));
-      return { data: publicLink(context.config, await signedFilePath(context.db, library.project_uuid, library.uuid, items[0]!.key, until)) };
+      const now = nowDate();
+      const fallback = new Date(Math.min(nextShareStep(new Date(now.getTime() + DEFAULT_SHARE_DAYS * 86_400_000)).getTime(), latestShareDate(now, context.config.shareMaxDays).getTime()));
+      const until = fields.date ? new Date(fields.date) : fallback;
+      const { file } = items[0]!;
+      const path = await createShareLink(context.db, { projectUuid: library.project_uuid, libraryUuid: library.uuid, file, until, createdBy: accountability.user.uuid });
+      return { data: publicLink(context.config, path) };
     },
   );
 };

@@ -1,6 +1,7 @@
-// Share a private file (spec sections 3 and 5): valid until (not in the past, 5-minute steps), as a
-// link (default) or by e-mail (addresses in one text area); the answer is the signed URL, shown to copy.
-import { useMutation } from '@tanstack/react-query';
+// Share a private file (spec sections 3 and 5): valid until (not in the past, 5-minute steps, at most
+// the server's LUMA_SHARE_MAX_DAYS ahead), as a link (default) or by e-mail (addresses in one text
+// area); the answer is the signed URL, shown to copy. Below, the file's active links (ShareLinks).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { SHARE_STEP_MINUTES, type MediaFile, type ShareBody } from '../../../../../runtime/api/media';
@@ -11,24 +12,29 @@ import { CopyValue } from '../../iam/ui';
 import { showMediaError } from '../errors';
 import { RuleErrors } from '../fields';
 import { nextShareStep, parseEmails, shareDateErrors, shareEmailErrors, toLocalInput } from '../rules';
+import { ShareLinks, shareLinksQuery } from './ShareLinks';
 
 /** The answer is {data: url} (spec section 7); a bare string is taken too. */
 const urlOf = (answer: unknown): string => (typeof answer === 'string' ? answer : String((answer as { data?: unknown } | null)?.data ?? ''));
 
 export function ShareModal({ file, onClose }: { file: MediaFile; onClose: () => void }) {
   const id = useId();
+  const queryClient = useQueryClient();
+  const links = useQuery(shareLinksQuery(file));
+  const maxDays = links.data?.max_days;
   const [date, setDate] = useState(() => toLocalInput(new Date(nextShareStep(new Date()).getTime() + 24 * 3600_000)));
   const [type, setType] = useState<'link' | 'email'>('link');
   const [emails, setEmails] = useState('');
   const [touched, setTouched] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const now = new Date();
-  const dateErr = shareDateErrors(date, now);
+  const dateErr = shareDateErrors(date, now, maxDays);
   const emailErr = type === 'email' ? shareEmailErrors(emails) : [];
   const share = useMutation({
     mutationFn: (body: ShareBody) => mediaApi.share(file.library_uuid, body),
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       setUrl(urlOf(answer));
+      await queryClient.invalidateQueries({ queryKey: shareLinksQuery(file).queryKey });
       showToast(type === 'email' ? 'media.shareSent' : 'media.shareCreated', 'success');
     },
     onError: (error) => showMediaError(error),
@@ -57,6 +63,7 @@ export function ShareModal({ file, onClose }: { file: MediaFile; onClose: () => 
             type="datetime-local"
             step={SHARE_STEP_MINUTES * 60}
             min={toLocalInput(nextShareStep(now))}
+            max={links.data ? toLocalInput(new Date(links.data.max_until)) : undefined}
             data-testid="media-share-date"
             value={date}
             onChange={(e) => setDate(e.target.value)}
@@ -87,6 +94,7 @@ export function ShareModal({ file, onClose }: { file: MediaFile; onClose: () => 
           </div>
         ) : null}
         {absolute ? <CopyValue value={absolute} testId="media-share-url" copyTestId="media-share-copy" label={<FormattedMessage id="media.shareUrl" />} asLink /> : null}
+        <ShareLinks file={file} />
         <div className="modal-actions">
           <button type="button" className="button" onClick={onClose}>
             <FormattedMessage id="common.close" />
