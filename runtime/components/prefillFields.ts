@@ -10,7 +10,8 @@ const isBound = (value: unknown): boolean => typeof value === 'number';
 
 /**
  * What an outside client may leave out of a field, filled in before the schema judges it (spec
- * sections 3 and 5): the key, derived from the name unless auto_key is false, and a text or password
+ * sections 3 and 5): the key, derived from the name unless auto_key is false (a given key lower-cased,
+ * white space to '_'), and a text or password
  * input's length bounds, each missing bound at the field length default (min 1, max 255; max never
  * below a given min). Applies to every field list of a model: fields, actions' fields, a fieldset's
  * sub-fields and a table's fields. The input is not changed; anything that is not a field is left
@@ -32,6 +33,10 @@ function prefillField(field: unknown): unknown {
   if (out.auto_key !== false && (out.key === undefined || out.key === null || out.key === '') && typeof out.name === 'string') {
     const key = deriveFieldKey(toStartCase(out.name));
     if (key !== '') out.key = key;
+  } else if (typeof out.key === 'string') {
+    // Spec section 5: "Key: ... lower-cased, spaces to underscore" ('Order Title' -> 'order_title').
+    // Only that: any other character still breaks the key rule (fieldKeyRule), never dropped.
+    out.key = out.key.trim().toLowerCase().replace(/\s+/g, '_');
   }
   const module = typeof out.module === 'string' ? out.module : undefined;
   const type = typeof out.type === 'string' ? out.type : undefined;

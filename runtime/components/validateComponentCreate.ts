@@ -17,7 +17,7 @@ export function validateComponentCreate(
   // Asked each time (ajv keeps it compiled): the instance is made again when plugins declare field types.
   const validate = componentsAjv().getSchema(SCHEMA_ID.componentCreate)!;
   const copy: unknown = typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : value;
-  if (!validate(copy)) return { ok: false, message: 'fieldsNotValid', errors: ajvToFieldErrors(validate.errors) };
+  if (!validate(copy)) return { ok: false, message: 'fieldsNotValid', errors: ajvToFieldErrors(validate.errors, copy) };
   const body = copy as ComponentCreate;
   const scope = body.scope ? sanitizeScope(body.scope) : '';
   const tag = body.tag ? sanitizeTag(body.tag) : '';

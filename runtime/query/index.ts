@@ -3,5 +3,5 @@ export * from './types';
 export { PathCatalogue, dataKindOf, isSearchable, isDateField, isDateRangeField, isI18nField, isSystemColumn, type PathLookup } from './paths';
 export { parseAdv, isoTimestamp } from './parseAdv';
 export { parseAggregate } from './parseAggregate';
-export { parseListParams, pagesOf, pathsOf, type ListOptions } from './parseListParams';
+export { parseListParams, pagesOf, pathsOf, LIST_PARAMETERS, FILTER_PARAMETERS, EXPORT_PARAMETERS, type ListOptions, type ListParameter } from './parseListParams';
 export { escapeLike } from './like';

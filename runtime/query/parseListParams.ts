@@ -8,11 +8,22 @@ import { isDateField, PathCatalogue } from './paths';
 import { pathProblem, Problems } from './refusal';
 import { LIST_LIMITS, QUERY_MESSAGE, type DateRange, type ListQuery, type Parsed, type QueryPath } from './types';
 
+/** The list call's parameters (docs/lists.md "List"). A name that is none of these is refused, never ignored. */
+export const LIST_PARAMETERS = ['offset', 'limit', 'sortBy', 'sortDesc', 'filter', 'filterOn', 'disabled', 'dateFrom', 'dateTo', 'dateField', '$adv', '$aggregate'] as const;
+/** What a filter is made of: the parameters a bulk action by filter takes (no paging, order or aggregation). */
+export const FILTER_PARAMETERS = ['filter', 'filterOn', 'disabled', 'dateFrom', 'dateTo', 'dateField', '$adv'] as const;
+/** The export's parameters: the list's without paging or aggregation (the order is checked, the file is in created order). */
+export const EXPORT_PARAMETERS = ['sortBy', 'sortDesc', ...FILTER_PARAMETERS] as const;
+
+export type ListParameter = (typeof LIST_PARAMETERS)[number];
+
 export interface ListOptions {
   /** X-App was sent: the default page size is 500. */
   app?: boolean;
   /** Export and bulk by filter: every matching record (no page, no cap). */
   uncapped?: boolean;
+  /** The parameters this call takes (default: all of LIST_PARAMETERS); any other is refused. */
+  parameters?: readonly ListParameter[];
 }
 
 const INTEGER = /^-?\d{1,9}$/;
@@ -39,6 +50,21 @@ function integer(query: Record<string, unknown>, name: string, problems: Problem
     return undefined;
   }
   return Number(value.trim());
+}
+
+const DISABLED_VALUES = new Set(['', '0', '1', 'false', 'true']);
+
+/**
+ * Every parameter name the call does not take is a problem at that name: an unknown one
+ * 'unknownField', a list parameter this call has no use for 'invalid'. A filter with a misspelt or
+ * unknown key is refused, never read as no filter (a bulk delete of "everything").
+ */
+function unknownParameters(query: Record<string, unknown>, taken: readonly ListParameter[], problems: Problems): void {
+  for (const name of Object.keys(query)) {
+    if ((taken as readonly string[]).includes(name)) continue;
+    const known = (LIST_PARAMETERS as readonly string[]).includes(name);
+    problems.add(name.slice(0, 100), known ? QUERY_MESSAGE.invalid : QUERY_MESSAGE.unknownField);
+  }
 }
 
 function nextDay(date: string): string {
@@ -79,6 +105,7 @@ export function parseListParams(input: unknown, view: Pick<ViewSchema, 'fields'>
   const problems = new Problems();
   const query: Record<string, unknown> = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   const paths = new PathCatalogue(view);
+  unknownParameters(query, options.parameters ?? LIST_PARAMETERS, problems);
 
   // Paging: offset + limit never reach past the 5000th record.
   const offset = integer(query, 'offset', problems) ?? 0;
@@ -118,6 +145,7 @@ export function parseListParams(input: unknown, view: Pick<ViewSchema, 'fields'>
   if (filter !== undefined && filter !== '' && filter.length <= LIST_LIMITS.searchLength) search = { text: filter, on };
 
   const disabledText = text(query, 'disabled', problems);
+  if (disabledText !== undefined && !DISABLED_VALUES.has(disabledText)) problems.add('disabled', QUERY_MESSAGE.invalid);
   const disabled = disabledText === '1' || disabledText === 'true';
 
   const date = dateRange(query, paths, problems);

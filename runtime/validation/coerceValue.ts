@@ -61,7 +61,10 @@ export function coerceValue(field: CoerceField, value: unknown): unknown {
     return field.options.multiple && pair === 'select/text' ? toList(value, toText) : toText(value);
   }
   if (pair === 'select/number' || pair === 'radio/number') {
-    return field.options.multiple && pair === 'select/number' ? toList(value, toNumberish) : toNumberish(value);
+    if (field.options.multiple && pair === 'select/number') return toList(value, toNumberish);
+    // One number: an empty list is empty (null) as blank text is. Stored as given it reached the
+    // number index's cast and failed the insert (a 500 the records property test found, issue 27).
+    return Array.isArray(value) && value.length === 0 ? null : toNumberish(value);
   }
   if (pair === 'checkbox/text') return toList(value, toText);
   if (pair === 'checkbox/number') return toList(value, toNumberish);

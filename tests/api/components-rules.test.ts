@@ -138,17 +138,20 @@ describeApi(`components: rules (${DB_KIND})`, () => {
     expectError(response, 417, 'confNotValid');
     expect(response.json().errors).toEqual(expect.arrayContaining([{ field: 'unknown_part', messages: ['invalidInput'] }]));
     expectError(await api.save(ref, 'v1', { name: 'schema_check' }), 417, 'confNotValid', [{ field: 'settings', messages: ['identityField.requiredField'] }]);
-    expectError(await save(ref, 'v1', { actions: [{ name: 'a', display_condition: null, fields: [], action: '' }] }), 417, 'confNotValid');
+    // An action name too short is a name rule: fieldsNotValid, as every name rule (issue 27).
+    expectError(await save(ref, 'v1', { actions: [{ name: 'a', display_condition: null, fields: [], action: '' }] }), 417, 'fieldsNotValid');
+    expectError(await save(ref, 'v1', { actions: [{ name: 'ab', display_condition: 7, fields: [], action: '' }] }), 417, 'confNotValid');
   });
 
   it('a refused name says which rule it broke: field keys and route paths', async () => {
     const ref = await create('name_rules');
-    const badKey = textField('Order Title', { key: 'Order Title', auto_key: false });
-    expectError(await save(ref, 'v1', { fields: [badKey] }), 417, 'confNotValid', [{ field: 'fields.0.key', messages: ['fieldKeyRule'] }]);
-    expectError(await save(ref, 'v1', { fields: [textField('Title')], routes: { 'My Orders': { code: '' } } }), 417, 'confNotValid', [
+    // A name rule is fieldsNotValid whoever finds it, the schema or the rules (issue 27).
+    const badKey = textField('Order Title', { key: 'order-title', auto_key: false });
+    expectError(await save(ref, 'v1', { fields: [badKey] }), 417, 'fieldsNotValid', [{ field: 'fields.0.key', messages: ['fieldKeyRule'] }]);
+    expectError(await save(ref, 'v1', { fields: [textField('Title')], routes: { 'My Orders': { code: '' } } }), 417, 'fieldsNotValid', [
       { field: 'routes.My Orders', messages: ['routePathRule'] },
     ]);
-    expectError(await save(ref, 'v1', { fields: [textField('Title')], routes: { a: { code: '' } } }), 417, 'confNotValid', [
+    expectError(await save(ref, 'v1', { fields: [textField('Title')], routes: { a: { code: '' } } }), 417, 'fieldsNotValid', [
       { field: 'routes.a', messages: ['cantBeLessThenChars'] },
     ]);
   });

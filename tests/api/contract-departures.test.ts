@@ -165,4 +165,110 @@ describeApi(`the API keeps the spec's contract (${DB_KIND})`, () => {
     expect(own.sort()).toEqual([`read ${orders}`, `see ${orders}`].sort());
     expect(own.some((permission) => permission.includes(secret))).toBe(false);
   });
+
+  // ---- Issue 27: the last departures of components and records, each decided by the spec's words ----
+
+  /** A fresh component whose v1 holds `fields` (saved as given), for the saves below. */
+  const fresh = async (name: string, fields: unknown[], scope: string | null = null) => {
+    const made = await api.create({ name, label: { en_US: name }, ...(scope ? { scope } : {}) });
+    expect(made.statusCode, made.body).toBe(200);
+    const ref = scope ? `${scope}/${name}` : made.json().uuid;
+    const model = (await api.settings(ref, 'v1')).json();
+    const saveWith = (more: unknown[]) => api.save(ref, 'v1', { ...model, settings: { ...model.settings, fields: [...fields, ...more] } });
+    return { uuid: made.json().uuid as string, ref, saveWith };
+  };
+
+  it("a field key with capitals or spaces is lower-cased, spaces to '_' (section 5: 'Key: ... lower-cased, spaces to underscore')", async () => {
+    const { saveWith } = await fresh('keys_normalised', [recordFields.text('title')]);
+    const saved = await saveWith([{ name: 'Order Title', key: 'Order  Title', auto_key: false, module: 'input', type: 'number' }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(fieldsAfter(saved).map((field) => field.key)).toEqual(['title', 'order_title']);
+    // Only that: any other character still breaks the key rule, it is never silently dropped.
+    const odd = await saveWith([{ name: 'Odd', key: 'Order-Title!', auto_key: false, module: 'input', type: 'number' }]);
+    expect([odd.statusCode, odd.json().errors]).toEqual([417, [{ field: 'fields.1.key', messages: ['fieldKeyRule'] }]]);
+    // A component's name is its ref and its permissions' word: the spec gives it no normalisation, so
+    // capitals or spaces are refused with the rule, not changed behind the caller's back.
+    const named = await api.create({ name: 'Big Name', label: { en_US: 'Big' } });
+    expect([named.statusCode, named.json().errors]).toEqual([417, [{ field: 'name', messages: ['componentNameRule'] }]]);
+  });
+
+  it("an empty field name is the required-field key (section 5: 'Name: required, min 2'), a one-letter one cantBeLessThenChars", async () => {
+    const { saveWith } = await fresh('empty_names', [recordFields.text('title')]);
+    const empty = await saveWith([{ name: '', key: 'empty_name', auto_key: false, module: 'input', type: 'number' }]);
+    expect([empty.statusCode, empty.json().message, empty.json().errors]).toEqual([417, 'fieldsNotValid', [{ field: 'fields.1.name', messages: ['identityField.requiredField'] }]]);
+    const short = await saveWith([{ name: 'A', key: 'short_name', auto_key: false, module: 'input', type: 'number' }]);
+    expect(short.json().errors).toEqual([{ field: 'fields.1.name', messages: ['cantBeLessThenChars'] }]);
+  });
+
+  it("a relation's foreign component must be in the same scope (section 5: 'Foreign components offered: active ones in the same scope')", async () => {
+    const people = await fresh('people', [recordFields.text('code', {}, { unique: true })], 'hr');
+    expect((await people.saveWith([])).statusCode).toBe(200);
+    const own = await fresh('rel_orders', [recordFields.text('title')], 'sales');
+    const relation = (foreign: string) => ({ name: 'Person', key: 'person', auto_key: false, module: 'select', type: 'relation', relation: { foreign, foreign_uuid: null, key: ['person', 'code'], type: 'one-to-one' } });
+    const other = await own.saveWith([relation('hr/people')]);
+    expect([other.statusCode, other.json().message, other.json().errors]).toEqual([417, 'fieldsNotValid', [{ field: 'fields.1.relation', messages: ['relationshipNotValid'] }]]);
+    const unscoped = await fresh('rel_unscoped', [recordFields.text('title')]);
+    expect((await unscoped.saveWith([relation('hr/people')])).json().errors).toEqual([{ field: 'fields.1.relation', messages: ['relationshipNotValid'] }]);
+    // The same scope: accepted although inactive (active needs fields first, so two new components are
+    // related before either is switched on; the editor offers the active ones).
+    const clients = await fresh('clients', [recordFields.text('code', {}, { unique: true })], 'sales');
+    expect((await clients.saveWith([])).statusCode).toBe(200);
+    const same = await own.saveWith([relation('sales/clients')]);
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
+  it('every name rule answers fieldsNotValid, whether the schema or the rules find it; confNotValid is for a configuration the schema refuses otherwise', async () => {
+    const { ref, saveWith } = await fresh('name_keys', [recordFields.text('title')]);
+    const key = await saveWith([{ name: 'Bad key', key: 'bad-key', auto_key: false, module: 'input', type: 'number' }]);
+    expect([key.json().message, key.json().errors]).toEqual(['fieldsNotValid', [{ field: 'fields.1.key', messages: ['fieldKeyRule'] }]]);
+    const model = (await api.settings(ref, 'v1')).json();
+    const route = await api.save(ref, 'v1', { ...model, settings: { ...model.settings, routes: { 'My Orders': { code: '' } } } });
+    expect([route.json().message, route.json().errors]).toEqual(['fieldsNotValid', [{ field: 'routes.My Orders', messages: ['routePathRule'] }]]);
+    const short = await saveWith([{ name: 'A', key: 'a_short', auto_key: false, module: 'input', type: 'number' }]);
+    expect(short.json().message).toBe('fieldsNotValid');
+    expect((await api.create({ name: 'bad name!' })).json().message).toBe('fieldsNotValid');
+    expect((await api.fork({ name: 'bad name!', from: 'v1', ref })).json().message).toBe('fieldsNotValid');
+    const structure = await saveWith([{ name: 'Carousel', key: 'carousel', auto_key: false, module: 'input', type: 'carousel' }]);
+    expect([structure.statusCode, structure.json().message]).toEqual([417, 'confNotValid']);
+  });
+
+  it("an unscoped component is named in a permission by its uuid, its ref (section 6: '{verb} {component ref}'; the spec: 'ref is the component uuid, or scope/name when a scope is set')", async () => {
+    const unscoped = await fresh('perm_plain', [recordFields.text('title')]);
+    await fresh('perm_scoped', [recordFields.text('title')], 'crm');
+    const byName = await adminCalls.post('/v1/iam/roles', { name: 'By name', level: 10, permissions: ['read perm_plain'] });
+    expect([byName.statusCode, byName.json().errors]).toEqual([417, [{ field: 'permissions', messages: ['invalid'], values: [{ permission: 'read perm_plain' }] }]]);
+    const byRef = await adminCalls.post('/v1/iam/roles', { name: 'By ref', level: 10, permissions: [`read ${unscoped.uuid}`, 'read crm/perm_scoped'] });
+    expect(byRef.statusCode, byRef.body).toBe(200);
+  });
+
+  it("a reader without 'settings' gets the environment's model without the fields they may not see (section 6, field visibility); 'settings' gets it whole", async () => {
+    const hiddenRole = crypto.randomUUID();
+    const { uuid, saveWith } = await fresh('hidden_defs', [recordFields.text('title'), { ...recordFields.text('salary'), roles: { see: [hiddenRole], edit: null } }]);
+    const saved = await saveWith([]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const model = saved.json();
+    expect((await api.save(uuid, 'v1', { ...model, settings: { ...model.settings, list: { fields: [{ key: 'title', label: '', sortOrder: 0 }, { key: 'salary', label: '', sortOrder: 1 }] } } })).statusCode).toBe(200);
+    const db = server().database.db;
+    await createMember(db, 'hidden-reader@luma.test', 'reader password 1', [`read ${uuid}`]);
+    await createMember(db, 'hidden-editor@luma.test', 'editor password 1', [`settings ${uuid}`]);
+    const readerCookie = await login(app(), 'hidden-reader@luma.test', 'reader password 1');
+    const editorCookie = await login(app(), 'hidden-editor@luma.test', 'editor password 1');
+    const reader = componentApi(app, () => readerCookie, 'dev');
+    const editor = componentApi(app, () => editorCookie, 'dev');
+    const read = (await reader.settings(uuid)).json().settings;
+    expect(read.fields.map((field: Field) => field.key)).toEqual(['title']);
+    expect(read.list.fields.map((column: { key: string }) => column.key)).toEqual(['title']);
+    expect(JSON.stringify(read)).not.toContain('salary');
+    expect((await reader.settings(uuid, 'v1')).statusCode).toBe(403);
+    for (const whole of [await editor.settings(uuid), await editor.settings(uuid, 'v1'), await api.settings(uuid)]) {
+      expect(whole.json().settings.fields.map((field: Field) => field.key)).toEqual(['title', 'salary']);
+    }
+  });
+
+  it('a new component is linked to no workspace (the spec sets no default; the General tab links them), and create takes no workspaces', async () => {
+    const made = await api.create({ name: 'no_workspaces', label: { en_US: 'x' } });
+    expect((await api.settings(made.json().uuid, 'v1')).json().workspaces).toEqual([]);
+    const withLinks = await api.create({ name: 'with_workspaces', label: { en_US: 'x' }, workspaces: [] });
+    expect([withLinks.statusCode, withLinks.json().errors]).toEqual([417, [{ field: 'workspaces', messages: ['invalidInput'] }]]);
+  });
 });

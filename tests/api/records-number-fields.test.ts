@@ -49,4 +49,30 @@ describeApi(`records: number fields hold numbers (${DB_KIND})`, () => {
       expect(radio.json().errors[0].field).toBe('dial');
     }
   });
+
+  it('an empty list given to one number (radio, or a single select) is empty: stored as null, never a 500 from the numeric index', async () => {
+    // Issue 27: records-property.test.ts (seed -584798636, path "26"), a radio/number whose items hold
+    // an object ({ value: true }) given [] answered 500 (the insert failed the index's numeric cast).
+    const cookie = await login(server().app);
+    const selectables = { items: ['Zd', '3', { value: true }], custom: true, multiple: false, range: null };
+    const fields = [
+      { name: 'Dial', key: 'dial', module: 'radio', type: 'number', filterable: true, constraints: { selectables } },
+      { name: 'Choice', key: 'choice', module: 'select', type: 'number', filterable: true, constraints: { selectables } },
+      { name: 'Required dial', key: 'required_dial', module: 'radio', type: 'number', filterable: true, constraints: { required: true, selectables } },
+    ];
+    const ref = await componentWithFields(componentApi(() => server().app, () => cookie, 'dev'), 'empty_lists', fields);
+    const records = recordApi(() => server().app, () => cookie);
+
+    const empty = await records.create(ref, { dial: [], choice: [], required_dial: 3 });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toMatchObject({ dial: null, choice: null, required_dial: 3 });
+    // Required: an empty list is no value.
+    const missing = await records.create(ref, { required_dial: [] });
+    expect(missing.statusCode, missing.body).toBe(417);
+    expect(missing.json().errors).toEqual([{ field: 'required_dial', messages: ['identityField.requiredField'], values: [null] }]);
+    // A list with something in it is not one number.
+    const listed = await records.create(ref, { dial: [1], required_dial: 3 });
+    expect(listed.statusCode, listed.body).toBe(417);
+    expect(listed.json().errors[0]).toMatchObject({ field: 'dial', messages: ['invalidInput'] });
+  });
 });

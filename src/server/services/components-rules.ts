@@ -39,13 +39,18 @@ export function normaliseSettings(value: unknown): ComponentSettings {
   return again.ok ? again.settings : (value as ComponentSettings);
 }
 
-/** The settings a relation's foreign key is checked against: its dev version, else live, else the newest. */
+/** The settings a relation's foreign key is checked against (dev version, else live, else the newest); null for no valid foreign side. */
 async function foreignSettings(db: Db, self: ComponentRow, own: ComponentSettings, relation: { foreign?: string | null; foreign_uuid?: string | null }) {
   const target = isUuid(relation.foreign_uuid)
     ? await findComponentByUuid(db, self.project_uuid, relation.foreign_uuid.toLowerCase())
     : await findComponentByRef(db, self.project_uuid, relation.foreign);
   if (!target) return null;
   if (target.uuid === self.uuid) return own;
+  // Spec section 5: the foreign components offered are those "in the same scope" (an unscoped one
+  // relates to unscoped ones). Another scope's component is no valid foreign side, whether or not it
+  // is active; an inactive one of the same scope is (two new components are related before either can
+  // be switched on: active needs fields first), docs/components.md "Relations".
+  if ((target.scope ?? null) !== (self.scope ?? null)) return null;
   const name = target.dev_version ?? target.public_version;
   const version = name ? await findVersion(db, target.uuid, name) : (await versionsOf(db, target.uuid)).at(-1);
   const settings = version?.settings as Partial<ComponentSettings> | undefined;
@@ -54,7 +59,8 @@ async function foreignSettings(db: Db, self: ComponentRow, own: ComponentSetting
 
 /**
  * A version's model ready to store: 417 'confNotValid' (schema, errors at JSON paths such as
- * fields.2.key) or 417 'fieldsNotValid' (field, action, route, function and relation rules).
+ * fields.2.type) or 417 'fieldsNotValid' (field, action, route, function and relation rules, and a
+ * name or key the schema refuses: validateSettings).
  */
 export async function prepareSettings(db: Db, row: ComponentRow, value: unknown, version: string): Promise<ComponentSettings> {
   if (!isPlainObject(value)) throw confNotValid([{ field: 'settings', messages: [COMPONENT_MESSAGE.requiredField] }]);
@@ -63,7 +69,7 @@ export async function prepareSettings(db: Db, row: ComponentRow, value: unknown,
   if (lowered.errors.length > 0) throw new HttpError(417, COMPONENT_MESSAGE.fieldsNotValid, lowered.errors);
   // What a client may leave out (a key derived from the name, default length bounds) is filled first.
   const validated = validateSettings(prefillFields({ ...value, ...(value.routes === undefined ? {} : { routes: lowered.routes }), version }));
-  if (!validated.ok) throw confNotValid(validated.errors);
+  if (!validated.ok) throw new HttpError(417, validated.message, validated.errors);
   const settings = normaliseFields(validated.settings);
 
   const errors = fieldErrors();

@@ -18,7 +18,7 @@ import { HttpError } from '../errors';
 import { isUuid } from '../validate';
 import { assertNameFree, assertNoDependencies, nameTakenMeansExists } from './components';
 import { bodyObject, FieldErrors, parseBoolean, parseOptionalText, parseProps, parseSort, parseWorkspaceUuids } from './components-input';
-import { componentNotFound, conflict, requireEnvironmentSettingsPermission, requireSettingsPermission, resolveComponent, shapeComponent, type ComponentModel } from './components-model';
+import { componentNotFound, conflict, mayOnComponent, requireEnvironmentSettingsPermission, requireSettingsPermission, resolveComponent, shapeComponent, type ComponentModel } from './components-model';
 import { normaliseSettings, prepareSettings } from './components-rules';
 import { syncFieldIndexes, syncUniqueIndexes } from './records-indexes';
 import { requireProject, type Accountability } from './tenancy';
@@ -40,7 +40,25 @@ export async function getSettings(db: Db, accountability: Accountability, ref: s
   else requireSettingsPermission(accountability, row);
   const wanted = version ?? (accountability.env === 'dev' ? row.dev_version : row.public_version);
   if (wanted === null) throw new HttpError(404, COMPONENT_MESSAGE.componentWrongEnvironment);
-  return loadModel(db, row, wanted, locale);
+  const model = await loadModel(db, row, wanted, locale);
+  return mayOnComponent(accountability, 'settings', row) ? model : { ...model, settings: recordReaderSettings(model.settings, accountability) };
+}
+
+/**
+ * The environment's model as a record screen's reader (no `settings` on the component) gets it: without
+ * the fields they may not see (spec section 6, field visibility: roles.see), nor those fields' list
+ * columns. Whoever may edit the settings gets the whole model, since a save stores the whole model.
+ */
+function recordReaderSettings(settings: ComponentSettings, accountability: Accountability): ComponentSettings {
+  if (accountability.is_admin) return settings;
+  const roles = new Set(accountability.roles.map((role) => role.uuid));
+  const hidden = new Set(settings.fields.filter((field) => (field.roles?.see ?? []).length > 0 && !field.roles!.see!.some((role) => roles.has(role))).map((field) => field.key));
+  if (hidden.size === 0) return settings;
+  return {
+    ...settings,
+    fields: settings.fields.filter((field) => !hidden.has(field.key)),
+    list: { ...settings.list, fields: (settings.list?.fields ?? []).filter((column) => !hidden.has(column.key)) },
+  };
 }
 
 function labelsEqual(a: Record<string, string>, b: Record<string, string>): boolean {

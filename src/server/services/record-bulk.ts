@@ -7,7 +7,7 @@
 // delete (record-bulk-workflows.ts).
 import type { Kysely } from 'kysely';
 import { componentRef } from '../../../runtime/components';
-import { LIST_LIMITS } from '../../../runtime/query';
+import { FILTER_PARAMETERS, LIST_LIMITS, QUERY_MESSAGE, type ListQuery } from '../../../runtime/query';
 import { applyBulkAction, countRecords, lockRecordBatch, lockRecordsByUuid, type BulkAction, type Cursor, type RecordFilter } from '../db/queries/record-list';
 import type { Database } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
@@ -41,21 +41,24 @@ export function isBulkAction(value: string): value is BulkAction {
   return (BULK_ACTIONS as readonly string[]).includes(value);
 }
 
-/** The bulk filter body ({ filter, filterOn, disabled, dateFrom, dateTo, dateField, $adv }) as list parameters. */
+/**
+ * The bulk filter body ({ filter, filterOn, disabled, dateFrom, dateTo, dateField, $adv }) as list
+ * parameters: filterOn may be an array, and $adv an object. Every other name goes on to the parser,
+ * which refuses it (FILTER_PARAMETERS): nothing is dropped, so no typo widens a filter to everything.
+ */
 function filterParams(input: Record<string, unknown>): Record<string, unknown> {
-  const params: Record<string, unknown> = {};
-  for (const name of ['filter', 'dateFrom', 'dateTo', 'dateField', '$adv']) {
-    if (input[name] !== undefined && input[name] !== null) params[name] = input[name];
-  }
+  const params: Record<string, unknown> = { ...input };
   const filterOn = input.filterOn;
-  if (Array.isArray(filterOn)) params.filterOn = filterOn.every((item) => typeof item === 'string') ? filterOn.join(',') : filterOn;
-  else if (filterOn !== undefined && filterOn !== null) params.filterOn = filterOn;
-  const disabled = input.disabled;
-  if (disabled === true || disabled === 1 || disabled === '1') params.disabled = '1';
-  for (const name of Object.keys(input)) {
-    if (!['filter', 'filterOn', 'disabled', 'dateFrom', 'dateTo', 'dateField', '$adv'].includes(name)) params[name] = input[name];
-  }
+  if (Array.isArray(filterOn) && filterOn.every((item) => typeof item === 'string')) params.filterOn = filterOn.join(',');
   return params;
+}
+
+/** A refusal of the filter's parameters, each error placed under `filter`. */
+function atFilter(error: unknown): never {
+  if (error instanceof HttpError && error.errors) {
+    throw new HttpError(error.status, error.message, error.errors.map((item) => ({ ...item, field: `filter.${item.field}` })));
+  }
+  throw error;
 }
 
 export interface BulkResult {
@@ -65,6 +68,8 @@ export interface BulkResult {
 
 export async function bulkAction(db: Db, platform: BulkPlatform, accountability: Accountability, ref: string, action: BulkAction, body: unknown, locale: string | undefined): Promise<BulkResult> {
   const input = isPlainObject(body) ? body : null;
+  const unknown = input ? Object.keys(input).find((name) => name !== 'items' && name !== 'filter') : undefined;
+  if (unknown !== undefined) throw badRequest([{ field: unknown.slice(0, 100), messages: [QUERY_MESSAGE.unknownField] }]);
   const hasItems = input !== null && input.items !== undefined;
   const hasFilter = input !== null && input.filter !== undefined;
   if (!input || hasItems === hasFilter) throw badRequest([{ field: 'items', messages: ['invalid'] }]);
@@ -101,8 +106,12 @@ function bulkScope(target: ListTarget): RecordEventScope {
 
 async function bulkByFilter(db: Db, platform: BulkPlatform, accountability: Accountability, target: ListTarget, action: BulkAction, filterInput: unknown): Promise<string> {
   if (!isPlainObject(filterInput)) throw badRequest([{ field: 'filter', messages: ['invalid'] }]);
-  const query = parseOrThrow(filterParams(filterInput), target.view, { uncapped: true });
-  if (query.aggregate) throw badRequest([{ field: '$aggregate', messages: ['invalid'] }]);
+  let query: ListQuery;
+  try {
+    query = parseOrThrow(filterParams(filterInput), target.view, { uncapped: true, parameters: FILTER_PARAMETERS });
+  } catch (error) {
+    atFilter(error);
+  }
   const filter: RecordFilter = { search: query.search, disabled: query.disabled, date: query.date, adv: query.adv };
   const job = await createJob(db, {
     action,

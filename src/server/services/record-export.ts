@@ -4,6 +4,7 @@
 // CSV: a header row of keys, RFC 4180 quoting, CRLF line ends, and cells that start with = + - @,
 // tab or CR prefixed with ' (formula injection); numbers are written as they are.
 import type { Kysely } from 'kysely';
+import { EXPORT_PARAMETERS } from '../../../runtime/query';
 import { recordBatch, type Cursor, type RecordFilter } from '../db/queries/record-list';
 import type { Database, RecordRow } from '../db/schema';
 import { badRequest } from '../errors';
@@ -54,8 +55,7 @@ export async function exportRecords(db: Db, accountability: Accountability, ref:
   const target = await listTarget(db, accountability, ref, ['read'], locale);
   const rest = { ...query };
   delete rest.format;
-  const parsed = parseOrThrow(rest, target.view, { uncapped: true });
-  if (parsed.aggregate) throw badRequest([{ field: '$aggregate', messages: ['invalid'] }]);
+  const parsed = parseOrThrow(rest, target.view, { uncapped: true, parameters: EXPORT_PARAMETERS });
   const filter: RecordFilter = { search: parsed.search, disabled: parsed.disabled, date: parsed.date, adv: parsed.adv };
   // The first batch before the answer starts: a query the database refuses is still a 400.
   const first = await recordBatch(db, target.scope, filter, null, EXPORT_BATCH_SIZE).catch(asInputError);

@@ -1,6 +1,6 @@
 // runtime/query: the list parameters against a ViewSchema (docs/lists.md).
 import { describe, expect, it } from 'vitest';
-import { escapeLike, LIST_LIMITS, pagesOf, parseAdv, parseAggregate, parseListParams, PathCatalogue } from '../../../runtime/query';
+import { escapeLike, FILTER_PARAMETERS, LIST_LIMITS, pagesOf, parseAdv, parseAggregate, parseListParams, PathCatalogue } from '../../../runtime/query';
 import { sampleView } from './fixtures';
 
 const view = sampleView();
@@ -56,6 +56,17 @@ describe('parseListParams', () => {
     // The admin's view shows the hidden field; the hashed one stays refused.
     expect(parseListParams({ sortBy: 'secret' }, sampleView(true)).ok).toBe(true);
     expect(parseListParams({ sortBy: 'password' }, sampleView(true)).ok).toBe(false);
+  });
+
+  it('a parameter the call does not take is refused, never ignored (docs/security.md "Filters are never widened")', () => {
+    expect(refusal({ nonsense: '1' })).toMatchObject({ status: 400, errors: [{ field: 'nonsense', messages: ['unknownField'] }] });
+    expect(refusal({ $gt: '', filtr: 'x' }).errors.map((error) => error.field)).toEqual(['$gt', 'filtr']);
+    expect(refusal({ disabled: 'zzz' }).errors).toEqual([{ field: 'disabled', messages: ['invalid'], values: [null] }]);
+    for (const disabled of ['', '0', '1', 'true', 'false']) expect(ok({ disabled }).disabled).toBe(disabled === '1' || disabled === 'true');
+    // A list parameter the call has no use for (paging in a bulk filter) is 'invalid'.
+    const bulk = parseListParams({ limit: '5', filter: 'a' }, view, { uncapped: true, parameters: FILTER_PARAMETERS });
+    expect(bulk).toMatchObject({ ok: false, refusal: { status: 400, errors: [{ field: 'limit', messages: ['invalid'] }] } });
+    expect(parseListParams({ filter: 'a', $adv: '{}' }, view, { uncapped: true, parameters: FILTER_PARAMETERS }).ok).toBe(true);
   });
 
   it('escapeLike: %, _ and \\ match themselves', () => {
