@@ -19,8 +19,9 @@ import { purgeSparkLogs } from './services/sparks';
 import { purgeExpiredMedia, purgeStaleUploads } from './services/media-files';
 import { EVENT_RETENTION_DAYS, purgeEvents } from './services/events';
 import { purgeApiCalls } from './services/api-log';
+import { purgeChains } from './workflows/budget';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'events', 'apiLog', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'events', 'apiLog', 'workflowChains', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -52,6 +53,8 @@ export async function runHousekeeping(
     events: () => purgeEvents(db, config.eventDays ?? EVENT_RETENTION_DAYS, at),
     // Logged API calls older than their project's retention (7 days by default).
     apiLog: () => purgeApiCalls(db, at),
+    // The budget counts of workflow chains idle for 7 days (workflows/budget.ts).
+    workflowChains: () => purgeChains(db, at),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // PostgreSQL's autovacuum does this there; PGlite has none.

@@ -8,17 +8,9 @@ import { runBulkJob } from '../../src/server/services/record-bulk';
 import { componentApi, componentWithFields, createUser, recordApi, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';
 import { listApi } from './list-fixtures';
+import { connect, nodeFactory, type Node } from './workflow-graph';
 
-type Node = { id: number; name: string; x: number; y: number; width: number; height: number; type: string; action: string; paused: boolean; parallel: boolean; data: Record<string, unknown>; connections: unknown[] };
-
-let nextId = 10_500_001;
-const node = (type: string, action: string, data: Record<string, unknown> = {}): Node => {
-  const id = nextId++;
-  return { id, name: `n_${id}`, x: 0, y: 0, width: 120, height: 60, type, action, paused: false, parallel: false, data, connections: [] };
-};
-const connect = (from: Node, to: Node) => {
-  from.connections.push({ id: `${from.id}-${to.id}`, source: { id: from.id, position: 'bottom' }, destination: { id: to.id, position: 'top' }, type: 'pass', name: 'pass' });
-};
+const node = nodeFactory(10_500_001);
 
 describeApi(`bulk actions and workflows (${DB_KIND})`, () => {
   // Runs go through pg-boss workers: the bounds stop a hang, they do not time anything.

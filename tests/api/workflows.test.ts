@@ -7,34 +7,11 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createMember, recordApi, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';
+import { connect, nodeFactory, type Node } from './workflow-graph';
 import { runRecycleTick } from '../../src/server/workflows/events';
 import { recycleFilter } from '../../src/server/workflows/recycle';
 
-type Node = {
-  id: number;
-  name: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  type: string;
-  action: string;
-  paused: boolean;
-  parallel: boolean;
-  data: Record<string, unknown>;
-  connections: unknown[];
-};
-
-let nextId = 10_000_001;
-const node = (type: string, action: string, data: Record<string, unknown> = {}, extra: Partial<Node> = {}): Node => {
-  const id = nextId++;
-  return { id, name: `n_${id}`, x: 0, y: 0, width: 120, height: 60, type, action, paused: false, parallel: false, data, connections: [], ...extra };
-};
-const connect = (from: Node, to: Node, options: { from?: string; to?: string; name?: string } = {}) => {
-  const fromPos = options.from ?? 'bottom';
-  const type = from.type === 'condition' && fromPos === 'right' ? 'reject' : 'pass';
-  from.connections.push({ id: `${from.id}-${to.id}`, source: { id: from.id, position: fromPos }, destination: { id: to.id, position: options.to ?? 'top' }, type, name: options.name ?? type });
-};
+const node = nodeFactory(10_000_001);
 
 describeApi(`workflows (${DB_KIND})`, () => {
   // Runs go through pg-boss workers: the bounds below stop a hang, they do not time anything.

@@ -20,6 +20,7 @@ import * as apiLog from './0017_api_log';
 import * as scoutScale from './0018_scout_scale';
 import * as callerChanges from './0019_caller_changes';
 import * as listChanges from './0020_list_changes';
+import * as workflowChains from './0023_workflow_chains';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0018_scout_scale': scoutScale,
   '0019_caller_changes': callerChanges,
   '0020_list_changes': listChanges,
+  '0023_workflow_chains': workflowChains,
 };
 
 /** The names of every migration, in order. */
