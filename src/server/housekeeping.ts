@@ -20,8 +20,9 @@ import { purgeExpiredMedia, purgeStaleUploads } from './services/media-files';
 import { EVENT_RETENTION_DAYS, purgeEvents } from './services/events';
 import { purgeApiCalls } from './services/api-log';
 import { purgeChains } from './workflows/budget';
+import { cleanupUnusedRecords } from './services/records-cleanup';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'events', 'apiLog', 'workflowChains', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'events', 'apiLog', 'workflowChains', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -37,6 +38,8 @@ export async function runHousekeeping(
   const run: Record<HousekeepingTask, () => Promise<unknown>> = {
     sessions: () => deleteExpiredSessions(db, config.sessionIdleMs, at),
     loginFailures: () => deleteStaleFailures(db, config.loginWindowMs, at),
+    // Records of a component whose running version sets model.cleanup_after, unchanged for that many days: soft-deleted.
+    unusedRecords: () => cleanupUnusedRecords(db, at),
     // Soft-deleted records are removed 30 days after their deletion.
     deletedRecords: () => purgeDeletedRecords(db, at),
     // Revoked API secrets are removed 7 days after their revocation.
