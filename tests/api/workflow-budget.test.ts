@@ -4,7 +4,7 @@
 import { expect, it, vi } from 'vitest';
 import { componentApi, componentWithFields, recordApi, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';
-import { connect, nodeFactory, type Node } from './workflow-graph';
+import { connect, liveRecords, nodeFactory, runsOf, savedWorkflow, type Node } from './workflow-graph';
 
 const node = nodeFactory(11_000_001);
 
@@ -19,29 +19,21 @@ describeApi(`workflow budgets (${DB_KIND})`, () => {
   let admin = '';
   const components = componentApi(app, () => admin, 'dev');
   const records = recordApi(app, () => admin, 'dev');
-  const wf = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const wf = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     app().inject({ method, url: `/api/workflow${url}`, payload: payload as object, headers: { cookie: admin, 'x-project-env': 'dev' } });
   let fan = '';
   let sink = '';
   let orders = '';
 
-  const count = async (component: string) =>
-    Number((await db().selectFrom('records').select((eb) => eb.fn.countAll<number>().as('n')).where('component_uuid', '=', component).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
-  const runs = (workflow: string) => db().selectFrom('workflow_runs').selectAll().where('workflow_uuid', '=', workflow).orderBy('created_at').execute();
+  const count = (component: string) => liveRecords(db(), component);
+  const runs = (workflow: string) => runsOf(db(), workflow);
   /** The workflow's runs once every one has finished (nothing running can queue more then). */
   const settled = (workflow: string) =>
     until(`the runs of ${workflow} to finish`, 120_000, async () => {
       const all = await runs(workflow);
       return all.length > 0 && all.every((run) => run.status === 'success' || run.status === 'error') ? all : undefined;
     });
-  const workflowWith = async (name: string, component: string, nodes: Node[]) => {
-    const created = await wf('POST', '/workflows', { component_uuid: component, name });
-    expect(created.statusCode, created.body).toBe(200);
-    const uuid: string = created.json().uuid;
-    const saved = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes });
-    expect(saved.statusCode, saved.body).toBe(200);
-    return uuid;
-  };
+  const workflowWith = (name: string, component: string, nodes: Node[]) => savedWorkflow(wf, component, name, nodes);
   /** Create -> each over `items` -> a component node writing one record per item into `target`. */
   const fanOut = (items: number, target: string) => {
     const event = node('event', 'Create');

@@ -1,5 +1,12 @@
 // Workflow graphs for the API tests: nodes as the editor saves them (names that pass the node
-// rules) and connections between them.
+// rules), connections between them, a workflow saved with a graph, and what its runs did.
+import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../../src/server/db/schema';
+
+/** A call on the workflow host as the test's admin: (method, path under /api/workflow, body). */
+export type WorkflowCall = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 export type Node = {
   id: number;
   name: string;
@@ -29,4 +36,25 @@ export function connect(from: Node, to: Node, options: { from?: string; to?: str
   const fromPos = options.from ?? 'bottom';
   const type = from.type === 'condition' && fromPos === 'right' ? 'reject' : 'pass';
   from.connections.push({ id: `${from.id}-${to.id}`, source: { id: from.id, position: fromPos }, destination: { id: to.id, position: options.to ?? 'top' }, type, name: options.name ?? type });
+}
+
+/** A workflow on `component` with the given graph saved into v1 (the dev version); answers its uuid. */
+export async function savedWorkflow(wf: WorkflowCall, component: string, name: string, nodes: Node[]): Promise<string> {
+  const created = await wf('POST', '/workflows', { component_uuid: component, name });
+  expect(created.statusCode, created.body).toBe(200);
+  const uuid: string = created.json().uuid;
+  const saved = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return uuid;
+}
+
+/** How many records of a component are not deleted. */
+export async function liveRecords(db: Kysely<Database>, component: string): Promise<number> {
+  const row = await db.selectFrom('records').select((eb) => eb.fn.countAll<number>().as('n')).where('component_uuid', '=', component).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A workflow's run rows, oldest first. */
+export function runsOf(db: Kysely<Database>, workflow: string) {
+  return db.selectFrom('workflow_runs').selectAll().where('workflow_uuid', '=', workflow).orderBy('created_at').execute();
 }

@@ -8,7 +8,7 @@ import { runBulkJob } from '../../src/server/services/record-bulk';
 import { componentApi, componentWithFields, createUser, recordApi, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';
 import { listApi } from './list-fixtures';
-import { connect, nodeFactory, type Node } from './workflow-graph';
+import { connect, nodeFactory, savedWorkflow, type Node } from './workflow-graph';
 
 const node = nodeFactory(10_500_001);
 
@@ -23,19 +23,12 @@ describeApi(`bulk actions and workflows (${DB_KIND})`, () => {
   const components = componentApi(app, () => admin, 'dev');
   const records = recordApi(app, () => admin, 'dev');
   const lists = listApi(app, () => admin, 'dev');
-  const wf = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const wf = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     app().inject({ method, url: `/api/workflow${url}`, payload: payload as object, headers: { cookie: admin, 'x-project-env': 'dev' } });
   let orders = '';
   let audit = '';
 
-  const workflowWith = async (name: string, nodes: Node[]) => {
-    const created = await wf('POST', '/workflows', { component_uuid: orders, name });
-    expect(created.statusCode, created.body).toBe(200);
-    const uuid: string = created.json().uuid;
-    const saved = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes });
-    expect(saved.statusCode, saved.body).toBe(200);
-    return uuid;
-  };
+  const workflowWith = (name: string, nodes: Node[]) => savedWorkflow(wf, orders, name, nodes);
   const removeWorkflow = async (uuid: string) => expect((await wf('DELETE', `/workflows/${uuid}`)).statusCode).toBe(200);
   /** Records of orders tagged `batch`, created through the API, in order: answers their uuids. */
   const ordersOf = async (batch: string, totals: number[], extra: Record<string, unknown> = {}) => {

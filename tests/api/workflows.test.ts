@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createMember, recordApi, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';
-import { connect, nodeFactory, type Node } from './workflow-graph';
+import { connect, liveRecords, nodeFactory, runsOf, savedWorkflow, type Node } from './workflow-graph';
 import { runRecycleTick } from '../../src/server/workflows/events';
 import { recycleFilter } from '../../src/server/workflows/recycle';
 
@@ -94,19 +94,11 @@ describeApi(`workflows (${DB_KIND})`, () => {
   let orders = '';
   let audit = '';
 
-  const count = async (component: string) =>
-    Number((await db().selectFrom('records').select((eb) => eb.fn.countAll<number>().as('n')).where('component_uuid', '=', component).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
-  const runs = (workflow: string) => db().selectFrom('workflow_runs').selectAll().where('workflow_uuid', '=', workflow).orderBy('created_at').execute();
+  const count = (component: string) => liveRecords(db(), component);
+  const runs = (workflow: string) => runsOf(db(), workflow);
 
   /** A workflow on orders with the given graph, saved into v1 (the dev version). */
-  const workflowWith = async (name: string, nodes: Node[], component = orders) => {
-    const created = await wf('POST', '/workflows', { component_uuid: component, name });
-    expect(created.statusCode, created.body).toBe(200);
-    const uuid: string = created.json().uuid;
-    const saved = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes });
-    expect(saved.statusCode, saved.body).toBe(200);
-    return uuid;
-  };
+  const workflowWith = (name: string, nodes: Node[], component = orders) => savedWorkflow(wf, component, name, nodes);
   const removeWorkflow = async (uuid: string) => {
     await wf('POST', `/workflows/${uuid}/publish`, { version: null, env: 'live' });
     const removed = await wf('DELETE', `/workflows/${uuid}`);
