@@ -1,8 +1,10 @@
 // The node editors' field rules (spec section 5, "Workflow rules"), framework-free: the editor shows
-// them per field and refuses to close while any is broken ('Some fields are not valid!').
+// them per field and refuses to close while any is broken ('Some fields are not valid!'), and the
+// server checks every node of a graph with them on each save (graphRuleErrors).
 import type { FieldError } from '../api/contract';
 import type { WorkflowNode } from '../../schemas/workflow.schema';
 import { RECYCLE_TIMERS } from './constants';
+import { withPlaceholders } from './template';
 
 const REQUIRED = 'identityField.requiredField';
 const TOO_SHORT = 'cantBeLessThenChars';
@@ -29,13 +31,13 @@ function bounded(errors: Errors, field: string, value: unknown, min: number, max
   else if (length > max) add(errors, field, TOO_LONG, { max });
 }
 
-/** JSON text (or an object already parsed); empty passes unless required. */
+/** JSON text (or an object already parsed); empty passes unless required. Quoted run values count as a value (`{"total": {{data.total}}}`). */
 export function jsonProblem(value: unknown, required = false): string | null {
   if (value !== null && typeof value === 'object') return null;
   const source = text(value).trim();
   if (source === '') return required ? REQUIRED : null;
   try {
-    JSON.parse(source);
+    JSON.parse(withPlaceholders(source));
     return null;
   } catch {
     return INVALID_JSON;
@@ -119,5 +121,26 @@ export function validateNode(node: WorkflowNode): FieldError[] {
 export function validateConnectionName(name: string): FieldError[] {
   const errors: Errors = [];
   bounded(errors, 'name', name, 2, 128, true);
+  return errors;
+}
+
+const isEmpty = (data: unknown): boolean => data === null || data === undefined || (typeof data === 'object' && Object.keys(data).length === 0);
+
+/**
+ * Every node's rules over a whole graph, as a save checks them: each error at `nodes.{id}.{field}`
+ * (a switch connection's name at `nodes.{id}.connections.{connection id}.name`). A node whose data is
+ * still empty was added and never edited (the canvas saves after each add, spec section 4, and the
+ * editor cannot close on invalid fields): only its name and action are checked until it has data.
+ */
+export function graphRuleErrors(nodes: readonly WorkflowNode[]): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const node of nodes) {
+    const draft = isEmpty(node.data);
+    for (const error of validateNode(node)) if (!draft || !error.field.startsWith('data.')) errors.push({ ...error, field: `nodes.${node.id}.${error.field}` });
+    if (node.type !== 'switch') continue;
+    for (const connection of node.connections) {
+      for (const error of validateConnectionName(connection.name)) errors.push({ ...error, field: `nodes.${node.id}.connections.${connection.id}.${error.field}` });
+    }
+  }
   return errors;
 }

@@ -3,6 +3,11 @@
 // Objects render as JSON. Nothing is evaluated: a path is only read, never called.
 const TOKEN = /\{\{\s*([A-Za-z_$][\w$]*(?:\.[\w$-]+)*)\s*\}\}/g;
 
+/** The text with every quoted value replaced by `0`: JSON with values quoted outside strings (`{"total": {{data.total}}}`) can be checked before it is rendered. */
+export function withPlaceholders(text: string): string {
+  return text.replace(TOKEN, '0');
+}
+
 export function readPath(scope: Record<string, unknown>, path: string): unknown {
   let value: unknown = scope;
   for (const key of path.split('.')) {

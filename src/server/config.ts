@@ -2,6 +2,12 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The workflow budgets' defaults: far above what one reasonable write leads to (an each over its
+ * 1000 items writing a record each, every one of those writes starting a run that writes one more).
+ */
+export const WORKFLOW_CHAIN_DEFAULTS = { writes: 5000, runs: 2500 } as const;
+
 export interface Config {
   port: number;
   host: string;
@@ -36,6 +42,9 @@ export interface Config {
   mailFrom: string;
   /** `host:port` pairs workflow HTTP requests and SMTP connections may reach although they resolve to a private address (LUMA_WORKFLOW_HTTP_ALLOW, comma separated). */
   workflowHttpAllow: string[];
+  /** Each chain of workflow runs started by one write: at most this many record writes and queued runs (LUMA_WORKFLOW_CHAIN_WRITES, LUMA_WORKFLOW_CHAIN_RUNS; workflows/budget.ts). */
+  workflowChainWrites: number;
+  workflowChainRuns: number;
   /** FCM HTTP v1 for push_notification nodes: base URL, project id and service-account JSON (or a path to it); null when LUMA_FCM_PROJECT_ID or LUMA_FCM_CREDENTIALS is unset. */
   fcm: { endpoint: string; projectId: string; credentials: string } | null;
   /** Whether /register creates accounts (LUMA_REGISTRATION=closed turns it off). */
@@ -197,6 +206,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: text(env, 'LUMA_SMTP_URL') ?? null,
     mailFrom: text(env, 'LUMA_MAIL_FROM') ?? 'Luma <no-reply@luma.local>',
     workflowHttpAllow: (text(env, 'LUMA_WORKFLOW_HTTP_ALLOW') ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean),
+    workflowChainWrites: Math.max(1, Math.floor(positive(env, 'LUMA_WORKFLOW_CHAIN_WRITES', WORKFLOW_CHAIN_DEFAULTS.writes))),
+    workflowChainRuns: Math.max(1, Math.floor(positive(env, 'LUMA_WORKFLOW_CHAIN_RUNS', WORKFLOW_CHAIN_DEFAULTS.runs))),
     fcm:
       text(env, 'LUMA_FCM_PROJECT_ID') && text(env, 'LUMA_FCM_CREDENTIALS')
         ? { endpoint: text(env, 'LUMA_FCM_ENDPOINT') ?? 'https://fcm.googleapis.com', projectId: text(env, 'LUMA_FCM_PROJECT_ID')!, credentials: text(env, 'LUMA_FCM_CREDENTIALS')! }

@@ -21,8 +21,10 @@ import { EVENT_RETENTION_DAYS, purgeEvents } from './services/events';
 import { purgeStaleSockets } from './services/events-sockets';
 import { purgeEndedShares } from './services/media-share';
 import { purgeApiCalls } from './services/api-log';
+import { purgeChains } from './workflows/budget';
+import { cleanupUnusedRecords } from './services/records-cleanup';
 
-const TASKS = ['sessions', 'loginFailures', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'orphanPartitions', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -38,6 +40,8 @@ export async function runHousekeeping(
   const run: Record<HousekeepingTask, () => Promise<unknown>> = {
     sessions: () => deleteExpiredSessions(db, config.sessionIdleMs, at),
     loginFailures: () => deleteStaleFailures(db, config.loginWindowMs, at),
+    // Records of a component whose running version sets model.cleanup_after, unchanged for that many days: soft-deleted.
+    unusedRecords: () => cleanupUnusedRecords(db, at),
     // Soft-deleted records are removed 30 days after their deletion.
     deletedRecords: () => purgeDeletedRecords(db, at),
     // Revoked API secrets are removed 7 days after their revocation.
@@ -58,6 +62,8 @@ export async function runHousekeeping(
     events: () => purgeEvents(db, config.eventDays ?? EVENT_RETENTION_DAYS, at),
     // Logged API calls older than their project's retention (7 days by default).
     apiLog: () => purgeApiCalls(db, at),
+    // The budget counts of workflow chains idle for 7 days (workflows/budget.ts).
+    workflowChains: () => purgeChains(db, at),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // PostgreSQL's autovacuum does this there; PGlite has none.

@@ -8,17 +8,9 @@ import { runBulkJob } from '../../src/server/services/record-bulk';
 import { componentApi, componentWithFields, createUser, recordApi, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';
 import { listApi } from './list-fixtures';
+import { connect, nodeFactory, savedWorkflow, type Node } from './workflow-graph';
 
-type Node = { id: number; name: string; x: number; y: number; width: number; height: number; type: string; action: string; paused: boolean; parallel: boolean; data: Record<string, unknown>; connections: unknown[] };
-
-let nextId = 10_500_001;
-const node = (type: string, action: string, data: Record<string, unknown> = {}): Node => {
-  const id = nextId++;
-  return { id, name: `n_${id}`, x: 0, y: 0, width: 120, height: 60, type, action, paused: false, parallel: false, data, connections: [] };
-};
-const connect = (from: Node, to: Node) => {
-  from.connections.push({ id: `${from.id}-${to.id}`, source: { id: from.id, position: 'bottom' }, destination: { id: to.id, position: 'top' }, type: 'pass', name: 'pass' });
-};
+const node = nodeFactory(10_500_001);
 
 describeApi(`bulk actions and workflows (${DB_KIND})`, () => {
   // Runs go through pg-boss workers: the bounds stop a hang, they do not time anything.
@@ -31,19 +23,12 @@ describeApi(`bulk actions and workflows (${DB_KIND})`, () => {
   const components = componentApi(app, () => admin, 'dev');
   const records = recordApi(app, () => admin, 'dev');
   const lists = listApi(app, () => admin, 'dev');
-  const wf = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const wf = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     app().inject({ method, url: `/api/workflow${url}`, payload: payload as object, headers: { cookie: admin, 'x-project-env': 'dev' } });
   let orders = '';
   let audit = '';
 
-  const workflowWith = async (name: string, nodes: Node[]) => {
-    const created = await wf('POST', '/workflows', { component_uuid: orders, name });
-    expect(created.statusCode, created.body).toBe(200);
-    const uuid: string = created.json().uuid;
-    const saved = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes });
-    expect(saved.statusCode, saved.body).toBe(200);
-    return uuid;
-  };
+  const workflowWith = (name: string, nodes: Node[]) => savedWorkflow(wf, orders, name, nodes);
   const removeWorkflow = async (uuid: string) => expect((await wf('DELETE', `/workflows/${uuid}`)).statusCode).toBe(200);
   /** Records of orders tagged `batch`, created through the API, in order: answers their uuids. */
   const ordersOf = async (batch: string, totals: number[], extra: Record<string, unknown> = {}) => {

@@ -1,7 +1,10 @@
 // The SSRF guard's address check (src/server/workflows/net.ts): every private, loopback, link-local,
-// metadata and reserved address is refused, also inside IPv6 forms; public addresses pass.
-import { describe, expect, it } from 'vitest';
-import { addressProblem, literalProblem, resolveAllowed } from '../../src/server/workflows/net';
+// metadata and reserved address is refused, also inside IPv6 forms; public addresses pass. A redirect
+// to another origin loses the request's credentials (two local servers on two ports).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressProblem, guardedRequest, literalProblem, resolveAllowed, withoutCredentials } from '../../src/server/workflows/net';
 
 describe('workflow SSRF guard', () => {
   it('refuses private, loopback, link-local, metadata, unspecified, CGNAT and reserved IPv4', () => {
@@ -27,5 +30,73 @@ describe('workflow SSRF guard', () => {
     await expect(resolveAllowed('localhost', '80', { httpAllow: [] })).rejects.toThrow(/refused/);
     await expect(resolveAllowed('127.0.0.1', '8080', { httpAllow: ['127.0.0.1:8080'] })).resolves.toMatchObject({ address: '127.0.0.1' });
     await expect(resolveAllowed('127.0.0.1', '8081', { httpAllow: ['127.0.0.1:8080'] })).rejects.toThrow(/refused/);
+  });
+});
+
+describe('workflow HTTP redirects', () => {
+  // Two local servers on two ports (two origins), both allowed like LUMA_WORKFLOW_HTTP_ALLOW would.
+  const seen: { server: 'a' | 'b'; url: string; headers: http.IncomingHttpHeaders }[] = [];
+  let portA = 0;
+  let portB = 0;
+  const a = http.createServer((request, response) => {
+    seen.push({ server: 'a', url: request.url!, headers: request.headers });
+    if (request.url === '/same') response.writeHead(302, { location: '/landing' }).end();
+    else if (request.url === '/away') response.writeHead(307, { location: `http://127.0.0.1:${portB}/landing` }).end();
+    else if (request.url === '/around') response.writeHead(302, { location: `http://127.0.0.1:${portB}/back` }).end();
+    else response.writeHead(200, { 'content-type': 'application/json' }).end('{"at":"a"}');
+  });
+  const b = http.createServer((request, response) => {
+    seen.push({ server: 'b', url: request.url!, headers: request.headers });
+    if (request.url === '/back') response.writeHead(302, { location: `http://127.0.0.1:${portA}/landing` }).end();
+    else response.writeHead(200, { 'content-type': 'application/json' }).end('{"at":"b"}');
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => a.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) => b.listen(0, '127.0.0.1', () => resolve()));
+    portA = (a.address() as AddressInfo).port;
+    portB = (b.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => a.close(() => resolve()));
+    await new Promise<void>((resolve) => b.close(() => resolve()));
+  });
+  const credentials = { authorization: 'Bearer s3cret', cookie: 'sid=abc', 'x-api-key': 'k-123', 'x-auth-token': 't-1', 'proxy-authorization': 'Basic eA==' };
+  const send = (path: string) =>
+    guardedRequest(
+      `http://127.0.0.1:${portA}${path}`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'x-order': '7', ...credentials }, body: '{}', timeoutMs: 10_000 },
+      { httpAllow: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`] },
+    );
+  const credentialsOf = (headers: http.IncomingHttpHeaders) => Object.keys(credentials).filter((name) => headers[name] !== undefined);
+
+  it('keeps the credentials on a redirect within the same origin', async () => {
+    seen.length = 0;
+    expect((await send('/same')).body).toEqual({ at: 'a' });
+    expect(seen.map((hit) => [hit.server, hit.url, credentialsOf(hit.headers)])).toEqual([
+      ['a', '/same', Object.keys(credentials)],
+      ['a', '/landing', Object.keys(credentials)],
+    ]);
+  });
+
+  it('drops every credential header on a redirect to another host:port, and they stay dropped on the way back', async () => {
+    seen.length = 0;
+    expect((await send('/away')).body).toEqual({ at: 'b' });
+    expect(seen.map((hit) => [hit.server, hit.url, credentialsOf(hit.headers)])).toEqual([
+      ['a', '/away', Object.keys(credentials)],
+      ['b', '/landing', []],
+    ]);
+    // The other headers go on (a 307 keeps the method and body).
+    expect(seen[1]!.headers).toMatchObject({ 'x-order': '7', 'content-type': 'application/json' });
+    seen.length = 0;
+    expect((await send('/around')).body).toEqual({ at: 'a' });
+    expect(seen.map((hit) => [hit.server, hit.url, credentialsOf(hit.headers)])).toEqual([
+      ['a', '/around', Object.keys(credentials)],
+      ['b', '/back', []],
+      ['a', '/landing', []],
+    ]);
+  });
+
+  it('names the credential headers by what they carry', () => {
+    expect(Object.keys(withoutCredentials({ Authorization: 'x', Cookie: 'x', 'X-Api-Key': 'x', 'X-Session-Id': 'x', 'Api_Key': 'x', Accept: 'x', 'X-Order': 'x' }))).toEqual(['Accept', 'X-Order']);
   });
 });

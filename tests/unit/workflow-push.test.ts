@@ -56,6 +56,7 @@ const flow: FlowState = {
   results: {},
   userUuid: null,
   depth: 0,
+  chain: 'c',
 };
 
 function context(settings: Partial<ActionSettings>, dryRun = false): ActionContext {

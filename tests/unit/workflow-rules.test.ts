@@ -1,7 +1,7 @@
 // The node editors' rules (spec section 5, runtime/workflows/rules.ts), both sides of each bound.
 import { describe, expect, it } from 'vitest';
 import { createNode } from '../../runtime/workflows/constants';
-import { jsonProblem, validateConnectionName, validateNode } from '../../runtime/workflows/rules';
+import { graphRuleErrors, jsonProblem, validateConnectionName, validateNode } from '../../runtime/workflows/rules';
 
 const op = (action: string, data: Record<string, unknown>, name = 'ab') => ({ ...createNode('operation', { id: 10_000_001, name, action, x: 0, y: 0 }), data });
 const fields = (node: ReturnType<typeof op>) => validateNode(node).map((e) => `${e.field}:${e.messages[0]}`);
@@ -36,6 +36,9 @@ describe('workflow node rules', () => {
     expect(fields(op('http_request', { url: 'h', headers: '{a:', postData: '[1,' }))).toEqual(['data.url:cantBeLessThenChars', 'data.headers:workflow.invalidJson', 'data.postData:workflow.invalidJson']);
     expect(jsonProblem('{"ok": true}')).toBeNull();
     expect(jsonProblem('', true)).toBe('identityField.requiredField');
+    // A quoted run value stands for a value, inside a string or outside one; the JSON around it is still checked.
+    expect(jsonProblem('{"total": {{data.total}}, "who": "{{ data.title }}"}')).toBeNull();
+    expect(jsonProblem('{"total": {{data.total}}')).toBe('workflow.invalidJson');
   });
 
   it('Recycle: a timer of 30min, 1h or 1d, and a JSON ruleset', () => {
@@ -48,5 +51,18 @@ describe('workflow node rules', () => {
     expect(validateConnectionName('ok')).toEqual([]);
     expect(validateConnectionName('o').map((e) => e.messages[0])).toEqual(['cantBeLessThenChars']);
     expect(validateConnectionName('').map((e) => e.messages[0])).toEqual(['identityField.requiredField']);
+  });
+
+  it('a whole graph: every node at nodes.{id}.{field}; a node added and not yet edited (no data) is checked for its name and action only', () => {
+    const added = op('email', {});
+    const edited = { ...op('email', { to: 'a@b.c' }), id: 10_000_010 };
+    const unnamed = { ...op('http_request', {}, ''), id: 10_000_011 };
+    const pick = { ...createNode('switch', { id: 10_000_012, name: 'pick', x: 0, y: 0 }), data: { expression: 'x' } };
+    pick.connections = [{ id: 'c1', source: { id: pick.id, position: 'bottom' }, destination: { id: added.id, position: 'top' }, type: 'pass', name: 'z' }];
+    expect(graphRuleErrors([added, edited, unnamed, pick]).map((e) => `${e.field}:${e.messages[0]}`)).toEqual([
+      'nodes.10000010.data.subject:identityField.requiredField',
+      'nodes.10000011.name:identityField.requiredField',
+      'nodes.10000012.connections.c1.name:cantBeLessThenChars',
+    ]);
   });
 });

@@ -219,11 +219,23 @@ export interface WorkflowRunsTable {
   error: string | null;
   attempts: Generated<number>;
   depth: Generated<number>;
+  /** The chain of runs this one belongs to (workflow_chains; null on runs queued before migration 0023). */
+  chain_uuid: string | null;
   user_uuid: string | null;
   created_at: Timestamp;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   duration_ms: number | null;
+}
+
+/** One chain of workflow runs started by one write: what it spent of its budget (workflows/budget.ts). */
+export interface WorkflowChainsTable {
+  uuid: string;
+  project_uuid: string;
+  writes: number;
+  runs: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ConfigTable {
@@ -365,6 +377,7 @@ export interface Database {
   workflow_versions: WorkflowVersionsTable;
   workflow_component_refs: WorkflowComponentRefsTable;
   workflow_runs: WorkflowRunsTable;
+  workflow_chains: WorkflowChainsTable;
   global_functions: GlobalFunctionsTable;
   global_function_keys: GlobalFunctionKeysTable;
   script_calls: ScriptCallsTable;

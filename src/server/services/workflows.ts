@@ -8,6 +8,7 @@ import { WORKFLOW_MESSAGE, type RunListAnswer, type Workflow, type WorkflowRun, 
 import { canRemoveVersion, COMPONENT_MESSAGE, componentRef, isValidVersionName, NAME_RULE } from '../../../runtime/components';
 import { createNode, newNodeId } from '../../../runtime/workflows/constants';
 import { graphViolations } from '../../../runtime/workflows/connections';
+import { graphRuleErrors } from '../../../runtime/workflows/rules';
 import { workflowNodesSchema, type WorkflowNode } from '../../../schemas/workflow.schema';
 import type { ComponentRow, Database, WorkflowsTable } from '../db/schema';
 import { uuidv7 } from '../db/uuid7';
@@ -209,9 +210,16 @@ export async function removeWorkflow(db: Db, accountability: Accountability, uui
   return {};
 }
 
+/** Every node's rules (spec section 5, the node editor's own: runtime/workflows/rules.ts), all errors at once: 417 someFieldsAreNotValid. */
+function checkNodeRules(nodes: readonly WorkflowNode[]): void {
+  const errors = graphRuleErrors(nodes);
+  if (errors.length > 0) throw new HttpError(417, WORKFLOW_MESSAGE.someFieldsAreNotValid, errors);
+}
+
 export async function saveVersion(db: Db, accountability: Accountability, uuid: string, version: string, body: unknown): Promise<{ name: string; updated_at: string }> {
   const input = bodyObject(body);
   const nodes = parseNodes(input.nodes);
+  checkNodeRules(nodes);
   if (!isValidVersionName(version)) throw notFound();
   return db.transaction().execute(async (tx) => {
     const { row } = await workflowFor(tx, accountability, uuid, true);

@@ -1,14 +1,27 @@
-// How many workflow runs led to the current write: a component node's write runs inside
-// withDepth(level), so the workflows it starts (Before:: at once, after-commit runs through their
-// run row) know their level and a chain stops at MAX_DEPTH.
+// The chain a write belongs to: a component node's write runs inside withChain({depth + 1, chain}),
+// so the workflows it starts (Before:: at once, after-commit runs through their run row, which
+// carries both) know their level (a chain stops at MAX_DEPTH) and which budget they spend
+// (budget.ts). Outside any run (a member's write, an import row, a Recycle record) there is none:
+// the write starts a new chain.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const storage = new AsyncLocalStorage<number>();
-
-export function currentDepth(): number {
-  return storage.getStore() ?? 0;
+export interface ChainContext {
+  /** How many workflow runs led to the current write. */
+  depth: number;
+  /** The chain's id (workflow_chains.uuid): every run and write a first write led to shares it. */
+  chain: string;
 }
 
-export function withDepth<T>(depth: number, work: () => Promise<T>): Promise<T> {
-  return storage.run(depth, work);
+const storage = new AsyncLocalStorage<ChainContext>();
+
+export function currentChain(): ChainContext | undefined {
+  return storage.getStore();
+}
+
+export function currentDepth(): number {
+  return storage.getStore()?.depth ?? 0;
+}
+
+export function withChain<T>(context: ChainContext, work: () => Promise<T>): Promise<T> {
+  return storage.run(context, work);
 }

@@ -13,7 +13,8 @@ import { HttpError } from '../errors';
 import type { Jobs } from '../jobs/index';
 import { runScript } from '../services/sandbox';
 import type { Accountability } from '../services/tenancy';
-import { currentDepth, withDepth } from './depth';
+import { chargeChain } from './budget';
+import { currentChain, currentDepth, withChain } from './depth';
 import { reactsTo, runGraph, type RunOutcome } from './engine';
 import type { ActionServices, ActionSettings, FlowState } from './types';
 
@@ -72,7 +73,13 @@ export interface EventTarget {
   env: 'dev' | 'live';
 }
 
-function flowOf(graph: Graph, target: EventTarget, event: string, data: Record<string, unknown>, record: FlowState['record'], userUuid: string | null, depth: number): FlowState {
+interface FlowOrigin {
+  userUuid: string | null;
+  depth: number;
+  chain: string;
+}
+
+function flowOf(graph: Graph, target: EventTarget, event: string, data: Record<string, unknown>, record: FlowState['record'], origin: FlowOrigin): FlowState {
   return {
     workflowUuid: graph.workflow,
     workflowName: graph.name,
@@ -83,8 +90,7 @@ function flowOf(graph: Graph, target: EventTarget, event: string, data: Record<s
     record,
     data: structuredClone(data),
     results: {},
-    userUuid,
-    depth,
+    ...origin,
   };
 }
 
@@ -109,9 +115,11 @@ export async function runBeforeEvent(
   record: FlowState['record'],
 ): Promise<Record<string, unknown>> {
   let current = data;
+  // Outside a run this write starts a chain: what its Before:: runs write spends that chain's budget.
+  const chain = currentChain()?.chain ?? randomUUID();
   for (const graph of graphs) {
     if (!reactsTo(graph.nodes, event)) continue;
-    const flow = flowOf(graph, target, event, current, record, accountability.user.uuid, currentDepth());
+    const flow = flowOf(graph, target, event, current, record, { userUuid: accountability.user.uuid, depth: currentDepth(), chain });
     const services: ActionServices = { db, bus: runtime().bus, scripts, settings: runtime().settings, accountability };
     const outcome = await runGraph(graph.nodes, flow, { dryRun: false, services });
     if (outcome.error !== undefined) throw refusal(graph, outcome);
@@ -123,6 +131,8 @@ export async function runBeforeEvent(
 /**
  * Queues the after-commit event: a run row and its job, both in the write's transaction `db`, so a
  * rolled-back write queues nothing and a committed one is never lost. Call wakeWorkflows() after commit.
+ * A write made by a run queues into that run's chain and spends its budget (BudgetExceeded past it:
+ * the write is refused and nothing is queued); any other write starts a chain of its own.
  */
 export async function queueAfterEvent(
   db: Db,
@@ -132,9 +142,13 @@ export async function queueAfterEvent(
   row: Pick<RecordRow, 'uuid' | 'data'>,
   userUuid: string | null,
 ): Promise<number> {
+  const reacting = graphs.filter((graph) => reactsTo(graph.nodes, event));
+  if (reacting.length === 0) return 0;
+  const context = currentChain();
+  const chain = context?.chain ?? randomUUID();
+  if (context) await chargeChain(db, chain, target.projectUuid, { runs: reacting.length }, runtime().settings);
   let queued = 0;
-  for (const graph of graphs) {
-    if (!reactsTo(graph.nodes, event)) continue;
+  for (const graph of reacting) {
     const run = randomUUID();
     await db
       .insertInto('workflow_runs')
@@ -150,6 +164,7 @@ export async function queueAfterEvent(
         data: JSON.stringify(row.data ?? {}),
         user_uuid: userUuid,
         depth: currentDepth(),
+        chain_uuid: chain,
         created_at: nowDate(),
       })
       .execute();
@@ -231,9 +246,11 @@ export async function runQueuedRun(db: Db, runUuid: string, options: { finalAtte
   if (!accountability) return finish({ results: [], path: [], error: 'the user who caused this run is no longer a member of the project' }, 'error');
   const graph: Graph = { workflow: claimed.workflow_uuid, name: workflow.name, version: claimed.version, nodes: version.nodes as WorkflowNode[] };
   const target: EventTarget = { projectUuid: claimed.project_uuid, componentUuid: claimed.component_uuid, env: claimed.env };
-  const flow = flowOf(graph, target, claimed.event, claimed.data as Record<string, unknown>, { uuid: claimed.record_uuid, version: null }, claimed.user_uuid, claimed.depth);
+  // A run queued before chains were counted (migration 0023) starts one.
+  const origin: FlowOrigin = { userUuid: claimed.user_uuid, depth: claimed.depth, chain: claimed.chain_uuid ?? randomUUID() };
+  const flow = flowOf(graph, target, claimed.event, claimed.data as Record<string, unknown>, { uuid: claimed.record_uuid, version: null }, origin);
   const services: ActionServices = { db, bus: runtime().bus, scripts, settings: runtime().settings, accountability };
-  const outcome = await withDepth(claimed.depth, () => runGraph(graph.nodes, flow, { dryRun: false, services }));
+  const outcome = await withChain({ depth: origin.depth, chain: origin.chain }, () => runGraph(graph.nodes, flow, { dryRun: false, services }));
   if (outcome.error === undefined) return finish(outcome, 'success');
   if (outcome.retryable && !options.finalAttempt) {
     // Keep what happened so far on the row; the job is retried (status stays 'running' until then).
@@ -304,7 +321,7 @@ export async function dryRun(
   event: string,
   data: Record<string, unknown>,
 ): Promise<DryRunAnswer> {
-  const flow = flowOf({ ...graph, version: '', workflow: '00000000-0000-0000-0000-000000000000' }, target, event, data, { uuid: null, version: null }, accountability.user.uuid, 0);
+  const flow = flowOf({ ...graph, version: '', workflow: '00000000-0000-0000-0000-000000000000' }, target, event, data, { uuid: null, version: null }, { userUuid: accountability.user.uuid, depth: 0, chain: randomUUID() });
   // A transaction rolled back at the end: even a component node's check cannot leave anything behind.
   let outcome: RunOutcome | undefined;
   await db

@@ -2,7 +2,8 @@
 // first and every address checked; loopback, private, link-local, metadata, unspecified, CGNAT,
 // multicast and reserved addresses are refused, also inside IPv4-mapped, -compatible, NAT64 and
 // 6to4 IPv6 forms. The connection is made to the vetted address (no second lookup, so no DNS
-// rebinding), and each redirect is checked again. `host:port` pairs in settings.httpAllow pass.
+// rebinding), and each redirect is checked again. `host:port` pairs in settings.httpAllow pass. A
+// redirect to another origin (scheme, host or port) loses the request's credentials (credentialHeaders).
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -211,7 +212,22 @@ function once(vetted: Vetted, request: GuardedRequest): Promise<{ status: number
   });
 }
 
-/** An HTTP request through the guard, following at most 5 redirects, each checked again. */
+/**
+ * Headers that carry credentials: Authorization, Proxy-Authorization, Cookie, and any header whose
+ * name speaks of a key, token, secret, password, session or auth (X-Api-Key, X-Auth-Token, ...).
+ */
+export const CREDENTIAL_HEADER = /auth|cookie|token|secret|passw|session|api[-_]?key|^x-.*key$/i;
+
+/** The headers without those that carry credentials (a redirect to another origin, as browsers and curl do). */
+export function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADER.test(name)));
+}
+
+/**
+ * An HTTP request through the guard, following at most 5 redirects, each checked again. A redirect to
+ * another origin (scheme, host or port) drops the credential headers for the rest of the chain, so a
+ * service that redirects elsewhere never hands the node's credentials to the next host.
+ */
 export async function guardedRequest(raw: string, request: GuardedRequest, settings: Pick<ActionSettings, 'httpAllow'>): Promise<GuardedResponse> {
   let target = raw;
   let current = request;
@@ -221,6 +237,7 @@ export async function guardedRequest(raw: string, request: GuardedRequest, setti
     const location = answer.headers.location;
     if (answer.status >= 300 && answer.status < 400 && typeof location === 'string') {
       target = new URL(location, vetted.url).toString();
+      if (new URL(target).origin !== vetted.url.origin) current = { ...current, headers: withoutCredentials(current.headers) };
       // 303 (and 301/302 after POST, as browsers do) turn into a GET without a body.
       if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && current.method === 'POST')) current = { ...current, method: 'GET', body: undefined };
       continue;

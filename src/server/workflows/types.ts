@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { NodeEvent } from '../../../runtime/api/workflows';
 import type { WorkflowAction, WorkflowNode } from '../../../schemas/workflow.schema';
 import type { Bus } from '../bus/index';
+import type { ChainBudget } from './budget';
 import type { Database } from '../db/schema';
 import type { AsyncHostFunction, ScriptRequest, ScriptResult } from '../services/sandbox';
 import type { Accountability } from '../services/tenancy';
@@ -28,6 +29,8 @@ export interface FlowState {
   userUuid: string | null;
   /** How many workflow runs led to this one (a component node's write starts the next level); stops at MAX_DEPTH. */
   depth: number;
+  /** The chain this run belongs to: its component nodes' writes and the runs they queue spend its budget (budget.ts). */
+  chain: string;
   /** context.env of the run's scripts and templates (global variables, secrets included): loaded once, when first needed (actions/scope.ts). */
   scriptEnv?: Promise<Record<string, string>>;
   /** A dry run (set by runGraph): scripts' custom events are listed, not written. */
@@ -51,6 +54,8 @@ export interface ActionSettings {
   sparkTimeoutMs?: number;
   /** Calls per minute of user code per project (LUMA_SCRIPT_CALLS_PER_MINUTE): spark nodes count against it. */
   scriptCallsPerMinute?: number;
+  /** Each chain's budget (LUMA_WORKFLOW_CHAIN_WRITES, LUMA_WORKFLOW_CHAIN_RUNS); the configuration's defaults when absent. */
+  chainBudget?: ChainBudget;
 }
 
 export interface ActionServices {

@@ -60,6 +60,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8099', LUMA_PUBLIC_URL: 'https://luma.example.com/app/' }).writeOrigins).toEqual(['https://luma.example.com']);
   });
 
+  it('workflow budgets: 5000 writes and 2500 runs per chain by default, whole positive numbers otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ workflowChainWrites: 5000, workflowChainRuns: 2500 });
+    expect(loadConfig({ LUMA_WORKFLOW_CHAIN_WRITES: '40', LUMA_WORKFLOW_CHAIN_RUNS: '12.7' })).toMatchObject({ workflowChainWrites: 40, workflowChainRuns: 12 });
+    expect(() => loadConfig({ LUMA_WORKFLOW_CHAIN_RUNS: '0' })).toThrow(/LUMA_WORKFLOW_CHAIN_RUNS/);
+    expect(() => loadConfig({ LUMA_WORKFLOW_CHAIN_WRITES: 'many' })).toThrow(/LUMA_WORKFLOW_CHAIN_WRITES/);
+  });
+
   it('rejects nonsense instead of guessing', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ LUMA_SESSION_IDLE_MINUTES: '-1' })).toThrow(/LUMA_SESSION_IDLE_MINUTES/);

@@ -21,6 +21,7 @@ import * as scoutScale from './0018_scout_scale';
 import * as callerChanges from './0019_caller_changes';
 import * as listChanges from './0020_list_changes';
 import * as sharesAndSockets from './0022_shares_and_sockets';
+import * as workflowChains from './0023_workflow_chains';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0019_caller_changes': callerChanges,
   '0020_list_changes': listChanges,
   '0022_shares_and_sockets': sharesAndSockets,
+  '0023_workflow_chains': workflowChains,
 };
 
 /** The names of every migration, in order. */

@@ -1,13 +1,15 @@
 // component: creates a record of another component (or, when the expression's answer has a `uuid`,
 // updates that record) through the record service, so that component's rules, the run's
 // permissions and its own workflows apply. In a Before:: event the write shares the record's
-// transaction. A dry run checks the write with the same rules and writes nothing.
+// transaction. Each write spends the run's chain budget (budget.ts). A dry run checks the write with
+// the same rules and writes nothing.
 import { isPlainObject } from '../../validate';
 import { checkWrite, createRecord, recordTarget, updateRecord } from '../../services/records';
 import { compileFor } from '../../services/records-view';
 import { findRecord } from '../../db/queries/records';
 import { evaluate, MAX_DEPTH, NodeFailure } from '../engine';
-import { withDepth } from '../depth';
+import { chargeChain } from '../budget';
+import { withChain } from '../depth';
 import type { NodeAction } from '../types';
 
 export const componentAction: NodeAction = {
@@ -28,7 +30,9 @@ export const componentAction: NodeAction = {
       const outcome = await checkWrite(db, accountability, target, view, data, stored ?? null);
       return { would: stored ? 'update' : 'create', ...(stored ? { uuid: stored.uuid } : {}), data, errors: outcome.ok ? [] : outcome.errors };
     }
-    return withDepth(flow.depth + 1, async () => {
+    // The write spends the chain's budget first: past it the node fails and nothing is written.
+    await chargeChain(db, flow.chain, flow.projectUuid, { writes: 1 }, services.settings);
+    return withChain({ depth: flow.depth + 1, chain: flow.chain }, async () => {
       if (typeof uuid === 'string') {
         const target = await recordTarget(db, accountability, ref, ['update', 'edit'], undefined);
         const stored = await findRecord(db, target.scope, uuid.toLowerCase());
