@@ -26,6 +26,7 @@ import { createMailer, type Mailer } from './services/mail';
 import { startPlatform, type Platform } from './platform';
 import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
 import { installSdkTypes } from './sdkTypes';
+import { hasSecretKeys, resolveSecretKeys, setSecretKeys } from './secret-box';
 import { installSpa, isApiPath } from './spa';
 import { declarePluginFieldTypes } from './plugins';
 
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, mailer, platform: given, checkResponses, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   // Before any settings or record is checked: the plugins' field types join the built-in table.
   await declarePluginFieldTypes(config.plugins);
+  // The secrets-at-rest keys: main.ts installs them before migrating; an app built alone (tests) from its config.
+  if (!hasSecretKeys()) setSecretKeys(resolveSecretKeys(config));
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
