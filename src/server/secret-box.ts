@@ -146,11 +146,11 @@ export class SecretNotOpened extends Error {}
  * (the start seals those: sealClearSecrets) and answered as it is. A sealed value under a key this
  * process lacks, or one altered, throws SecretNotOpened.
  */
-export function open(stored: string, purpose: SecretPurpose, keys: SecretKeys = secretKeys()): string {
+export function open(stored: string, purpose: SecretPurpose, keys?: SecretKeys): string {
   const match = SEALED.exec(stored);
   if (!match) return stored;
   const [, id, iv, body] = match as unknown as [string, string, string, string];
-  const key = keys.accepted.find((candidate) => candidate.id === id);
+  const key = (keys ?? secretKeys()).accepted.find((candidate) => candidate.id === id);
   if (!key) throw new SecretNotOpened(`A secret is sealed with key ${id}, which this server does not have (LUMA_SECRET_KEY, LUMA_SECRET_KEY_PREVIOUS)`);
   const bytes = Buffer.from(body, 'base64url');
   if (bytes.length < TAG_BYTES) throw new SecretNotOpened('A sealed secret is cut short');
