@@ -9,7 +9,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations/index';
 import { seed } from './db/seed';
 import { resolveSecretKeys, setSecretKeys } from './secret-box';
-import { sealClearSecrets } from './services/secrets-at-rest';
+import { sealClearSecrets, unknownKeyIds } from './services/secrets-at-rest';
 import { syncAllRecordIndexes } from './services/records-indexes';
 import { startPlatform } from './platform';
 import { declarePluginFieldTypes } from './plugins';
@@ -24,6 +24,13 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   // Secrets stored in clear before sealing existed are sealed now (idempotent; several instances may race).
   reportSealing(await sealClearSecrets(database.db));
+  const unknown = Object.entries(await unknownKeyIds(database.db));
+  if (unknown.length > 0) {
+    console.error(
+      `Secrets at rest sealed with keys this server was not given (${unknown.map(([id, n]) => `key ${id}: ${n}`).join(', ')}); ` +
+        'they do not open until that key is in LUMA_SECRET_KEY_PREVIOUS (docs/security.md "Rotating the key")',
+    );
+  }
   const seeded = await seed(database.db, config);
   // Record partitions and indexes as the components' versions need them (idempotent; quick when in line).
   await syncAllRecordIndexes(database.db, (error, message) => console.error(message, error));

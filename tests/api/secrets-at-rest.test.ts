@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { keysFrom, open, sealedKeyId, SecretNotOpened, setSecretKeys, type SecretPurpose } from '../../src/server/secret-box';
-import { COLUMN_STORES, resealSecrets, sealClearSecrets } from '../../src/server/services/secrets-at-rest';
+import { COLUMN_STORES, resealSecrets, sealClearSecrets, unknownKeyIds } from '../../src/server/services/secrets-at-rest';
 import { codeAt, currentStep } from '../../src/server/services/two-factor';
 import { componentApi, componentWithFields, createMember, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, sessionCookie, TEST_SECRET_KEY, until, useManualClock, useServer } from './harness';
@@ -19,6 +19,8 @@ import type { S3TestServer } from '../support/s3-server';
 
 const NEW_KEY = Buffer.alloc(32, 42).toString('base64');
 const VARIABLE_SECRET = 'variable-secret-7f3a9c';
+/** A plain variable made secret without a new value: its value is sealed then. */
+const MADE_SECRET = 'made-secret-later-5e21';
 const S3_SECRET = 's3-secret-access-key-4b1d';
 const SMTP_PASSWORD = 'smtp-password-c0ffee';
 const MEMBER_PASSWORD = 'member password at rest';
@@ -72,7 +74,7 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
   let fnKey = { uuid: '', key: '' };
   let library = '';
   let workflow = '';
-  const plainValues = () => [totpSecret, fnKey.key, VARIABLE_SECRET, S3_SECRET, SMTP_PASSWORD];
+  const plainValues = () => [totpSecret, fnKey.key, VARIABLE_SECRET, MADE_SECRET, S3_SECRET, SMTP_PASSWORD];
 
   /** Every row of every table of the database (pg-boss's too), as text. */
   async function everyRow(): Promise<string> {
@@ -151,7 +153,7 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
 
   async function everythingWorks(tag: string): Promise<void> {
     await totpLogin();
-    expect(await signedCall()).toEqual({ output: { data: 'ping', token: VARIABLE_SECRET } });
+    expect(await signedCall()).toEqual({ output: { data: 'ping', token: VARIABLE_SECRET, later: MADE_SECRET } });
     await s3Upload(`${tag}.png`);
     await mailSent(tag);
   }
@@ -170,7 +172,9 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
     expect((await withCookie(app, () => cookie).post('/v1/user/two-factor/enable', { code: codeAt(totpSecret, currentStep()) })).json()).toEqual({ enabled: true });
     // A secret variable and a signed public function that answers it.
     expect((await as().post('/v1/system/environment/variables', { name: 'TOKEN', value: VARIABLE_SECRET, secret: true }, { 'x-project-env': 'dev' })).statusCode).toBe(200);
-    const fn = (await as().post('/v1/system/function', { name: 'signed', code: 'return { data, token: context.env.TOKEN };', public: true, signed: true })).json();
+    const plain = await as().post('/v1/system/environment/variables', { name: 'LATER', value: MADE_SECRET }, { 'x-project-env': 'dev' });
+    expect((await as().send('PATCH', `/v1/system/environment/variables/${plain.json().uuid}`, { secret: true }, { 'x-project-env': 'dev' })).json()).toMatchObject({ secret: true, value: null });
+    const fn = (await as().post('/v1/system/function', { name: 'signed', code: 'return { data, token: context.env.TOKEN, later: context.env.LATER };', public: true, signed: true })).json();
     fnKey = (await as().post(`/v1/system/function/${fn.uuid}/key`)).json();
     expect(fnKey.key.length).toBeGreaterThan(16);
     // An S3 library.
@@ -199,7 +203,7 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
     const stored = await storedSecrets();
     // Each kind is there, sealed with the server's key, and opens to what was given.
     expect(stored.map((cell) => cell.where.split('/')[0]).sort()).toEqual(
-      ['global_function_keys.secret', 'media_libraries.s3_secret', 'nodes', 'users.totp_secret', 'variables.value'].sort(),
+      ['global_function_keys.secret', 'media_libraries.s3_secret', 'nodes', 'users.totp_secret', 'variables.value', 'variables.value'].sort(),
     );
     for (const cell of stored) expect(sealedKeyId(cell.value), cell.where).toBe(keysFrom(TEST_SECRET_KEY).current.id);
     expect(stored.map((cell) => open(cell.value, cell.purpose)).sort()).toEqual([...plainValues()].sort());
@@ -212,14 +216,14 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
     const clear = (await everyRow()).includes(VARIABLE_SECRET);
     expect(clear).toBe(true);
     // Read as they are meanwhile (a clear row is the value itself).
-    expect(await signedCall()).toEqual({ output: { data: 'ping', token: VARIABLE_SECRET } });
+    expect(await signedCall()).toEqual({ output: { data: 'ping', token: VARIABLE_SECRET, later: MADE_SECRET } });
     const result = await sealClearSecrets(db());
     expect(result.sealed).toEqual({ 'variables.value': 1, 'users.totp_secret': 1 });
     expect((await sealClearSecrets(db())).sealed).toEqual({});
     const rows = await everyRow();
     for (const plain of plainValues()) expect(rows.includes(plain), `the database holds ${plain}`).toBe(false);
     await totpLogin();
-    expect(await signedCall()).toEqual({ output: { data: 'ping', token: VARIABLE_SECRET } });
+    expect(await signedCall()).toEqual({ output: { data: 'ping', token: VARIABLE_SECRET, later: MADE_SECRET } });
   });
 
   it('a rotation seals every secret with the new key beside the running server; the old key alone opens nothing', async () => {
@@ -243,8 +247,12 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
     }
     const rows = await everyRow();
     for (const plain of plainValues()) expect(rows.includes(plain), `the database holds ${plain}`).toBe(false);
+    // A server given only the old key says at start that every secret is under a key it lacks.
+    setSecretKeys(keysFrom(TEST_SECRET_KEY));
+    expect(await unknownKeyIds(db())).toEqual({ [newId]: after.length });
     // The old key dropped: everything still works with the new one alone.
     setSecretKeys(keysFrom(NEW_KEY));
+    expect(await unknownKeyIds(db())).toEqual({});
     await everythingWorks('after');
   });
 });

@@ -140,6 +140,27 @@ async function pass(db: Db, kind: PassKind): Promise<PassResult> {
   return result;
 }
 
+/**
+ * The key ids stored secrets are sealed with that this process was not given, with their counts: a
+ * start with a new LUMA_SECRET_KEY but without the old one in LUMA_SECRET_KEY_PREVIOUS says so at once.
+ */
+export async function unknownKeyIds(db: Db): Promise<Record<string, number>> {
+  const accepted = new Set(secretKeys().accepted.map((key) => key.id));
+  const counts: Record<string, number> = {};
+  const count = (id: string | null, n = 1) => {
+    if (id !== null && !accepted.has(id)) counts[id] = (counts[id] ?? 0) + n;
+  };
+  for (const store of COLUMN_STORES) {
+    const column = sql.ref(store.column);
+    const rows = await sql<{ id: string; n: number }>`select substr(${column}, ${SEALED_PREFIX.length + 1}, 16) as id, count(*)::int as n from ${sql.table(store.table)}
+      where ${column} like ${`${SEALED_PREFIX}%`} and ${store.only ?? sql`true`} group by 1`.execute(db);
+    for (const row of rows.rows) count(/^[0-9a-f]{16}$/.test(row.id) ? row.id : null, row.n);
+  }
+  const versions = await sql<{ nodes: unknown[] }>`select nodes from workflow_versions where nodes::text like ${'%"smtp"%'}`.execute(db);
+  for (const version of versions.rows) mapPasswords(version.nodes, (password) => (count(sealedKeyId(password)), password));
+  return counts;
+}
+
 /** Seals the secrets stored in clear before sealing existed (every start; idempotent, quick when none is left). */
 export function sealClearSecrets(db: Db): Promise<PassResult> {
   return pass(db, 'clear');
