@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './services/mail';
 import { startPlatform, type Platform } from './platform';
 import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
 import { installSdkTypes } from './sdkTypes';
+import { hasSecretKeys, resolveSecretKeys, setSecretKeys } from './secret-box';
 import { installSpa, isApiPath } from './spa';
 import { declarePluginFieldTypes } from './plugins';
 import { configureScriptPool } from './services/sandbox';
@@ -60,6 +61,8 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   // Typed as Fastify's logger (a pino Logger is one) so that the instance keeps Fastify's default types.
   const processLog: FastifyBaseLogger = logger ?? createProcessLogger(config.logLevel);
   configureScriptPool({ size: config.scriptWorkers, memoryBytes: config.scriptMemoryBytes });
+  // The secrets-at-rest keys: main.ts installs them before migrating; an app built alone (tests) from its config.
+  if (!hasSecretKeys()) setSecretKeys(resolveSecretKeys(config));
   const app = Fastify({
     // Secrets never reach a line of it (docs/security.md "Secrets in logs").
     loggerInstance: processLog,

@@ -1,6 +1,7 @@
 // Server configuration: read from the environment once, at start.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { parseSecretKey } from './secret-box';
 
 /**
  * The workflow budgets' defaults: far above what one reasonable write leads to (an each over its
@@ -104,6 +105,13 @@ export interface Config {
    * component's records drops it at once on every instance (docs/lists.md "Totals").
    */
   listTotalCacheSeconds: number;
+  /**
+   * LUMA_SECRET_KEY: the key that seals the secrets at rest (32 bytes, base64 or hex; secret-box.ts).
+   * Unset on PGlite: a key generated into the data directory; unset with DATABASE_URL: the server refuses to start.
+   */
+  secretKey: string | null;
+  /** LUMA_SECRET_KEY_PREVIOUS: keys that still open (never seal) secrets, comma separated: a rotation in progress. */
+  secretKeyPrevious: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -166,6 +174,15 @@ function plugins(env: Env): string[] {
     if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`LUMA_PLUGINS names plugins/ folders (a-z, 0-9, '-'), got '${name}'`);
   }
   return [...new Set(names)];
+}
+
+/** LUMA_SECRET_KEY and LUMA_SECRET_KEY_PREVIOUS, checked for their form here so a bad key stops the start. */
+function secretKeys(env: Env): Pick<Config, 'secretKey' | 'secretKeyPrevious'> {
+  const secretKey = text(env, 'LUMA_SECRET_KEY') ?? null;
+  if (secretKey !== null) parseSecretKey(secretKey);
+  const secretKeyPrevious = (text(env, 'LUMA_SECRET_KEY_PREVIOUS') ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  for (const key of secretKeyPrevious) parseSecretKey(key, 'LUMA_SECRET_KEY_PREVIOUS');
+  return { secretKey, secretKeyPrevious };
 }
 
 function role(env: Env): Config['role'] {
@@ -236,5 +253,6 @@ export function loadConfig(env: Env = process.env): Config {
     shareMaxDays: positive(env, 'LUMA_SHARE_MAX_DAYS', 30),
     callerCacheSeconds: nonNegative(env, 'LUMA_CALLER_CACHE_SECONDS', 60),
     listTotalCacheSeconds: nonNegative(env, 'LUMA_LIST_TOTAL_CACHE_SECONDS', 60),
+    ...secretKeys(env),
   };
 }

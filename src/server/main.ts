@@ -8,6 +8,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations/index';
 import { seed } from './db/seed';
+import { resolveSecretKeys, setSecretKeys } from './secret-box';
+import { sealClearSecrets, unknownKeyIds } from './services/secrets-at-rest';
 import { syncAllRecordIndexes } from './services/records-indexes';
 import { startPlatform } from './platform';
 import { declarePluginFieldTypes } from './plugins';
@@ -24,8 +26,19 @@ async function main(): Promise<void> {
   configureScriptPool({ size: config.scriptWorkers, memoryBytes: config.scriptMemoryBytes });
   // A worker checks imported records too, so it knows the plugins' field types as the web role does.
   await declarePluginFieldTypes(config.plugins);
+  // The key of the secrets at rest first: with DATABASE_URL and no LUMA_SECRET_KEY, nothing is opened.
+  setSecretKeys(resolveSecretKeys(config));
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
+  // Secrets stored in clear before sealing existed are sealed now (idempotent; several instances may race).
+  reportSealing(await sealClearSecrets(database.db));
+  const unknown = Object.entries(await unknownKeyIds(database.db));
+  if (unknown.length > 0) {
+    console.error(
+      `Secrets at rest sealed with keys this server was not given (${unknown.map(([id, n]) => `key ${id}: ${n}`).join(', ')}); ` +
+        'they do not open until that key is in LUMA_SECRET_KEY_PREVIOUS (docs/security.md "Rotating the key")',
+    );
+  }
   const seeded = await seed(database.db, config);
   // Record partitions and indexes as the components' versions need them (idempotent; quick when in line).
   await syncAllRecordIndexes(database.db, logError);
@@ -68,6 +81,11 @@ async function main(): Promise<void> {
     lines.push(`with password ${seeded.generatedPassword} (shown once; set LUMA_ADMIN_PASSWORD to choose it)`);
   }
   console.log(lines.join('\n'));
+}
+
+function reportSealing(result: Awaited<ReturnType<typeof sealClearSecrets>>): void {
+  const sealed = Object.entries(result.sealed).filter(([, count]) => count > 0);
+  if (sealed.length > 0) console.log(`Sealed secrets stored in clear: ${sealed.map(([store, count]) => `${store} ${count}`).join(', ')}`);
 }
 
 main().catch((error: unknown) => {

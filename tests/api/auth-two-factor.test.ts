@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { authenticator } from 'otplib';
 import { beforeEach, expect, it } from 'vitest';
 import { ManualClock, now, setClock } from '../../src/server/clock';
+import { open } from '../../src/server/secret-box';
 import { hashToken } from '../../src/server/services/sessions';
 import { createMember, createUser } from './fixtures';
 import { DB_KIND, describeApi, login, sessionCookie, useServer } from './harness';
@@ -91,7 +92,11 @@ describeApi(`auth two-factor (${DB_KIND})`, () => {
     expect(new URL(otpauth_url).searchParams.get('period')).toBe('30');
     expect(qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(qr.split(',')[1], 'base64').toString('utf8')).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-    expect(await userRow(userUuid)).toMatchObject({ totp_secret: null, totp_pending_secret: secret });
+    // Stored sealed (docs/security.md "Secrets at rest"): the row never holds the seed itself.
+    const pending = await userRow(userUuid);
+    expect(pending.totp_secret).toBeNull();
+    expect(pending.totp_pending_secret).not.toContain(secret);
+    expect(open(pending.totp_pending_secret!, 'totp')).toBe(secret);
 
     // A code of the replaced pending secret, a wrong code and a malformed one: 417 on the code field.
     for (const code of [codeAt(first.secret), wrongCode(secret), 'abc']) {
@@ -106,7 +111,7 @@ describeApi(`auth two-factor (${DB_KIND})`, () => {
     expect(enable.statusCode).toBe(200);
     expect(enable.json()).toEqual({ enabled: true });
     const row = await userRow(userUuid);
-    expect(row).toMatchObject({ totp_secret: secret, totp_pending_secret: null });
+    expect(row).toMatchObject({ totp_secret: pending.totp_pending_secret, totp_pending_secret: null });
     expect(Number(row.totp_last_step)).toBeGreaterThanOrEqual(currentStep() - 1);
     expect((await get('/api/v1/user/two-factor', cookie)).json()).toEqual({ enabled: true });
     // The model never shows the secret; a new setup while enabled is refused (turn it off first).

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CHILD_SECRET_KEY = Buffer.alloc(32, 9).toString('base64');
 
 export interface ChildServer {
   process: ChildProcess;
@@ -38,6 +39,8 @@ export function instanceEnv(databaseUrl: string, admin: { email: string; passwor
 export async function startServer(env: Record<string, string>): Promise<ChildServer> {
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  // Instances on one PostgreSQL database share the key of the secrets at rest (PGlite generates its own).
+  else childEnv.LUMA_SECRET_KEY ||= CHILD_SECRET_KEY;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -16,6 +16,8 @@ import type { Mailer } from '../../src/server/services/mail';
 
 export const ADMIN_EMAIL = 'admin@luma.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
+/** The key that seals the secrets at rest in tests (docs/security.md "Secrets at rest"); a test that rotates installs others. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 export const DB_KIND: 'pglite' | 'postgres' = process.env.LUMA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -101,6 +103,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LUMA_LOGIN_MAX_FAILURES_PER_ADDRESS: '50',
     LUMA_APP_DIR: '/nonexistent/luma-app',
     LUMA_LOG_LEVEL: 'silent',
+    LUMA_SECRET_KEY: TEST_SECRET_KEY,
     // The caller cache (docs/iam.md "Who is calling") is on where a change reaches it before the writing
     // statement returns (PGlite), so tests that change a role or a session in SQL see it on their next
     // call. On PostgreSQL the change's NOTIFY arrives a little after the commit: there the cache is off,

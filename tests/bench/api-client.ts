@@ -11,6 +11,8 @@ export function benchConfig(databaseUrl: string, extra: Record<string, string> =
     LUMA_ADMIN_PASSWORD: BENCH_ADMIN.password,
     LUMA_LOG_LEVEL: 'silent',
     LUMA_APP_DIR: '/nonexistent',
+    // A server on DATABASE_URL needs the key of the secrets at rest (docs/security.md "Secrets at rest").
+    LUMA_SECRET_KEY: Buffer.alloc(32, 11).toString('base64'),
     ...extra,
   });
 }

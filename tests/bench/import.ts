@@ -105,6 +105,8 @@ async function benchServer(databaseUrl: string | null, dataDir = 'memory://'): P
     LUMA_ADMIN_PASSWORD: ADMIN.password,
     LUMA_APP_DIR: '/nonexistent/luma-app',
     LUMA_LOG_LEVEL: 'warn',
+    // A server on DATABASE_URL needs the key of the secrets at rest (docs/security.md "Secrets at rest").
+    LUMA_SECRET_KEY: Buffer.alloc(32, 11).toString('base64'),
   });
   const database = await openDatabase(config);
   await migrateToLatest(database.db);

@@ -16,7 +16,7 @@ import { HttpError } from '../errors';
 import { verifyDummy, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import { assertNotThrottled } from './throttle';
-import { challengeTokenHash, isDeviceRemembered, matchStep, rememberDevice, startChallenge } from './two-factor';
+import { challengeTokenHash, isDeviceRemembered, matchStoredStep, rememberDevice, startChallenge } from './two-factor';
 
 export interface LoginContext {
   ip: string;
@@ -102,7 +102,7 @@ export async function completeTwoFactor(db: Kysely<Database>, config: Config, in
   const outcome = await db.transaction().execute(async (tx) => {
     const live = await findLiveChallenge(tx, tokenHash, true);
     if (!live || !live.totp_secret) return { kind: 'expired' as const };
-    const step = matchStep(live.totp_secret, input.code, live.totp_last_step);
+    const step = matchStoredStep(live.totp_secret, input.code, live.totp_last_step);
     // The conditional update decides between two concurrent uses of one code: one wins.
     if (step !== null && (await acceptTotpStep(tx, live.user_uuid, live.totp_secret, step))) {
       await deleteChallenge(tx, tokenHash);

@@ -12,6 +12,7 @@ import { nowDate } from '../clock';
 import type { Config } from '../config';
 import { apiUserPrincipal, findGlobalFunctionByName, keysOf, touchKey } from '../db/queries/global-functions';
 import type { Database, GlobalFunctionRow } from '../db/schema';
+import { open } from '../secret-box';
 import { badRequest, HttpError, notFound } from '../errors';
 import { isUuid } from '../validate';
 import { functionCallBody } from './functions-component';
@@ -85,7 +86,7 @@ async function checkSignature(db: Db, fn: GlobalFunctionRow, header: string | un
   if (Math.abs(nowDate().getTime() / 1000 - Number(t)) > SIGNATURE_TOLERANCE_SECONDS) throw signatureRequired();
   const key = (await keysOf(db, [fn.uuid])).find((candidate) => candidate.uuid === k.toLowerCase());
   if (!key) throw signatureRequired();
-  const expected = createHmac('sha256', key.secret).update(`${t}.${rawBody}`).digest();
+  const expected = createHmac('sha256', open(key.secret, 'function-key')).update(`${t}.${rawBody}`).digest();
   if (!timingSafeEqual(expected, Buffer.from(s, 'hex'))) throw signatureRequired();
   await touchKey(db, key.uuid);
 }

@@ -12,6 +12,7 @@ import {
   type GlobalFunctionKeyCreated,
 } from '../../../runtime/api/functions';
 import { findMember } from '../db/queries/iam-members';
+import { seal } from '../secret-box';
 import {
   apiUserNames,
   deleteGlobalFunction,
@@ -163,7 +164,7 @@ export async function removeFunction(db: Db, accountability: Accountability, id:
 export async function createKey(db: Db, accountability: Accountability, id: string): Promise<GlobalFunctionKeyCreated> {
   const row = await requireGlobalFunction(db, requireAdmin(accountability), id);
   const key = FUNCTION_KEY_PREFIX + randomBytes(32).toString('base64url');
-  const saved = await insertKey(db, { uuid: randomUUID(), function_uuid: row.uuid, secret: key, hint: key.slice(-4) });
+  const saved = await insertKey(db, { uuid: randomUUID(), function_uuid: row.uuid, secret: seal(key, 'function-key'), hint: key.slice(-4) });
   return { ...toKey(saved), key };
 }
 

@@ -13,6 +13,7 @@ import type { Database } from '../db/schema';
 import type { MediaLibraryRow } from '../db/schema-media';
 import { toJson } from '../db/json';
 import { badRequest, fieldsNotValid, HttpError } from '../errors';
+import { sealOrNull } from '../secret-box';
 import { isPlainObject, isUuid } from '../validate';
 import { findProjectLibrary, libraryForCall, libraryRoles, mayUseLibrary, mediaAdminProject, mediaProject } from './media-access';
 import { forgetLibraryDriver, libraryDriver } from './media-drivers';
@@ -130,7 +131,7 @@ export async function createLibrary(context: MediaContext, accountability: Accou
         provider,
         s3_bucket: s3 ? text(input.s3_bucket) : null,
         s3_key: s3 ? text(input.s3_key) : null,
-        s3_secret: s3 ? text(input.s3_secret) : null,
+        s3_secret: s3 ? sealOrNull(text(input.s3_secret), 's3-secret') : null,
         s3_endpoint: s3 ? text(input.s3_endpoint) : null,
         s3_region: s3 ? text(input.s3_region) : null,
         host: s3 ? text(input.host) : null,
@@ -157,7 +158,7 @@ export async function updateLibrary(context: MediaContext, accountability: Accou
   const roles = await rolesOf(context.db, projectUuid, input.roles, errors);
   if (errors.length > 0) throw fieldsNotValid(errors);
   const s3 = library.provider === 's3';
-  const secret = input.s3_secret === undefined || input.s3_secret === MASKED_SECRET ? library.s3_secret : text(input.s3_secret);
+  const secret = input.s3_secret === undefined || input.s3_secret === MASKED_SECRET ? library.s3_secret : sealOrNull(text(input.s3_secret), 's3-secret');
   await context.db
     .updateTable('media_libraries')
     .set({

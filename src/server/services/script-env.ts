@@ -4,6 +4,7 @@
 // GET /v1/system/environment/script-env, which calls this without them.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { clearValue } from './variables';
 
 export interface ScriptEnvScope {
   projectUuid: string;
@@ -16,11 +17,11 @@ export interface ScriptEnvScope {
  * `secrets: false` leaves the secret variables out altogether (not masked: absent).
  */
 export async function loadScriptEnv(db: Kysely<Database>, scope: ScriptEnvScope, options: { secrets: boolean }): Promise<Record<string, string>> {
-  let query = db.selectFrom('variables').select(['name', 'value']).where('project_uuid', '=', scope.projectUuid).where('env', '=', scope.env);
+  let query = db.selectFrom('variables').select(['name', 'value', 'secret']).where('project_uuid', '=', scope.projectUuid).where('env', '=', scope.env);
   if (!options.secrets) query = query.where('secret', '=', false);
   const rows = await query.orderBy('name').execute();
   const env = Object.create(null) as Record<string, string>;
-  for (const row of rows) Object.defineProperty(env, row.name, { value: row.value, enumerable: true, writable: true, configurable: true });
+  for (const row of rows) Object.defineProperty(env, row.name, { value: clearValue(row), enumerable: true, writable: true, configurable: true });
   return env;
 }
 
@@ -29,8 +30,8 @@ export const REDACT_MIN_LENGTH = 4;
 
 /** The secret values of a project and environment, longest first (for redactSecrets). */
 export async function loadSecretValues(db: Kysely<Database>, scope: ScriptEnvScope): Promise<string[]> {
-  const rows = await db.selectFrom('variables').select('value').where('project_uuid', '=', scope.projectUuid).where('env', '=', scope.env).where('secret', '=', true).execute();
-  return rows.map((row) => row.value).filter((value) => value.length >= REDACT_MIN_LENGTH).sort((a, b) => b.length - a.length);
+  const rows = await db.selectFrom('variables').select(['value', 'secret']).where('project_uuid', '=', scope.projectUuid).where('env', '=', scope.env).where('secret', '=', true).execute();
+  return rows.map(clearValue).filter((value) => value.length >= REDACT_MIN_LENGTH).sort((a, b) => b.length - a.length);
 }
 
 /**

@@ -1,6 +1,8 @@
 // Two-factor (TOTP, docs/iam.md "Sign-in steps"): codes of 30-second steps accepted within one step
 // either side, each step once (users.totp_last_step); the sign-in challenge and remembered devices
 // (random tokens, only their sha256 stored); and enrolment from the profile (setup, enable, disable).
+// The secrets are stored sealed (secret-box.ts) and compared as stored: a conditional update names the
+// sealed value it read, opened only to check a code.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { authenticator } from 'otplib';
@@ -9,6 +11,7 @@ import { IAM_LIMITS, IAM_MESSAGE, type TwoFactorSetup, type TwoFactorState } fro
 import { now as clockNow } from '../clock';
 import type { Config } from '../config';
 import { clearFailures, recordFailure } from '../db/queries/login-failures';
+import { open, seal } from '../secret-box';
 import {
   deleteChallengesOf,
   deleteRememberedDevicesOf,
@@ -69,6 +72,11 @@ export function matchStep(secret: string, code: unknown, lastStep: string | numb
   return matched;
 }
 
+/** matchStep of the secret as stored (sealed): opened here, so callers keep the stored value for their conditional update. */
+export function matchStoredStep(stored: string, code: unknown, lastStep: string | number | null, now: number = clockNow()): number | null {
+  return matchStep(open(stored, 'totp'), code, lastStep, now);
+}
+
 const newToken = () => randomBytes(32).toString('base64url');
 const usableToken = (token: string | undefined): token is string => typeof token === 'string' && token.length > 0 && token.length <= MAX_COOKIE_TOKEN;
 
@@ -117,7 +125,7 @@ export async function setupTwoFactor(db: Kysely<Database>, userUuid: string): Pr
   // Replacing an enabled secret needs it turned off first (with a code of the current one).
   if (state.totp_secret !== null) throw badRequest();
   const secret = authenticator.generateSecret(SECRET_BYTES);
-  await setPendingSecret(db, userUuid, secret);
+  await setPendingSecret(db, userUuid, seal(secret, 'totp'));
   const otpauthUrl = totp.keyuri(state.email, TOTP_ISSUER, secret);
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauth_url: otpauthUrl, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -128,7 +136,7 @@ export async function enableTwoFactor(db: Kysely<Database>, userUuid: string, co
   const state = await stateOf(db, userUuid);
   if (state.totp_secret !== null) return { enabled: true };
   const pending = state.totp_pending_secret;
-  const step = pending === null ? null : matchStep(pending, code, null);
+  const step = pending === null ? null : matchStoredStep(pending, code, null);
   if (pending === null || step === null) throw invalidCode();
   if (!(await enableTotp(db, userUuid, pending, step))) throw invalidCode();
   return { enabled: true };
@@ -147,7 +155,7 @@ export async function disableTwoFactor(db: Kysely<Database>, config: ThrottleCon
   const state = await stateOf(db, userUuid);
   const secret = state.totp_secret;
   if (secret === null) return { enabled: false };
-  const step = matchStep(secret, code, state.totp_last_step);
+  const step = matchStoredStep(secret, code, state.totp_last_step);
   if (step === null || !(await disableTotp(db, userUuid, secret, step))) {
     await recordFailure(db, [key], config.loginWindowMs);
     throw invalidCode();

@@ -1,12 +1,14 @@
 // Global variables (docs/user-code.md "context.env"): list, create, update and remove the variables of
 // the caller's project in the caller's environment (X-Project-Env). Admins only. A secret's value is
 // write-only: no reply carries it (VariableItem.value is null, mask is set), it may only be replaced.
-// A uuid of another project or environment is 404, as if it did not exist.
+// A uuid of another project or environment is 404, as if it did not exist. A secret's value is stored
+// sealed (secret-box.ts); a plain variable's as it is (every admin reads it).
 import type { Kysely, Selectable } from 'kysely';
 import { VARIABLE_MASK, VARIABLE_MESSAGE, type VariableItem } from '../../../runtime/api/environment';
 import { VARIABLE_LIMITS, variableErrors, type VariableInput } from '../../../runtime/environment/rules';
 import { nowDate } from '../clock';
 import { lockProject } from '../db/queries/iam-members';
+import { open, seal } from '../secret-box';
 import type { Database, VariablesTable } from '../db/schema';
 import { uuidv7 } from '../db/uuid7';
 import { fieldsNotValid, forbidden, HttpError, notFound } from '../errors';
@@ -32,6 +34,16 @@ export function variableItem(row: VariableRow): VariableItem {
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
+}
+
+/** What the value column holds: a secret sealed. */
+function storedValue(value: string, secret: boolean): string {
+  return secret ? seal(value, 'variable') : value;
+}
+
+/** A stored value as user code gets it. */
+export function clearValue(row: Pick<VariableRow, 'value' | 'secret'>): string {
+  return row.secret ? open(row.value, 'variable') : row.value;
 }
 
 function inputOf(body: unknown): VariableInput {
@@ -61,7 +73,7 @@ export async function createVariable(db: Db, accountability: Accountability, bod
       const at = nowDate();
       const row = await tx
         .insertInto('variables')
-        .values({ uuid: uuidv7(), project_uuid: projectUuid, env, name: input.name as string, value: input.value as string, secret: input.secret === true, created_at: at, updated_at: at })
+        .values({ uuid: uuidv7(), project_uuid: projectUuid, env, name: input.name as string, value: storedValue(input.value as string, input.secret === true), secret: input.secret === true, created_at: at, updated_at: at })
         .returningAll()
         .executeTakeFirstOrThrow();
       return variableItem(row);
@@ -89,6 +101,10 @@ export async function updateVariable(db: Db, accountability: Accountability, uui
   if (typeof input.name === 'string' && input.name !== row.name) changes.name = input.name;
   if (typeof input.value === 'string') changes.value = input.value;
   if (typeof input.secret === 'boolean') changes.secret = input.secret;
+  // Sealed when it is (or becomes) a secret; a secret's value made plain comes with a new value (variableErrors).
+  const secret = changes.secret ?? row.secret;
+  if (changes.value !== undefined) changes.value = storedValue(changes.value, secret);
+  else if (secret && !row.secret) changes.value = storedValue(row.value, true);
   if (Object.keys(changes).length === 0) return variableItem(row);
   try {
     const updated = await db

@@ -13,6 +13,7 @@ import type { StorageDriver } from './driver';
 import { StorageError } from './errors';
 import { createLocalDriver, isFileBacked, removeStaleTemp, type FileBackedDriver } from './local';
 import { createS3Driver } from './s3';
+import { open } from '../secret-box';
 
 export interface StorageConfig {
   /** LUMA_DATA_DIR; 'memory://...' (an in-memory database in tests) has no disk of its own. */
@@ -64,7 +65,7 @@ export function driverFor(library: LibraryFields, config: StorageConfig): Storag
       endpoint: library.s3_endpoint,
       region: library.s3_region,
       accessKeyId: library.s3_key,
-      secretAccessKey: library.s3_secret,
+      secretAccessKey: open(library.s3_secret, 's3-secret'),
       host: library.host,
     }),
   );

@@ -34,7 +34,11 @@ export interface LiveChallenge {
   totp_last_step: string | null;
 }
 
-/** The challenge (unexpired) and its user's sign-in columns; `lock` holds the challenge row until the transaction ends. */
+/**
+ * The challenge (unexpired) and its user's sign-in columns; `lock` holds the challenge row and the user's
+ * until the transaction ends (so a rotation of the secrets' key, which rewrites totp_secret, waits
+ * rather than failing the code's conditional update).
+ */
 export function findLiveChallenge(db: Db, tokenHash: string, lock = false): Promise<LiveChallenge | undefined> {
   let query = db
     .selectFrom('two_factor_challenges as c')
@@ -42,7 +46,7 @@ export function findLiveChallenge(db: Db, tokenHash: string, lock = false): Prom
     .select(['c.token_hash', 'c.user_uuid', 'c.project_uuid', 'c.failures', 'u.email', 'u.kind', 'u.status', 'u.totp_secret', 'u.totp_last_step'])
     .where('c.token_hash', '=', tokenHash)
     .where('c.expires_at', '>', clockNow());
-  if (lock) query = query.forUpdate('c');
+  if (lock) query = query.forUpdate(['c', 'u']);
   return query.executeTakeFirst();
 }
 

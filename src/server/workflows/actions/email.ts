@@ -1,9 +1,11 @@
 // email: SMTP through nodemailer, with the node's SMTP settings (their host checked by the SSRF guard
 // and the connection pinned to the vetted address) or the server's (LUMA_SMTP_URL); neither is
 // 'not configured'. Texts may quote the run's values; html2pdf attachments are rendered to PDF
-// (pdf.ts). A dry run connects to nothing and answers the message it would send.
+// (pdf.ts). A dry run connects to nothing and answers the message it would send. The node's SMTP
+// password is stored sealed (services/secrets-at-rest.ts) and opened only here, to connect.
 import nodemailer, { type Transporter } from 'nodemailer';
 import { renderTemplate } from '../../../../runtime/workflows/template';
+import { open } from '../../secret-box';
 import { isPlainObject } from '../../validate';
 import { resolveAllowed } from '../net';
 import { htmlToPdf } from '../pdf';
@@ -60,7 +62,7 @@ export const emailAction: NodeAction = {
         port,
         secure: port === 465,
         tls: { servername: ownHost },
-        auth: typeof smtp.username === 'string' && smtp.username ? { user: smtp.username, pass: typeof smtp.password === 'string' ? smtp.password : '' } : undefined,
+        auth: typeof smtp.username === 'string' && smtp.username ? { user: smtp.username, pass: typeof smtp.password === 'string' ? open(smtp.password, 'smtp-password') : '' } : undefined,
         authMethod: smtp.auth_type === 'crammd5' ? 'CRAM-MD5' : 'PLAIN',
         connectionTimeout: services.settings.timeoutMs,
         greetingTimeout: services.settings.timeoutMs,
