@@ -28,6 +28,7 @@ import { applySecurityHeaders, installInputGuard, installOriginCheck, installSec
 import { installSdkTypes } from './sdkTypes';
 import { installSpa, isApiPath } from './spa';
 import { declarePluginFieldTypes } from './plugins';
+import { endUpgradeAfterReply, guardUpgrades } from './upgrades';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
     frameworkErrors: (error, request, reply) => {
       applySecurityHeaders(request, reply, config);
       sendError(error, request, reply);
+      endUpgradeAfterReply(request, reply);
     },
   });
 
@@ -84,6 +86,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   installSecurityHeaders(app, config);
   installOriginCheck(app, config);
   installInputGuard(app);
+  guardUpgrades(app);
 
   let platform = given;
   if (!platform) {
