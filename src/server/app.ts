@@ -31,6 +31,7 @@ import { hasSecretKeys, resolveSecretKeys, setSecretKeys } from './secret-box';
 import { installSpa, isApiPath } from './spa';
 import { declarePluginFieldTypes } from './plugins';
 import { configureScriptPool } from './services/sandbox';
+import { endUpgradeAfterReply, guardUpgrades } from './upgrades';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
     frameworkErrors: (error, request, reply) => {
       applySecurityHeaders(request, reply, config);
       sendError(error, request, reply);
+      endUpgradeAfterReply(request, reply);
     },
   });
 
@@ -95,6 +97,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   installSecurityHeaders(app, config);
   installOriginCheck(app, config);
   installInputGuard(app);
+  guardUpgrades(app);
 
   let platform = given;
   if (!platform) {

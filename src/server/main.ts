@@ -2,6 +2,7 @@
 // platform (jobs and bus) and, unless LUMA_ROLE=worker, listens. LUMA_ROLE (docs/platform.md):
 // 'all' (default) serves HTTP and runs jobs; 'web' serves HTTP and only sends jobs; 'worker' runs
 // jobs and serves no HTTP.
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -16,6 +17,9 @@ import { declarePluginFieldTypes } from './plugins';
 import { createProcessLogger, errorLogOf } from './log';
 import { scrubText } from './redact';
 import { configureScriptPool } from './services/sandbox';
+
+/** How long a shutdown waits for open connections to end before it closes them (docs/platform.md). */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -44,12 +48,25 @@ async function main(): Promise<void> {
   await syncAllRecordIndexes(database.db, logError);
   const platform = await startPlatform(database, config, { log: logError });
   const app: FastifyInstance | null = config.role === 'worker' ? null : await buildApp({ config, database, platform, logger });
+  // Every connection, so that none can hold the shutdown past its grace time (below).
+  const connections = new Set<Socket>();
+  app?.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal} received, shutting down`);
+    // The HTTP server closes once its last connection has: whatever a client still holds open after
+    // the grace time (a socket that never answers a close frame, a request that never ends) is cut.
+    const cut = setTimeout(() => {
+      console.warn(`Shutdown: ${connections.size} connection(s) still open after ${SHUTDOWN_GRACE_MS} ms, closed`);
+      for (const socket of connections) socket.destroy();
+    }, SHUTDOWN_GRACE_MS);
+    cut.unref();
     try {
       // Stop taking requests first, then let running job slices finish, then the bus, then the database.
       await app?.close();

@@ -2,6 +2,9 @@
 // path that accepts HTML, or that names no file, answers index.html. Hashed files under /assets are
 // cached for a year (a new build has new names); index.html is revalidated on every load. The
 // build writes .br and .gz beside each file (vite.config.ts), served by Accept-Encoding.
+// Each file of the build is a route of its own, found when the server starts (a new build needs a
+// restart): no catch-all route, so every other path is routed exactly as without the app (an
+// over-long path part is the router's 414, an unknown API path the JSON 404).
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +26,7 @@ export async function installSpa(app: FastifyInstance, appDir: string): Promise<
   await app.register(fastifyStatic, {
     root: appDir,
     prefix: '/',
+    wildcard: false,
     cacheControl: false,
     preCompressed: true,
     setHeaders(reply, path) {
@@ -40,12 +44,25 @@ export async function installSpa(app: FastifyInstance, appDir: string): Promise<
       const accept = request.headers.accept ?? '';
       const looksLikeFile = /\.[A-Za-z0-9]+$/.test(path);
       const wantsHtml = accept.includes('text/html') || ((accept === '' || accept.includes('*/*')) && !looksLikeFile);
-      return isGet && wantsHtml && !isApiPath(path) && !path.startsWith('/assets/');
+      return isGet && wantsHtml && !isApiPath(path) && !isApiLikePath(path) && !path.startsWith('/assets/');
     },
     sendIndex(reply) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     },
   };
+}
+
+/**
+ * First path segments that name a call, never a screen of the app (spec section 2 has no route
+ * under them): the product's own prefix (`/luma/appservice/...`), ratchet's base path, the spec's
+ * host paths written without /api (`/v3/system/...`, `/dms/...`, `/workflow/...`), the SDK types
+ * and the media file URLs. An unknown path under one is the JSON 404, never the app's page.
+ */
+const API_LIKE_SEGMENTS = new Set(['luma', 'ratchet', 'v1', 'v2', 'v3', 'v1system', 'dms', 'media', 'workflow', 'spark', 'types', 'integration', 'transaction', 'bus']);
+
+export function isApiLikePath(path: string): boolean {
+  const first = path.split('/')[1] ?? '';
+  return API_LIKE_SEGMENTS.has(first.toLowerCase());
 }
 
 export function isApiPath(path: string): boolean {

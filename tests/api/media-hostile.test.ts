@@ -490,6 +490,8 @@ describeApi(`media hostile (${DB_KIND})`, () => {
       expect(response.statusCode, tag).not.toBe(500);
       if (response.statusCode >= 400) expect(typeof response.json().message, tag).toBe('string');
     }
+    // The list asks the storage first: never an empty page for a library it cannot reach.
+    expect([calls[1]!.statusCode, calls[1]!.json().message]).toEqual([503, 'libraryUnavailable']);
   });
 
   it('a directory as a file, a file as a directory, a directory moved into itself, a rename onto another name: 4xx, never a 500', async () => {

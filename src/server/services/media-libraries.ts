@@ -74,6 +74,10 @@ function text(value: unknown): string | null {
 async function rolesOf(db: Kysely<Database>, projectUuid: string, input: unknown, errors: FieldError[]): Promise<string[] | undefined> {
   if (input === undefined || input === null) return undefined;
   if (!Array.isArray(input)) return undefined; // validateLibraryInput reported it
+  // Each entry is an object {role_uuid}: anything else (null, a bare string) is a malformed body,
+  // the 400 the route's schema gives a wrong shape, at the entry's path.
+  const malformed = input.findIndex((role) => !isPlainObject(role));
+  if (malformed >= 0) throw badRequest([{ field: `roles.${malformed}`, messages: ['invalid'] }]);
   const uuids = [...new Set(input.map((role) => (role as { role_uuid?: unknown }).role_uuid))];
   if (!uuids.every(isUuid)) {
     errors.push({ field: 'roles', messages: [MEDIA_RULE_MESSAGE.invalid], values: [null] });

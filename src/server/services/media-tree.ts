@@ -51,6 +51,9 @@ function escapeLike(text: string): string {
  */
 export async function listFiles(context: MediaContext, accountability: Accountability, body: { library_uuid: string; path?: string; last_key?: string | null; limit?: number; search?: string }): Promise<MediaListPage> {
   const library = await libraryForCall(context.db, accountability, body.library_uuid, 'use');
+  // The rows alone would list a library whose storage cannot be reached as it was (or empty): the
+  // storage answers first, and an unreachable one is 503 libraryUnavailable (the screen marks it so).
+  await libraryDriver(context, library).check();
   const dir = dirPathOf(body.path ?? '');
   const limit = Math.min(100, Math.max(1, body.limit ?? MEDIA_PAGE_SIZE));
   const search = (body.search ?? '').trim();

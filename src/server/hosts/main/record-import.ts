@@ -17,6 +17,7 @@ import { typed } from '../../contract';
 import { badRequest, HttpError } from '../../errors';
 import { IMPORT_LIMITS, IMPORT_MESSAGE, importTarget, runImport, type ImportFile, type ImportOptions } from '../../services/record-import';
 import { headerValue } from '../../validate';
+import { eachPart } from '../multipart';
 import { accountabilityOf } from '../session';
 
 const BASE = '/v1/system/component';
@@ -49,45 +50,51 @@ export const recordImportRoutes: FastifyPluginAsync<ServerContext> = async (plug
   });
 
   const handler = async (request: FastifyRequest<{ Params: Params }>) => {
+    // Not multipart: 415 before the caller's component is looked up (eachPart says it again below).
     if (!request.isMultipart()) throw new HttpError(415, ERROR_KEY.unsupportedMediaType);
     const accountability = accountabilityOf(request);
     // Refused before a byte of the file is read.
     const target = await importTarget(db, accountability, refOf(request.params), headerValue(request.headers[HEADER.acceptLanguage]));
     const options: ImportOptions = {};
-    let spoolDir: string | null = null;
-    let spooled: { path: string; filename: string; mimetype: string } | null = null;
-    let result: Awaited<ReturnType<typeof runImport>> | null = null;
+    // Filled by the parts (an object: the callback below sets them).
+    const form: { spoolDir: string | null; spooled: { path: string; filename: string; mimetype: string } | null; result: Awaited<ReturnType<typeof runImport>> | null } = {
+      spoolDir: null,
+      spooled: null,
+      result: null,
+    };
     try {
-      for await (const part of request.parts()) {
+      await eachPart(request, async (part) => {
         if (part.type === 'field') {
           const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
           if (part.fieldname === 'primary_key') options.primaryKey = value;
           else if (part.fieldname === 'field_map') options.fieldMap = value;
-          continue;
+          return;
         }
         const file: MultipartFile = part;
-        if (file.fieldname !== 'file' || result || spooled) {
+        if (file.fieldname !== 'file' || form.result || form.spooled) {
           file.file.resume();
-          continue;
+          return;
         }
         if (options.primaryKey !== undefined && options.fieldMap !== undefined) {
           const source: ImportFile = { stream: file.file, filename: file.filename, mimetype: file.mimetype };
-          result = await runImport(db, target, options, source);
+          form.result = await runImport(db, target, options, source);
           // Whatever the importer did not read (nothing, normally) is drained.
           file.file.resume();
         } else {
-          spoolDir = await mkdtemp(join(tmpdir(), 'luma-import-'));
-          const path = join(spoolDir, 'upload');
+          form.spoolDir = await mkdtemp(join(tmpdir(), 'luma-import-'));
+          const path = join(form.spoolDir, 'upload');
           await pipeline(file.file, createWriteStream(path));
-          spooled = { path, filename: file.filename, mimetype: file.mimetype };
+          form.spooled = { path, filename: file.filename, mimetype: file.mimetype };
         }
-      }
-      if (!result && spooled) {
-        result = await runImport(db, target, options, { stream: createReadStream(spooled.path), filename: spooled.filename, mimetype: spooled.mimetype });
+      });
+      const { spooled } = form;
+      if (!form.result && spooled) {
+        form.result = await runImport(db, target, options, { stream: createReadStream(spooled.path), filename: spooled.filename, mimetype: spooled.mimetype });
       }
     } finally {
-      if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
+      if (form.spoolDir) await rm(form.spoolDir, { recursive: true, force: true });
     }
+    const { result } = form;
     if (!result) throw missingFile();
     return result;
   };

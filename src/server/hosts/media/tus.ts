@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_KEY } from '../../../../runtime/api/contract';
 import { MEDIA_MESSAGE, type MediaFile } from '../../../../runtime/api/media';
 import {
   TUS_ABANDONED_AFTER_MS,
@@ -67,6 +68,20 @@ function tusError(error: unknown): { status_code: number; body: string } {
     return { status_code: error.status, body: JSON.stringify({ status: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) }) };
   }
   throw error;
+}
+
+/** The one tus protocol version served (the Tus-Resumable of every request and reply). */
+const TUS_VERSION = '1.0.0';
+
+/**
+ * A request without Tus-Resumable, or naming a version not served, is 412 with Tus-Version (the
+ * protocol's rule), in the app's error shape; @tus/server's own 412 is plain text.
+ */
+function checkTusResumable(request: FastifyRequest): void {
+  const version = request.headers['tus-resumable'];
+  if (version === TUS_VERSION) return;
+  const message = version === undefined ? 'identityField.requiredField' : 'invalid';
+  throw new HttpError(412, ERROR_KEY.badRequest, [{ field: 'Tus-Resumable', messages: [message] }], { 'Tus-Resumable': TUS_VERSION, 'Tus-Version': TUS_VERSION });
 }
 
 interface StoredResult {
@@ -195,6 +210,7 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
 
   /** Hands the raw request to the tus server, with the app's security headers on its reply. */
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    checkTusResumable(request);
     callers.set(request.raw, accountabilityOf(request));
     applySecurityHeaders(request, reply, context.config);
     reply.hijack();
@@ -213,6 +229,7 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
       url: `${TUS_PATH}/:id`,
       schema: schema("An upload's offset (tus)", { 200: empty }),
       handler: async (request, reply) => {
+        checkTusResumable(request);
         const id = (request.params as { id: string }).id;
         // Stored already: the partial file is gone, the offset is the whole length.
         const result = await readResult(id, accountabilityOf(request));

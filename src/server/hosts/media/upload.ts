@@ -6,19 +6,19 @@
 // written before the permission, library and quota are checked.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ERROR_KEY } from '../../../../runtime/api/contract';
 import { replies } from '../../../../runtime/api/schemas';
 import { mediaIdParams, mediaUploadItemSchema, shareResponseSchema, type MediaUploadItem } from '../../../../runtime/api/media';
 import { latestShareDate, nextShareStep, validateShareDate } from '../../../../runtime/media/rules';
 import { nowDate } from '../../clock';
 import type { ServerContext } from '../../context';
 import { specFor, typed } from '../../contract';
-import { badRequest, fieldsNotValid, HttpError } from '../../errors';
+import { badRequest, fieldsNotValid } from '../../errors';
 import { libraryForCall, libraryUuidOf } from '../../services/media-access';
 import { storeFile } from '../../services/media-files';
 import { createShareLink } from '../../services/media-share';
 import { publicLink } from '../../services/mail';
 import type { Accountability } from '../../services/tenancy';
+import { eachPart } from '../multipart';
 import { accountabilityOf } from '../session';
 
 const spec = specFor(['media']);
@@ -66,19 +66,18 @@ interface ReceiveOptions {
 }
 
 async function receive(context: ServerContext, request: FastifyRequest, accountability: Accountability, options: ReceiveOptions = {}): Promise<{ items: MediaUploadItem[]; fields: UploadFields }> {
-  if (!request.isMultipart()) throw new HttpError(415, ERROR_KEY.unsupportedMediaType);
   const fields: UploadFields = {};
   const items: MediaUploadItem[] = [];
   let libraryUuid: string | null = null;
-  for await (const part of request.parts()) {
+  await eachPart(request, async (part) => {
     if (part.type === 'field') {
       const name = FIELD_ALIASES[part.fieldname];
       if (name) fields[name] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-      continue;
+      return;
     }
     if (!FILE_FIELDS.has(part.fieldname)) {
       part.file.resume();
-      continue;
+      return;
     }
     if (libraryUuid === null) {
       try {
@@ -102,7 +101,7 @@ async function receive(context: ServerContext, request: FastifyRequest, accounta
       replace: truthy(fields.replace),
     });
     items.push({ library_uuid: file.library_uuid, key: file.key, public_url: file.public_url, local_url: file.local_url, file });
-  }
+  });
   if (items.length === 0) throw badRequest([{ field: 'file', messages: ['identityField.requiredField'] }]);
   return { items, fields };
 }
