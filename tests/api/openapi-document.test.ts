@@ -43,7 +43,8 @@ function contractDepartures(doc: Doc, routes: RouteOptions[]): string[] {
     for (const parameter of operation.parameters ?? []) {
       if (parameter.in === 'query' && typeof parameter.schema?.type !== 'string') found.push(`${name}: query ${parameter.name} without a type`);
     }
-    const success = Object.entries(operation.responses ?? {}).filter(([code]) => code.startsWith('2'));
+    // 101: the event-bus WebSocket's upgrade is its success.
+    const success = Object.entries(operation.responses ?? {}).filter(([code]) => code.startsWith('2') || code === '101');
     if (success.length === 0) found.push(`${name}: no success reply`);
     for (const [code, reply] of success) {
       for (const [type, media] of Object.entries(reply.content ?? {})) {

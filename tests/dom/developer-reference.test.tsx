@@ -30,6 +30,8 @@ it('lays out every operation of the document, none twice, and draws them', async
   expect(expected).toContain('GET /api/spark/spark/logs/{id}');
   expect(expected).toContain('POST /api/spark/invoke/{name}');
 
+  // jsdom has no scrolling; swagger-ui's virtualized list calls it on layout.
+  window.scrollTo = () => undefined;
   const node = document.createElement('div');
   document.body.append(node);
   let viewer: ReferenceViewer | null = null;
