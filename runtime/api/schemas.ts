@@ -36,6 +36,8 @@ export const stringSchema = { type: 'string' } as const;
 export const anyObjectSchema = { type: 'object', additionalProperties: true } as const;
 export const emptySchema = { type: 'object', properties: {}, additionalProperties: false } as const;
 export const stringListSchema = arrayOf(stringSchema);
+/** A whole number in a query string (query values are text: nothing is coerced); '' is the default. */
+export const queryWholeNumber = <const D extends string>(description: D) => ({ type: 'string', pattern: '^[0-9]{0,9}$', description }) as const;
 /** A time in a query string: epoch milliseconds, or an ISO 8601 date or date-time ('' is no bound). */
 export const queryTimeSchema = {
   type: 'string',
@@ -408,7 +410,7 @@ export const listQuery = {
   type: 'object',
   description: 'docs/lists.md',
   properties: {
-    offset: { type: 'string', pattern: '^[0-9]{0,9}$', description: 'records skipped (offset + limit stay within 5000)' },
+    offset: queryWholeNumber('records skipped (offset + limit stay within 5000)'),
     limit: { type: 'string', pattern: '^(-1|[0-9]{0,9})$', description: 'page size (-1: up to the cap)' },
     sortBy: { type: 'string', description: 'a field key or a system column' },
     sortDesc: { ...queryFlag, enum: [...queryFlag.enum, '-1'], description: "'1' or 'true': descending" },

@@ -1,5 +1,6 @@
 // The workflow host's shapes (docs/workflows.md, "API"). Paths are under HOST_PREFIX.workflow.
 import type { WorkflowNode } from '../../schemas/workflow.schema';
+import { judged as judgedField, queryWholeNumber } from './schemas';
 
 export type WorkflowEnv = 'dev' | 'live';
 
@@ -154,10 +155,6 @@ const envSchema = { type: 'string', enum: ['dev', 'live'] } as const;
 /** A graph's nodes (schemas/workflow.schema): judged by the connection rules, so each node is only "an object" here. */
 const nodesSchema = { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'the graph: WorkflowNode objects (schemas/workflow.schema)' } as const;
 const recordData = { type: 'object', additionalProperties: true, description: 'record data: field key -> value' } as const;
-const judgedField = <const D extends string>(description: D) => ({ description }) as const;
-
-/** A whole number in a query string (query values are text: nothing is coerced); '' is the default. */
-export const queryWholeNumber = <const D extends string>(description: D) => ({ type: 'string', pattern: '^[0-9]{0,9}$', description }) as const;
 
 export const workflowListQuery = {
   type: 'object',

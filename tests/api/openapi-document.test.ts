@@ -81,7 +81,7 @@ describeApi(`OpenAPI document: valid, closed, typed (${DB_KIND})`, () => {
 
   it('passes an OpenAPI 3.1 validator', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc) as object);
+    const result = await validator.validate(structuredClone(doc) as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
