@@ -1,7 +1,7 @@
 // Scout's API call log (issue 17, section 6; docs/STATUS.md "Scout: API log"): the list, one call,
 // the per-project settings, and the marks the kept bodies carry. How secrets are kept out of the log:
 // src/server/redact.ts and src/server/services/api-log-redact.ts (docs/security.md "Secrets in logs").
-import { arrayOf, closed, dateTimeSchema, nullable, stringSchema, uuidSchema } from './schemas';
+import { arrayOf, closed, dateTimeSchema, nullable, queryTimeSchema, stringSchema, uuidSchema } from './schemas';
 
 export const API_LOG_PATH = '/v1/system/api-log';
 export const API_LOG_SETTINGS_PATH = '/v1/system/api-log/settings';
@@ -107,12 +107,13 @@ export const apiLogListQuery = {
     status: { type: 'string', description: 'a status class: 1xx..5xx' },
     path: { type: 'string', description: 'a path prefix, e.g. /api/v1/records' },
     caller: { type: 'string', description: 'the caller uuid' },
-    from: { type: 'string', description: 'ISO 8601 time: calls at or after it' },
-    to: { type: 'string', description: 'ISO 8601 time: calls before it' },
-    order: { type: 'string', description: "'desc' (newest first, the default) or 'asc'" },
-    limit: { type: 'string', description: `page size, 1..${API_LOG_LIMITS.pageMax} (${API_LOG_LIMITS.pageSize} by default)` },
+    from: { ...queryTimeSchema, description: 'ISO 8601 time (or epoch ms): calls at or after it' },
+    to: { ...queryTimeSchema, description: 'ISO 8601 time (or epoch ms): calls before it' },
+    order: { type: 'string', enum: ['', 'desc', 'asc'], description: "'desc' (newest first, the default) or 'asc'" },
+    limit: { type: 'string', pattern: '^[0-9]{0,4}$', description: `page size, 1..${API_LOG_LIMITS.pageMax} (${API_LOG_LIMITS.pageSize} by default)` },
     cursor: { type: 'string', description: 'the `next` of the previous page' },
   },
+  additionalProperties: false,
 } as const;
 
 export interface ApiLogListQuery {

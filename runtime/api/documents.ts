@@ -293,6 +293,7 @@ export const deletedListQuery = { type: 'object', properties: { searchText: { ty
 export const documentCreateBodySchema = {
   type: 'object',
   properties: { path: judged('a document path'), variant: judged('an optional first variant'), content: judged('slate nodes'), sources: judged('array'), fields: judged('object') },
+  additionalProperties: false,
 } as const;
 export const documentPatchBodySchema = {
   type: 'object',
@@ -304,12 +305,14 @@ export const documentPatchBodySchema = {
     sources: judged('array'),
     fields: judged('object'),
   },
+  additionalProperties: false,
 } as const;
-export const documentRestoreBodySchema = { type: 'object', properties: { path: judged('the deleted path'), newPath: judged('where it comes back'), uuid: judged('which deleted document') } } as const;
-export const documentVersionRestoreBodySchema = { type: 'object', properties: { path: judged('a document path'), variant: judged('the variant'), version: judged('the version to bring back') } } as const;
+export const documentRestoreBodySchema = { type: 'object', properties: { path: judged('the deleted path'), newPath: judged('where it comes back'), uuid: judged('which deleted document') }, additionalProperties: false } as const;
+export const documentVersionRestoreBodySchema = { type: 'object', properties: { path: judged('a document path'), variant: judged('the variant'), version: judged('the version to bring back') }, additionalProperties: false } as const;
 export const documentCommentBodySchema = {
   type: 'object',
   properties: { path: judged('a document path'), variant: judged('the variant'), content: judged('plain text'), from: judged('integer >= 0'), to: judged('integer, from..text length') },
+  additionalProperties: false,
 } as const;
 
 /** The URL of a document under the integration host's base (the client adds the base). */

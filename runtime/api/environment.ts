@@ -68,10 +68,12 @@ export const variableCreateBody = {
   type: 'object',
   description: '{name, value, secret?}: judged by runtime/environment/rules (417 with field messages)',
   properties: { name: judged('an identifier: a letter or _ then letters, digits, _; 1..64'), value: judged('text, at most 8192 characters, no NUL'), secret: judged('boolean; a secret is never answered again') },
+  additionalProperties: false,
 } as const;
 export const variableUpdateBody = {
   type: 'object',
   description: '{name?, value?, secret?}: a secret\'s value may be replaced, never read',
   properties: variableCreateBody.properties,
+  additionalProperties: false,
 } as const;
 export const scriptEnvSchema = closed({ env: { type: 'object', additionalProperties: stringSchema } }, ['env']);

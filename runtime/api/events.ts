@@ -1,7 +1,7 @@
 // The event bus (docs/event-bus.md): the token call, the WebSocket's messages and close codes, and
 // the event log calls of spec section 7 (GET /v1/system/events/new?time=, GET /v1system/events as
 // the spec gives the path).
-import { anyObjectSchema, arrayOf, closed, dateTimeSchema, nullable, stringSchema, uuidSchema } from './schemas';
+import { anyObjectSchema, arrayOf, closed, dateTimeSchema, nullable, queryTimeSchema, stringSchema, uuidSchema } from './schemas';
 
 export const EVENTBUS_AUTH_PATH = '/v1/system/eventbus/auth';
 export const EVENTS_NEW_PATH = '/v1/system/events/new';
@@ -116,8 +116,9 @@ export const eventItemSchema = closed(
 
 export const eventsNewQuery = {
   type: 'object',
-  properties: { time: { type: 'string', description: 'an ISO 8601 time or epoch milliseconds: events after it' } },
+  properties: { time: { ...queryTimeSchema, description: 'an ISO 8601 time or epoch milliseconds: events after it' } },
   required: ['time'],
+  additionalProperties: false,
 } as const;
 
 export const eventsNewSchema = closed({ items: arrayOf(eventItemSchema), more: { type: 'boolean' } }, ['items', 'more']);
@@ -125,15 +126,16 @@ export const eventsNewSchema = closed({ items: arrayOf(eventItemSchema), more: {
 export const eventsListQuery = {
   type: 'object',
   properties: {
-    limit: { type: 'string', description: `page size, 1..${EVENTBUS_LIMITS.pageMax} (${EVENTBUS_LIMITS.pageSize} by default)` },
+    limit: { type: 'string', pattern: '^[0-9]{0,4}$', description: `page size, 1..${EVENTBUS_LIMITS.pageMax} (${EVENTBUS_LIMITS.pageSize} by default)` },
     before: { type: 'string', description: 'the `next` of the previous page' },
     topic: { type: 'string', description: 'a topic pattern (as on the socket)' },
     sort: { type: 'string', description: 'by time: -created_at (newest first, the default) or created_at (oldest first)' },
     kind: { type: 'string', description: 'record, bulk, deploy, workflow or custom (runtime/api/scout-events.ts)' },
     actor: { type: 'string', description: 'the uuid of the user who caused it' },
-    from: { type: 'string', description: 'ISO 8601 or epoch ms: at or after' },
-    to: { type: 'string', description: 'ISO 8601 or epoch ms: before' },
+    from: { ...queryTimeSchema, description: 'ISO 8601 or epoch ms: at or after' },
+    to: { ...queryTimeSchema, description: 'ISO 8601 or epoch ms: before' },
   },
+  additionalProperties: false,
 } as const;
 
 export const eventsPageSchema = closed({ items: arrayOf(eventItemSchema), next: nullable(stringSchema) }, ['items', 'next']);

@@ -86,9 +86,10 @@ export const functionCallBodySchema = {
     data: { description: 'the argument `data`' },
     options: judged('{expression?: code to run instead of the saved one, config?: replaces the component config, include_logs?: boolean}'),
   },
+  additionalProperties: false,
 } as const;
 
-export const publicCallBodySchema = { type: 'object', properties: { data: { description: 'the argument `data`' } } } as const;
+export const publicCallBodySchema = { type: 'object', properties: { data: { description: 'the argument `data`' } }, additionalProperties: false } as const;
 
 export const componentFunctionParams = closed({ a: { type: 'string', description: 'the component uuid (or name)' }, name: { type: 'string', description: 'the function name' } }, ['a', 'name']);
 export const globalFunctionParams = closed({ id: { type: 'string', description: 'the function uuid' } }, ['id']);
@@ -129,4 +130,5 @@ export const globalFunctionWriteSchema = {
     signed: judged('boolean: a public call must be signed with one of its keys'),
     api_user_uuid: judged('the API user whose rights the function runs with, or null (no record access)'),
   },
+  additionalProperties: false,
 } as const;

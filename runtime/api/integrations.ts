@@ -118,7 +118,7 @@ export const catalogueEntrySchema = closed(
   ['id', 'name', 'description', 'permissions', 'pages', 'settings', 'default_active', 'installed', 'disabled'],
 );
 export const catalogueSchema = arrayOf(catalogueEntrySchema);
-export const integrateBodySchema = { type: 'object', properties: { id: judged('a catalogue id (unknown: 404)') } } as const;
+export const integrateBodySchema = { type: 'object', properties: { id: judged('a catalogue id (unknown: 404)') }, additionalProperties: false } as const;
 export const integrationUpdateBodySchema = {
   type: 'object',
   properties: {
@@ -127,4 +127,5 @@ export const integrationUpdateBodySchema = {
     onboarded: judged('boolean'),
     settings: judged("object of the entry's declared settings (replaces them)"),
   },
+  additionalProperties: false,
 } as const;

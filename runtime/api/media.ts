@@ -296,7 +296,7 @@ export const mediaFileRouteQuery = {
     signature: { type: 'string', description: 'a signed link: HMAC-SHA256 of share, library, key and expires (base64url)' },
     download: { type: 'string', description: "'1' answers the file as an attachment" },
   },
-  additionalProperties: true,
+  additionalProperties: false,
 } as const;
 
 const judged = (description: string) => ({ description }) as const;
@@ -317,18 +317,21 @@ export const libraryInputBody = {
     allowed_storage: judged('quota in bytes, or null for unlimited'),
     roles: judged('[{role_uuid}]: roles allowed to use the library; empty: every member with the media permissions'),
   },
+  additionalProperties: false,
 } as const;
 
 export const pathBody = {
   type: 'object',
   properties: { path: { type: 'string', maxLength: 2048, description: "a directory path in the library ('' is the root)" } },
   required: ['path'],
+  additionalProperties: false,
 } as const;
 
 export const keyBody = {
   type: 'object',
   properties: { key: { type: 'string', maxLength: 2048, description: 'the key of a file in the library' } },
   required: ['key'],
+  additionalProperties: false,
 } as const;
 
 export const mediaListBodySchema = {
@@ -341,12 +344,14 @@ export const mediaListBodySchema = {
     search: { type: 'string', maxLength: 255 },
   },
   required: ['library_uuid'],
+  additionalProperties: false,
 } as const;
 
 export const mediaItemsBody = {
   type: 'object',
   properties: { library_uuid: str, items: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 2048 } } },
   required: ['library_uuid', 'items'],
+  additionalProperties: false,
 } as const;
 
 export const mediaMoveBodySchema = {
@@ -357,6 +362,7 @@ export const mediaMoveBodySchema = {
     items: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 2048 } },
   },
   required: ['library_uuid', 'path', 'items'],
+  additionalProperties: false,
 } as const;
 
 export const mediaEditBodySchema = {
@@ -367,6 +373,7 @@ export const mediaEditBodySchema = {
     metadata: judged('an object of strings, or [{key, value}] (entries with an empty key or value are dropped)'),
     expiresAt: judged('a date-time not in the past, or null'),
   },
+  additionalProperties: false,
 } as const;
 
 export const shareBodySchema = {
@@ -378,4 +385,5 @@ export const shareBodySchema = {
     emails: judged("type 'email': the addresses (an array, or one text with commas, semicolons or spaces)"),
   },
   required: ['key'],
+  additionalProperties: false,
 } as const;

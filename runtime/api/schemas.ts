@@ -3,8 +3,9 @@
 // requests with them, tests check replies against them, @fastify/swagger makes /api/openapi.json of them);
 // json-schema-to-ts derives the handlers' types from them. Framework-free, like the rest of runtime/api.
 //
-// Request bodies whose fields have 417 rules (spec section 8) are declared permissive here: the schema
-// says "an object" and names the fields, the service judges them and answers the field messages.
+// Request bodies whose fields have 417 rules (spec section 8) name their fields without a type (judged):
+// the service judges the values and answers the field messages. Every body and query is closed all the
+// same (additionalProperties: false): a key the call does not take is 400 unknownField, never dropped.
 import type { JSONSchema } from 'json-schema-to-ts';
 import { API_ERROR_ID, apiErrorSchema } from '../../schemas/apiError.schema';
 
@@ -35,6 +36,13 @@ export const stringSchema = { type: 'string' } as const;
 export const anyObjectSchema = { type: 'object', additionalProperties: true } as const;
 export const emptySchema = { type: 'object', properties: {}, additionalProperties: false } as const;
 export const stringListSchema = arrayOf(stringSchema);
+/** A whole number in a query string (query values are text: nothing is coerced); '' is the default. */
+export const queryWholeNumber = <const D extends string>(description: D) => ({ type: 'string', pattern: '^[0-9]{0,9}$', description }) as const;
+/** A time in a query string: epoch milliseconds, or an ISO 8601 date or date-time ('' is no bound). */
+export const queryTimeSchema = {
+  type: 'string',
+  pattern: '^([0-9]{1,15}|[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,9})?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)?)?)?$',
+} as const;
 const memberStatus = { type: 'string', enum: ['active', 'inactive', 'pending', 'banned'] } as const;
 const labelSchema = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
@@ -68,7 +76,11 @@ export const tenantHeaders = {
   properties: {
     'x-project-uuid': { type: 'string', description: 'the project acted in (default: the session\'s project)' },
     'x-workspace-uuid': { type: 'string', description: 'the workspace acted in (default: the project\'s first)' },
-    'x-project-env': { type: 'string', description: "'dev' or 'live' (default 'live'); anything else is 400 invalidEnvironment" },
+    'x-project-env': {
+      type: 'string',
+      pattern: '^\\s*([dD][eE][vV]|[lL][iI][vV][eE])\\s*$',
+      description: "'dev' or 'live' (default 'live' when the header is absent); anything else, '' too, is 400 invalidEnvironment",
+    },
   },
 } as const;
 
@@ -79,7 +91,7 @@ export const loginBody = closed(
   ['email', 'password'],
 );
 export const loginResponse = closed({ two_factor: { type: 'boolean' } }, ['two_factor']);
-export const twoFactorBody = { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 }, remember: { type: 'boolean' } } } as const;
+export const twoFactorBody = { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 }, remember: { type: 'boolean' } }, additionalProperties: false } as const;
 export const registerBody = {
   type: 'object',
   properties: {
@@ -88,12 +100,14 @@ export const registerBody = {
     password: judged('string, 8-1024 characters'),
     password_confirmation: judged('equal to password'),
   },
+  additionalProperties: false,
 } as const;
 export const registerResponse = closed({ uuid: uuidSchema }, ['uuid']);
-export const forgotBody = { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } } as const;
+export const forgotBody = { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } }, additionalProperties: false } as const;
 export const resetBody = {
   type: 'object',
   properties: { token: judged('the uuid of the reset link'), password: judged('string, 8-1024 characters'), password_confirmation: judged('equal to password') },
+  additionalProperties: false,
 } as const;
 export const inviteInfoResponse = closed(
   { project_name: stringSchema, email: stringSchema, has_account: { type: 'boolean' }, expires_at: dateTimeSchema },
@@ -102,6 +116,7 @@ export const inviteInfoResponse = closed(
 export const inviteAcceptBody = {
   description: 'With an account: {} (signed in as the invitee). Without: name, password and password_confirmation create it.',
   properties: { name: judged('string, 2-100 characters'), password: judged('string, 8-1024 characters'), password_confirmation: judged('equal to password') },
+  additionalProperties: false,
 } as const;
 export const inviteAcceptedResponse = closed({ project_uuid: uuidSchema }, ['project_uuid']);
 
@@ -157,6 +172,7 @@ export const profileEditBody = {
     password_confirmation: judged('equal to password'),
     end_other_sessions: judged('boolean: with a new password, end the other sessions'),
   },
+  additionalProperties: false,
 } as const;
 export const sessionItemSchema = closed(
   { uuid: uuidSchema, created_at: dateTimeSchema, last_seen_at: dateTimeSchema, ip: nullable(stringSchema), user_agent: nullable(stringSchema), current: { type: 'boolean' } },
@@ -165,7 +181,7 @@ export const sessionItemSchema = closed(
 export const endedResponse = closed({ ended: { type: 'integer', minimum: 0 } }, ['ended']);
 export const twoFactorStateResponse = closed({ enabled: { type: 'boolean' } }, ['enabled']);
 export const twoFactorSetupResponse = closed({ secret: stringSchema, otpauth_url: stringSchema, qr: stringSchema }, ['secret', 'otpauth_url', 'qr']);
-export const codeBody = { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 } } } as const;
+export const codeBody = { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 } }, additionalProperties: false } as const;
 
 // ---- Projects, workspaces, config ----------------------------------------------------------------
 
@@ -188,10 +204,10 @@ export const projectUserSchema = closed(
   { user_uuid: uuidSchema, name: stringSchema, email: stringSchema, status: memberStatus, is_owner: { type: 'boolean' }, roles: arrayOf(roleSummarySchema) },
   ['user_uuid', 'name', 'email', 'status', 'is_owner', 'roles'],
 );
-export const nameBody = { type: 'object', properties: { name: judged('string, 2-100 characters') } } as const;
+export const nameBody = { type: 'object', properties: { name: judged('string, 2-100 characters') }, additionalProperties: false } as const;
 /** Transfer and leave also take no body at all (then {}), so the schema does not require an object. */
-export const projectTransferBody = { properties: { user_uuid: judged('the new owner: an active person member') } } as const;
-export const projectLeaveBody = { properties: { new_owner_uuid: judged('required when the owner leaves') } } as const;
+export const projectTransferBody = { properties: { user_uuid: judged('the new owner: an active person member') }, additionalProperties: false } as const;
+export const projectLeaveBody = { properties: { new_owner_uuid: judged('required when the owner leaves') }, additionalProperties: false } as const;
 export const workspaceItemSchema = closed(
   { uuid: uuidSchema, project_uuid: uuidSchema, name: stringSchema, environments, created_at: dateTimeSchema },
   ['uuid', 'project_uuid', 'name', 'environments', 'created_at'],
@@ -200,12 +216,17 @@ export const configEntrySchema = closed(
   { path: stringSchema, data: { description: 'any JSON value' }, project_uuid: uuidSchema },
   ['path', 'data', 'project_uuid'],
 );
-export const configGetBody = { description: '{path}', properties: { path: judged('the config path') } } as const;
+export const configGetBody = { description: '{path}', properties: { path: judged('the config path') }, additionalProperties: false } as const;
 export const configPutBody = {
   type: 'object',
   properties: { path: judged('the config path'), data: judged('any JSON value'), project_uuid: judged('the project') },
+  additionalProperties: false,
 } as const;
-export const configUserQuery = { type: 'object', properties: { path: { description: 'one entry by path (404 when absent); without it, all of them' } } } as const;
+export const configUserQuery = {
+  type: 'object',
+  properties: { path: { type: 'string', description: 'one entry by path (404 when absent); without it, all of them' } },
+  additionalProperties: false,
+} as const;
 
 // ---- Administration (IAM) ------------------------------------------------------------------------
 
@@ -226,11 +247,16 @@ export const memberItemSchema = closed(
 export const memberUpdateBody = {
   type: 'object',
   properties: { status: judged("'active' | 'inactive' | 'pending' | 'banned'"), role_uuids: judged('role uuids of the project') },
+  additionalProperties: false,
 } as const;
 const inviteItemProperties = { uuid: uuidSchema, email: stringSchema, roles: arrayOf(roleSummarySchema), created_at: dateTimeSchema, expires_at: dateTimeSchema } as const;
 export const inviteItemSchema = closed(inviteItemProperties, ['uuid', 'email', 'roles', 'created_at', 'expires_at']);
 export const inviteCreatedSchema = closed({ ...inviteItemProperties, link: stringSchema }, ['uuid', 'email', 'roles', 'created_at', 'expires_at', 'link']);
-export const inviteCreateBody = { type: 'object', properties: { email: judged('an e-mail address'), role_uuids: judged('role uuids of the project') } } as const;
+export const inviteCreateBody = {
+  type: 'object',
+  properties: { email: judged('an e-mail address'), role_uuids: judged('role uuids of the project') },
+  additionalProperties: false,
+} as const;
 export const roleItemSchema = closed(
   { uuid: uuidSchema, name: stringSchema, is_admin: { type: 'boolean' }, level: { type: 'number' }, permissions: stringListSchema, users: { type: 'integer', minimum: 0 } },
   ['uuid', 'name', 'is_admin', 'level', 'permissions', 'users'],
@@ -238,6 +264,7 @@ export const roleItemSchema = closed(
 export const roleInputBody = {
   type: 'object',
   properties: { name: judged('string'), is_admin: judged('boolean'), level: judged('number'), permissions: judged('permission strings of /v1/iam/permissions') },
+  additionalProperties: false,
 } as const;
 const apiSecretProperties = {
   uuid: uuidSchema,
@@ -257,7 +284,11 @@ export const apiUserItemSchema = closed(
   [...memberItemSchema.required, 'secrets'],
 );
 export const apiUserCreatedSchema = closed({ user: apiUserItemSchema, secret: apiSecretCreatedSchema }, ['user', 'secret']);
-export const apiUserCreateBody = { type: 'object', properties: { name: judged('string'), role_uuids: judged('role uuids of the project') } } as const;
+export const apiUserCreateBody = {
+  type: 'object',
+  properties: { name: judged('string'), role_uuids: judged('role uuids of the project') },
+  additionalProperties: false,
+} as const;
 
 // ---- Components (docs/components.md) -------------------------------------------------------------
 
@@ -309,10 +340,38 @@ export const menuItemSchema = closed(
 export const componentCreatedResponse = closed({ uuid: uuidSchema, version: stringSchema }, ['uuid', 'version']);
 export const componentClonedResponse = closed({ uuid: uuidSchema }, ['uuid']);
 /** Component bodies are judged by runtime/components (417 with field paths); the schema only documents them. */
-export const componentCreateBody = { description: 'schemas/componentCreate: name, label, scope, tag', properties: { name: judged('string'), label: judged('object of locale -> text'), scope: judged('string or null'), tag: judged('string or null') } } as const;
-export const componentSettingsBody = { description: 'a whole settings object (schemas/componentSettings)' } as const;
-export const componentCloneBody = { description: '{uuid, name, scope?, label?}' } as const;
-export const versionBody = { description: '{uuid, version, ...}: the component and the version acted on' } as const;
+export const componentCreateBody = {
+  description: 'schemas/componentCreate: name, label, scope, tag',
+  properties: { name: judged('string'), label: judged('object of locale -> text'), scope: judged('string or null'), tag: judged('string or null') },
+  additionalProperties: false,
+} as const;
+const asRead = judged('as GET settings answered it; not written');
+/**
+ * The component model as GET settings answers it, with its changes: name, label, scope, tag and settings
+ * are written (judged: 417 with field paths); the other keys of the model are taken back as read and not written.
+ */
+export const componentSettingsBody = {
+  description: 'the component model (GET settings) with its changes: name, label, scope, tag and settings (schemas/componentSettings) are written',
+  properties: {
+    ...(Object.fromEntries(Object.keys(componentProperties).map((key) => [key, asRead])) as Record<keyof typeof componentProperties, typeof asRead>),
+    name: judged('string'),
+    label: judged('object of locale -> text'),
+    scope: judged('string or null'),
+    tag: judged('string or null'),
+    settings: judged("the version's whole settings object (schemas/componentSettings)"),
+  },
+  additionalProperties: false,
+} as const;
+const componentRef = judged('the component: its uuid, or scope/name');
+const versionName = judged('a version name');
+export const componentCloneBody = { properties: { ref: componentRef, name: judged('the new component name') }, additionalProperties: false } as const;
+export const versionForkBody = { properties: { ref: componentRef, name: judged('the new version name'), from: judged('the version copied (default: an empty version)') }, additionalProperties: false } as const;
+export const versionForkSchemaBody = {
+  properties: { ref: componentRef, version: judged('the new version name'), schema: judged('the settings object, or its JSON text (schemas/componentSettings)') },
+  additionalProperties: false,
+} as const;
+export const versionRemoveBody = { properties: { ref: componentRef, version: versionName }, additionalProperties: false } as const;
+export const versionPublishBody = { properties: { ref: componentRef, version: versionName, env: judged("'dev' or 'live'") }, additionalProperties: false } as const;
 
 // ---- Records and lists (docs/records.md, docs/lists.md) ------------------------------------------
 
@@ -332,20 +391,63 @@ export const recordSchema = open(
 export const recordWriteBody = {
   description: '{data: {field key: value}} to create; {version, data} to update (version: the __version__ read)',
   properties: { data: judged('object: field key -> value'), version: judged('integer: the __version__ the change is based on (update)') },
+  additionalProperties: false,
 } as const;
+/** A boolean in a query string: '1', 'true', '0', 'false' or '' (the default). */
+const queryFlag = { type: 'string', enum: ['', '0', '1', 'true', 'false'] } as const;
+/** The list filter's parameters (docs/lists.md), shared by the list, the export and bulk by filter. */
+const listFilterProperties = {
+  filter: { type: 'string', description: 'search text (ILIKE on the filterOn fields)' },
+  filterOn: { type: 'string', description: 'comma-separated field keys searched (default: the visible text fields)' },
+  disabled: { ...queryFlag, description: "'1' or 'true': the disabled records instead" },
+  dateFrom: { type: 'string', description: 'a date or ISO 8601 time: at or after' },
+  dateTo: { type: 'string', description: 'a date (the whole day) or ISO 8601 time: at or before' },
+  dateField: { type: 'string', description: 'the date field of the range (default created_at)' },
+  $adv: { type: 'string', description: 'JSON text of an advanced filter (docs/lists.md)' },
+} as const;
+/** The list call's query: every value is text (nothing is coerced); a key the call does not take is 400. */
 export const listQuery = {
   type: 'object',
-  description: 'docs/lists.md: offset, limit, sortBy, sortDesc, filter, filterOn, disabled, dateFrom, dateTo, dateField, $adv, $aggregate',
-  properties: Object.fromEntries(
-    ['offset', 'limit', 'sortBy', 'sortDesc', 'filter', 'filterOn', 'disabled', 'dateFrom', 'dateTo', 'dateField', '$adv', '$aggregate'].map((key) => [key, judged(key)]),
-  ) as Record<string, { description: string }>,
-  additionalProperties: true,
+  description: 'docs/lists.md',
+  properties: {
+    offset: queryWholeNumber('records skipped (offset + limit stay within 5000)'),
+    limit: { type: 'string', pattern: '^(-1|[0-9]{0,9})$', description: 'page size (-1: up to the cap)' },
+    sortBy: { type: 'string', description: 'a field key or a system column' },
+    sortDesc: { ...queryFlag, enum: [...queryFlag.enum, '-1'], description: "'1' or 'true': descending" },
+    ...listFilterProperties,
+    $aggregate: { type: 'string', description: 'JSON text of an aggregation (docs/lists.md)' },
+  },
+  additionalProperties: false,
+} as const;
+/** The export's query: the list's, with the file format. */
+export const exportQuery = {
+  ...listQuery,
+  properties: { ...listQuery.properties, format: { type: 'string', enum: ['csv', 'json'], description: 'the file format (default csv)' } },
 } as const;
 export const listAnswerSchema = closed(
   { items: arrayOf(anyObjectSchema), total: { type: 'integer', minimum: 0 }, pages: { type: 'integer', minimum: 0 } },
   ['items', 'total', 'pages'],
 );
-export const bulkBody = { description: '{uuids: string[]} or {all: true, ...list query}: the records acted on', additionalProperties: true } as const;
+/** Bulk actions: {items} (at once, 200) or {filter} (a job, 202); filterOn may also be an array, disabled a boolean, $adv the filter object. */
+export const bulkBody = {
+  type: 'object',
+  description: '{items: record uuids} acts at once (200); {filter: the list filter} starts a job (202)',
+  properties: {
+    items: { type: 'array', items: { type: 'string' }, description: 'the record uuids acted on' },
+    filter: {
+      type: 'object',
+      description: 'the list filter (docs/lists.md) without paging or sorting: every matching record',
+      properties: {
+        ...listFilterProperties,
+        filterOn: { anyOf: [stringSchema, stringListSchema], description: 'field keys searched: comma-separated text or a list' },
+        disabled: { anyOf: [{ type: 'boolean' }, { type: 'integer' }, stringSchema], description: 'true, 1 or "1": the disabled records' },
+        $adv: { description: 'an advanced filter: the object or its JSON text' },
+      },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+} as const;
 export const bulkDoneSchema = closed({ affected: { type: 'integer', minimum: 0 } }, ['affected']);
 export const bulkStartedSchema = closed({ job: uuidSchema }, ['job']);
 export const jobStateSchema = closed(

@@ -43,7 +43,11 @@ export const eventSettingsSchema = closed(
   ['kinds', 'retention_days'],
 );
 
-/** The body is judged by the service (417 with message keys), not by the schema. */
-export const eventSettingsBody = anyObjectSchema;
+/** The values are judged by the service (417 with message keys); the keys are the schema's. */
+export const eventSettingsBody = {
+  type: 'object',
+  properties: { kinds: { description: `the kinds kept: some of ${EVENT_KINDS.join(', ')}` }, retention_days: { description: 'days an event is kept' } },
+  additionalProperties: false,
+} as const;
 
 export const eventUuidParams = { type: 'object', properties: { uuid: stringSchema }, required: ['uuid'] } as const;

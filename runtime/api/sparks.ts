@@ -162,8 +162,15 @@ export const sparkIdParams = closed({ id: { type: 'string', description: 'the sp
 export const sparkReleaseParams = closed({ id: { type: 'string', description: 'the spark uuid' }, version: { type: 'string', description: 'the new release number (greater than the latest)' } }, ['id', 'version']);
 export const sparkDeployParams = closed({ id: { type: 'string', description: 'the spark uuid' }, env: { type: 'string', description: "'dev' or 'live'" } }, ['id', 'env']);
 export const sparkNameParams = closed({ name: { type: 'string', description: 'the spark name' } }, ['name']);
-export const sparkLogQuery = { type: 'object', properties: { page: { type: 'string' }, per_page: { type: 'string' } }, additionalProperties: false } as const;
-export const sparkCreateBodySchema = { type: 'object', properties: { name: judged('a-z, 0-9, _ and -, starting with a letter, 2-64'), description: judged('string'), code: judged('the draft code') } } as const;
-export const sparkReleaseBodySchema = { type: 'object', properties: { note: judged('string, at most 500 characters') } } as const;
-export const sparkDeployBodySchema = { type: 'object', properties: { version: judged('a release number, or null to withdraw') } } as const;
-export const sparkInvokeBodySchema = { type: 'object', properties: { data: judged('the input (any JSON)'), include_logs: judged('boolean') } } as const;
+export const sparkLogQuery = {
+  type: 'object',
+  properties: {
+    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', description: '1-based page (default 1)' },
+    per_page: { type: 'string', pattern: '^([1-9]|[1-9][0-9]|100)$', description: 'invocations per page, 1..100' },
+  },
+  additionalProperties: false,
+} as const;
+export const sparkCreateBodySchema = { type: 'object', properties: { name: judged('a-z, 0-9, _ and -, starting with a letter, 2-64'), description: judged('string'), code: judged('the draft code') }, additionalProperties: false } as const;
+export const sparkReleaseBodySchema = { type: 'object', properties: { note: judged('string, at most 500 characters') }, additionalProperties: false } as const;
+export const sparkDeployBodySchema = { type: 'object', properties: { version: judged('a release number, or null to withdraw') }, additionalProperties: false } as const;
+export const sparkInvokeBodySchema = { type: 'object', properties: { data: judged('the input (any JSON)'), include_logs: judged('boolean') }, additionalProperties: false } as const;

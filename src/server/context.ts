@@ -35,5 +35,7 @@ declare module 'fastify' {
     public?: boolean;
     /** The {ref} of the component the route works on, from its params: found with the caller in one query. */
     componentRef?: (params: unknown) => string | undefined;
+    /** A multipart call's form (contract.ts multipartForm): published as its multipart/form-data request body. */
+    multipartForm?: object;
   }
 }

@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { FastifyInstance } from 'fastify';
-import { apiErrorSchema, anyObjectSchema, replies, tenantHeaders } from '../../runtime/api/schemas';
+import { apiErrorSchema, replies, tenantHeaders } from '../../runtime/api/schemas';
 import { HOST_PREFIX } from '../../runtime/api/contract';
 import { isApiPath } from './spa';
 
@@ -25,6 +25,28 @@ export function typed(host: FastifyInstance) {
 export function specFor(tags: string[]) {
   return <const S extends object>(summary: string, schema: S) => ({ schema: { tags, summary, ...schema } }) as const;
 }
+
+/** The form of a multipart call, for the document only (the handler reads the parts as they stream). */
+export function multipartForm<const P extends Record<string, object>>(properties: P, required: readonly (keyof P & string)[]) {
+  return { type: 'object', properties, required, additionalProperties: false } as const;
+}
+/** A file part of a multipart form. */
+export const filePart = { type: 'string', contentEncoding: 'binary', description: 'the file\'s bytes' } as const;
+
+/** The document's own reply: its top level declared; paths and components are OpenAPI's (open-ended maps). */
+const openApiDocumentSchema = {
+  type: 'object',
+  properties: {
+    openapi: { type: 'string' },
+    info: { type: 'object', additionalProperties: true },
+    tags: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    security: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    paths: { type: 'object', additionalProperties: true, description: 'OpenAPI path items' },
+    components: { type: 'object', additionalProperties: true },
+  },
+  required: ['openapi', 'info', 'paths'],
+  additionalProperties: false,
+} as const;
 
 export const OPENAPI_PATH = `${HOST_PREFIX.main}/openapi.json`;
 
@@ -117,11 +139,14 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
         { name: 'components', description: `${HOST_PREFIX.main}: components and their versions; {ref} is a uuid (one segment) or scope/name (two)` },
         { name: 'records', description: `${HOST_PREFIX.main}: records, lists, export, bulk actions, import` },
         { name: 'functions', description: `${HOST_PREFIX.main}: component functions, global functions and their signing keys, the public function call` },
-        { name: 'workflow', description: `${HOST_PREFIX.workflow}: no calls yet (every path answers 401 or 404)` },
+        { name: 'workflows', description: `${HOST_PREFIX.workflow}: workflows, their versions, the dry run and the run log (docs/workflows.md)` },
         { name: 'media', description: `${HOST_PREFIX.media}: media libraries, files, upload, download and share links (docs/media.md); the file URL /media/library/{uuid}/get/{key} at the site root` },
         { name: 'integration', description: `${HOST_PREFIX.integration}: the project's integrations, the catalogue, install and change (docs/integrations.md)` },
         { name: 'transaction', description: `${HOST_PREFIX.transaction}: no calls yet (every path answers 401 or 404)` },
-        { name: 'spark', description: `${HOST_PREFIX.spark}: no calls yet (every path answers 401 or 404)` },
+        { name: 'sparks', description: `${HOST_PREFIX.spark}: sparks, their releases and deployments, invocation and its log` },
+        { name: 'events', description: `${HOST_PREFIX.main}: the event bus token and Scout's event log (docs/event-bus.md)` },
+        { name: 'api-log', description: `${HOST_PREFIX.main}: Scout's API call log (admins)` },
+        { name: 'documents', description: `${HOST_PREFIX.integration}: documents of a library, their variants, versions and comments` },
         { name: 'reference', description: 'this document' },
       ],
       components: {
@@ -138,7 +163,10 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
     transform: ({ schema, url, route }) => {
       // Public calls (config.public) need no session: no security in the document.
       const transformed = { ...(schema ?? {}) } as Record<string, unknown>;
-      if ((route.config as { public?: boolean } | undefined)?.public === true) transformed.security = [];
+      const config = route.config as { public?: boolean; multipartForm?: object } | undefined;
+      if (config?.public === true) transformed.security = [];
+      // A multipart call reads its parts as they stream (no body for ajv): its form is published from config.multipartForm.
+      if (config?.multipartForm) transformed.body = { content: { 'multipart/form-data': { schema: config.multipartForm } } };
       return { schema: transformed as typeof schema, url };
     },
   });
@@ -147,7 +175,7 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
     OPENAPI_PATH,
     {
       config: { public: true },
-      schema: { summary: 'This OpenAPI 3.1 document', tags: ['reference'], response: replies({ 200: anyObjectSchema }) },
+      schema: { summary: 'This OpenAPI 3.1 document', tags: ['reference'], response: replies({ 200: openApiDocumentSchema }) },
     },
     async () => app.swagger(),
   );

@@ -9,14 +9,21 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
-/** Ajv issues as per-field messages: a missing field is 'identityField.requiredField', anything else 'invalid'. */
+/** The message of a key the call does not take (additionalProperties: false): never dropped in silence. */
+export const UNKNOWN_FIELD = 'unknownField';
+
+/**
+ * Ajv issues as per-field messages: a missing field is 'identityField.requiredField', a key the schema
+ * does not name is 'unknownField' at that key, anything else 'invalid'.
+ */
 function fieldErrors(issues: ValidationIssue[], where = 'body'): FieldError[] {
   const errors: FieldError[] = [];
   for (const issue of issues) {
     const missing = issue.keyword === 'required' ? String(issue.params?.missingProperty ?? '') : '';
+    const unknown = issue.keyword === 'additionalProperties' ? String(issue.params?.additionalProperty ?? '') : '';
     const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    const field = [path, missing].filter(Boolean).join('.') || where;
-    const message = missing ? 'identityField.requiredField' : 'invalid';
+    const field = [path, missing || unknown].filter(Boolean).join('.') || where;
+    const message = missing ? 'identityField.requiredField' : unknown ? UNKNOWN_FIELD : 'invalid';
     const existing = errors.find((error) => error.field === field);
     if (!existing) errors.push({ field, messages: [message] });
     else if (!existing.messages.includes(message)) existing.messages.push(message);

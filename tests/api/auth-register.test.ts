@@ -40,10 +40,10 @@ describeApi(`auth register (${DB_KIND})`, () => {
     await expect(login(server().app, 'NEW@luma.test', PASSWORD)).resolves.toMatch(/^luma_session=/);
   });
 
-  it('ignores is_admin, roles, status, kind and project_uuid smuggled into the body', async () => {
+  it('refuses is_admin, roles, status, kind and project_uuid smuggled into the body (400 unknownField, no account)', async () => {
     const { projectUuid } = await adminProject(db());
     const adminRole = await db().selectFrom('roles').select('uuid').where('is_admin', '=', true).executeTakeFirstOrThrow();
-    const response = await register(
+    const smuggled = await register(
       body('smuggler@luma.test', {
         is_admin: true,
         IsAdmin: true,
@@ -56,6 +56,12 @@ describeApi(`auth register (${DB_KIND})`, () => {
         totp_secret: 'JBSWY3DPEHPK3PXP',
       }),
     );
+    expect(smuggled.statusCode).toBe(400);
+    expect(smuggled.json()).toMatchObject({ message: 'badRequest', errors: [{ field: 'is_admin', messages: ['unknownField'] }] });
+    expect(sessionCookie(smuggled)).toBeUndefined();
+    expect(await userByEmail('smuggler@luma.test')).toBeUndefined();
+    // The same person registering with the call's own keys is an ordinary member of nothing.
+    const response = await register(body('smuggler@luma.test'));
     expect(response.statusCode).toBe(201);
     const { uuid } = response.json();
     expect(uuid).not.toBe('00000000-0000-4000-8000-000000000000');

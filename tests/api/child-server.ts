@@ -4,9 +4,11 @@
 // the child has not acknowledged it within 30 ms (a busy machine), SIGKILLs it and exits 143, so a
 // clean shutdown under load looked like a crash.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// From the file's own path: under jsdom (the dom tests) the global URL is jsdom's, which fileURLToPath does not take.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHILD_SECRET_KEY = Buffer.alloc(32, 9).toString('base64');
 
 export interface ChildServer {

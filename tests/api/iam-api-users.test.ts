@@ -30,7 +30,12 @@ describeApi(`iam API users (${DB_KIND})`, () => {
   });
 
   it('POST /v1/iam/api-users creates a users row of kind api, an active membership, its roles and a first secret', async () => {
-    const response = await admin.post('/v1/iam/api-users', { name: ' Importer ', role_uuids: [readerRole], email: 'smuggled@luma.test', kind: 'person', is_admin: true });
+    // Smuggled keys (an e-mail, a kind, admin rights) are refused, never dropped in silence: nothing is created.
+    const smuggled = await admin.post('/v1/iam/api-users', { name: ' Importer ', role_uuids: [readerRole], email: 'smuggled@luma.test', kind: 'person', is_admin: true });
+    expect(smuggled.statusCode).toBe(400);
+    expect(smuggled.json()).toMatchObject({ message: 'badRequest', errors: [{ field: 'email', messages: ['unknownField'] }] });
+    expect(await db().selectFrom('users').select('uuid').where('name', '=', 'Importer').execute()).toEqual([]);
+    const response = await admin.post('/v1/iam/api-users', { name: ' Importer ', role_uuids: [readerRole] });
     expect(response.statusCode).toBe(200);
     const created = response.json();
     expect(created).toEqual({

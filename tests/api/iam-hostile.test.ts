@@ -170,11 +170,11 @@ describeApi(`iam: hostile callers (${DB_KIND})`, () => {
     expect((await admin.get(`/v1/iam/roles/${role}`)).json().is_admin).toBe(true);
   });
 
-  it('fields smuggled into an invite-accept body are ignored (is_admin, roles, status, kind, email, project)', async () => {
+  it('fields smuggled into an invite-accept body are refused (is_admin, roles, status, kind, email, project): 400, the invite unused', async () => {
     const { projectUuid } = await adminProject(db());
     const adminRole = (await admin.get('/v1/iam/roles')).json().find((role: { is_admin: boolean }) => role.is_admin).uuid;
     const invited = (await admin.post('/v1/iam/invites', { email: 'grace@luma.test', role_uuids: [] })).json();
-    const response = await accept(tokenOf(invited.link), {
+    const smuggled = await accept(tokenOf(invited.link), {
       name: 'Grace',
       password: 'grace password',
       password_confirmation: 'grace password',
@@ -188,6 +188,10 @@ describeApi(`iam: hostile callers (${DB_KIND})`, () => {
       is_owner: true,
       uuid: '00000000-0000-4000-8000-000000000000',
     });
+    expect(smuggled.statusCode).toBe(400);
+    expect(smuggled.json()).toMatchObject({ message: 'badRequest', errors: [{ field: 'is_admin', messages: ['unknownField'] }] });
+    expect(await db().selectFrom('users').select('uuid').where('email', '=', 'grace@luma.test').execute()).toEqual([]);
+    const response = await accept(tokenOf(invited.link), { name: 'Grace', password: 'grace password', password_confirmation: 'grace password' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ project_uuid: projectUuid });
     const user = await db().selectFrom('users').selectAll().where('email', '=', 'grace@luma.test').executeTakeFirstOrThrow();
@@ -205,7 +209,10 @@ describeApi(`iam: hostile callers (${DB_KIND})`, () => {
     // The same for an existing account accepting while signed in.
     const heidi = await signedInPerson(server(), 'heidi@luma.test');
     const second = (await admin.post('/v1/iam/invites', { email: 'heidi@luma.test', role_uuids: [] })).json();
-    const accepted = await accept(tokenOf(second.link), { is_admin: true, role_uuids: [adminRole], status: 'banned', name: 'Renamed', password: 'new password!', password_confirmation: 'new password!' }, heidi.cookie);
+    const refused = await accept(tokenOf(second.link), { is_admin: true, role_uuids: [adminRole], status: 'banned', name: 'Renamed', password: 'new password!', password_confirmation: 'new password!' }, heidi.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(await db().selectFrom('project_users').select('user_uuid').where('user_uuid', '=', heidi.uuid).where('project_uuid', '=', projectUuid).execute()).toEqual([]);
+    const accepted = await accept(tokenOf(second.link), { name: 'Renamed', password: 'new password!', password_confirmation: 'new password!' }, heidi.cookie);
     expect(accepted.statusCode).toBe(200);
     expect(await db().selectFrom('user_roles').select('role_uuid').where('user_uuid', '=', heidi.uuid).execute()).toEqual([]);
     expect((await db().selectFrom('users').select('name').where('uuid', '=', heidi.uuid).executeTakeFirstOrThrow()).name).toBe('Test User');

@@ -22,7 +22,12 @@ describeApi(`projects and workspaces (${DB_KIND})`, () => {
     const as = withCookie(app, () => person.cookie);
     expect((await as.get('/v1/user/claims')).json()).toEqual({ ProjectUUID: null, IsAdmin: false });
 
-    const response = await as.post('/v1/project', { name: '  Acme  ', owner_uuid: crypto.randomUUID(), account: { plan: 'free' } });
+    // Keys the call does not take (an owner, an account) are refused, never dropped in silence: nothing is created.
+    const hostile = await as.post('/v1/project', { name: '  Acme  ', owner_uuid: crypto.randomUUID(), account: { plan: 'free' } });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json()).toMatchObject({ message: 'badRequest', errors: [{ field: 'owner_uuid', messages: ['unknownField'] }] });
+    expect((await as.get('/v1/user/claims')).json()).toEqual({ ProjectUUID: null, IsAdmin: false });
+    const response = await as.post('/v1/project', { name: '  Acme  ' });
     expect(response.statusCode).toBe(200);
     const project = response.json();
     expect(project).toEqual({
@@ -204,7 +209,12 @@ describeApi(`projects and workspaces (${DB_KIND})`, () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([{ uuid: workspaceUuid, project_uuid: projectUuid, name: 'Main', environments: ['dev', 'live'], created_at: expect.any(String) }]);
 
-    const created = await admin.post('/v1/workspace', { name: ' Staging ', project_uuid: crypto.randomUUID() });
+    // A project_uuid in the body is refused (the workspace goes into the caller's project), and nothing is created.
+    const hostile = await admin.post('/v1/workspace', { name: ' Staging ', project_uuid: crypto.randomUUID() });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json()).toMatchObject({ message: 'badRequest', errors: [{ field: 'project_uuid', messages: ['unknownField'] }] });
+    expect((await admin.get('/v1/workspace/list')).json()).toHaveLength(1);
+    const created = await admin.post('/v1/workspace', { name: ' Staging ' });
     expect(created.statusCode).toBe(200);
     const staging = created.json();
     expect(staging).toEqual({ uuid: expect.any(String), project_uuid: projectUuid, name: 'Staging', environments: ['dev', 'live'], created_at: expect.any(String) });

@@ -147,8 +147,12 @@ describeApi(`user sessions (${DB_KIND})`, () => {
     const others = [await signIn(email), await signIn(email)];
     const edit = (payload: unknown) => server().app.inject({ method: 'POST', url: '/api/v1/user/profile/edit', payload: payload as object, headers: { cookie: current } });
 
-    // Without a new password the flag changes nothing (and unknown fields are ignored).
-    const noPassword = await edit({ name: 'Session Person', email, end_other_sessions: true, is_admin: true, whatever: 1 });
+    // Unknown fields are refused (400 unknownField), never ignored.
+    const unknown = await edit({ name: 'Session Person', email, end_other_sessions: true, is_admin: true, whatever: 1 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: 'badRequest', errors: [{ field: 'is_admin', messages: ['unknownField'] }] });
+    // Without a new password the flag changes nothing.
+    const noPassword = await edit({ name: 'Session Person', email, end_other_sessions: true });
     expect(noPassword.statusCode).toBe(200);
     expect(noPassword.json()).toMatchObject({ name: 'Session Person', is_admin: false });
     for (const cookie of others) expect(await alive(cookie)).toBe(true);

@@ -35,7 +35,8 @@ export interface TenantHeaders {
 }
 
 function parseEnv(value: string | undefined): Environment {
-  if (value === undefined || value === '') return DEFAULT_ENVIRONMENT;
+  // Absent is the default; present but empty is a mistake like any other value (400, never taken as live).
+  if (value === undefined) return DEFAULT_ENVIRONMENT;
   const env = ENVIRONMENTS.find((candidate) => candidate === value.trim().toLowerCase());
   if (!env) throw new HttpError(400, ERROR_KEY.invalidEnvironment);
   return env;

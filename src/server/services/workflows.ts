@@ -338,7 +338,14 @@ function runSummary(row: {
   duration_ms: number | null;
 }) {
   const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
-  return { ...row, created_at: new Date(row.created_at).toISOString(), started_at: iso(row.started_at), finished_at: iso(row.finished_at) };
+  // The declared fields only (runtime/api/workflows.ts): the row's internal columns (user, depth, project) stay out of the reply.
+  const { uuid, workflow_uuid, workflow_name, version, component_uuid, env, event, record_uuid, status, error, attempts, duration_ms } = row;
+  return {
+    uuid, workflow_uuid, workflow_name, version, component_uuid, env, event, record_uuid, status, error, attempts, duration_ms,
+    created_at: new Date(row.created_at).toISOString(),
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+  };
 }
 
 /** Component uuids of the project the caller may manage (admins: null, meaning all). */

@@ -3,6 +3,12 @@
 // <script> and no eval (a Content-Security-Policy without 'unsafe-inline'/'unsafe-eval' scripts holds).
 export interface ReferenceViewer {
   destroy(): void;
+  /** The operations the viewer lays out ('GET /api/...'), every tag's; empty until the document has loaded. */
+  operations(): string[];
+}
+
+interface TaggedOperations {
+  toJS(): Record<string, { operations: { path: string; method: string }[] }>;
 }
 
 interface SwaggerUiOptions {
@@ -18,8 +24,8 @@ interface SwaggerUiOptions {
 /** Renders the OpenAPI document at `url` into `node`. */
 export async function mountReferenceViewer(node: HTMLElement, url: string): Promise<ReferenceViewer> {
   const [module] = await Promise.all([import('swagger-ui-dist/swagger-ui-es-bundle.js'), import('swagger-ui-dist/swagger-ui.css')]);
-  const SwaggerUI = ((module as { default?: unknown }).default ?? module) as (options: SwaggerUiOptions) => unknown;
-  SwaggerUI({
+  const SwaggerUI = ((module as { default?: unknown }).default ?? module) as (options: SwaggerUiOptions) => { specSelectors: { taggedOperations(): TaggedOperations } };
+  const ui = SwaggerUI({
     domNode: node,
     url,
     deepLinking: false,
@@ -33,6 +39,10 @@ export async function mountReferenceViewer(node: HTMLElement, url: string): Prom
   return {
     destroy() {
       node.replaceChildren();
+    },
+    // The list swagger-ui renders (it draws the visible part of it: the list is virtualized).
+    operations() {
+      return Object.values(ui.specSelectors.taggedOperations().toJS()).flatMap((tag) => tag.operations.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`));
     },
   };
 }

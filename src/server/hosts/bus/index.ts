@@ -36,7 +36,7 @@ export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus
     tags: ['events'],
     summary: 'The event-bus WebSocket (101 Switching Protocols); a bad, used or expired token is closed with 1000 and reason 401',
     params: { type: 'object', properties: { project: { type: 'string', description: 'the project uuid' } }, required: ['project'] },
-    querystring: { type: 'object', properties: { token: { type: 'string', description: 'from POST /api/v1/system/eventbus/auth' } } },
+    querystring: { type: 'object', properties: { token: { type: 'string', description: 'from POST /api/v1/system/eventbus/auth' } }, additionalProperties: false },
     response: replies({ 101: { description: 'Switching Protocols: then {topic, payload} messages', type: 'null' } }),
   } as const;
   host.route<{ Params: { project: string }; Querystring: { token?: string } }>({

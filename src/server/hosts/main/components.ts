@@ -19,7 +19,10 @@ import {
   settingsParams1,
   settingsParams2,
   settingsParams3,
-  versionBody,
+  versionForkBody,
+  versionForkSchemaBody,
+  versionPublishBody,
+  versionRemoveBody,
 } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
 import { specFor, typed } from '../../contract';
@@ -103,17 +106,17 @@ export const componentRoutes: FastifyPluginAsync<ServerContext> = async (plugin,
   host.post(`${BASE}/clone`, spec('Clone a component', { body: componentCloneBody, response: replies({ 200: componentClonedResponse }) }), async (request) =>
     cloneComponent(db, accountabilityOf(request), request.body),
   );
-  const versionSpec = (summary: string, answer: object) => spec(summary, { body: versionBody, response: replies({ 200: answer }) });
-  host.post(`${BASE}/version/fork`, versionSpec('Fork a version', componentModelSchema), async (request) =>
+  const versionSpec = (summary: string, body: object, answer: object) => spec(summary, { body, response: replies({ 200: answer }) });
+  host.post(`${BASE}/version/fork`, versionSpec('Fork a version', versionForkBody, componentModelSchema), async (request) =>
     forkVersion(db, accountabilityOf(request), request.body, localeOf(request)),
   );
-  host.post(`${BASE}/version/fork/schema`, versionSpec('Fork a version from a settings object', componentModelSchema), async (request) =>
+  host.post(`${BASE}/version/fork/schema`, versionSpec('Fork a version from a settings object', versionForkSchemaBody, componentModelSchema), async (request) =>
     forkVersionFromSchema(db, accountabilityOf(request), request.body, localeOf(request)),
   );
-  host.post(`${BASE}/version/remove`, versionSpec('Remove a version', componentSchema), async (request) =>
+  host.post(`${BASE}/version/remove`, versionSpec('Remove a version', versionRemoveBody, componentSchema), async (request) =>
     removeVersion(db, accountabilityOf(request), request.body, localeOf(request)),
   );
-  host.post(`${BASE}/version/publish`, versionSpec('Publish a version', componentSchema), async (request) =>
+  host.post(`${BASE}/version/publish`, versionSpec('Publish a version', versionPublishBody, componentSchema), async (request) =>
     publishVersion(db, accountabilityOf(request), request.body, localeOf(request)),
   );
 };

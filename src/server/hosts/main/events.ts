@@ -34,7 +34,7 @@ export const eventRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { d
   const host = typed(plugin);
   host.post(
     EVENTBUS_AUTH_PATH,
-    spec('A token for the event-bus WebSocket: 60 s, accepted once, for the caller and project', { body: { ...emptySchema, additionalProperties: true }, response: replies({ 200: eventbusTokenSchema }) }),
+    spec('A token for the event-bus WebSocket: 60 s, accepted once, for the caller and project', { body: emptySchema, response: replies({ 200: eventbusTokenSchema }) }),
     async (request) => issueEventbusToken(db, request, accountabilityOf(request)),
   );
   host.get(EVENTS_NEW_PATH, spec('What happened since a time, oldest first (filtered for the caller, capped)', { querystring: eventsNewQuery, response: replies({ 200: eventsNewSchema }) }), async (request) =>

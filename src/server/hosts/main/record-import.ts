@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ERROR_KEY, HEADER } from '../../../../runtime/api/contract';
 import { importResultSchema, refParams, replies, scopedRefParams } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
-import { typed } from '../../contract';
+import { filePart, multipartForm, typed } from '../../contract';
 import { badRequest, HttpError } from '../../errors';
 import { IMPORT_LIMITS, IMPORT_MESSAGE, importTarget, runImport, type ImportFile, type ImportOptions } from '../../services/record-import';
 import { headerValue } from '../../validate';
@@ -28,9 +28,18 @@ const refOf = ({ a, b }: Params) => (b === undefined ? a : `${a}/${b}`);
 
 const missingFile = () => badRequest([{ field: 'file', messages: [IMPORT_MESSAGE.required], values: [null] }]);
 
-/** The body is multipart (read part by part below, so it has no body schema for ajv): documented here. */
+/** The body is multipart (read part by part below, so it has no body schema for ajv): its form is published from config. */
+const importForm = multipartForm(
+  {
+    primary_key: { type: 'string', description: 'a field key matched to update existing records, or empty' },
+    field_map: { type: 'string', description: 'JSON: [{from: a column of the file, to: a field key}]' },
+    file: { ...filePart, description: 'the CSV or JSON file (after the text fields)' },
+  },
+  ['file'],
+);
 const importSpec = (params: object) =>
   ({
+    config: { multipartForm: importForm },
     schema: {
       tags: ['records'],
       summary: 'Import records from a CSV or JSON file',

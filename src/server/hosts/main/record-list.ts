@@ -10,6 +10,7 @@ import {
   bulkBody,
   bulkDoneSchema,
   bulkStartedSchema,
+  exportQuery,
   jobStateSchema,
   listAnswerSchema,
   listQuery,
@@ -96,7 +97,7 @@ const plugin: FastifyPluginAsync<ServerContext> = async (fastify, { db, jobs, bu
   const exportSpec = (params: object) =>
     spec('The records as a CSV or JSON download (the list query, without paging)', {
       params,
-      querystring: listQuery,
+      querystring: exportQuery,
       produces: ['text/csv', 'application/json'],
       response: replies({ 200: { description: 'the file (Content-Disposition: attachment)', content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'array' } } } } }),
     });

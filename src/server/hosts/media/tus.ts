@@ -15,7 +15,7 @@ import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_KEY } from '../../../../runtime/api/contract';
-import { MEDIA_MESSAGE, type MediaFile } from '../../../../runtime/api/media';
+import { MEDIA_MESSAGE, mediaFileSchema, type MediaFile } from '../../../../runtime/api/media';
 import {
   TUS_ABANDONED_AFTER_MS,
   TUS_ENDPOINT,
@@ -25,7 +25,7 @@ import {
   UPLOAD_MESSAGE,
   encodeResultHeader,
 } from '../../../../runtime/api/media-upload';
-import { anyObjectSchema, replies } from '../../../../runtime/api/schemas';
+import { replies } from '../../../../runtime/api/schemas';
 import { nowDate } from '../../clock';
 import type { ServerContext } from '../../context';
 import { HttpError, messageForStatus } from '../../errors';
@@ -247,7 +247,7 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
     routes.delete(`${TUS_PATH}/:id`, { schema: schema('Cancel an upload (tus)', { 204: empty }) }, handOver);
     routes.get(
       `${TUS_PATH}/:id/result`,
-      { schema: schema('The stored media file of a finished upload', { 200: anyObjectSchema }) },
+      { schema: schema('The stored media file of a finished upload', { 200: mediaFileSchema }) },
       async (request) => {
         const id = (request.params as { id: string }).id;
         const result = await readResult(id, accountabilityOf(request));

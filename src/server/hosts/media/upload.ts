@@ -11,7 +11,7 @@ import { mediaIdParams, mediaUploadItemSchema, shareResponseSchema, type MediaUp
 import { latestShareDate, nextShareStep, validateShareDate } from '../../../../runtime/media/rules';
 import { nowDate } from '../../clock';
 import type { ServerContext } from '../../context';
-import { specFor, typed } from '../../contract';
+import { filePart, multipartForm, specFor, typed } from '../../contract';
 import { badRequest, fieldsNotValid } from '../../errors';
 import { libraryForCall, libraryUuidOf } from '../../services/media-access';
 import { storeFile } from '../../services/media-files';
@@ -50,6 +50,24 @@ const FIELD_ALIASES: Record<string, keyof UploadFields> = {
   replace: 'replace',
   date: 'date',
 };
+
+const flag = (description: string) => ({ type: 'string', enum: ['true', '1', 'on', 'false', '0', ''], description }) as const;
+const uploadFormProperties = {
+  uuid: { type: 'string', description: 'the library uuid (alias library_uuid)' },
+  library_uuid: { type: 'string', description: 'the library uuid' },
+  ref: { type: 'string', description: 'the library by ref, instead of uuid' },
+  path: { type: 'string', description: 'the directory (alias currentDir)' },
+  currentDir: { type: 'string', description: 'the directory' },
+  is_public: flag('a public file (alias isPublic)'),
+  isPublic: flag('a public file'),
+  expiresAt: { type: 'string', description: 'a date-time the file expires, or empty' },
+  metadata: { type: 'string', description: 'JSON: an object of strings' },
+  replace: flag('replace a file of the same name (needs delete luma-media too)'),
+  file: { type: 'array', items: filePart, description: 'one or more file parts (also files, file[] or files[]), after the text fields' },
+} as const;
+/** The forms of the two upload calls, for the document (the parts are read as they stream). */
+const uploadForm = multipartForm(uploadFormProperties, ['file']);
+const uploadShareForm = multipartForm({ ...uploadFormProperties, date: { type: 'string', description: 'the link is valid until (a date-time on a 5-minute step)' } }, ['file']);
 
 const truthy = (value: string | undefined) => value === 'true' || value === '1' || value === 'on';
 
@@ -117,13 +135,14 @@ export const mediaUploadRoutes: FastifyPluginAsync<ServerContext> = async (plugi
 
   host.post(
     '/v2/dms/media/upload',
-    { schema: { tags: ['media'], summary: 'Upload files (upload luma-media)', description, consumes: ['multipart/form-data'], response: replies({ 200: { type: 'array', items: mediaUploadItemSchema } }) } },
+    { config: { multipartForm: uploadForm }, schema: { tags: ['media'], summary: 'Upload files (upload luma-media)', description, consumes: ['multipart/form-data'], response: replies({ 200: { type: 'array', items: mediaUploadItemSchema } }) } },
     async (request) => (await receive(context, request, accountabilityOf(request))).items,
   );
 
   host.post(
     '/v2/dms/media/library/:id/upload/share',
     {
+      config: { multipartForm: uploadShareForm },
       schema: {
         tags: ['media'],
         summary: 'Upload a file and answer its signed share link (upload and download luma-media)',
