@@ -1,14 +1,17 @@
 // Secrets at rest (docs/security.md "Secrets at rest"): each kind of secret is created through the API,
 // then every row of every table is read in SQL and must not hold it, while the API still uses it (a
 // TOTP sign-in, a signed function call, a secret variable in user code, an S3 library, an e-mail
-// node's SMTP login). Rows stored in clear before sealing are sealed by the start's pass; a rotation
-// seals everything with a new key beside a running server, after which the old key opens nothing.
+// node's SMTP login, a share link). Rows stored in clear before sealing are sealed by the start's pass;
+// a rotation seals everything with a new key beside a running server, after which the old key opens
+// nothing. The e-mail node's password is never answered (the workflow, the run log): a mask is, and
+// saving the mask back keeps the stored password.
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { keysFrom, open, sealedKeyId, SecretNotOpened, setSecretKeys, type SecretPurpose } from '../../src/server/secret-box';
+import { MASKED_SECRET } from '../../runtime/api/media';
 import { COLUMN_STORES, resealSecrets, sealClearSecrets, unknownKeyIds } from '../../src/server/services/secrets-at-rest';
 import { codeAt, currentStep } from '../../src/server/services/two-factor';
 import { componentApi, componentWithFields, createMember, recordApi, recordFields as f } from './fixtures';
@@ -74,7 +77,11 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
   let fnKey = { uuid: '', key: '' };
   let library = '';
   let workflow = '';
-  const plainValues = () => [totpSecret, fnKey.key, VARIABLE_SECRET, MADE_SECRET, S3_SECRET, SMTP_PASSWORD];
+  /** The share link's path, and the project's signing key (read once, opened, to search the rows for it). */
+  let shareLink = '';
+  let shareKey = '';
+  const plainValues = () => [totpSecret, fnKey.key, VARIABLE_SECRET, MADE_SECRET, S3_SECRET, SMTP_PASSWORD, shareKey];
+  const wf = caller(app, () => ({ cookie: admin, 'x-project-env': 'dev' }));
 
   /** Every row of every table of the database (pg-boss's too), as text. */
   async function everyRow(): Promise<string> {
@@ -92,7 +99,7 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
   async function storedSecrets(): Promise<{ where: string; value: string; purpose: SecretPurpose }[]> {
     const found: { where: string; value: string; purpose: SecretPurpose }[] = [];
     for (const store of COLUMN_STORES) {
-      const rows = await sql<{ uuid: string; value: string }>`select uuid::text as uuid, ${sql.ref(store.column)} as value from ${sql.table(store.table)}
+      const rows = await sql<{ uuid: string; value: string }>`select ${sql.ref(store.key ?? 'uuid')}::text as uuid, ${sql.ref(store.column)} as value from ${sql.table(store.table)}
         where ${sql.ref(store.column)} is not null and ${store.only ?? sql`true`}`.execute(db());
       for (const row of rows.rows) found.push({ where: `${store.name}/${row.uuid}`, value: row.value, purpose: store.purpose });
     }
@@ -151,11 +158,19 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
     expect(logins.slice(before)).toContainEqual({ user: 'mailer', pass: SMTP_PASSWORD });
   }
 
+  /** The share link serves its file: its signature checks with the opened signing key. */
+  async function shareOpens(): Promise<void> {
+    const response = await app().inject({ method: 'GET', url: shareLink });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.rawPayload.equals(png(4, 4))).toBe(true);
+  }
+
   async function everythingWorks(tag: string): Promise<void> {
     await totpLogin();
     expect(await signedCall()).toEqual({ output: { data: 'ping', token: VARIABLE_SECRET, later: MADE_SECRET } });
     await s3Upload(`${tag}.png`);
     await mailSent(tag);
+    await shareOpens();
   }
 
   it('setup: each kind of secret created through the API', async () => {
@@ -182,9 +197,20 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
     const created = await media.createLibrary({ name: 'Bucket at rest', ...input, s3_secret: S3_SECRET });
     expect(created.statusCode, created.body).toBe(200);
     library = created.json().uuid;
+    // A share link of a file there: the project's signing key is made then.
+    expect((await media.upload({ fields: { uuid: library }, files: [{ name: 'shared.png', body: png(4, 4) }] })).statusCode).toBe(200);
+    const shared = await media.share(library, { key: 'shared.png', date: new Date(Math.ceil((Date.now() + 86_400_000) / 300_000) * 300_000).toISOString() });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const url = new URL(shared.json().data);
+    shareLink = `${url.pathname}${url.search}`;
+    const signing = await db().selectFrom('media_signing_keys').select('secret').where('project_uuid', '=', projectUuid).executeTakeFirstOrThrow();
+    shareKey = open(signing.secret, 'share-key');
+    // The opened key is the one the link is signed with.
+    const expires = url.searchParams.get('expires')!;
+    const signed = `${url.searchParams.get('share')}\n${library}\nshared.png\n${expires}`;
+    expect(createHmac('sha256', Buffer.from(shareKey, 'base64url')).update(signed).digest('base64url')).toBe(url.searchParams.get('signature'));
     // A workflow whose e-mail node signs in to the SMTP server.
     orders = await componentWithFields(componentApi(app, () => admin, 'dev'), 'orders_at_rest', [f.text('title')]);
-    const wf = caller(app, () => ({ cookie: admin, 'x-project-env': 'dev' }));
     workflow = (await wf.post('/workflow/workflows', { component_uuid: orders, name: 'Mail at rest' })).json().uuid;
     const event = { id: 10_000_001, name: 'created', x: 0, y: 0, width: 120, height: 60, type: 'event', action: 'Create', paused: false, parallel: false, data: {}, connections: [] as unknown[] };
     const port = (smtp.server.address() as AddressInfo).port;
@@ -193,8 +219,10 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
     event.connections.push({ id: '10000001-10000002', source: { id: 10_000_001, position: 'bottom' }, destination: { id: 10_000_002, position: 'top' }, type: 'pass', name: 'pass' });
     const saved = await wf.put(`/workflow/workflows/${workflow}/version/v1`, { nodes: [event, mail] });
     expect(saved.statusCode, saved.body).toBe(200);
-    // The editor still reads the password it saved.
-    expect((await wf.get(`/workflow/workflows/${workflow}`)).json().version.nodes[1].data.smtp.password).toBe(SMTP_PASSWORD);
+    // The editor reads the mask, never the password.
+    const read = await wf.get(`/workflow/workflows/${workflow}`);
+    expect(read.json().version.nodes[1].data.smtp.password).toBe(MASKED_SECRET);
+    expect(read.body).not.toContain(SMTP_PASSWORD);
   });
 
   it('no table holds any of them, and the API still uses each', async () => {
@@ -203,27 +231,58 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
     const stored = await storedSecrets();
     // Each kind is there, sealed with the server's key, and opens to what was given.
     expect(stored.map((cell) => cell.where.split('/')[0]).sort()).toEqual(
-      ['global_function_keys.secret', 'media_libraries.s3_secret', 'nodes', 'users.totp_secret', 'variables.value', 'variables.value'].sort(),
+      ['global_function_keys.secret', 'media_libraries.s3_secret', 'media_signing_keys.secret', 'nodes', 'users.totp_secret', 'variables.value', 'variables.value'].sort(),
     );
     for (const cell of stored) expect(sealedKeyId(cell.value), cell.where).toBe(keysFrom(TEST_SECRET_KEY).current.id);
     expect(stored.map((cell) => open(cell.value, cell.purpose)).sort()).toEqual([...plainValues()].sort());
     await everythingWorks('before');
   });
 
+  it("the e-mail node's password is never answered (workflow, run log); saving the graph as read keeps it", async () => {
+    await mailSent('masked');
+    const runs = (await wf.get(`/workflow/runs?workflow=${workflow}`)).json().items as { uuid: string }[];
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    for (const run of runs) {
+      const log = await wf.get(`/workflow/runs/${run.uuid}`);
+      expect(log.statusCode, log.body).toBe(200);
+      expect(log.body).not.toContain(SMTP_PASSWORD);
+      expect(log.json().nodes[1].data.smtp.password).toBe(MASKED_SECRET);
+    }
+    const sealedBefore = (await storedSecrets()).find((cell) => cell.where.startsWith('nodes/'))!.value;
+    const read = (await wf.get(`/workflow/workflows/${workflow}`)).json();
+    expect(JSON.stringify(read)).not.toContain(SMTP_PASSWORD);
+    const saved = await wf.put(`/workflow/workflows/${workflow}/version/${read.version.name}`, { nodes: read.version.nodes });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The stored password is the one saved before, still sealed, still opening to the password.
+    const sealedAfter = (await storedSecrets()).find((cell) => cell.where.startsWith('nodes/'))!.value;
+    expect(sealedAfter).toBe(sealedBefore);
+    expect(open(sealedAfter, 'smtp-password')).toBe(SMTP_PASSWORD);
+    await mailSent('saved-as-read');
+    // The mask on a node that had no password stored is refused, and nothing is written.
+    const copy = { ...read.version.nodes[1], id: 10_000_003 };
+    const refused = await wf.put(`/workflow/workflows/${workflow}/version/${read.version.name}`, { nodes: [...read.version.nodes, copy] });
+    expect(refused.statusCode, refused.body).toBe(417);
+    expect(refused.json().errors).toContainEqual(expect.objectContaining({ field: 'nodes.10000003.data.smtp.password' }));
+    expect((await wf.get(`/workflow/workflows/${workflow}`)).json().version.nodes).toHaveLength(2);
+  });
+
   it('rows stored in clear before sealing are sealed by the start pass and keep working', async () => {
     await db().updateTable('variables').set({ value: VARIABLE_SECRET }).where('name', '=', 'TOKEN').execute();
     await db().updateTable('users').set({ totp_secret: totpSecret }).where('uuid', '=', totpUser).execute();
-    const clear = (await everyRow()).includes(VARIABLE_SECRET);
-    expect(clear).toBe(true);
+    await db().updateTable('media_signing_keys').set({ secret: shareKey }).where('project_uuid', '=', projectUuid).execute();
+    const clear = await everyRow();
+    expect(clear.includes(VARIABLE_SECRET) && clear.includes(shareKey)).toBe(true);
     // Read as they are meanwhile (a clear row is the value itself).
     expect(await signedCall()).toEqual({ output: { data: 'ping', token: VARIABLE_SECRET, later: MADE_SECRET } });
+    await shareOpens();
     const result = await sealClearSecrets(db());
-    expect(result.sealed).toEqual({ 'variables.value': 1, 'users.totp_secret': 1 });
+    expect(result.sealed).toEqual({ 'variables.value': 1, 'users.totp_secret': 1, 'media_signing_keys.secret': 1 });
     expect((await sealClearSecrets(db())).sealed).toEqual({});
     const rows = await everyRow();
     for (const plain of plainValues()) expect(rows.includes(plain), `the database holds ${plain}`).toBe(false);
     await totpLogin();
     expect(await signedCall()).toEqual({ output: { data: 'ping', token: VARIABLE_SECRET, later: MADE_SECRET } });
+    await shareOpens();
   });
 
   it('a rotation seals every secret with the new key beside the running server; the old key alone opens nothing', async () => {
@@ -232,7 +291,7 @@ describeApi(`secrets at rest (${DB_KIND})`, () => {
     setSecretKeys(keysFrom(NEW_KEY, [TEST_SECRET_KEY]));
     await everythingWorks('during');
     const result = await resealSecrets(db());
-    for (const store of ['users.totp_secret', 'global_function_keys.secret', 'variables.value', 'media_libraries.s3_secret', 'workflow_versions.nodes']) {
+    for (const store of ['users.totp_secret', 'global_function_keys.secret', 'variables.value', 'media_libraries.s3_secret', 'media_signing_keys.secret', 'workflow_versions.nodes']) {
       expect(result.sealed[store], store).toBeGreaterThanOrEqual(1);
     }
     expect(result.unopened).toEqual({});

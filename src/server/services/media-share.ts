@@ -2,8 +2,9 @@
 // file's row (its uuid; the row goes with the file), so a link can be listed, revoked, and never
 // answers a new file uploaded later at the same key. The link is
 // /media/library/{library}/get/{key}?share={uuid}&expires={unix seconds}&signature={HMAC-SHA256},
-// signed with a key of the project kept in the database (media_signing_keys), so every instance signs
-// and checks with the same one; rotating that key invalidates every link of the project at once.
+// signed with a key of the project kept in the database (media_signing_keys, sealed like every secret
+// at rest: docs/security.md "Secrets at rest"), so every instance signs and checks with the same one;
+// rotating that key invalidates every link of the project at once.
 // A link lives at most LUMA_SHARE_MAX_DAYS. Shared as a link (the answer) or by e-mail.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,7 @@ import type { ShareLink, ShareLinkList } from '../../../runtime/api/media-shares
 import { latestShareDate, MEDIA_RULE_MESSAGE, splitEmails, validateShareDate } from '../../../runtime/media/rules';
 import type { FieldError } from '../../../runtime/api/contract';
 import { nowDate } from '../clock';
+import { open, seal } from '../secret-box';
 import { toJson } from '../db/json';
 import { clockNow } from '../db/now';
 import type { Database } from '../db/schema';
@@ -29,17 +31,22 @@ type Db = Kysely<Database>;
 
 const MAX_EMAILS = 50;
 
+/** A new signing key, sealed for storing. */
+function newSealedKey(): string {
+  return seal(randomBytes(32).toString('base64url'), 'share-key');
+}
+
 /** The project's signing key, made on first use (two instances racing agree on the first one written). */
 export async function signingKey(db: Db, projectUuid: string): Promise<Buffer> {
   const existing = await db.selectFrom('media_signing_keys').select('secret').where('project_uuid', '=', projectUuid).executeTakeFirst();
-  if (existing) return Buffer.from(existing.secret, 'base64url');
+  if (existing) return Buffer.from(open(existing.secret, 'share-key'), 'base64url');
   await db
     .insertInto('media_signing_keys')
-    .values({ project_uuid: projectUuid, secret: randomBytes(32).toString('base64url') })
+    .values({ project_uuid: projectUuid, secret: newSealedKey() })
     .onConflict((conflict) => conflict.column('project_uuid').doNothing())
     .execute();
   const row = await db.selectFrom('media_signing_keys').select('secret').where('project_uuid', '=', projectUuid).executeTakeFirstOrThrow();
-  return Buffer.from(row.secret, 'base64url');
+  return Buffer.from(open(row.secret, 'share-key'), 'base64url');
 }
 
 function mac(secret: Buffer, share: string, libraryUuid: string, key: string, expires: number): string {
@@ -208,7 +215,7 @@ export async function revokeShare(context: MediaContext, accountability: Account
 export async function rotateSigningKey(context: MediaContext, accountability: Accountability): Promise<{ revoked: number }> {
   const projectUuid = await mediaAdminProject(context.db, accountability);
   return context.db.transaction().execute(async (trx) => {
-    const secret = randomBytes(32).toString('base64url');
+    const secret = newSealedKey();
     await trx
       .insertInto('media_signing_keys')
       .values({ project_uuid: projectUuid, secret, rotated_at: nowDate() })

@@ -4,16 +4,22 @@
 // a conditional update (`where column = the value read`), so a pass runs beside live instances: a
 // row a request changed meanwhile is left to the request (it seals with the current key itself).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { MASKED_SECRET } from '../../../runtime/api/media';
+import { WORKFLOW_MESSAGE } from '../../../runtime/api/workflows';
+import { RECORD_MESSAGE } from '../../../runtime/validation/types';
 import type { Database } from '../db/schema';
+import { HttpError } from '../errors';
 import { open, reseal, seal, SEALED_PREFIX, sealedKeyId, SecretNotOpened, secretKeys, type SecretPurpose } from '../secret-box';
 
 type Db = Kysely<Database>;
 
 /** A text column of secrets, by the table's uuid key. */
-interface ColumnStore {
+export interface ColumnStore {
   name: string;
-  table: 'users' | 'global_function_keys' | 'variables' | 'media_libraries';
+  table: 'users' | 'global_function_keys' | 'variables' | 'media_libraries' | 'media_signing_keys';
   column: string;
+  /** The table's uuid primary key ('uuid' unless named). */
+  key?: string;
   purpose: SecretPurpose;
   /** Rows of the table whose column holds a secret (the secret variables; every row elsewhere). */
   only?: RawBuilder<boolean>;
@@ -25,6 +31,7 @@ export const COLUMN_STORES: readonly ColumnStore[] = [
   { name: 'global_function_keys.secret', table: 'global_function_keys', column: 'secret', purpose: 'function-key' },
   { name: 'variables.value', table: 'variables', column: 'value', purpose: 'variable', only: sql<boolean>`secret` },
   { name: 'media_libraries.s3_secret', table: 'media_libraries', column: 's3_secret', purpose: 's3-secret' },
+  { name: 'media_signing_keys.secret', table: 'media_signing_keys', column: 'secret', key: 'project_uuid', purpose: 'share-key' },
 ];
 export const NODES_STORE = 'workflow_versions.nodes';
 
@@ -51,14 +58,15 @@ function rewrite(stored: string, purpose: SecretPurpose, kind: PassKind): string
 async function passColumn(db: Db, store: ColumnStore, kind: PassKind, result: PassResult): Promise<void> {
   const column = sql.ref(store.column);
   const table = sql.table(store.table);
+  const key = sql.ref(store.key ?? 'uuid');
   const current = `${SEALED_PREFIX}${secretKeys().current.id}:%`;
   const candidates = kind === 'clear' ? sql`${column} not like ${`${SEALED_PREFIX}%`}` : sql`${column} not like ${current}`;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const rows = (
-      await sql<{ uuid: string; value: string }>`select uuid::text as uuid, ${column} as value from ${table}
-        where ${column} is not null and ${store.only ?? sql`true`} and ${candidates} and uuid > ${after}::uuid
-        order by uuid limit ${PAGE}`.execute(db)
+      await sql<{ uuid: string; value: string }>`select ${key}::text as uuid, ${column} as value from ${table}
+        where ${column} is not null and ${store.only ?? sql`true`} and ${candidates} and ${key} > ${after}::uuid
+        order by ${key} limit ${PAGE}`.execute(db)
     ).rows;
     for (const row of rows) {
       if (!needsWork(row.value, kind)) continue;
@@ -70,7 +78,7 @@ async function passColumn(db: Db, store: ColumnStore, kind: PassKind, result: Pa
         result.unopened[store.name] = (result.unopened[store.name] ?? 0) + 1;
         continue;
       }
-      const updated = await sql`update ${table} set ${column} = ${next} where uuid = ${row.uuid}::uuid and ${column} = ${row.value}`.execute(db);
+      const updated = await sql`update ${table} set ${column} = ${next} where ${key} = ${row.uuid}::uuid and ${column} = ${row.value}`.execute(db);
       result.sealed[store.name] = (result.sealed[store.name] ?? 0) + Number(updated.numAffectedRows ?? 0);
     }
     if (rows.length < PAGE) return;
@@ -80,26 +88,40 @@ async function passColumn(db: Db, store: ColumnStore, kind: PassKind, result: Pa
 
 // ---- E-mail nodes' SMTP passwords, inside a workflow version's nodes ---------------------------------
 
-type NodeLike = { action?: unknown; data?: unknown };
+type NodeLike = { id?: unknown; action?: unknown; data?: unknown };
 
 /** The nodes with each e-mail node's SMTP password replaced by `change` (a copy; other nodes as they are). */
-function mapPasswords<T>(nodes: readonly T[], change: (password: string) => string): T[] {
+function mapPasswords<T>(nodes: readonly T[], change: (password: string, node: NodeLike) => string): T[] {
   return nodes.map((node) => {
     const data = (node as NodeLike).data as Record<string, unknown> | undefined;
     const smtp = data?.smtp as Record<string, unknown> | undefined;
     if ((node as NodeLike).action !== 'email' || !smtp || typeof smtp !== 'object' || typeof smtp.password !== 'string' || smtp.password === '') return node;
-    return { ...node, data: { ...data, smtp: { ...smtp, password: change(smtp.password) } } };
+    return { ...node, data: { ...data, smtp: { ...smtp, password: change(smtp.password, node as NodeLike) } } };
   });
 }
 
-/** Before a version's nodes are stored: every e-mail node's password sealed. */
-export function sealNodePasswords<T>(nodes: readonly T[]): T[] {
-  return mapPasswords(nodes, (password) => seal(password, 'smtp-password'));
+/**
+ * Before a version's nodes are stored: every e-mail node's password sealed. A password sent back as
+ * the mask (MASKED_SECRET, what replies show) keeps the one `stored` (the version before this save)
+ * holds for the node of the same id; with none there, 417 someFieldsAreNotValid on it.
+ */
+export function sealNodePasswords<T>(nodes: readonly T[], stored: readonly unknown[] = []): T[] {
+  const kept = new Map<unknown, string>();
+  mapPasswords(stored, (password, node) => (kept.set(node.id, password), password));
+  return mapPasswords(nodes, (password, node) => {
+    if (password !== MASKED_SECRET) return seal(password, 'smtp-password');
+    const sealed = kept.get(node.id);
+    if (sealed === undefined) throw new HttpError(417, WORKFLOW_MESSAGE.someFieldsAreNotValid, [{ field: `nodes.${String(node.id)}.data.smtp.password`, messages: [RECORD_MESSAGE.requiredField], values: [null] }]);
+    return sealed;
+  });
 }
 
-/** A version's stored nodes as the editor and the run log show them: the passwords opened. */
-export function openNodePasswords<T>(nodes: readonly T[]): T[] {
-  return mapPasswords(nodes, (password) => open(password, 'smtp-password'));
+/**
+ * A version's stored nodes as replies show them (the editor, the run log): each password the mask,
+ * never the password; the editor sends the mask back on save, which keeps the stored one.
+ */
+export function maskNodePasswords<T>(nodes: readonly T[]): T[] {
+  return mapPasswords(nodes, () => MASKED_SECRET);
 }
 
 async function passNodes(db: Db, kind: PassKind, result: PassResult): Promise<void> {

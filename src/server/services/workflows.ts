@@ -17,7 +17,7 @@ import { badRequest, forbidden, HttpError } from '../errors';
 import { isPlainObject, isUuid } from '../validate';
 import { assertStorableJson, bodyObject } from './components-input';
 import { conflict, findComponentByRef, mayOnComponent } from './components-model';
-import { openNodePasswords, sealNodePasswords } from './secrets-at-rest';
+import { maskNodePasswords, sealNodePasswords } from './secrets-at-rest';
 import { requireProject, type Accountability } from './tenancy';
 
 type Db = Kysely<Database>;
@@ -138,7 +138,7 @@ async function answer(db: Db, row: WorkflowRow, version: string | undefined): Pr
   const name = version ?? row.dev_version ?? summary!.versions.at(-1)?.name;
   const found = name === undefined ? undefined : await db.selectFrom('workflow_versions').selectAll().where('workflow_uuid', '=', row.uuid).where('name', '=', name).executeTakeFirst();
   if (!found) throw notFound();
-  return { ...summary!, version: { name: found.name, nodes: openNodePasswords(found.nodes as WorkflowNode[]), updated_at: new Date(found.updated_at).toISOString() } };
+  return { ...summary!, version: { name: found.name, nodes: maskNodePasswords(found.nodes as WorkflowNode[]), updated_at: new Date(found.updated_at).toISOString() } };
 }
 
 /** The components a graph names: the workflow's own and every component node's target in the project. */
@@ -225,9 +225,10 @@ export async function saveVersion(db: Db, accountability: Accountability, uuid: 
   return db.transaction().execute(async (tx) => {
     const { row } = await workflowFor(tx, accountability, uuid, true);
     const now = nowDate();
+    const before = await tx.selectFrom('workflow_versions').select('nodes').where('workflow_uuid', '=', row.uuid).where('name', '=', version).forUpdate().executeTakeFirst();
     const saved = await tx
       .updateTable('workflow_versions')
-      .set({ nodes: JSON.stringify(sealNodePasswords(nodes)), updated_at: now })
+      .set({ nodes: JSON.stringify(sealNodePasswords(nodes, (before?.nodes as unknown[] | undefined) ?? [])), updated_at: now })
       .where('workflow_uuid', '=', row.uuid)
       .where('name', '=', version)
       .returning(['name', 'updated_at'])
@@ -426,6 +427,6 @@ export async function getRun(db: Db, accountability: Accountability, uuid: strin
     path: row.path as number[],
     results: row.results as NodeResult[],
     data: row.data as Record<string, unknown>,
-    nodes: openNodePasswords((version?.nodes as WorkflowNode[] | undefined) ?? []),
+    nodes: maskNodePasswords((version?.nodes as WorkflowNode[] | undefined) ?? []),
   };
 }
