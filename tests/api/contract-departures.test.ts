@@ -269,6 +269,6 @@ describeApi(`the API keeps the spec's contract (${DB_KIND})`, () => {
     const made = await api.create({ name: 'no_workspaces', label: { en_US: 'x' } });
     expect((await api.settings(made.json().uuid, 'v1')).json().workspaces).toEqual([]);
     const withLinks = await api.create({ name: 'with_workspaces', label: { en_US: 'x' }, workspaces: [] });
-    expect([withLinks.statusCode, withLinks.json().errors]).toEqual([417, [{ field: 'workspaces', messages: ['invalidInput'] }]]);
+    expect([withLinks.statusCode, withLinks.json().errors]).toEqual([400, [{ field: 'workspaces', messages: ['unknownField'] }]]);
   });
 });

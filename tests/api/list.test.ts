@@ -255,7 +255,7 @@ describeApi(`record list: paging, sort, search, dates, headers and permissions (
     const partition = partitionName(books);
     const preparedFor = () => preparedStatementTexts().filter((text) => text.includes(partition));
     const before = new Set(preparedFor());
-    for (const params of [{ filter: 'Book 0001', filterOn: 'title' }, { $adv: { price: { $gte: 10 } } }, { sortBy: 'price' }, { dateField: 'created_at', startDate: '2020-01-01' }]) {
+    for (const params of [{ filter: 'Book 0001', filterOn: 'title' }, { $adv: { price: { $gte: 10 } } }, { sortBy: 'price' }, { dateField: 'created_at', dateFrom: '2020-01-01' }]) {
       expect((await lists.list(books, params)).statusCode, JSON.stringify(params)).toBe(200);
     }
     expect(preparedFor().filter((text) => !before.has(text))).toEqual([]);

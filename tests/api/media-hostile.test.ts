@@ -206,7 +206,7 @@ describeApi(`media hostile (${DB_KIND})`, () => {
       await theirs.list('?recursive=true'),
       await theirs.deleted(),
       await theirs.restore({ path: 'notes/a', newPath: 'b' }),
-      await theirs.comment({ path: 'notes/a', variant: 'main', text: 'hi', range: { from: 0, to: 1 } }),
+      await theirs.comment({ path: 'notes/a', variant: 'main', content: 'hi', from: 0, to: 1 }),
     ];
     for (const [index, response] of calls.entries()) {
       expect(response.statusCode, `call ${index}: ${response.body}`).toBe(404);
