@@ -1,4 +1,5 @@
 // Table types of the Luma database (one schema for PGlite and PostgreSQL).
+// Over 400 lines for now: the table types move into their capabilities' folders with issue 28.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';

@@ -1,6 +1,7 @@
 // Workflows as versioned entities (docs/workflows.md "Model"): create, read, rename, remove, save a
 // version's graph, fork and remove versions, publish to dev or live, and the run log. Every call
 // needs the 'settings' permission on the workflow's component; another project's workflow is 404.
+// Over 400 lines for now: it is split (versions, saves, the run log) when issue 28 gives workflows their folder.
 import Ajv from 'ajv';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { FieldError } from '../../../runtime/api/contract';
