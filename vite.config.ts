@@ -12,7 +12,7 @@ import type { Plugin } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const serverPort = Number(process.env.PORT ?? 8080);
-// The server judges a write's Origin against LUMA_PUBLIC_URL only (src/server/config.ts default).
+// The server judges a write's Origin against LUMA_PUBLIC_URL only (src/server/platform/config.ts default).
 const serverPublicOrigin = new URL(process.env.LUMA_PUBLIC_URL ?? `http://localhost:${serverPort}`).origin;
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|wasm|txt|map)$/;

@@ -4,10 +4,10 @@
 //   npx tsx scripts/bench-api-log.ts
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
+import { loadConfig } from '../src/server/platform/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrations/index';
-import { seed } from '../src/server/db/seed';
+import { seed } from '../src/server/auth/seed';
 
 const N = 2000;
 const config = loadConfig({ PORT: '0', LUMA_DATA_DIR: 'memory://', LUMA_ADMIN_EMAIL: 'admin@luma.test', LUMA_ADMIN_PASSWORD: 'correct horse battery staple', LUMA_APP_DIR: '/nonexistent', LUMA_LOG_LEVEL: 'silent' });

@@ -1,6 +1,6 @@
 // Scout's API call log (issue 17, section 6; docs/STATUS.md "Scout: API log"): the list, one call,
 // the per-project settings, and the marks the kept bodies carry. How secrets are kept out of the log:
-// src/server/redact.ts and src/server/services/api-log-redact.ts (docs/security.md "Secrets in logs").
+// src/server/platform/redact.ts and src/server/scout/api-log-redact.ts (docs/security.md "Secrets in logs").
 import { arrayOf, closed, dateTimeSchema, nullable, queryTimeSchema, stringSchema, uuidSchema } from './schemas';
 
 export const API_LOG_PATH = '/v1/system/api-log';

@@ -2,7 +2,7 @@
 // password, reset, invitations, the no-project message and the profile. The message keys the calls answer
 // with (runtime/api/iam.ts IAM_MESSAGE) are in the main catalogue and are not repeated.
 export const accountEn_US = {
-  // Server message key of the profile's password confirmation (src/server/services/profile-rules.ts)
+  // Server message key of the profile's password confirmation (src/server/auth/profile-rules.ts)
   password_not_match: 'The passwords do not match.',
 
   // Shared

@@ -2,7 +2,7 @@
 import type { AccountMessageKey } from './account.en_US';
 
 export const accountSr: Record<AccountMessageKey, string> = {
-  // Server message key of the profile's password confirmation (src/server/services/profile-rules.ts)
+  // Server message key of the profile's password confirmation (src/server/auth/profile-rules.ts)
   password_not_match: 'Lozinke se ne poklapaju.',
 
   // Shared

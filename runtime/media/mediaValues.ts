@@ -1,5 +1,5 @@
 // The values the media widgets store (spec section 3 "Values"), read the same way by the widgets, the
-// list cells and the server's record check (src/server/services/records-media.ts):
+// list cells and the server's record check (src/server/records/media-values.ts):
 //   input/image (old):   '/media/library/{library_uuid}/get/{key}'
 //   input/imagev2:       {localURL, publicURL}; the old string is still read
 //   input/file:          a string path, or a list of them when the field is multiple

@@ -1,6 +1,6 @@
 // The record list query (docs/lists.md) as a checked AST: what parseListParams answers. Every path
 // in it was found in the caller's compiled ViewSchema (or is a system column); values are typed
-// for their path. The server compiles it to SQL with bound values only (db/queries/record-list).
+// for their path. The server compiles it to SQL with bound values only (records/list-sql).
 import type { FieldError } from '../api/contract';
 
 export type SystemColumn = 'uuid' | 'created_at' | 'updated_at' | 'disabled_at';

@@ -5,37 +5,37 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HEADER, HOST_PREFIX } from '../../runtime/api/contract';
-import type { Config } from './config';
+import type { Config } from './platform/config';
 import type { ServerContext } from './context';
-import { installContract } from './contract';
+import { installContract } from './platform/contract';
 import type { OpenDatabase } from './db/database';
 import type { Database } from './db/schema';
-import { notFound } from './errors';
-import { installErrorHandler, sendError } from './errors-handler';
+import { notFound } from './platform/errors';
+import { installErrorHandler, sendError } from './platform/errors-handler';
 import { busHost } from './hosts/bus/index';
 import { integrationHost } from './hosts/integration/index';
 import { mainHost } from './hosts/main/index';
 import { mediaHost } from './hosts/media/index';
-import { installMediaFileRoutes } from './hosts/media/serve';
-import { authenticate } from './hosts/session';
+import { installMediaFileRoutes } from './media/routes-serve';
+import { authenticate } from './auth/session-hook';
 import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
-import { installApiLog, type ApiLogWriter } from './services/api-log';
-import { createProcessLogger } from './log';
-import { createMailer, type Mailer } from './services/mail';
-import { startPlatform, type Platform } from './platform';
-import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './security';
-import { installSdkTypes } from './sdkTypes';
-import { hasSecretKeys, resolveSecretKeys, setSecretKeys } from './secret-box';
-import { installSpa, isApiPath } from './spa';
-import { declarePluginFieldTypes } from './plugins';
-import { configureScriptPool } from './services/sandbox';
-import { endUpgradeAfterReply, guardUpgrades } from './upgrades';
+import { installApiLog, type ApiLogWriter } from './scout/api-log';
+import { createProcessLogger } from './platform/log';
+import { createMailer, type Mailer } from './platform/mail';
+import { startPlatform, type Platform } from './instance';
+import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './platform/security';
+import { installSdkTypes } from './usercode/sdk-types';
+import { hasSecretKeys, resolveSecretKeys, setSecretKeys } from './platform/secret-box';
+import { installSpa, isApiPath } from './hosts/spa';
+import { declarePluginFieldTypes } from './platform/plugins';
+import { configureScriptPool } from './usercode/sandbox';
+import { endUpgradeAfterReply, guardUpgrades } from './platform/upgrades';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Scout's API call log writer (services/api-log.ts): flush() writes what is buffered now. */
+    /** Scout's API call log writer (scout/api-log.ts): flush() writes what is buffered now. */
     apiLog: ApiLogWriter;
   }
 }
@@ -52,7 +52,7 @@ export interface BuildAppOptions {
   checkResponses?: boolean;
   /** Told of every route as it is registered (Fastify's onRoute hook), before any host. */
   onRoute?: (route: RouteOptions) => void;
-  /** The process log (src/server/log.ts: every line redacted); by default a new one on stdout at config.logLevel. */
+  /** The process log (src/server/platform/log.ts: every line redacted); by default a new one on stdout at config.logLevel. */
   logger?: FastifyBaseLogger;
 }
 

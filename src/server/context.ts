@@ -1,14 +1,14 @@
 // What every host plugin is given: the database, the configuration, mail, the job queue and the bus.
 import type { Kysely } from 'kysely';
-import type { Bus } from './bus/index';
-import type { CallerCache } from './services/caller-cache';
-import type { ListTotalCache } from './services/list-totals';
-import type { Jobs } from './jobs/index';
-import type { Config } from './config';
+import type { Bus } from './platform/bus';
+import type { CallerCache } from './auth/caller-cache';
+import type { ListTotalCache } from './records/list-totals';
+import type { Jobs } from './platform/jobs';
+import type { Config } from './platform/config';
 import type { Database } from './db/schema';
-import type { Mailer } from './services/mail';
-import type { Accountability } from './services/tenancy';
-import type { ActiveSession } from './services/sessions';
+import type { Mailer } from './platform/mail';
+import type { Accountability } from './auth/tenancy';
+import type { ActiveSession } from './auth/sessions';
 
 export interface ServerContext {
   db: Kysely<Database>;
@@ -18,9 +18,9 @@ export interface ServerContext {
   jobs: Jobs;
   /** The bus every instance on the database listens on. */
   bus: Bus;
-  /** Found callers kept by this process (services/caller-cache.ts). */
+  /** Found callers kept by this process (auth/caller-cache.ts). */
   callers: CallerCache;
-  /** List totals kept by this process (services/list-totals.ts). */
+  /** List totals kept by this process (records/list-totals.ts). */
   totals: ListTotalCache;
 }
 

@@ -2,27 +2,27 @@
 // ago, expired invites, password resets, two-factor challenges and remembered devices, finished
 // bulk jobs, old spark invocation logs, expired media files and media uploads a crashed server left half done, ended share links, the socket rows of a dead instance; the record partitions of removed components; on PGlite, which has no autovacuum, the
 // planner's statistics and the visibility maps of the record partitions. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
-// (jobs/index.ts), so exactly one instance runs each round. Expiry is enforced on use regardless.
+// (platform/jobs.ts), so exactly one instance runs each round. Expiry is enforced on use regardless.
 import type { Kysely } from 'kysely';
 import { IAM_LIMITS } from '../../runtime/api/iam';
-import { nowDate } from './clock';
-import type { Config } from './config';
-import { deleteExpiredIamRows, deleteRevokedSecrets } from './db/queries/iam-housekeeping';
-import { deleteStaleFailures } from './db/queries/login-failures';
+import { nowDate } from './platform/clock';
+import type { Config } from './platform/config';
+import { deleteExpiredIamRows, deleteRevokedSecrets } from './iam/housekeeping-sql';
+import { deleteStaleFailures } from './auth/throttle-sql';
 import { isEmbedded } from './db/dialect-pglite';
-import { dropOrphanPartitions, keepStatistics, listRecordPartitions } from './db/queries/record-partitions';
-import { deleteExpiredSessions } from './db/queries/sessions';
+import { dropOrphanPartitions, keepStatistics, listRecordPartitions } from './records/partitions-sql';
+import { deleteExpiredSessions } from './auth/sessions-sql';
 import type { Database } from './db/schema';
-import { deleteFinishedJobs } from './services/record-jobs';
-import { purgeDeletedRecords } from './services/records';
-import { purgeSparkLogs } from './services/sparks';
-import { purgeExpiredMedia, purgeStaleUploads } from './services/media-files';
-import { EVENT_RETENTION_DAYS, purgeEvents } from './services/events';
-import { purgeStaleSockets } from './services/events-sockets';
-import { purgeEndedShares } from './services/media-share';
-import { purgeApiCalls } from './services/api-log';
+import { deleteFinishedJobs } from './records/jobs';
+import { purgeDeletedRecords } from './records/records';
+import { purgeSparkLogs } from './sparks/sparks';
+import { purgeExpiredMedia, purgeStaleUploads } from './media/files';
+import { EVENT_RETENTION_DAYS, purgeEvents } from './events/outbox';
+import { purgeStaleSockets } from './events/sockets';
+import { purgeEndedShares } from './media/share';
+import { purgeApiCalls } from './scout/api-log';
 import { purgeChains } from './workflows/budget';
-import { cleanupUnusedRecords } from './services/records-cleanup';
+import { cleanupUnusedRecords } from './records/cleanup';
 
 const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'orphanPartitions', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];

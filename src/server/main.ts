@@ -5,18 +5,18 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations/index';
-import { seed } from './db/seed';
-import { resolveSecretKeys, setSecretKeys } from './secret-box';
-import { sealClearSecrets, unknownKeyIds } from './services/secrets-at-rest';
-import { syncAllRecordIndexes } from './services/records-indexes';
-import { startPlatform } from './platform';
-import { declarePluginFieldTypes } from './plugins';
-import { createProcessLogger, errorLogOf } from './log';
-import { scrubText } from './redact';
-import { configureScriptPool } from './services/sandbox';
+import { seed } from './auth/seed';
+import { resolveSecretKeys, setSecretKeys } from './platform/secret-box';
+import { sealClearSecrets, unknownKeyIds } from './platform/secrets-at-rest';
+import { syncAllRecordIndexes } from './records/indexes';
+import { startPlatform } from './instance';
+import { declarePluginFieldTypes } from './platform/plugins';
+import { createProcessLogger, errorLogOf } from './platform/log';
+import { scrubText } from './platform/redact';
+import { configureScriptPool } from './usercode/sandbox';
 
 /** How long a shutdown waits for open connections to end before it closes them (docs/platform.md). */
 const SHUTDOWN_GRACE_MS = 10_000;

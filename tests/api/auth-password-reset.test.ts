@@ -4,8 +4,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createMailer, type Mailer } from '../../src/server/services/mail';
-import { hashToken } from '../../src/server/services/sessions';
+import { createMailer, type Mailer } from '../../src/server/platform/mail';
+import { hashToken } from '../../src/server/auth/sessions';
 import { createUser } from './fixtures';
 import { DB_KIND, describeApi, login, sessionCookie, useServer } from './harness';
 

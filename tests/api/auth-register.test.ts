@@ -2,7 +2,7 @@
 // once; whitelisted body, unique e-mail (also under concurrency), password rules, closed registration
 // and the per-address throttle.
 import { expect, it } from 'vitest';
-import { verifyPassword } from '../../src/server/services/passwords';
+import { verifyPassword } from '../../src/server/auth/passwords';
 import { adminProject } from './fixtures';
 import { ADMIN_EMAIL, DB_KIND, describeApi, login, sessionCookie, useServer } from './harness';
 

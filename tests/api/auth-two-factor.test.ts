@@ -3,9 +3,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { authenticator } from 'otplib';
 import { beforeEach, expect, it } from 'vitest';
-import { ManualClock, now, setClock } from '../../src/server/clock';
-import { open } from '../../src/server/secret-box';
-import { hashToken } from '../../src/server/services/sessions';
+import { ManualClock, now, setClock } from '../../src/server/platform/clock';
+import { open } from '../../src/server/platform/secret-box';
+import { hashToken } from '../../src/server/auth/sessions';
 import { createMember, createUser } from './fixtures';
 import { DB_KIND, describeApi, login, sessionCookie, useServer } from './harness';
 

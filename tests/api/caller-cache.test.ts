@@ -1,4 +1,4 @@
-// The caller cache (src/server/services/caller-cache.ts, docs/iam.md "Who is calling"): a caller's
+// The caller cache (src/server/auth/caller-cache.ts, docs/iam.md "Who is calling"): a caller's
 // second call is found without the database, and every change to a row the caller was found from,
 // written by anyone (here: plain SQL, as an operator or a script would), drops it on every instance
 // through the triggers of migration 0019 and the bus. On PostgreSQL the change arrives as a NOTIFY
@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_PERMISSION } from '../../runtime/api/media';
-import { hashToken } from '../../src/server/services/sessions';
+import { hashToken } from '../../src/server/auth/sessions';
 import { callServer } from './child-server';
 import { adminProject, createMember, createUser, insertComponentRow, setRolePermissions } from './fixtures';
 import { DB_KIND, describeApi, login, unavailable, until, useServer } from './harness';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { insertProjectConfig } from '../../src/server/db/queries/config';
+import { insertProjectConfig } from '../../src/server/projects/config-sql';
 import { addMember, adminProject, createMember, createProject } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 

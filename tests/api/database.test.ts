@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/server/db/migrations/index';
-import { seed } from '../../src/server/db/seed';
-import { verifyPassword } from '../../src/server/services/passwords';
+import { seed } from '../../src/server/auth/seed';
+import { verifyPassword } from '../../src/server/auth/passwords';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, describeApi, login, testConfig, useServer } from './harness';
 import { buildApp } from '../../src/server/app';
 import { PREPARE } from '../../src/server/db/database';
-import { findPrincipal } from '../../src/server/db/queries/accountability';
-import { hashToken } from '../../src/server/services/sessions';
+import { findPrincipal } from '../../src/server/auth/caller-sql';
+import { hashToken } from '../../src/server/auth/sessions';
 
 describeApi(`database (${DB_KIND})`, () => {
   const server = useServer();

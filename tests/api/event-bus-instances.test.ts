@@ -6,7 +6,7 @@
 // the socket on the other. PostgreSQL only: PGlite is one process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../runtime/api/events';
-import { publishEvents } from '../../src/server/services/events';
+import { publishEvents } from '../../src/server/events/outbox';
 import { callServer as call, instanceEnv, startServer, stopServer as stop, type ChildServer as Child } from './child-server';
 import { openBus, type BusClient } from './event-bus-fixtures';
 import { adminProject, createMember, recordFields as f } from './fixtures';

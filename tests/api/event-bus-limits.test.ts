@@ -5,8 +5,8 @@
 // event's payload loses the keys of fields the subscriber may not see. Both databases.
 import { expect, it } from 'vitest';
 import { CLOSE, CLOSE_REASON } from '../../runtime/api/events';
-import { publishEvents } from '../../src/server/services/events';
-import { SOCKET_STALE_MS } from '../../src/server/services/events-sockets';
+import { publishEvents } from '../../src/server/events/outbox';
+import { SOCKET_STALE_MS } from '../../src/server/events/sockets';
 import { openBus, type BusClient } from './event-bus-fixtures';
 import { adminProject, componentApi, componentWithFields, createMember, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';

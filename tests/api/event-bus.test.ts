@@ -5,7 +5,7 @@
 // closed with 4008, shutdown closes with 3002, and the event log calls. Both databases.
 import { expect, it } from 'vitest';
 import { CLOSE } from '../../runtime/api/events';
-import { publishEvents } from '../../src/server/services/events';
+import { publishEvents } from '../../src/server/events/outbox';
 import { openBus, type BusClient } from './event-bus-fixtures';
 import { importApi } from './import-fixtures';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, recordApi, recordFields as f } from './fixtures';

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import { defaultSettings } from '../../runtime/components';
 import { toJson } from '../../src/server/db/json';
 import type { Database, UserStatus } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/services/passwords';
-import { ensureRecordPartition } from '../../src/server/db/queries/record-partitions';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { ensureRecordPartition } from '../../src/server/records/partitions-sql';
 
 type Db = Kysely<Database>;
 

@@ -6,13 +6,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { ManualClock, setClock } from '../../src/server/clock';
-import { loadConfig, type Config } from '../../src/server/config';
+import { ManualClock, setClock } from '../../src/server/platform/clock';
+import { loadConfig, type Config } from '../../src/server/platform/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
-import { seed } from '../../src/server/db/seed';
-import { startPlatform, type Platform } from '../../src/server/platform';
-import type { Mailer } from '../../src/server/services/mail';
+import { seed } from '../../src/server/auth/seed';
+import { startPlatform, type Platform } from '../../src/server/instance';
+import type { Mailer } from '../../src/server/platform/mail';
 
 export const ADMIN_EMAIL = 'admin@luma.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';

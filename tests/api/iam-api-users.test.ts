@@ -2,7 +2,7 @@
 // secrets (created, shown once, stored hashed, revoked), GET /v1/user/api-user, bearer
 // authentication with a secret, and the housekeeping of revoked secrets and expired IAM rows.
 import { expect, it } from 'vitest';
-import { deleteExpiredIamRows, deleteRevokedSecrets } from '../../src/server/db/queries/iam-housekeeping';
+import { deleteExpiredIamRows, deleteRevokedSecrets } from '../../src/server/iam/housekeeping-sql';
 import { adminProject, createMember, createProject, createRole, createUser } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { sha256, withCookie } from './iam-fixtures';

@@ -2,7 +2,7 @@
 // and people signed in with or without a project of their own.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createHash } from 'node:crypto';
-import type { MailMessage, Mailer } from '../../src/server/services/mail';
+import type { MailMessage, Mailer } from '../../src/server/platform/mail';
 import { createUser } from './fixtures';
 import { login, type TestServer } from './harness';
 

@@ -2,9 +2,9 @@
 // the rules cannotChangeSelf, cannotChangeOwner and lastAdmin, role uuids of this project only,
 // and suspending or banning ending the member's sessions in the project at once.
 import { expect, it } from 'vitest';
-import { findUserByUuid } from '../../src/server/db/queries/users';
-import { removeMember, updateMember } from '../../src/server/services/iam-members';
-import type { Accountability } from '../../src/server/services/tenancy';
+import { findUserByUuid } from '../../src/server/auth/users-sql';
+import { removeMember, updateMember } from '../../src/server/iam/members';
+import type { Accountability } from '../../src/server/auth/tenancy';
 import { addMember, adminProject, createMember, createProject, createRole, createUser, grantRole } from './fixtures';
 import { ADMIN_EMAIL, DB_KIND, describeApi, login, useServer } from './harness';
 import { withCookie } from './iam-fixtures';

@@ -3,7 +3,7 @@
 // mapping errors, permissions, hostile files (formulas stay text, huge fields, binary files: 400).
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { IMPORT_BATCH_ROWS } from '../../src/server/services/record-import-sql';
+import { IMPORT_BATCH_ROWS } from '../../src/server/records/import-sql';
 import { componentApi, componentWithFields, createMember, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { csv, importApi } from './import-fixtures';

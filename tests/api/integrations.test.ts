@@ -5,9 +5,9 @@
 import { expect, it } from 'vitest';
 import { MEDIA_PERMISSION } from '../../runtime/api/media';
 import { isIntegrationActive } from '../../runtime/integrations/isIntegrationActive';
-import { isIntegrationActiveIn } from '../../src/server/services/integrations';
-import { hasIntegrationPermission, requireIntegrationPermission } from '../../src/server/services/permissions';
-import type { Accountability } from '../../src/server/services/tenancy';
+import { isIntegrationActiveIn } from '../../src/server/integrations/integrations';
+import { hasIntegrationPermission, requireIntegrationPermission } from '../../src/server/iam/permissions';
+import type { Accountability } from '../../src/server/auth/tenancy';
 import { adminProject, createMember } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { projectOwner } from './iam-fixtures';

@@ -1,4 +1,4 @@
-// The list's bounded totals kept between requests (src/server/services/list-totals.ts, docs/lists.md
+// The list's bounded totals kept between requests (src/server/records/list-totals.ts, docs/lists.md
 // "Totals"): the same filter on another page, in another sort or for another caller is not counted
 // again; a write through the API is counted in the writer's very next list; a write by anyone else
 // (SQL, as a workflow, a script or an operator would write) is counted once the database's own
@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as listChanges from '../../src/server/db/migrations/0020_list_changes';
-import { partitionName } from '../../src/server/db/queries/record-partitions';
+import { partitionName } from '../../src/server/records/partitions-sql';
 import { callServer } from './child-server';
 import { adminProject, componentApi, componentWithFields, createMember, recordApi } from './fixtures';
 import { DB_KIND, describeApi, login, unavailable, until, useServer } from './harness';

@@ -6,7 +6,7 @@ import { adminProject, componentApi, componentWithFields, createMember, recordAp
 import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
 import { bookFields, insertManyRecords, listApi } from './list-fixtures';
 import { preparedStatementTexts } from '../../src/server/db/database';
-import { partitionName } from '../../src/server/db/queries/record-partitions';
+import { partitionName } from '../../src/server/records/partitions-sql';
 
 describeApi(`record list: paging, sort, search, dates, headers and permissions (${DB_KIND})`, () => {
   const server = useServer();

@@ -1,6 +1,6 @@
 // No secret in any log (docs/security.md "Secrets in logs"): every kind of secret Luma has goes
 // through every route that takes or answers one, with Scout's API call log keeping bodies and the
-// process log captured at trace level (the server's own logger, src/server/log.ts); then both logs (the
+// process log captured at trace level (the server's own logger, src/server/platform/log.ts); then both logs (the
 // stored api_calls rows and the captured lines) are searched for each secret's value. The logs are
 // checked to hold the calls (so a log that kept nothing cannot pass). Both databases.
 import type { FastifyInstance } from 'fastify';
@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { seed } from '../../src/server/db/seed';
-import { createProcessLogger, errorLogOf } from '../../src/server/log';
-import { startPlatform, type Platform } from '../../src/server/platform';
-import { REDACTED } from '../../src/server/redact';
-import { SECRET_FIELDS } from '../../src/server/services/api-log-redact';
+import { seed } from '../../src/server/auth/seed';
+import { createProcessLogger, errorLogOf } from '../../src/server/platform/log';
+import { startPlatform, type Platform } from '../../src/server/instance';
+import { REDACTED } from '../../src/server/platform/redact';
+import { SECRET_FIELDS } from '../../src/server/scout/api-log-redact';
 import { openBus } from './event-bus-fixtures';
 import { adminProject, componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
 import { caller } from './iam-fixtures';

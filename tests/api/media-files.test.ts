@@ -10,7 +10,7 @@ import { recordingMailer } from './iam-fixtures';
 import { HTML, mediaApi, png, POLYGLOT, providerInput, startS3Server, SVG, type Provider } from './media-fixtures';
 import type { S3TestServer } from '../support/s3-server';
 import { runHousekeeping } from '../../src/server/housekeeping';
-import { driverFor } from '../../src/server/storage/factory';
+import { driverFor } from '../../src/server/media/storage/factory';
 
 const mailer = recordingMailer();
 

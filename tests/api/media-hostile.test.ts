@@ -8,9 +8,9 @@ import { createMember, createProject, createRole, grantRole, adminProject, setRo
 import { documentsApi, paragraph, setMediaIntegration } from './documents-fixtures';
 import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
 import { runHousekeeping } from '../../src/server/housekeeping';
-import { driverFor } from '../../src/server/storage/factory';
+import { driverFor } from '../../src/server/media/storage/factory';
 import { HTML, mediaApi, png, POLYGLOT, SVG } from './media-fixtures';
-import { createShareLink } from '../../src/server/services/media-share';
+import { createShareLink } from '../../src/server/media/share';
 
 /** A GET over a real socket with the path sent byte for byte (no client normalises it). */
 function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {

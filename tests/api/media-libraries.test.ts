@@ -6,7 +6,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { open } from '../../src/server/secret-box';
+import { open } from '../../src/server/platform/secret-box';
 import { adminProject, createMember } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { mediaApi, png, providerInput, startS3Server } from './media-fixtures';

@@ -8,8 +8,8 @@ import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { mediaApi } from './media-fixtures';
-import { driverFor } from '../../src/server/storage/factory';
-import { isFileBacked } from '../../src/server/storage/local';
+import { driverFor } from '../../src/server/media/storage/factory';
+import { isFileBacked } from '../../src/server/media/storage/local';
 
 const SIZE = 96 * 1024 * 1024;
 const CHUNK = 256 * 1024;

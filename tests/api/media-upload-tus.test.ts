@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
 import { MEDIA_MESSAGE, MEDIA_PERMISSION, mediaFileUrl, type MediaFile } from '../../runtime/api/media';
 import { TUS_META, TUS_RESULT_HEADER, UPLOAD_MESSAGE, decodeResultHeader, tusResultPath } from '../../runtime/api/media-upload';
 import { toJson } from '../../src/server/db/json';
-import { sweepAbandonedUploads, tusDirectory } from '../../src/server/hosts/media/tus';
+import { sweepAbandonedUploads, tusDirectory } from '../../src/server/media/routes-tus';
 import { adminProject, createMember, createProject } from './fixtures';
 import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
 import { TusClient, generatedChunks, generatedSha256, tusMetadata } from './tus-client';

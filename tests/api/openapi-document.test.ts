@@ -12,7 +12,7 @@ import type { RouteOptions } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { seed } from '../../src/server/db/seed';
+import { seed } from '../../src/server/auth/seed';
 import { createScratchDatabase, DB_KIND, describeApi, testConfig } from './harness';
 
 type Schema = { type?: string; properties?: Record<string, unknown>; additionalProperties?: unknown; content?: unknown; $ref?: string };

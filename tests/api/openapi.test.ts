@@ -5,7 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { closed, replies } from '../../runtime/api/schemas';
 import { buildApp } from '../../src/server/app';
-import { seed } from '../../src/server/db/seed';
+import { seed } from '../../src/server/auth/seed';
 import { createScratchDatabase, DB_KIND, describeApi, login, testConfig, useServer } from './harness';
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { responses?: Record<string, unknown>; security?: unknown[] }>> };

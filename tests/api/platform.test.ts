@@ -5,9 +5,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { BusPayloadTooLarge, createLocalBus, createPostgresBus, MAX_MESSAGE_BYTES, type Bus, type BusChannels } from '../../src/server/bus/index';
-import { ManualClock, setClock } from '../../src/server/clock';
-import { HOUSEKEEPING_CRON } from '../../src/server/jobs/index';
+import { BusPayloadTooLarge, createLocalBus, createPostgresBus, MAX_MESSAGE_BYTES, type Bus, type BusChannels } from '../../src/server/platform/bus';
+import { ManualClock, setClock } from '../../src/server/platform/clock';
+import { HOUSEKEEPING_CRON } from '../../src/server/platform/jobs';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, insertComponentRow } from './fixtures';
 import { createScratchDatabase, DB_KIND, describeApi, until, useServer, type ScratchDatabase } from './harness';

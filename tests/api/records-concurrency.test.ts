@@ -4,7 +4,7 @@
 // indexes (409 uniqueIndexConflict when existing rows break them, nothing changed), unique turned
 // off drops them, removing the component drops its indexes.
 import { expect, it } from 'vitest';
-import { findRecord, listUniqueIndexes, updateRecordVersioned } from '../../src/server/db/queries/records';
+import { findRecord, listUniqueIndexes, updateRecordVersioned } from '../../src/server/records/sql';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject } from './fixtures';
 import { componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';

@@ -1,4 +1,4 @@
-// Media values on a record write (src/server/services/records-media.ts; spec section 3 "Values"):
+// Media values on a record write (src/server/records/media-values.ts; spec section 3 "Values"):
 // an image, image v2, file or carousel value is a file path of one of the project's own media
 // libraries or an external http(s) URL; a library of another project (or a forged uuid), a key that
 // leaves its library, and any other scheme are refused 417 at the field, and nothing is written.

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { compileViewSchema } from '../../runtime/compile';
 import { validateRecord } from '../../runtime/validation';
 import type { ComponentSettings } from '../../schemas';
-import { sanitizeRichHtml } from '../../src/server/services/records-html';
+import { sanitizeRichHtml } from '../../src/server/records/html';
 import { XSS_PAYLOADS } from '../unit/rich/xss-payloads';
 import { componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';

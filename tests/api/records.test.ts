@@ -6,8 +6,8 @@ import { expect, it } from 'vitest';
 import { compileViewSchema } from '../../runtime/compile';
 import { validateRecord } from '../../runtime/validation';
 import type { ComponentSettings } from '../../schemas';
-import { purgeDeletedRecords } from '../../src/server/services/records';
-import { verifyPassword } from '../../src/server/services/passwords';
+import { purgeDeletedRecords } from '../../src/server/records/records';
+import { verifyPassword } from '../../src/server/auth/passwords';
 import { adminProject, componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 

@@ -4,7 +4,7 @@
 // meanwhile, and the memory falls back once the bombs have ended.
 import { expect, it, vi } from 'vitest';
 import { cappedModuleBytes } from '../../runtime/script/memory';
-import { runningScripts } from '../../src/server/services/sandbox';
+import { runningScripts } from '../../src/server/usercode/sandbox';
 import { componentApi, componentWithFields, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { withCookie } from './iam-fixtures';

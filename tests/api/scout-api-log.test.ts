@@ -1,4 +1,4 @@
-// Scout's API call log (runtime/api/apiLog.ts, services/api-log.ts): calls are logged off the request
+// Scout's API call log (runtime/api/apiLog.ts, scout/api-log.ts): calls are logged off the request
 // path with the right fields; bodies only when enabled, secrets redacted at any depth; query secrets
 // stripped; a disabled log writes nothing; retention purge on the manual clock; filters and paging;
 // admins only; another project's call is a 404. Both databases.

@@ -2,7 +2,7 @@
 // message keys), kinds not kept are not listed, per-project retention with the manual clock, the
 // list's filters, sort and paging, one event by uuid (another project's is 404). Both databases.
 import { expect, it } from 'vitest';
-import { publishEvents } from '../../src/server/services/events';
+import { publishEvents } from '../../src/server/events/outbox';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';

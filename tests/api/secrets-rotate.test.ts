@@ -1,4 +1,4 @@
-// The rotation command (`npm run secrets:rotate`, src/server/secrets-rotate.ts; docs/security.md
+// The rotation command (`npm run secrets:rotate`, src/server/platform/secrets-rotate.ts; docs/security.md
 // "Rotating the key") on each database as a deployment runs it: PGlite in a data directory with its
 // generated key file (replaced by the new key, an interrupted run resumed), PostgreSQL with
 // LUMA_SECRET_KEY and the old key in LUMA_SECRET_KEY_PREVIOUS (refused without it); and the start's
@@ -7,12 +7,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
-import { loadConfig, type Config } from '../../src/server/config';
+import { loadConfig, type Config } from '../../src/server/platform/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
-import { seed } from '../../src/server/db/seed';
-import { KEY_FILE, keysFrom, newSecretKeyText, NEXT_KEY_FILE, open, resolveSecretKeys, seal, sealedKeyId, SecretNotOpened, setSecretKeys } from '../../src/server/secret-box';
-import { rotateSecrets } from '../../src/server/secrets-rotate';
+import { seed } from '../../src/server/auth/seed';
+import { KEY_FILE, keysFrom, newSecretKeyText, NEXT_KEY_FILE, open, resolveSecretKeys, seal, sealedKeyId, SecretNotOpened, setSecretKeys } from '../../src/server/platform/secret-box';
+import { rotateSecrets } from '../../src/server/platform/secrets-rotate';
 import { ADMIN_EMAIL, createScratchDatabase, DB_KIND, describeApi, TEST_SECRET_KEY } from './harness';
 
 const SEED = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { hashToken } from '../../src/server/services/sessions';
+import { hashToken } from '../../src/server/auth/sessions';
 import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
 
 const CLAIMS = '/api/v1/user/claims';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-// Time is the server's clock (src/server/clock.ts): these tests move it instead of sleeping.
+// Time is the server's clock (src/server/platform/clock.ts): these tests move it instead of sleeping.
 describeApi(`sessions (${DB_KIND})`, () => {
   const server = useServer();
   const sessionRow = (cookie: string) =>

@@ -2,7 +2,7 @@
 // their own (never another user's), ending all others, and ending the others with a password change.
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { hashToken } from '../../src/server/services/sessions';
+import { hashToken } from '../../src/server/auth/sessions';
 import { adminProject, createMember, createUser } from './fixtures';
 import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { verifyPassword } from '../../src/server/services/passwords';
+import { verifyPassword } from '../../src/server/auth/passwords';
 import { adminProject, createMember, createRole, createUser } from './fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DB_KIND, describeApi, login, useServer } from './harness';
 

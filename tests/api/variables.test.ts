@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { VARIABLE_MASK } from '../../runtime/api/environment';
-import { loadScriptEnv } from '../../src/server/services/script-env';
+import { loadScriptEnv } from '../../src/server/usercode/env';
 import { adminProject, createMember } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { projectOwner } from './iam-fixtures';

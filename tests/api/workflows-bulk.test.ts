@@ -4,7 +4,7 @@
 // refused records; a rolled-back batch queues nothing; disable and enable run no workflows.
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
-import { runBulkJob } from '../../src/server/services/record-bulk';
+import { runBulkJob } from '../../src/server/records/bulk';
 import { componentApi, componentWithFields, createUser, recordApi, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';
 import { listApi } from './list-fixtures';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createMember, recordApi, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, until, useServer } from './harness';
 import { connect, liveRecords, nodeFactory, runsOf, savedWorkflow, type Node } from './workflow-graph';
-import { runRecycleTick } from '../../src/server/workflows/events';
+import { runRecycleTick } from '../../src/server/workflows/record-events';
 import { recycleFilter } from '../../src/server/workflows/recycle';
 
 const node = nodeFactory(10_000_001);

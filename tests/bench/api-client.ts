@@ -1,5 +1,5 @@
 // The bench's client of a running server: signs in and calls the API with JSON, failing loudly.
-import { loadConfig, type Config } from '../../src/server/config';
+import { loadConfig, type Config } from '../../src/server/platform/config';
 export const BENCH_ADMIN = { email: 'bench@luma.local', password: 'bench-password-1' };
 
 /** An in-process server's configuration: the bench admin, no log, no browser app; `databaseUrl` '' with LUMA_DATA_DIR for PGlite. */

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
-import { seed } from '../../src/server/db/seed';
+import { seed } from '../../src/server/auth/seed';
 import { benchConfig, signedInCaller } from './api-client';
 import { createComponent, publish, startBareRoute } from './list';
 import { benchOwned, captureStatements } from './list-capture';

@@ -20,11 +20,11 @@ import { fileURLToPath } from 'node:url';
 import { mediaFileUrl, type MediaFile } from '../../runtime/api/media';
 import { TUS_META, TUS_RESULT_HEADER, decodeResultHeader } from '../../runtime/api/media-upload';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase } from '../../src/server/db/database';
 import { toJson } from '../../src/server/db/json';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
-import { seed } from '../../src/server/db/seed';
+import { seed } from '../../src/server/auth/seed';
 import { TusClient, generatedChunks } from '../api/tus-client';
 import { BENCH_ADMIN, signedInCaller } from './api-client';
 

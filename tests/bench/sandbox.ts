@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../../runtime/script/index';
-import { createScriptPool } from '../../src/server/services/sandbox';
+import { createScriptPool } from '../../src/server/usercode/sandbox';
 // @ts-expect-error: a plain ES module shared with the isolated-vm child
 import { CASES, median } from './sandbox/cases.mjs';
 

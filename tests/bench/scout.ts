@@ -16,7 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
-import { seed } from '../../src/server/db/seed';
+import { seed } from '../../src/server/auth/seed';
 import { benchConfig, signedInCaller, type BenchCall } from './api-client';
 import { benchOwned, captureStatements } from './list-capture';
 import { httpRunner, interleaved, summarise, type Timing } from './list-measure';

@@ -37,7 +37,7 @@ const answer = (record: Stored) => ({
   disabled_at: null,
 });
 
-/** The record as the bus carries it (services/events.ts recordPayload). */
+/** The record as the bus carries it (events/outbox.ts recordPayload). */
 const eventRecord = (record: Stored) => answer(record);
 
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

@@ -58,7 +58,7 @@ async function startJob() {
 const progress = () => screen.getByTestId('bulk-progress') as HTMLProgressElement;
 const progressText = () => progress().parentElement!.textContent;
 
-/** A batch done on the server: the job row moves and its progress event is published (services/record-bulk.ts). */
+/** A batch done on the server: the job row moves and its progress event is published (records/bulk.ts). */
 function batch(live: NonNullable<typeof bus>, processed: number) {
   job = { ...job, processed, affected: processed };
   live.publish('orders.job.live', { job: JOB, action: 'enable', status: 'running', total: job.total, processed, affected: processed });

@@ -8,7 +8,7 @@ import { htmlToSlate, normaliseInlines, slateToHtml } from '../../renderers/cont
 import { createTable } from '../../renderers/controls/text/rich/table';
 import type { BlockElement, Inline, RichText } from '../../renderers/controls/text/rich/types';
 import { stripTags } from '../../runtime/validation/stripTags';
-import { sanitizeRichHtml } from '../../src/server/services/records-html';
+import { sanitizeRichHtml } from '../../src/server/records/html';
 
 const text = fc.string({ unit: fc.constantFrom('a', 'b', 'Z', ' ', '&', '<', '>', '"', "'", 'é', 'ж', '1', '\n'), minLength: 1, maxLength: 8 });
 const leaf: fc.Arbitrary<RichText> = fc

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stripTags } from '../../runtime/validation/stripTags';
-import { sanitizeRichHtml } from '../../src/server/services/records-html';
+import { sanitizeRichHtml } from '../../src/server/records/html';
 
 // Well-formed HTML as an editor or an API client writes it: text runs (with references) and balanced
 // tags, comments and script or style elements. Malformed markup is outside the claim: parsers differ

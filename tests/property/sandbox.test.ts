@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Sandbox, type ScriptLimits, type ScriptResult } from '../../runtime/script';
-import { createScriptPool } from '../../src/server/services/sandbox';
+import { createScriptPool } from '../../src/server/usercode/sandbox';
 import { libraries } from '../unit/script/libraries';
 
 let sandbox: Sandbox;

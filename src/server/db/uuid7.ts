@@ -4,7 +4,7 @@
 // land at its right edge, which is what keeps an import near the speed of a plain COPY. They reveal
 // the creation time to the millisecond, which the record's created_at shows anyway.
 import { randomFillSync } from 'node:crypto';
-import { now } from '../clock';
+import { now } from '../platform/clock';
 
 const POOL_SIZE = 16 * 1024;
 const pool = Buffer.alloc(POOL_SIZE);

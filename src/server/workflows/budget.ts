@@ -5,8 +5,8 @@
 // run log, and, since the write is refused, nothing more is queued. The depth limit (MAX_DEPTH) stays:
 // it stops a plain loop early; the budget stops a wide one (an each writing into its own component).
 import { sql, type Kysely } from 'kysely';
-import { nowDate } from '../clock';
-import { WORKFLOW_CHAIN_DEFAULTS } from '../config';
+import { nowDate } from '../platform/clock';
+import { WORKFLOW_CHAIN_DEFAULTS } from '../platform/config';
 import type { Database } from '../db/schema';
 import type { ActionSettings } from './types';
 

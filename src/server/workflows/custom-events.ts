@@ -1,13 +1,13 @@
 // context.events.publish(name, payload) in a workflow's scripts (docs/workflows.md "Running",
-// docs/event-bus.md "Custom events"): the functions' rules (services/events-script.ts), an event of
+// docs/event-bus.md "Custom events"): the functions' rules (events/script.ts), an event of
 // the workflow's component in the run's environment. Written with the run's database handle: in a
 // Before:: event that is the write's transaction, so the event commits with the write (and never
 // when the write is refused or rolls back); in a queued run, a transaction of its own, as each of the
 // run's writes is. A dry run writes nothing: the node's result lists the events it would publish.
 import type { NodeEvent } from '../../../runtime/api/workflows';
-import { customEvent } from '../services/events-script';
-import { publishEvents } from '../services/events';
-import type { AsyncHostFunction } from '../services/sandbox';
+import { customEvent } from '../events/script';
+import { publishEvents } from '../events/outbox';
+import type { AsyncHostFunction } from '../usercode/sandbox';
 import type { ActionServices, FlowState } from './types';
 
 /** The capabilities a workflow script is lent. */

@@ -14,12 +14,12 @@ import { performance } from 'node:perf_hooks';
 import type { NodeResult } from '../../../runtime/api/workflows';
 import { isBeforeEvent } from '../../../runtime/workflows/constants';
 import type { WorkflowConnection, WorkflowNode } from '../../../schemas/workflow.schema';
-import { HttpError } from '../errors';
+import { HttpError } from '../platform/errors';
 import { actionFor } from './actions/index';
 import { WORKFLOW_SCRIPT_CAPABILITIES, workflowScriptHost } from './custom-events';
 import { flowEnv } from './actions/scope';
 import { VARIABLE_MASK } from '../../../runtime/api/environment';
-import { loadSecretValues, redactSecrets } from '../services/script-env';
+import { loadSecretValues, redactSecrets } from '../usercode/env';
 import { ActionNotConfigured, AddressRefused, type ActionServices, type FlowState } from './types';
 
 export const MAX_STEPS = 1000;

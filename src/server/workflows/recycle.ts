@@ -1,10 +1,10 @@
 // The records a Recycle event runs for: the ruleset is a filter in the record list's $adv syntax,
-// parsed and compiled by the list's own code (runtime/query, db/queries/record-list), oldest first.
+// parsed and compiled by the list's own code (runtime/query, records/list-sql), oldest first.
 import { PathCatalogue } from '../../../runtime/query/index';
 import { parseAdv } from '../../../runtime/query/parseAdv';
-import { recordBatch } from '../db/queries/record-list';
-import { compileFor, envSettingsOrNull } from '../services/records-view';
-import type { RecycleFilter } from './events';
+import { recordBatch } from '../records/list-sql';
+import { compileFor, envSettingsOrNull } from '../records/view';
+import type { RecycleFilter } from './record-events';
 
 export const recycleFilter: RecycleFilter = async (db, target, ruleset, limit) => {
   const row = await db.selectFrom('components').selectAll().where('uuid', '=', target.componentUuid).executeTakeFirst();

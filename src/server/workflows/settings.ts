@@ -1,5 +1,5 @@
 // The node actions' outgoing-call settings and the chains' budgets, from configuration.
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { WORKFLOW_TIMEOUT_MS } from '../../../runtime/workflows/constants';
 import type { ActionSettings } from './types';
 

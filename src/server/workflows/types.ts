@@ -3,11 +3,11 @@
 import type { Kysely } from 'kysely';
 import type { NodeEvent } from '../../../runtime/api/workflows';
 import type { WorkflowAction, WorkflowNode } from '../../../schemas/workflow.schema';
-import type { Bus } from '../bus/index';
+import type { Bus } from '../platform/bus';
 import type { ChainBudget } from './budget';
 import type { Database } from '../db/schema';
-import type { AsyncHostFunction, ScriptRequest, ScriptResult } from '../services/sandbox';
-import type { Accountability } from '../services/tenancy';
+import type { AsyncHostFunction, ScriptRequest, ScriptResult } from '../usercode/sandbox';
+import type { Accountability } from '../auth/tenancy';
 
 /** What one run carries from node to node. */
 export interface FlowState {

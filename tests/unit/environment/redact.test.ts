@@ -1,7 +1,7 @@
-// What a workflow run shows of a secret (src/server/services/script-env.ts): every occurrence in every
+// What a workflow run shows of a secret (src/server/usercode/env.ts): every occurrence in every
 // string of the results is masked, in a copy; short secrets are not looked for.
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from '../../../src/server/services/script-env';
+import { redactSecrets } from '../../../src/server/usercode/env';
 
 describe('redactSecrets', () => {
   it('masks every occurrence at any depth, longest secret first, and leaves the original untouched', () => {

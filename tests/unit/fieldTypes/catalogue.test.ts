@@ -8,7 +8,7 @@ import type { FieldDraft } from '../../../runtime/components/normaliseField';
 import type { ComponentSettings } from '../../../schemas';
 import { declareFieldTypes, fieldTypeTable, isKnownPair } from '../../../runtime/fieldTypes';
 import { validateField } from '../../../runtime/validation';
-import { loadConfig } from '../../../src/server/config';
+import { loadConfig } from '../../../src/server/platform/config';
 import { fieldTypes as ratingTypes } from '../../../plugins/star-rating/type';
 
 const rating = ratingTypes[0]!;

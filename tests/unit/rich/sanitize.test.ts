@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlToSlate, slateToHtml } from '../../../renderers/controls/text/rich/html';
 import { createTable } from '../../../renderers/controls/text/rich/table';
 import type { BlockElement } from '../../../renderers/controls/text/rich/types';
-import { sanitizeRichHtml, sanitizeRichValue } from '../../../src/server/services/records-html';
+import { sanitizeRichHtml, sanitizeRichValue } from '../../../src/server/records/html';
 import { XSS_PAYLOADS } from './xss-payloads';
 
 

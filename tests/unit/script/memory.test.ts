@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../../runtime/script/index';
 import { cappedModuleBytes, FREE_HEAP_BYTES } from '../../../runtime/script/memory';
-import { createScriptPool } from '../../../src/server/services/sandbox';
+import { createScriptPool } from '../../../src/server/usercode/sandbox';
 
 const MiB = 1024 * 1024;
 /** Arrays of 1e5 doubles (800,000 bytes each) until memory runs out; answers how many it got. */

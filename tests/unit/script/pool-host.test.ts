@@ -1,7 +1,7 @@
 // Host calls across the worker boundary: the script's thread waits, the main thread answers
-// asynchronously (src/server/services/sandbox.worker.ts).
+// asynchronously (src/server/usercode/sandbox.worker.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScriptPool, type ScriptPool } from '../../../src/server/services/sandbox';
+import { createScriptPool, type ScriptPool } from '../../../src/server/usercode/sandbox';
 
 let pool: ScriptPool;
 beforeAll(() => {

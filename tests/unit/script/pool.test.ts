@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScriptPool, type ScriptPool } from '../../../src/server/services/sandbox';
+import { createScriptPool, type ScriptPool } from '../../../src/server/usercode/sandbox';
 
 let pool: ScriptPool;
 beforeAll(() => {

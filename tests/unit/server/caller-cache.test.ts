@@ -1,10 +1,10 @@
-// The caller cache's own rules (src/server/services/caller-cache.ts): a lookup under way when a change
+// The caller cache's own rules (src/server/auth/caller-cache.ts): a lookup under way when a change
 // arrives is not kept, entries age out by the server clock, the bound holds, each table's change drops
 // exactly the copies built from it, and a kept row cannot be changed by a handler.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock, setClock } from '../../../src/server/clock';
-import type { PrincipalLookup, PrincipalRow } from '../../../src/server/db/queries/accountability';
-import { CALLER_CACHE_MAX_ENTRIES, CallerCache } from '../../../src/server/services/caller-cache';
+import { ManualClock, setClock } from '../../../src/server/platform/clock';
+import type { PrincipalLookup, PrincipalRow } from '../../../src/server/auth/caller-sql';
+import { CALLER_CACHE_MAX_ENTRIES, CallerCache } from '../../../src/server/auth/caller-cache';
 
 function row(user: string, project: string | null, component: string | null = null): PrincipalRow {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScriptWorkers, loadConfig } from '../../../src/server/config';
+import { defaultScriptWorkers, loadConfig } from '../../../src/server/platform/config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {

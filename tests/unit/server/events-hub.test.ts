@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { CLOSE } from '../../../runtime/api/events';
-import { createLocalBus } from '../../../src/server/bus/index';
+import { createLocalBus } from '../../../src/server/platform/bus';
 import type { Database } from '../../../src/server/db/schema';
-import { EventHub, type HubSocket } from '../../../src/server/services/events-hub';
-import type { Accountability } from '../../../src/server/services/tenancy';
+import { EventHub, type HubSocket } from '../../../src/server/events/hub';
+import type { Accountability } from '../../../src/server/auth/tenancy';
 
 function stalledSocket(bufferedAmount = 0) {
   const socket = { readyState: 1, bufferedAmount, sent: [] as string[], closed: null as null | { code: number; reason: string } };

@@ -1,14 +1,14 @@
-// The list query memo (services/list-query-memo) and the compiled statements kept beside a memoised
-// query (db/queries/record-list): the same answers as parsing and compiling afresh, per view, never
+// The list query memo (records/list-memo) and the compiled statements kept beside a memoised
+// query (records/list-sql): the same answers as parsing and compiling afresh, per view, never
 // shared mutably, and bounded.
 import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseListParams, type ListQuery } from '../../../runtime/query';
 import type { ViewSchema } from '../../../schemas';
-import { countRecordsBounded, listRecords } from '../../../src/server/db/queries/record-list';
-import type { RecordScope } from '../../../src/server/db/queries/records';
+import { countRecordsBounded, listRecords } from '../../../src/server/records/list-sql';
+import type { RecordScope } from '../../../src/server/records/sql';
 import type { Database } from '../../../src/server/db/schema';
-import { MEMO_PER_VIEW, memoSize, parseListParamsMemo } from '../../../src/server/services/list-query-memo';
+import { MEMO_PER_VIEW, memoSize, parseListParamsMemo } from '../../../src/server/records/list-memo';
 import { field, input, settingsWith } from '../compile/fixtures';
 import { sampleView } from '../query/fixtures';
 import { compileViewSchema } from '../../../runtime/compile';

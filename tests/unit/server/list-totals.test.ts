@@ -1,10 +1,10 @@
-// The list totals' own rules (src/server/services/list-totals.ts): a total is kept per component and
+// The list totals' own rules (src/server/records/list-totals.ts): a total is kept per component and
 // filter, a change names the component by uuid or by ref and drops only its totals, a count under
 // way when its component changed is not kept, entries age out by the server clock, the bound holds,
 // and the cache stands aside while off or while the bus is deaf.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock, setClock } from '../../../src/server/clock';
-import { LIST_TOTAL_MAX_ENTRIES, ListTotalCache } from '../../../src/server/services/list-totals';
+import { ManualClock, setClock } from '../../../src/server/platform/clock';
+import { LIST_TOTAL_MAX_ENTRIES, ListTotalCache } from '../../../src/server/records/list-totals';
 
 const A = { uuid: '0195a2c4-0000-7000-8000-00000000000a', ref: 'shop/Books' };
 const B = { uuid: '0195a2c4-0000-7000-8000-00000000000b', ref: 'notes' };

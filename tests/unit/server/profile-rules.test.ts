@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkProfile } from '../../../src/server/services/profile-rules';
+import { checkProfile } from '../../../src/server/auth/profile-rules';
 
 describe('checkProfile', () => {
   it('accepts a minimal profile and trims name and e-mail', () => {

@@ -1,9 +1,9 @@
-// src/server/redact.ts and src/server/log.ts: secrets found by their keys and by what they are, in
+// src/server/platform/redact.ts and src/server/platform/log.ts: secrets found by their keys and by what they are, in
 // strings anywhere, in JSON inside strings, in URLs and in finished process-log lines; ordinary text
 // kept; no text makes a match slow.
 import { describe, expect, it } from 'vitest';
-import { redactLine } from '../../../src/server/log';
-import { REDACTED, redact, safePath, scrubText } from '../../../src/server/redact';
+import { redactLine } from '../../../src/server/platform/log';
+import { REDACTED, redact, safePath, scrubText } from '../../../src/server/platform/redact';
 
 const random43 = 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U_-';
 

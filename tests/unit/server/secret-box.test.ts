@@ -1,8 +1,8 @@
-// The seal of secrets at rest (src/server/secret-box.ts; docs/security.md "Secrets at rest"): the key's
+// The seal of secrets at rest (src/server/platform/secret-box.ts; docs/security.md "Secrets at rest"): the key's
 // forms, the envelope, and each way a stored value must fail to open.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
-import { keysFrom, newSecretKeyText, open, reseal, seal, sealedKeyId, SecretNotOpened } from '../../../src/server/secret-box';
+import { loadConfig } from '../../../src/server/platform/config';
+import { keysFrom, newSecretKeyText, open, reseal, seal, sealedKeyId, SecretNotOpened } from '../../../src/server/platform/secret-box';
 
 const A = newSecretKeyText();
 const B = newSecretKeyText();

@@ -1,4 +1,4 @@
-// The storage driver contract (src/server/storage/driver.ts), the SAME tests against the local
+// The storage driver contract (src/server/media/storage/driver.ts), the SAME tests against the local
 // driver (a temp dir) and the s3 driver on a real S3-compatible server (s3rver over HTTP,
 // tests/support/s3-server.ts). Bodies are streamed patterns; nothing builds a whole file in memory.
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StorageDriver } from '../../../src/server/storage/driver';
-import { isStorageError } from '../../../src/server/storage/errors';
-import { driverFor, sweepMediaTemp } from '../../../src/server/storage/factory';
-import { createLocalDriver } from '../../../src/server/storage/local';
-import { closeS3Clients, createS3Driver } from '../../../src/server/storage/s3';
+import type { StorageDriver } from '../../../src/server/media/storage/driver';
+import { isStorageError } from '../../../src/server/media/storage/errors';
+import { driverFor, sweepMediaTemp } from '../../../src/server/media/storage/factory';
+import { createLocalDriver } from '../../../src/server/media/storage/local';
+import { closeS3Clients, createS3Driver } from '../../../src/server/media/storage/s3';
 import { startS3Server, type S3TestServer } from '../../support/s3-server';
 import { digestOf, patternDigest, patternStream, stallingStream, textOf } from './streams';
 

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorageDriver } from '../../../src/server/storage/driver';
-import { createLocalDriver } from '../../../src/server/storage/local';
-import { closeS3Clients, createS3Driver } from '../../../src/server/storage/s3';
+import type { StorageDriver } from '../../../src/server/media/storage/driver';
+import { createLocalDriver } from '../../../src/server/media/storage/local';
+import { closeS3Clients, createS3Driver } from '../../../src/server/media/storage/s3';
 import { startS3Server, type S3TestServer } from '../../support/s3-server';
 import { patternDigest, patternStream, digestOf } from './streams';
 

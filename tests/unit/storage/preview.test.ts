@@ -1,4 +1,4 @@
-// Image previews (src/server/storage/preview.ts) on both drivers: 250 px WebP made by sharp,
+// Image previews (src/server/media/storage/preview.ts) on both drivers: 250 px WebP made by sharp,
 // cached next to the object, dropped when the object changes; decompression bombs refused unread.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,11 +7,11 @@ import { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewKeyOf } from '../../../runtime/media/keys';
-import type { StorageDriver } from '../../../src/server/storage/driver';
-import { withPreviewCleanup } from '../../../src/server/storage/factory';
-import { createLocalDriver } from '../../../src/server/storage/local';
-import { PreviewError, previewOf } from '../../../src/server/storage/preview';
-import { closeS3Clients, createS3Driver } from '../../../src/server/storage/s3';
+import type { StorageDriver } from '../../../src/server/media/storage/driver';
+import { withPreviewCleanup } from '../../../src/server/media/storage/factory';
+import { createLocalDriver } from '../../../src/server/media/storage/local';
+import { PreviewError, previewOf } from '../../../src/server/media/storage/preview';
+import { closeS3Clients, createS3Driver } from '../../../src/server/media/storage/s3';
 import { startS3Server, type S3TestServer } from '../../support/s3-server';
 
 let s3: S3TestServer;

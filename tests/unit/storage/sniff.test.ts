@@ -1,9 +1,9 @@
-// Content types from the bytes (src/server/storage/sniff.ts): binary formats by magic bytes,
+// Content types from the bytes (src/server/media/storage/sniff.ts): binary formats by magic bytes,
 // markup found in the head as active content, the stream handed back byte for byte.
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isActiveContent, sniffBuffer, sniffStream } from '../../../src/server/storage/sniff';
+import { isActiveContent, sniffBuffer, sniffStream } from '../../../src/server/media/storage/sniff';
 import { digestOf, patternDigest, patternStream } from './streams';
 
 let png: Buffer;

@@ -1,7 +1,7 @@
 // The stored value of the rich text controls is HTML text (spec section 3, "Values"): slate nodes are
 // serialised to HTML on every change, and HTML (stored, imported or pasted) is parsed back to nodes.
 // Only what the toolbar makes is kept; the server sanitises with the same allow-list
-// (src/server/services/records-html.ts).
+// (src/server/records/html.ts).
 import { CELL_BORDER, clampFontSize, isAllowedHref, isAllowedImageSrc, pageMargin } from './constants';
 import type {
   Align,

@@ -1,7 +1,7 @@
 // Records (spec section 3 "Record"; docs/records.md): one table for every component's records,
 // the field values in a jsonb data column, keyed by component and environment. `version` is the
 // record's __version__ (optimistic concurrency). Unique fields get partial unique expression
-// indexes per (component, environment), created when a version is deployed (services/records-indexes).
+// indexes per (component, environment), created when a version is deployed (records/indexes).
 import { sql, type Kysely } from 'kysely';
 
 const statements = [

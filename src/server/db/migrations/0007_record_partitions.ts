@@ -8,7 +8,7 @@
 //   count (env), disabled records, deleted records. Statements name the partition directly.
 // - `seq` (one sequence for all records) numbers records in insertion order: the tiebreak of every
 //   sort, so records created in one statement (an import) list in the order they were given.
-// - The field indexes (list, search, unique) are rebuilt per partition by services/records-indexes
+// - The field indexes (list, search, unique) are rebuilt per partition by records/indexes
 //   when the server starts (syncAllRecordIndexes), so this migration drops the old ones with the table.
 import { sql, type Kysely } from 'kysely';
 

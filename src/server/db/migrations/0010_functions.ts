@@ -1,6 +1,6 @@
 // Global functions (docs/user-code.md "Global functions"): project-level user code, public or not,
 // run with an API user's rights; their signing keys; and the per-minute call counters every entry
-// point of user code shares (services/script-rate.ts), kept here so that several instances on one
+// point of user code shares (usercode/rate.ts), kept here so that several instances on one
 // database count together.
 import { sql, type Kysely } from 'kysely';
 

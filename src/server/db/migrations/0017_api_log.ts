@@ -1,5 +1,5 @@
 // Scout's API call log (issue 17 section 6; runtime/api/apiLog.ts). One row per /api call of a
-// project, written in batches off the request path (services/api-log.ts). The list reads the
+// project, written in batches off the request path (scout/api-log.ts). The list reads the
 // (project_uuid, created_at desc, uuid desc) index, a range scan at a million rows whatever the page;
 // the retention purge deletes by created_at (its own index). uuids are version 7 (time-ordered).
 // Settings per project: enabled (on), bodies (off), retention in days (7); no row means the defaults.

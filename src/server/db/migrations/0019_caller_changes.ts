@@ -1,7 +1,7 @@
 // Every change to what a caller is found from (docs/iam.md "Who is calling") is said on the bus by
 // the database itself: a row trigger on each of those tables sends a NOTIFY on the bus's channel
 // ('caller.changed', the table and the row's key), after the commit and to every instance. Each
-// instance's caller cache (services/caller-cache.ts) drops what the key names. Being triggers, they
+// instance's caller cache (auth/caller-cache.ts) drops what the key names. Being triggers, they
 // cover every writer: the routes, housekeeping, a script, an operator's SQL.
 //
 // Keys: sessions by id_hash and api_secrets by secret_hash (the token a cache entry is found by);

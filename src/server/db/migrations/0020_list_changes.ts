@@ -1,6 +1,6 @@
 // Every write to a component's records is said on the bus by the database itself ('list.invalidate'
 // with the component's uuid), after the commit and to every instance: each instance's list totals
-// (services/list-totals.ts) and X-Cache answers of that component are dropped. Statement triggers,
+// (records/list-totals.ts) and X-Cache answers of that component are dropped. Statement triggers,
 // so an import of 100,000 rows sends one message per statement, not per row, and PostgreSQL folds
 // identical messages of one transaction into one.
 // - On the parent `records` (statements naming it: a record's create, update, delete, a bulk action,

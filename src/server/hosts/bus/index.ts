@@ -2,19 +2,19 @@
 // POST /api/v1/system/eventbus/auth, accepted once). A bad, used or expired token, or a token of
 // another project, is accepted as a socket and closed at once with 1000 and reason '401' (spec
 // section 4: the client treats it as Unauthorized). The socket then carries the caller's events
-// (services/events-hub.ts). A socket over the user's or the project's limit of open sockets (counted in
-// the database across instances, services/events-sockets.ts) is closed at once with 4029. On shutdown
+// (events/hub.ts). A socket over the user's or the project's limit of open sockets (counted in
+// the database across instances, events/sockets.ts) is closed at once with 4029. On shutdown
 // every socket is closed with 3002: reconnect at once.
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import { CLOSE, CLOSE_REASON, EVENTBUS_LIMITS } from '../../../../runtime/api/events';
 import { replies } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
-import { notFound } from '../../errors';
-import { headerValue, isUuid } from '../../validate';
-import { busAccountability, consumeEventbusToken } from '../../services/events-auth';
-import { EventHub } from '../../services/events-hub';
-import { SocketLedger } from '../../services/events-sockets';
+import { notFound } from '../../platform/errors';
+import { headerValue, isUuid } from '../../platform/validate';
+import { busAccountability, consumeEventbusToken } from '../../events/token';
+import { EventHub } from '../../events/hub';
+import { SocketLedger } from '../../events/sockets';
 
 export const busHost: FastifyPluginAsync<ServerContext> = async (host, { db, bus, config }) => {
   const log = (error: unknown, message: string) => host.log.error({ err: error }, message);

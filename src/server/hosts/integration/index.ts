@@ -11,9 +11,9 @@ import {
 } from '../../../../runtime/api/integrations';
 import { replies } from '../../../../runtime/api/schemas';
 import type { ServerContext } from '../../context';
-import { specFor } from '../../contract';
-import { exploreIntegrations, integrate, listIntegrations, updateIntegration } from '../../services/integrations';
-import { accountabilityOf, installSessionRequirement } from '../session';
+import { specFor } from '../../platform/contract';
+import { exploreIntegrations, integrate, listIntegrations, updateIntegration } from '../../integrations/integrations';
+import { accountabilityOf, installSessionRequirement } from '../../auth/session-hook';
 
 const spec = specFor(['integration']);
 
@@ -35,5 +35,5 @@ export const integrationHost: FastifyPluginAsync<ServerContext> = async (host, c
     spec("Change integration {id}: disabled, onboarded, settings (admins or 'settings {id}')", { body: integrationUpdateBodySchema, response: replies({ 200: integrationSchema }) }),
     async (request) => updateIntegration(db, accountabilityOf(request), request.body),
   );
-  await host.register(import('./documents'), { ...context, prefix: '' });
+  await host.register(import('../../documents/routes'), { ...context, prefix: '' });
 };

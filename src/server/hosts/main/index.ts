@@ -2,21 +2,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HOST_PREFIX } from '../../../../runtime/api/contract';
 import type { ServerContext } from '../../context';
-import { installSessionRequirement } from '../session';
-import { apiLogRoutes } from './api-log';
-import { authRoutes } from './auth';
-import { componentRoutes } from './components';
-import { configRoutes } from './config';
-import { functionRoutes } from './functions';
-import { environmentRoutes } from './environment';
-import { eventRoutes, installIamChangeSignal } from './events';
-import { iamRoutes } from './iam';
-import { inviteRoutes } from './invite';
-import { projectRoutes } from './project';
-import { recordRoutes } from './records';
-import { recordListRoutes } from './record-list';
-import { userRoutes } from './user';
-import { workspaceRoutes } from './workspace';
+import { installSessionRequirement } from '../../auth/session-hook';
+import { apiLogRoutes } from '../../scout/routes';
+import { authRoutes } from '../../auth/routes';
+import { componentRoutes } from '../../components/routes';
+import { configRoutes } from '../../projects/routes-config';
+import { functionRoutes } from '../../functions/routes';
+import { environmentRoutes } from '../../usercode/routes-variables';
+import { eventRoutes, installIamChangeSignal } from '../../events/routes';
+import { iamRoutes } from '../../iam/routes';
+import { inviteRoutes } from '../../iam/routes-invite';
+import { projectRoutes } from '../../projects/routes';
+import { recordRoutes } from '../../records/routes';
+import { recordListRoutes } from '../../records/routes-list';
+import { userRoutes } from '../../auth/routes-user';
+import { workspaceRoutes } from '../../iam/routes-workspace';
 
 export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);
@@ -36,6 +36,6 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(functionRoutes, routes);
   await host.register(eventRoutes, routes);
   await host.register(apiLogRoutes, routes);
-  await host.register((await import('./record-import')).recordImportRoutes, routes);
-  await host.register((await import('./user-code')).userCodeRoutes, routes);
+  await host.register((await import('../../records/routes-import')).recordImportRoutes, routes);
+  await host.register((await import('../../usercode/routes')).userCodeRoutes, routes);
 };

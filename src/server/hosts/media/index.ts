@@ -4,11 +4,11 @@
 // service. The file URL /media/library/{uuid}/get/{key} lives at the site root (fileRoutes).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../../context';
-import { installSessionRequirement } from '../session';
-import { mediaFileCallRoutes } from './files';
-import { mediaLibraryRoutes } from './libraries';
-import { installTusUpload } from './tus';
-import { mediaUploadRoutes } from './upload';
+import { installSessionRequirement } from '../../auth/session-hook';
+import { mediaFileCallRoutes } from '../../media/routes-files';
+import { mediaLibraryRoutes } from '../../media/routes-libraries';
+import { installTusUpload } from '../../media/routes-tus';
+import { mediaUploadRoutes } from '../../media/routes-upload';
 
 export const mediaHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);

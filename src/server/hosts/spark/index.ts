@@ -19,10 +19,10 @@ import {
   sparkSchema,
 } from '../../../../runtime/api/sparks';
 import type { ServerContext } from '../../context';
-import { specFor } from '../../contract';
-import { createSpark, cutRelease, deployRelease, getSpark, listSparks, removeSpark, sparkNames, updateSpark } from '../../services/sparks';
-import { invokeOverHttp, sparkLogs } from '../../services/sparks-invoke';
-import { accountabilityOf, installSessionRequirement } from '../session';
+import { specFor } from '../../platform/contract';
+import { createSpark, cutRelease, deployRelease, getSpark, listSparks, removeSpark, sparkNames, updateSpark } from '../../sparks/sparks';
+import { invokeOverHttp, sparkLogs } from '../../sparks/invoke';
+import { accountabilityOf, installSessionRequirement } from '../../auth/session-hook';
 
 const spec = specFor(['sparks']);
 

@@ -2,7 +2,7 @@
 // 404 JSON. Routes arrive with their feature; nothing answers a fake success.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../../context';
-import { installSessionRequirement } from '../session';
+import { installSessionRequirement } from '../../auth/session-hook';
 
 export const transactionHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
   installSessionRequirement(host, context);

@@ -21,10 +21,10 @@ import {
   workflowSummarySchema,
 } from '../../../../runtime/api/workflows';
 import type { ServerContext } from '../../context';
-import { specFor } from '../../contract';
-import { createWorkflow, forkVersion, getRun, getWorkflow, listRuns, listWorkflows, publishWorkflow, removeVersion, removeWorkflow, renameWorkflow, saveVersion } from '../../services/workflows';
-import { dryRunWorkflow } from '../../services/workflows-dryrun';
-import { accountabilityOf, installSessionRequirement } from '../session';
+import { specFor } from '../../platform/contract';
+import { createWorkflow, forkVersion, getRun, getWorkflow, listRuns, listWorkflows, publishWorkflow, removeVersion, removeWorkflow, renameWorkflow, saveVersion } from '../../workflows/entities';
+import { dryRunWorkflow } from '../../workflows/dry-run';
+import { accountabilityOf, installSessionRequirement } from '../../auth/session-hook';
 
 const spec = specFor(['workflows']);
 const uuidParams = { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string', description: 'the workflow uuid' } }, additionalProperties: false } as const;

@@ -3,10 +3,10 @@
 // permissions and its own workflows apply. In a Before:: event the write shares the record's
 // transaction. Each write spends the run's chain budget (budget.ts). A dry run checks the write with
 // the same rules and writes nothing.
-import { isPlainObject } from '../../validate';
-import { checkWrite, createRecord, recordTarget, updateRecord } from '../../services/records';
-import { compileFor } from '../../services/records-view';
-import { findRecord } from '../../db/queries/records';
+import { isPlainObject } from '../../platform/validate';
+import { checkWrite, createRecord, recordTarget, updateRecord } from '../../records/records';
+import { compileFor } from '../../records/view';
+import { findRecord } from '../../records/sql';
 import { evaluate, MAX_DEPTH, NodeFailure } from '../engine';
 import { chargeChain } from '../budget';
 import { withChain } from '../depth';

@@ -2,11 +2,11 @@
 // and the connection pinned to the vetted address) or the server's (LUMA_SMTP_URL); neither is
 // 'not configured'. Texts may quote the run's values; html2pdf attachments are rendered to PDF
 // (pdf.ts). A dry run connects to nothing and answers the message it would send. The node's SMTP
-// password is stored sealed (services/secrets-at-rest.ts) and opened only here, to connect.
+// password is stored sealed (platform/secrets-at-rest.ts) and opened only here, to connect.
 import nodemailer, { type Transporter } from 'nodemailer';
 import { renderTemplate } from '../../../../runtime/workflows/template';
-import { open } from '../../secret-box';
-import { isPlainObject } from '../../validate';
+import { open } from '../../platform/secret-box';
+import { isPlainObject } from '../../platform/validate';
 import { resolveAllowed } from '../net';
 import { htmlToPdf } from '../pdf';
 import { ActionNotConfigured, type NodeAction } from '../types';

@@ -1,7 +1,7 @@
 // expression: runs the node's code in the sandbox. An answer `{ data: {...} }` becomes the flow's data
 // (in Before:: events: what is written). Its only side effect, context.events.publish, writes nothing
 // in a dry run (custom-events.ts), so a dry run runs it too.
-import { isPlainObject } from '../../validate';
+import { isPlainObject } from '../../platform/validate';
 import { evaluate } from '../engine';
 import type { NodeAction } from '../types';
 

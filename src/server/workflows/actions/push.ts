@@ -6,7 +6,7 @@ import { createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PUSH_TTL_DEFAULT } from '../../../../runtime/workflows/constants';
 import { renderTemplate } from '../../../../runtime/workflows/template';
-import { isPlainObject } from '../../validate';
+import { isPlainObject } from '../../platform/validate';
 import { ActionNotConfigured, type ActionSettings, type NodeAction } from '../types';
 import { templateScope } from './scope';
 

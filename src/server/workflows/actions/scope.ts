@@ -1,7 +1,7 @@
 // What `{{...}}` in a node's texts may read (runtime/workflows/template.ts), and the run's context.env.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { loadScriptEnv } from '../../services/script-env';
+import { loadScriptEnv } from '../../usercode/env';
 import type { FlowState } from '../types';
 
 /** The global variables of the run's project and environment, secrets included, loaded once per run when first needed. */

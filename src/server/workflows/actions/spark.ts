@@ -3,9 +3,9 @@
 // accountability for context.records, and logs like any invocation (source 'workflow'). A spark may
 // write records, so a dry run does not invoke it: it answers which release would run with which input.
 import { sparksEn_US } from '../../../../runtime/i18n/sparks.en_US';
-import { HttpError } from '../../errors';
-import { deployedRelease } from '../../services/sparks';
-import { invokeSpark } from '../../services/sparks-invoke';
+import { HttpError } from '../../platform/errors';
+import { deployedRelease } from '../../sparks/sparks';
+import { invokeSpark } from '../../sparks/invoke';
 import { evaluate, NodeFailure } from '../engine';
 import type { NodeAction } from '../types';
 

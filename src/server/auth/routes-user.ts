@@ -1,0 +1,103 @@
+// GET /v1/user/claims, /role/permissions, /role/list, /permissions/list, /model; POST /v1/user/profile/edit;
+// the caller's sessions (GET /v1/user/sessions, DELETE /v1/user/sessions/{uuid}, POST /v1/user/sessions/end-others)
+// and two-factor enrolment (GET /v1/user/two-factor, POST .../setup, .../enable, .../disable). Sessions and
+// two-factor belong to people signed in with a session: an API user (bearer) gets 403 'forbidden' there.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { JSONSchema } from 'json-schema-to-ts';
+import type { Claims, RolePermissions, RoleSummary, UserModel } from '../../../runtime/api/contract';
+import type { SessionItem, TwoFactorSetup, TwoFactorState } from '../../../runtime/api/iam';
+import {
+  arrayOf,
+  claimsResponse,
+  codeBody,
+  emptySchema,
+  endedResponse,
+  profileEditBody,
+  replies,
+  rolePermissionsResponse,
+  roleSummarySchema,
+  sessionItemSchema,
+  stringListSchema,
+  twoFactorSetupResponse,
+  twoFactorStateResponse,
+  userModelResponse,
+  uuidParams,
+} from '../../../runtime/api/schemas';
+import type { ServerContext } from '../context';
+import { typed } from '../platform/contract';
+import { cookieJar } from './cookies';
+import { nonAdminRolesOfProject } from './tenancy-sql';
+import { forbidden } from '../platform/errors';
+import { permissionListOf, rolePermissions } from '../iam/permissions';
+import { endOtherSessions, endSessionByUuid, listSessions, SESSION_COOKIE, type ActiveSession } from './sessions';
+import { requireProject } from './tenancy';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor, twoFactorState } from './two-factor';
+import { editProfile, toUserModel } from './users';
+import { accountabilityOf } from './session-hook';
+
+/** The caller's session; API users have none (403). */
+function sessionOf(request: FastifyRequest): ActiveSession {
+  accountabilityOf(request);
+  if (!request.session) throw forbidden();
+  return request.session;
+}
+
+const TAGS = ['user'];
+const get = <const R extends JSONSchema>(summary: string, response: R) => ({ schema: { tags: TAGS, summary, response: replies({ 200: response }) } }) as const;
+
+export const userRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config }) => {
+  const host = typed(plugin);
+  const cookies = cookieJar(config);
+
+  host.get('/v1/user/claims', get('The caller\'s project and admin flag', claimsResponse), async (request): Promise<Claims> => {
+    const accountability = accountabilityOf(request);
+    return { ProjectUUID: accountability.project_uuid, IsAdmin: accountability.is_admin };
+  });
+
+  host.get('/v1/user/role/permissions', get('The caller\'s permissions and roles', rolePermissionsResponse), async (request): Promise<RolePermissions> => rolePermissions(accountabilityOf(request)));
+
+  host.get('/v1/user/role/list', get('The project\'s non-admin roles', arrayOf(roleSummarySchema)), async (request): Promise<RoleSummary[]> => {
+    return nonAdminRolesOfProject(db, requireProject(accountabilityOf(request)));
+  });
+
+  host.get(
+    '/v1/user/permissions/list',
+    get('The permission strings assignable in the project: all of them for an admin, only those held for anyone else', stringListSchema),
+    async (request): Promise<string[]> => permissionListOf(db, accountabilityOf(request)),
+  );
+
+  host.get('/v1/user/model', get('The caller', userModelResponse), async (request): Promise<UserModel> => {
+    const accountability = accountabilityOf(request);
+    return toUserModel(accountability.user, accountability);
+  });
+
+  host.post('/v1/user/profile/edit', { schema: { tags: TAGS, summary: 'Edit the caller\'s profile', body: profileEditBody, response: replies({ 200: userModelResponse }) } }, async (request): Promise<UserModel> =>
+    editProfile(db, accountabilityOf(request), request.body, { currentSessionHash: request.session?.idHash ?? null }),
+  );
+
+  // ---- Sessions ----
+
+  host.get('/v1/user/sessions', get('The caller\'s sessions, newest first', arrayOf(sessionItemSchema)), async (request): Promise<SessionItem[]> => listSessions(db, config, sessionOf(request)));
+
+  host.delete('/v1/user/sessions/:uuid', { schema: { tags: TAGS, summary: 'End one of the caller\'s sessions', params: uuidParams, response: replies({ 200: emptySchema }) } }, async (request, reply) => {
+    const wasCurrent = await endSessionByUuid(db, sessionOf(request), request.params.uuid);
+    if (wasCurrent) cookies.clear(reply, SESSION_COOKIE);
+    return {};
+  });
+
+  host.post('/v1/user/sessions/end-others', get('End the caller\'s other sessions', endedResponse), async (request): Promise<{ ended: number }> => ({ ended: await endOtherSessions(db, sessionOf(request)) }));
+
+  // ---- Two-factor ----
+
+  host.get('/v1/user/two-factor', get('Whether two-factor sign-in is on', twoFactorStateResponse), async (request): Promise<TwoFactorState> => twoFactorState(db, sessionOf(request).userUuid));
+
+  host.post('/v1/user/two-factor/setup', get('A new pending TOTP secret', twoFactorSetupResponse), async (request): Promise<TwoFactorSetup> => setupTwoFactor(db, sessionOf(request).userUuid));
+
+  host.post('/v1/user/two-factor/enable', { schema: { tags: TAGS, summary: 'Turn two-factor on with a code', body: codeBody, response: replies({ 200: twoFactorStateResponse }) } }, async (request): Promise<TwoFactorState> =>
+    enableTwoFactor(db, sessionOf(request).userUuid, request.body.code),
+  );
+
+  host.post('/v1/user/two-factor/disable', { schema: { tags: TAGS, summary: 'Turn two-factor off with a code', body: codeBody, response: replies({ 200: twoFactorStateResponse }) } }, async (request): Promise<TwoFactorState> =>
+    disableTwoFactor(db, config, sessionOf(request).userUuid, request.body.code),
+  );
+};

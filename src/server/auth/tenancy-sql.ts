@@ -1,0 +1,44 @@
+// SQL for tenancy: memberships, workspaces, environments and the caller's roles.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database>;
+
+export async function isProjectMember(db: Db, userUuid: string, projectUuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('project_users')
+    .select('user_uuid')
+    .where('user_uuid', '=', userUuid)
+    .where('project_uuid', '=', projectUuid)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The user's first active membership (oldest), used as the session's default project. */
+export async function firstProjectOf(db: Db, userUuid: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('project_users')
+    .select('project_uuid')
+    .where('user_uuid', '=', userUuid)
+    .where('status', '=', 'active')
+    .orderBy('created_at')
+    .orderBy('project_uuid')
+    .executeTakeFirst();
+  return row?.project_uuid ?? null;
+}
+
+export function nonAdminRolesOfProject(db: Db, projectUuid: string) {
+  return db
+    .selectFrom('roles')
+    .select(['uuid', 'name'])
+    .where('project_uuid', '=', projectUuid)
+    .where('is_admin', '=', false)
+    .orderBy('level', 'desc')
+    .orderBy('name')
+    .execute();
+}
+
+export async function countRows(db: Db, table: 'projects' | 'users'): Promise<number> {
+  const row = await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}

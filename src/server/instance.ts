@@ -1,0 +1,122 @@
+// What one Luma instance shares with the others on its database (docs/platform.md): the job queue
+// (pg-boss) with this process's handlers, and the bus. Started by main.ts (by LUMA_ROLE), by tests
+// and by buildApp when it is given none.
+import { createLocalBus, createPostgresBus, type Bus } from './platform/bus';
+import type { Config } from './platform/config';
+import type { OpenDatabase } from './db/database';
+import { runHousekeeping } from './housekeeping';
+import { startJobs, type Jobs, type Role } from './platform/jobs';
+import { runBulkJob } from './records/bulk';
+import { followPlatformEvents } from './events/platform';
+import { clearListCache, followListChanges } from './records/list';
+import { CallerCache } from './auth/caller-cache';
+import { ListTotalCache } from './records/list-totals';
+import { nowDate } from './platform/clock';
+import { registerWorkflowRuntime, runQueuedRun, runRecycleTick } from './workflows/record-events';
+import { recycleFilter } from './workflows/recycle';
+import { actionSettings } from './workflows/settings';
+
+export interface Platform {
+  jobs: Jobs;
+  bus: Bus;
+  /** This process's copies of found callers, dropped by the database's changes on the bus. */
+  callers: CallerCache;
+  /** This process's list totals, dropped by the database's record changes on the bus. */
+  totals: ListTotalCache;
+  /** Stops job work (waiting for running slices) and the bus; the database stays open. */
+  stop(): Promise<void>;
+}
+
+export type PlatformConfig = Pick<
+  Config,
+  'role' | 'callerCacheSeconds' | 'listTotalCacheSeconds' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
+>;
+
+export interface StartPlatformOptions {
+  /** Overrides config.role (tests start a web-only platform beside a worker). */
+  role?: Role;
+  log?: (error: unknown, message: string) => void;
+}
+
+export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' | 'pglite' | 'url'>, config: PlatformConfig, options: StartPlatformOptions = {}): Promise<Platform> {
+  const log = options.log ?? ((error: unknown, message: string) => console.error(message, error));
+  const { db } = database;
+  let bus: Bus;
+  let callers: CallerCache;
+  let totals: ListTotalCache;
+  const callerCacheMs = config.callerCacheSeconds * 1000;
+  const totalCacheMs = config.listTotalCacheSeconds * 1000;
+  if (database.kind === 'postgres' && database.url) {
+    const pgBus = await createPostgresBus(db, database.url, { log });
+    callers = new CallerCache(callerCacheMs, () => pgBus.listening());
+    totals = new ListTotalCache(totalCacheMs, () => pgBus.listening());
+    // Messages sent while the listening connection was down are lost: forget every cached answer and caller.
+    pgBus.onReconnect(() => {
+      clearListCache();
+      callers.clear();
+      totals.clear();
+    });
+    bus = pgBus;
+  } else {
+    bus = createLocalBus({ log, pglite: database.pglite });
+    callers = new CallerCache(callerCacheMs);
+    totals = new ListTotalCache(totalCacheMs);
+  }
+  const unfollow = followListChanges(bus);
+  const unfollowCallers = callers.follow(bus);
+  const unfollowTotals = totals.follow(bus);
+  const unfollowEvents = followPlatformEvents(db, bus, log);
+
+  // A slice of a bulk job is at most a third of the expiry, so a live worker is never expired.
+  const sliceMs = Math.max(500, (config.jobExpireSeconds * 1000) / 3);
+  let jobs: Jobs;
+  try {
+    jobs = await startJobs({
+      db,
+      databaseUrl: database.kind === 'postgres' ? database.url : null,
+      pglite: database.pglite,
+      role: options.role ?? config.role,
+      timing: { expireSeconds: config.jobExpireSeconds, pollSeconds: config.jobPollSeconds, maintenanceSeconds: config.jobMaintenanceSeconds },
+      log,
+      handlers: {
+        'luma-bulk': async ({ job }) => {
+          const result = await runBulkJob(db, bus, job, { batchSize: config.bulkBatchSize, sliceMs });
+          // Work left: queue the next slice (any instance may take it; it resumes from the cursor).
+          if (result === 'more') await jobs.send('luma-bulk', { job });
+        },
+        'luma-housekeeping': async () => {
+          await runHousekeeping(db, config, (error, task) => log(error, `housekeeping ${task} failed`));
+        },
+        'luma-workflow': async ({ run }, job) => {
+          await runQueuedRun(db, run, { finalAttempt: job.retryCount >= job.retryLimit });
+        },
+        'luma-recycle': async () => {
+          await runRecycleTick(db, nowDate(), recycleFilter);
+        },
+      },
+    });
+  } catch (error) {
+    unfollow();
+    unfollowCallers();
+    unfollowTotals();
+    unfollowEvents();
+    await bus.close();
+    throw error;
+  }
+  const unregister = registerWorkflowRuntime({ jobs, bus, settings: actionSettings(config) });
+  return {
+    jobs,
+    bus,
+    callers,
+    totals,
+    async stop() {
+      unregister();
+      await jobs.stop();
+      unfollow();
+      unfollowCallers();
+    unfollowTotals();
+      unfollowEvents();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Config entries: project-level ones (read here, written by later features) and each user's
+// own entries per project.
+import type { Kysely } from 'kysely';
+import { ERROR_KEY, type ConfigEntry, type FieldError } from '../../../runtime/api/contract';
+import { findProjectConfig, listProjectConfig, listUserConfig, upsertUserConfig } from './config-sql';
+import type { ConfigRow, Database } from '../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../platform/errors';
+import { isPlainObject, isUuid } from '../platform/validate';
+import { requireProject, type Accountability } from '../auth/tenancy';
+
+type Db = Kysely<Database>;
+
+export const CONFIG_PATH = /^[A-Za-z0-9_.:/-]{1,200}$/;
+export const CONFIG_DATA_MAX_BYTES = 256 * 1024;
+
+function toEntry(row: ConfigRow): ConfigEntry {
+  return { path: row.path, data: row.data, project_uuid: row.project_uuid };
+}
+
+function checkPath(path: unknown): string {
+  if (typeof path !== 'string' || !CONFIG_PATH.test(path)) throw badRequest([{ field: 'path', messages: ['invalid'] }]);
+  return path;
+}
+
+export async function getProjectConfig(db: Db, accountability: Accountability, body: unknown): Promise<ConfigEntry> {
+  const path = checkPath(isPlainObject(body) ? body.path : undefined);
+  const row = await findProjectConfig(db, requireProject(accountability), path);
+  if (!row) throw notFound();
+  return toEntry(row);
+}
+
+export async function listProjectConfigEntries(db: Db, accountability: Accountability): Promise<ConfigEntry[]> {
+  return (await listProjectConfig(db, requireProject(accountability))).map(toEntry);
+}
+
+/** Without a path, all of the caller's entries; with one, that entry (404 when absent). */
+export async function getUserConfig(db: Db, accountability: Accountability, path: unknown): Promise<ConfigEntry[] | ConfigEntry> {
+  const projectUuid = requireProject(accountability);
+  if (path === undefined) return (await listUserConfig(db, projectUuid, accountability.user.uuid)).map(toEntry);
+  const [row] = await listUserConfig(db, projectUuid, accountability.user.uuid, checkPath(path));
+  if (!row) throw notFound();
+  return toEntry(row);
+}
+
+export async function putUserConfig(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<ConfigEntry> {
+  const errors: FieldError[] = [];
+  if (typeof body.path !== 'string' || !CONFIG_PATH.test(body.path)) errors.push({ field: 'path', messages: ['invalid'] });
+  if (!('data' in body) || body.data === undefined) errors.push({ field: 'data', messages: ['identityField.requiredField'] });
+  if (!isUuid(body.project_uuid)) errors.push({ field: 'project_uuid', messages: ['invalid'] });
+  if (errors.length > 0) throw badRequest(errors);
+
+  const projectUuid = requireProject(accountability);
+  if ((body.project_uuid as string).toLowerCase() !== projectUuid) throw forbidden();
+  if (Buffer.byteLength(JSON.stringify(body.data)) > CONFIG_DATA_MAX_BYTES) {
+    throw new HttpError(413, ERROR_KEY.payloadTooLarge, [{ field: 'data', messages: ['cantBeMoreThenChars'] }]);
+  }
+  return toEntry(await upsertUserConfig(db, projectUuid, accountability.user.uuid, body.path as string, body.data));
+}

@@ -1,0 +1,130 @@
+// The import's batched writes (docs/lists.md "Import"), inside the import's transaction: per batch,
+// the new records in one COPY ... FROM STDIN on PostgreSQL (no statement to parse and no parameter to
+// bind per row) or one INSERT ... SELECT FROM jsonb_array_elements(one JSON array) on PGlite (its query
+// API has no COPY FROM STDIN), and one UPDATE ... FROM (VALUES ...) for the matched ones (the
+// constants bound once per statement, three parameters per row).
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { isEmbedded } from '../db/dialect-pglite';
+import { partitionName, partitionTable } from './partitions-sql';
+import type { RecordScope } from './sql';
+import { uuidv7 } from '../db/uuid7';
+import { toJson } from '../db/json';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database>;
+
+/** Rows per statement: far below PostgreSQL's 65535 bound parameters (3 per update row). */
+export const IMPORT_BATCH_ROWS = 5000;
+
+/**
+ * The new records of a batch in one INSERT (PGlite), into the component's partition: the batch is
+ * one parameter, a JSON array of [uuid (v7), data] pairs, read back in order, so `seq` numbers the rows in the file's order.
+ */
+async function insertRecordBatchEmbedded(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
+  const result = await sql`
+    insert into ${partitionTable(scope.componentUuid)} (uuid, project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at)
+    select (e.row ->> 0)::uuid, ${scope.projectUuid}::uuid, ${scope.componentUuid}::uuid, ${scope.env}, e.row -> 1, ${userUuid}::uuid, ${userUuid}::uuid, ${at}, ${at}
+    from jsonb_array_elements(${toJson(rows.map((data) => [uuidv7(), data]))}::jsonb) with ordinality as e(row, n)
+    order by e.n`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * COPY ... FROM STDIN as a pg submittable: pg hands it the connection once the server asks for the
+ * data, and it sends the whole payload (one batch, already in memory) at once. Awaitable: it settles
+ * when the server is ready for the next query, with the server's error if COPY failed.
+ */
+export class CopyIn implements PromiseLike<number> {
+  private settle!: (error?: Error) => void;
+  private readonly finished = new Promise<void>((resolve, reject) => (this.settle = (error) => (error ? reject(error) : resolve())));
+  private error: Error | undefined;
+  /** Rows the server reported copied. */
+  private copied = 0;
+  constructor(
+    readonly text: string,
+    private readonly payload: Buffer,
+  ) {}
+  then<A = number, B = never>(onCopied?: ((rows: number) => A | PromiseLike<A>) | null, onError?: ((error: unknown) => B | PromiseLike<B>) | null): PromiseLike<A | B> {
+    return this.finished.then(() => this.copied).then(onCopied, onError);
+  }
+  submit(connection: { query(text: string): void }): void {
+    connection.query(this.text);
+  }
+  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
+    const size = 256 * 1024;
+    for (let offset = 0; offset < this.payload.length; offset += size) connection.sendCopyFromChunk(this.payload.subarray(offset, offset + size));
+    connection.endCopyFrom();
+  }
+  handleCommandComplete(message: { text?: string }): void {
+    this.copied = Number(/^COPY (\d+)/.exec(message.text ?? '')?.[1] ?? 0);
+  }
+  handleError(error: Error): void {
+    this.error = error;
+  }
+  handleReadyForQuery(): void {
+    this.settle(this.error);
+  }
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyData(): void {}
+}
+
+/** Text-format COPY: JSON text never holds a raw tab, newline or carriage return, only backslashes to double. */
+const copyText = (text: string) => (text.includes('\\') ? text.replace(/\\/g, '\\\\') : text);
+
+/**
+ * The new records of a batch through COPY (PostgreSQL) into the component's partition, on the
+ * transaction's own connection: the submittable goes to pg's client.query as the statement text,
+ * which Kysely passes through. COPY reads the rows in the file's order, so `seq` numbers them so.
+ */
+async function copyRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
+  const stamp = at.toISOString();
+  const prefix = `${scope.projectUuid}\t${scope.componentUuid}\t${scope.env}\t`;
+  const suffix = `\t${userUuid}\t${userUuid}\t${stamp}\t${stamp}\n`;
+  const lines = rows.map((data) => `${uuidv7()}\t${prefix}${copyText(toJson(data))}${suffix}`);
+  const copy = new CopyIn(
+    `copy ${partitionName(scope.componentUuid)} (uuid, project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at) from stdin`,
+    Buffer.from(lines.join('')),
+  );
+  await db.executeQuery(CompiledQuery.raw(copy as unknown as string));
+  return await copy;
+}
+
+/** The new records of a batch, in file order, all created `at`: COPY on PostgreSQL, one INSERT on PGlite. */
+export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
+  if (rows.length === 0) return 0;
+  return isEmbedded(db) ? insertRecordBatchEmbedded(db, scope, userUuid, rows, at) : copyRecordBatch(db, scope, userUuid, rows, at);
+}
+
+export interface RecordUpdate {
+  uuid: string;
+  /** The version read; a row changed since is not updated (counted as missing). */
+  version: number;
+  data: Record<string, unknown>;
+}
+
+/** Updates matched records (version + 1); answers how many rows changed. */
+export async function updateRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: RecordUpdate[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const values = sql.join(rows.map((row) => sql`(${row.uuid}::uuid, ${row.version}::integer, ${toJson(row.data)}::jsonb)`));
+  const result = await sql`
+    update records as r
+    set data = v.data, version = r.version + 1, updated_by = ${userUuid}::uuid, updated_at = clock_timestamp()
+    from (values ${values}) as v(uuid, version, data)
+    where r.uuid = v.uuid and r.version = v.version
+      and r.project_uuid = ${scope.projectUuid}::uuid and r.component_uuid = ${scope.componentUuid}::uuid
+      and r.env = ${scope.env} and r.deleted_at is null`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/** Live records whose `key` (data->>key) is one of `texts`: uuid and that text. */
+export async function takenValues(db: Db, scope: RecordScope, key: string, texts: string[]): Promise<{ uuid: string; value: string }[]> {
+  if (texts.length === 0) return [];
+  const result = await sql<{ uuid: string; value: string }>`
+    select uuid, data ->> ${key} as value from records
+    where project_uuid = ${scope.projectUuid}::uuid and component_uuid = ${scope.componentUuid}::uuid and env = ${scope.env}
+      and deleted_at is null and data ->> ${key} in (${sql.join(texts)})`.execute(db);
+  return result.rows;
+}

@@ -1,0 +1,455 @@
+// Record import (docs/lists.md "Import"): the rows of a CSV or JSON file, mapped to fields by
+// field_map, coerced per field type, checked one by one with the record API's own write check
+// (records.checkWrite: model_create for new rows, model_edit for rows that match an existing record
+// on primary_key), and written in batches inside ONE transaction, in file order. The file is read as
+// it arrives: while one batch is being written (COPY on PostgreSQL, a multi-row INSERT on PGlite),
+// the next is read and checked, so the database and the checks work at the same time; once any row
+// is bad, nothing more is written, the remaining rows are still checked (every bad row is answered),
+// and the transaction rolls back: 417 fieldsNotValid with errors at `row.{n}.{key}`.
+import type { Kysely } from 'kysely';
+import type { FieldError } from '../../../runtime/api/contract';
+import { coerceValue, RECORD_MESSAGE as RULE_MESSAGE } from '../../../runtime/validation/index';
+import type { ViewField, ViewSchema } from '../../../schemas/viewSchema.schema';
+import { findRecordsByKey } from './sql';
+import type { Database, RecordRow } from '../db/schema';
+import { badRequest, fieldsNotValid, forbidden, HttpError } from '../platform/errors';
+import { isUuid } from '../platform/validate';
+import { mayOnComponent } from '../components/model';
+import { IMPORT_BATCH_ROWS, insertRecordBatch, takenValues, updateRecordBatch, type RecordUpdate } from './import-sql';
+import { keepStatistics } from './partitions-sql';
+import { nowDate } from '../platform/clock';
+import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './import-source';
+import { addError, beforeUpdate, checkWrite, eventTarget, RECORD_MESSAGE, recordTarget, withoutHashes, type RecordTarget } from './records';
+import { graphsFor, queueAfterEvent, runBeforeEvent, wakeWorkflows, type Graph } from '../workflows/record-events';
+import { uniqueIndexName } from './indexes';
+import { publishEvents, summaryEvent } from '../events/outbox';
+import { compileFor } from './view';
+import type { Accountability } from '../auth/tenancy';
+import { columnMatchKey, type FieldMapEntry, type ImportResult } from '../../../runtime/api/import';
+
+export { IMPORT_LIMITS, IMPORT_MESSAGE } from './import-source';
+
+type Db = Kysely<Database>;
+
+export type { FieldMapEntry, ImportResult } from '../../../runtime/api/import';
+
+/** What the multipart request carries besides the file. */
+export interface ImportOptions {
+  primaryKey?: string;
+  fieldMap?: string;
+}
+
+export interface ImportFile {
+  stream: AsyncIterable<Buffer>;
+  filename?: string;
+  mimetype?: string;
+}
+
+/** The component, the caller's right to create there, and the two compiled views. */
+export interface ImportTarget {
+  accountability: Accountability;
+  target: RecordTarget;
+  createView: ViewSchema;
+  editView: ViewSchema;
+}
+
+/** Checked before the file is read: `create {ref}` (admins pass). */
+export async function importTarget(db: Db, accountability: Accountability, ref: string, locale: string | undefined): Promise<ImportTarget> {
+  const target = await recordTarget(db, accountability, ref, ['create'], locale);
+  return {
+    accountability,
+    target,
+    createView: compileFor(target.row, target.settings, { ...target.viewer, page: 'model_create' }),
+    editView: compileFor(target.row, target.settings, { ...target.viewer, page: 'model_edit' }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const UUID_KEY = 'uuid';
+
+/** field_map (JSON text); absent or empty: each column named like a field key (columnMatchKey: any case, spaces or '_') goes to it. */
+function parseFieldMap(text: string | undefined, columns: string[], view: ViewSchema): FieldMapEntry[] {
+  const keys = new Set(view.fields.map((field) => field.key));
+  if (text === undefined || text.trim() === '') {
+    const byKey = new Map([...keys, UUID_KEY].map((key) => [columnMatchKey(key), key]));
+    const used = new Set<string>();
+    const map: FieldMapEntry[] = [];
+    for (const column of columns) {
+      const key = byKey.get(columnMatchKey(column));
+      if (key && !used.has(key)) {
+        used.add(key);
+        map.push({ from: column, to: key });
+      }
+    }
+    return map;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badRequest([{ field: 'field_map', messages: [IMPORT_MESSAGE.invalidInput], values: [null] }]);
+  }
+  if (!Array.isArray(parsed)) throw badRequest([{ field: 'field_map', messages: [IMPORT_MESSAGE.invalidInput], values: [null] }]);
+  const errors: FieldError[] = [];
+  const map: FieldMapEntry[] = [];
+  const targets = new Set<string>();
+  const known = new Set(columns);
+  parsed.forEach((entry: unknown, index) => {
+    const at = `field_map.${index}`;
+    const from = (entry as { from?: unknown } | null)?.from;
+    const to = (entry as { to?: unknown } | null)?.to;
+    if (typeof entry !== 'object' || entry === null || typeof from !== 'string' || typeof to !== 'string') {
+      addError(errors, at, IMPORT_MESSAGE.invalidInput);
+      return;
+    }
+    // An entry mapped to nothing is an unmapped column.
+    if (to === '') return;
+    if (!keys.has(to) && to !== UUID_KEY) addError(errors, `${at}.to`, IMPORT_MESSAGE.unknownField, { key: to });
+    else if (targets.has(to)) addError(errors, `${at}.to`, IMPORT_MESSAGE.duplicateTarget, { key: to });
+    if (!known.has(from)) addError(errors, `${at}.from`, IMPORT_MESSAGE.unknownColumn, { column: from });
+    targets.add(to);
+    map.push({ from, to });
+  });
+  if (errors.length > 0) throw badRequest(errors);
+  return map;
+}
+
+function checkPrimaryKey(primaryKey: string, map: FieldMapEntry[], view: ViewSchema): ViewField | null {
+  if (primaryKey === UUID_KEY) {
+    if (!map.some((entry) => entry.to === UUID_KEY)) throw badRequest([{ field: 'primary_key', messages: [IMPORT_MESSAGE.primaryKeyNotMapped], values: [{ key: primaryKey }] }]);
+    return null;
+  }
+  const field = view.fields.find((candidate) => candidate.key === primaryKey);
+  // A hashed value is salted: it can never match a stored one.
+  if (!field || field.hashed) throw badRequest([{ field: 'primary_key', messages: [IMPORT_MESSAGE.unknownField], values: [{ key: primaryKey }] }]);
+  if (!map.some((entry) => entry.to === primaryKey)) throw badRequest([{ field: 'primary_key', messages: [IMPORT_MESSAGE.primaryKeyNotMapped], values: [{ key: primaryKey }] }]);
+  return field;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+/** Fields whose stored value is text: a CSV cell is taken as it is (a formula stays text). */
+const TEXT_RENDERERS = new Set([
+  'input/text', 'input/email', 'input/password', 'text/default', 'text/editor', 'text/document', 'picker/date', 'picker/time',
+  'picker/datetime', 'reference/text', 'select/external', 'select/image', 'radio/text', 'input/number',
+]);
+
+/**
+ * A cell as the write check receives it: empty is null; in CSV, a structured field's cell holding
+ * JSON ('["a","b"]', '{"locales":...}') is that JSON value. The check then coerces per field type.
+ */
+export function importCellValue(field: ViewField, raw: unknown, format: ImportFormat): unknown {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (format === 'csv' && typeof raw === 'string' && !TEXT_RENDERERS.has(field.renderer) && !(field.renderer === 'select/text' && !field.options.multiple)) {
+    const text = raw.trim();
+    if (text.startsWith('[') || text.startsWith('{')) {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return raw;
+}
+
+/** A non-empty cell whose coerced value is empty, or holds an empty item: the cell would be lost. */
+function coercionLoses(field: ViewField, value: unknown): boolean {
+  const coerced = coerceValue(field, value);
+  if (coerced === null || coerced === undefined) return true;
+  return Array.isArray(coerced) && coerced.some((item) => item === null || (typeof item === 'number' && Number.isNaN(item)));
+}
+
+/** A stored value as `data->>'key'` reads it; null when it is not a scalar (never matched). */
+function keyText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The import
+
+interface Pending {
+  n: number;
+  data: Record<string, unknown>;
+  /** The primary key's text, or null (every row creates). */
+  key: string | null;
+}
+
+interface Checked {
+  n: number;
+  data: Record<string, unknown>;
+  stored: RecordRow | null;
+}
+
+/** Rows checked between two turns of the event loop. */
+const CHECK_SLICE = 250;
+
+class ImportRun {
+  readonly errors: FieldError[] = [];
+  /** The component's workflows reacting to the import's events (docs/workflows.md). */
+  graphs: Graph[] = [];
+  /** Records this import updated (their after-commit Update runs). */
+  readonly updatedUuids: string[] = [];
+  /** 403 fieldNotEditable rather than 417, when a row writes a field the caller may not. */
+  refused = false;
+  created = 0;
+  updated = 0;
+  total = 0;
+  private readonly keysSeen = new Map<string, number>();
+  private readonly uniqueSeen = new Map<string, Map<string, number>>();
+  private readonly uniqueKeys: string[];
+  private readonly fields: Map<string, ViewField>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly it: ImportTarget,
+    private readonly map: FieldMapEntry[],
+    private readonly format: ImportFormat,
+    private readonly primaryKey: string | null,
+    private readonly keyField: ViewField | null,
+    /** The created_at of every record the import creates (seq keeps the file's order). */
+    readonly createdAt: Date,
+  ) {
+    this.fields = new Map(it.createView.fields.map((field) => [field.key, field]));
+    this.uniqueKeys = it.createView.fields.filter((field) => field.unique && !field.hashed).map((field) => field.key);
+    for (const key of this.uniqueKeys) this.uniqueSeen.set(key, new Map());
+  }
+
+  private rowError(n: number, key: string, message: string, values: Record<string, string | number> | null = null): void {
+    addError(this.errors, `row.${n}.${key}`, message, values);
+  }
+
+  /** A file row as record data plus its key text. */
+  pending(row: ImportRow): Pending {
+    const fields = this.fields;
+    const data: Record<string, unknown> = {};
+    let key: string | null = null;
+    for (const { from, to } of this.map) {
+      const raw = row.values[from];
+      if (to === UUID_KEY) {
+        const text = raw === undefined || raw === null ? '' : String(raw).trim();
+        if (this.primaryKey === UUID_KEY && text !== '') key = text.toLowerCase();
+        continue;
+      }
+      const field = fields.get(to)!;
+      data[to] = importCellValue(field, raw, this.format);
+      // Coercion must not lose a cell: text that does not read as its field's type is a bad row,
+      // not a silent null (the record API's coercion turns non-numeric text into null).
+      if (data[to] !== null && coercionLoses(field, data[to])) this.rowError(row.n, to, field.renderer.endsWith('/number') ? RULE_MESSAGE.invalidNumber : RULE_MESSAGE.invalidInput);
+    }
+    if (this.keyField) key = keyText(coerceValue(this.keyField, data[this.keyField.key]));
+    if (key === '') key = null;
+    return { n: row.n, data, key };
+  }
+
+  /** Checks one batch; answers the rows to write (empty once any row anywhere is bad). */
+  async check(batch: Pending[]): Promise<Checked[]> {
+    const { db, it } = this;
+    const scope = it.target.scope;
+    // The records the keys name.
+    const existing = new Map<string, RecordRow[]>();
+    if (this.primaryKey) {
+      const keyColumn = this.primaryKey;
+      const texts = [...new Set(batch.map((row) => row.key).filter((key): key is string => key !== null && (keyColumn !== UUID_KEY || isUuid(key))))];
+      for (const record of await findRecordsByKey(db, scope, keyColumn, texts)) {
+        const text = keyColumn === UUID_KEY ? record.uuid.toLowerCase() : keyText((record.data as Record<string, unknown>)[keyColumn]);
+        if (text === null) continue;
+        const list = existing.get(text) ?? [];
+        list.push(record);
+        existing.set(text, list);
+      }
+    }
+
+    const checked: Checked[] = [];
+    for (const [index, row] of batch.entries()) {
+      // The previous batch's write goes on meanwhile: its socket I/O needs the event loop now and then.
+      if (index % CHECK_SLICE === CHECK_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+      let stored: RecordRow | null = null;
+      if (row.key !== null && this.primaryKey) {
+        const keyName = this.primaryKey;
+        const first = this.keysSeen.get(row.key);
+        if (first !== undefined) {
+          this.rowError(row.n, keyName, IMPORT_MESSAGE.duplicateKey, { row: first });
+          continue;
+        }
+        this.keysSeen.set(row.key, row.n);
+        const matches = existing.get(row.key) ?? [];
+        if (matches.length > 1) {
+          this.rowError(row.n, keyName, IMPORT_MESSAGE.ambiguousKey);
+          continue;
+        }
+        stored = matches[0] ?? null;
+        if (keyName === UUID_KEY && !stored && !isUuid(row.key)) {
+          this.rowError(row.n, UUID_KEY, RECORD_MESSAGE.invalidInput);
+          continue;
+        }
+      }
+      const view = stored ? it.editView : it.createView;
+      let data = row.data;
+      if (this.graphs.length > 0) {
+        // Before::Create / Before::Update row by row, inside the import's transaction: a refusal is this row's error.
+        try {
+          data = stored
+            ? await beforeUpdate(db, it.accountability, it.target, view, this.graphs, stored, row.data)
+            : await runBeforeEvent(db, it.accountability, eventTarget(it.target), this.graphs, 'Before::Create', row.data, { uuid: null, version: null });
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status !== 417) throw error;
+          for (const entry of error.errors ?? []) entry.messages.forEach((message) => this.rowError(row.n, entry.field, message));
+          continue;
+        }
+      }
+      const outcome = await checkWrite(db, it.accountability, it.target, view, data, stored);
+      if (!outcome.ok) {
+        if (outcome.status === 403) this.refused = true;
+        for (const error of outcome.errors) {
+          error.messages.forEach((message, index) => this.rowError(row.n, error.field, message, error.values?.[index] ?? null));
+        }
+        continue;
+      }
+      checked.push({ n: row.n, data: outcome.write.data, stored });
+    }
+
+    await this.checkUnique(checked);
+    return this.errors.length > 0 ? [] : checked;
+  }
+
+  /** Unique fields: taken by an earlier row of the file, or by another live record. */
+  private async checkUnique(rows: Checked[]): Promise<void> {
+    for (const key of this.uniqueKeys) {
+      const seen = this.uniqueSeen.get(key)!;
+      const claims: { row: Checked; text: string }[] = [];
+      for (const row of rows) {
+        const text = keyText(row.data[key]);
+        if (text === null) continue;
+        const first = seen.get(text);
+        if (first !== undefined) {
+          this.rowError(row.n, key, RECORD_MESSAGE.unique);
+          continue;
+        }
+        seen.set(text, row.n);
+        claims.push({ row, text });
+      }
+      if (claims.length === 0) continue;
+      const taken = await takenValues(this.db, this.it.target.scope, key, [...new Set(claims.map((claim) => claim.text))]);
+      const holders = new Map<string, Set<string>>();
+      for (const { uuid, value } of taken) holders.set(value, (holders.get(value) ?? new Set()).add(uuid));
+      for (const { row, text } of claims) {
+        const others = [...(holders.get(text) ?? [])].filter((uuid) => uuid !== row.stored?.uuid);
+        // Records this file wrote in earlier batches hold values already in `seen`: these are others.
+        if (others.length > 0) this.rowError(row.n, key, RECORD_MESSAGE.unique);
+      }
+    }
+  }
+
+  async write(rows: Checked[]): Promise<void> {
+    const { db, it } = this;
+    const userUuid = it.accountability.user.uuid;
+    const creates = rows.filter((row) => row.stored === null);
+    const updates: RecordUpdate[] = rows.filter((row) => row.stored !== null).map((row) => ({ uuid: row.stored!.uuid, version: row.stored!.version, data: row.data }));
+    try {
+      this.created += await insertRecordBatch(db, it.target.scope, userUuid, creates.map((row) => row.data), this.createdAt);
+      const changed = await updateRecordBatch(db, it.target.scope, userUuid, updates);
+      // A matched record changed or was deleted since it was read: nothing of the import stays.
+      if (changed !== updates.length) throw new HttpError(409, RECORD_MESSAGE.recordVersionConflict);
+      this.updated += changed;
+      if (this.graphs.length > 0) for (const update of updates) this.updatedUuids.push(update.uuid);
+    } catch (error) {
+      throw this.uniqueViolation(error, rows);
+    }
+  }
+
+  /** A unique index refusal (a concurrent writer): 417 'unique' at the row whose value it names, when it can be told. */
+  private uniqueViolation(error: unknown, rows: Checked[]): unknown {
+    if ((error as { code?: unknown })?.code !== '23505') return error;
+    const { componentUuid, env } = this.it.target.scope;
+    const constraint = (error as { constraint?: unknown }).constraint;
+    const key = this.uniqueKeys.find((candidate) => uniqueIndexName(componentUuid.toLowerCase(), env, candidate) === constraint);
+    if (!key) return fieldsNotValid([{ field: 'data', messages: [RECORD_MESSAGE.unique], values: [null] }]);
+    const detail = String((error as { detail?: unknown }).detail ?? '');
+    const value = /\)=\((.*)\) already exists/s.exec(detail)?.[1];
+    const row = value === undefined ? undefined : rows.find((candidate) => keyText(candidate.data[key]) === value);
+    return fieldsNotValid([{ field: row ? `row.${row.n}.${key}` : key, messages: [RECORD_MESSAGE.unique], values: [null] }]);
+  }
+}
+
+/** After-commit Create and Update runs for the imported rows, queued in the import's transaction. */
+async function queueImportEvents(trx: Db, it: ImportTarget, graphs: Graph[], run: ImportRun): Promise<number> {
+  const target = eventTarget(it.target);
+  const user = it.accountability.user.uuid;
+  let queued = 0;
+  const created = run.created > 0
+    ? await trx.selectFrom('records').select(['uuid', 'data']).where('project_uuid', '=', target.projectUuid).where('component_uuid', '=', target.componentUuid).where('env', '=', target.env).where('created_at', '=', run.createdAt).where('created_by', '=', user).execute()
+    : [];
+  for (const row of created) queued += await queueAfterEvent(trx, target, graphs, 'Create', { uuid: row.uuid, data: withoutHashes(it.createView, row.data) }, user);
+  if (run.updatedUuids.length > 0) {
+    const updated = await trx.selectFrom('records').select(['uuid', 'data']).where('uuid', 'in', run.updatedUuids).execute();
+    for (const row of updated) queued += await queueAfterEvent(trx, target, graphs, 'Update', { uuid: row.uuid, data: withoutHashes(it.editView, row.data) }, user);
+  }
+  return queued;
+}
+
+/**
+ * The import: options checked against the file's columns and the caller's view (400), then every
+ * row checked and, while none is bad, written batch by batch in one transaction.
+ */
+export async function runImport(db: Db, it: ImportTarget, options: ImportOptions, file: ImportFile): Promise<ImportResult> {
+  const primaryKey = options.primaryKey?.trim() ? options.primaryKey.trim() : null;
+  if (primaryKey && !['update', 'edit'].some((verb) => mayOnComponent(it.accountability, verb, it.target.row))) throw forbidden();
+  const source = await openImportSource(file.stream, file.filename, file.mimetype);
+  const map = parseFieldMap(options.fieldMap, source.columns, it.createView);
+  const keyField = primaryKey ? checkPrimaryKey(primaryKey, map, it.createView) : null;
+
+  const graphs = await graphsFor(db, it.target.row.uuid, it.target.scope.env, ['Before::Create', 'Before::Update', 'Create', 'Update']);
+  let queued = 0;
+  const result = await db.transaction().execute(async (trx) => {
+    const run = new ImportRun(trx, it, map, source.format, primaryKey, keyField, nowDate());
+    run.graphs = graphs;
+    // At most one batch is being written while the next is read and checked.
+    let writing: Promise<void> = Promise.resolve();
+    let batch: Pending[] = [];
+    const flush = async () => {
+      const rows = await run.check(batch);
+      batch = [];
+      await writing;
+      if (rows.length === 0) return;
+      writing = run.write(rows);
+      // Awaited by the next flush or at the end; never unhandled meanwhile.
+      writing.catch(() => undefined);
+    };
+    try {
+      for await (const rows of source.rows) {
+        for (const row of rows) {
+          run.total += 1;
+          batch.push(run.pending(row));
+          if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+        }
+      }
+      if (batch.length > 0) await flush();
+      await writing;
+    } catch (error) {
+      // A failed write is the answer (it also fails the lookups queued behind it), as when each batch
+      // was written before the next was read; and nothing is left running when the transaction rolls back.
+      await writing;
+      throw error;
+    }
+    if (run.errors.length > 0) {
+      if (run.refused) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, run.errors);
+      throw fieldsNotValid(run.errors);
+    }
+    if (graphs.length > 0) queued = await queueImportEvents(trx, it, graphs, run);
+    // One summary event for the import, committed with its rows (docs/event-bus.md).
+    const scope = { projectUuid: it.target.scope.projectUuid, env: it.target.scope.env, component: it.target.row };
+    await publishEvents(trx, [summaryEvent(scope, 'import', it.accountability.user.uuid, { created: run.created, updated: run.updated, total: run.total })]);
+    return { created: run.created, updated: run.updated, total: run.total };
+  });
+  if (queued > 0) wakeWorkflows();
+  // Committed: a large import moves the planner's statistics (and PGlite has no autovacuum to notice).
+  await keepStatistics(db, it.target.row.uuid, result.created + result.updated);
+  return result;
+}

@@ -1,0 +1,406 @@
+// The record calls (docs/records.md "Record API"): create, read, update and soft delete of one
+// component's records in the request's environment. Every rule comes from the compiled ViewSchema
+// (runtime/compile) and runtime/validation; this module only orders the checks, guards the
+// caller's field rights, keeps hashes and writes with optimistic concurrency.
+import { isDeepStrictEqual } from 'node:util';
+import type { Kysely } from 'kysely';
+import type { FieldError } from '../../../runtime/api/contract';
+import { coerceValue, PASSWORD_TOKEN, SERVER_ERROR_CODES, validateRecord } from '../../../runtime/validation/index';
+import type { ComponentSettings } from '../../../schemas/index';
+import type { CompilePage, ViewField, ViewSchema } from '../../../schemas/viewSchema.schema';
+import { findRecord, insertRecord, purgeRecordsDeletedBefore, softDeleteRecord, updateRecordVersioned, type RecordScope } from './sql';
+import type { ComponentRow, Database, RecordRow } from '../db/schema';
+import { nowDate } from '../platform/clock';
+import { badRequest, fieldsNotValid, forbidden, HttpError } from '../platform/errors';
+import { isPlainObject, isUuid } from '../platform/validate';
+import { bodyObject } from '../components/input';
+import { mayOnComponent, resolveComponent } from '../components/model';
+import { hashPassword } from '../auth/passwords';
+import { relatedObjects, relationProblems } from './relations';
+import { sanitizeRichValue } from './html';
+import { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer } from './shape';
+import { uniqueViolationField } from './indexes';
+import { dateCollisions } from './dates';
+import { mediaProblems } from './media-values';
+import { LIST_MESSAGE } from './list';
+import { compileFor, envSettings, viewerOf, type Viewer } from './view';
+import { requireProject, type Accountability } from '../auth/tenancy';
+import { publishEvents, recordEvent, recordPayload, type RecordEventScope } from '../events/outbox';
+import { graphsFor, queueAfterEvent, runBeforeEvent, wakeWorkflows, type EventTarget, type Graph } from '../workflows/record-events';
+
+type Db = Kysely<Database>;
+
+export { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer };
+
+export const RECORD_MESSAGE = {
+  recordVersionConflict: 'recordVersionConflict',
+  fieldNotEditable: 'fieldNotEditable',
+  invalidInput: 'invalidInput',
+  invalidSelection: 'invalidSelection',
+  invalidDates: 'invalidDates',
+  unique: SERVER_ERROR_CODES.unique,
+  notFound: 'notFound',
+} as const;
+
+/** What a password field shows on the model edit page; sent back on update, it keeps the stored hash. */
+export { PASSWORD_TOKEN };
+
+/** Days a soft-deleted record is kept before the housekeeping removes it. */
+export const DELETED_RECORD_RETENTION_DAYS = 30;
+
+const recordNotFound = () => new HttpError(404, RECORD_MESSAGE.notFound);
+const versionConflict = () => new HttpError(409, RECORD_MESSAGE.recordVersionConflict);
+const invalidAt = (field: string) => fieldsNotValid([{ field, messages: [RECORD_MESSAGE.invalidInput], values: [null] }]);
+
+/** The component, the caller's right to `verbs` on it (any of them), and the environment's settings. */
+export interface RecordTarget {
+  row: ComponentRow;
+  settings: ComponentSettings;
+  scope: RecordScope;
+  viewer: Viewer;
+}
+
+export async function recordTarget(db: Db, accountability: Accountability, ref: string, verbs: string[], locale: string | undefined): Promise<RecordTarget> {
+  const projectUuid = requireProject(accountability);
+  const row = await resolveComponent(db, projectUuid, ref);
+  // Reading answers the list's key (spec section 6: 'no permissions to read'), one record or many.
+  if (!verbs.some((verb) => mayOnComponent(accountability, verb, row))) throw forbidden(verbs.includes('read') ? LIST_MESSAGE.noPermissionsToRead : undefined);
+  const settings = await envSettings(db, row, accountability.env);
+  return { row, settings, scope: { projectUuid, componentUuid: row.uuid, env: accountability.env }, viewer: viewerOf(accountability, locale) };
+}
+
+/** shapeRecord plus `{key}_RefObj` beside each relation field the viewer may see. */
+export async function answerRecord(db: Db, accountability: Accountability, target: RecordTarget, row: RecordRow): Promise<RecordAnswer> {
+  const view = compileFor(target.row, target.settings, { ...target.viewer, page: 'model_edit' });
+  const answer = shapeRecord(row, view);
+  Object.assign(answer, await relatedObjects(db, accountability, target, view, answer));
+  return answer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Whether `value` differs from `baseline`, as sent or once coerced to the field's type. */
+function differs(field: ViewField, value: unknown, baseline: unknown): boolean {
+  if (isEmpty(value) && isEmpty(baseline)) return false;
+  if (isDeepStrictEqual(value, baseline)) return false;
+  return !isDeepStrictEqual(coerceValue(field, value), baseline);
+}
+
+// Helpers of checkWrite at module level: it runs once per record written and per import row, and
+// under tsx (which keeps function names) each closure made per call also costs a defineProperty.
+const has = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+/** Errors may sit inside a value ('title.locales.sr'): the field is the first segment. */
+const fieldOf = (path: string) => path.split('.')[0]!;
+
+const fieldMaps = new WeakMap<readonly ViewField[], Map<string, ViewField>>();
+
+/** A view's fields by key, kept per fields array (nothing changes a compiled view's fields after the compile). */
+function fieldsByKey(view: ViewSchema): Map<string, ViewField> {
+  const kept = fieldMaps.get(view.fields);
+  if (kept) return kept;
+  const map = new Map(view.fields.map((field) => [field.key, field]));
+  fieldMaps.set(view.fields, map);
+  return map;
+}
+
+/** A hashed field's value that sets a new hash (absent and empty values, and the token on update, keep the stored one). */
+function setsHash(value: unknown, page: CompilePage): boolean {
+  return value !== undefined && value !== null && value !== '' && !(page === 'model_edit' && value === PASSWORD_TOKEN);
+}
+
+export interface PreparedWrite {
+  /** The data to store (hashes included). */
+  data: Record<string, unknown>;
+  /** Relation fields whose value this write sets or changes. */
+  changed: Set<string>;
+}
+
+/** Adds a message to an error list (one entry per field, values kept index-aligned). */
+export function addError(errors: FieldError[], field: string, message: string, values: Record<string, string | number> | null = null): void {
+  const existing = errors.find((error) => error.field === field);
+  if (!existing) {
+    errors.push({ field, messages: [message], values: [values] });
+    return;
+  }
+  if (existing.messages.includes(message)) return;
+  existing.values = existing.values ?? existing.messages.map(() => null);
+  existing.messages.push(message);
+  existing.values.push(values);
+}
+
+/**
+ * The write of `input` (a record's data) over `stored` (null on create), checked in this order:
+ * unknown keys (417 invalidInput), fields the caller may not see or edit (403 fieldNotEditable),
+ * the runtime's field rules on the coerced values (417), relation values (417 invalidSelection).
+ * Nothing is written until every check passes. The refusal is answered, not thrown, so a caller
+ * checking many records (the import) can collect every record's errors.
+ */
+export async function checkWrite(
+  db: Db,
+  accountability: Accountability,
+  target: RecordTarget,
+  view: ViewSchema,
+  input: Record<string, unknown>,
+  stored: RecordRow | null,
+): Promise<WriteOutcome> {
+  const page: CompilePage = stored ? 'model_edit' : 'model_create';
+  const fields = fieldsByKey(view);
+
+  const unknown: FieldError[] = [];
+  for (const key of Object.keys(input)) {
+    if (fields.has(key)) continue;
+    if ((RECORD_META_KEYS as readonly string[]).includes(key)) continue;
+    if (key.endsWith(REF_OBJ_SUFFIX) && fields.get(key.slice(0, -REF_OBJ_SUFFIX.length))?.relation) continue;
+    addError(unknown, key, RECORD_MESSAGE.invalidInput);
+  }
+  if (unknown.length > 0) return { ok: false, status: 417, errors: unknown };
+
+  const storedData: Record<string, unknown> = stored && isPlainObject(stored.data) ? stored.data : {};
+
+  // Fields the caller may not change: refused when the write would change them.
+  const refused: FieldError[] = [];
+  for (const field of view.fields) {
+    if (!has(input, field.key)) continue;
+    const value = input[field.key];
+    const baseline = stored ? storedData[field.key] : (field.defaultValue ?? undefined);
+    let violates: boolean;
+    if (field.hashed) violates = (!field.visible || !field.editable) && setsHash(value, page);
+    else if (!field.visible) violates = value !== undefined && !(page === 'model_create' && !differs(field, value, baseline));
+    else violates = !field.editable && differs(field, value, baseline);
+    if (violates) refused.push({ field: field.key, messages: [RECORD_MESSAGE.fieldNotEditable], values: [null] });
+  }
+  if (refused.length > 0) return { ok: false, status: 403, errors: refused };
+
+  // The next data: written values coerced; everything else kept (update) or defaulted (create).
+  const next: Record<string, unknown> = { ...storedData };
+  const candidate: Record<string, unknown> = {};
+  const exempt = new Set<string>();
+  const plain = new Map<string, unknown>();
+  const changed = new Set<string>();
+  for (const field of view.fields) {
+    const key = field.key;
+    const writes = has(input, key) && input[key] !== undefined && field.visible && field.editable;
+    if (field.hashed) {
+      if (writes && setsHash(input[key], page)) {
+        const value = coerceValue(field, input[key]);
+        plain.set(key, value);
+        candidate[key] = value;
+      } else if (stored || !field.visible || !field.editable) {
+        // The stored hash stays (or, on create, the caller may not set it): not validated again.
+        exempt.add(key);
+        if (!stored) next[key] = null;
+      } else {
+        // Nothing given on create: no hash, and the rules see the empty value.
+        candidate[key] = writes ? coerceValue(field, input[key]) : null;
+        next[key] = null;
+      }
+      continue;
+    }
+    if (writes) {
+      // The rules judge what was sent (the runtime's verdict on the same data); what is written has its
+      // rich HTML sanitised (create, update and import alike). Both read tags as HTML does, so the text
+      // the rules counted is the text stored; only malformed markup the editor never makes can differ.
+      const value = coerceValue(field, input[key]);
+      next[key] = sanitizeRichValue(field, value);
+      candidate[key] = value;
+      if (field.relation && (!stored || !isDeepStrictEqual(value, storedData[key]))) changed.add(key);
+      continue;
+    }
+    const locked = !field.visible || !field.editable;
+    // On create a field the caller may not set takes its default; what the caller may set is
+    // validated and stored exactly as sent (the runtime's verdict on the same data).
+    if (!stored && locked && field.defaultValue !== null && field.defaultValue !== undefined) next[key] = field.defaultValue;
+    candidate[key] = has(next, key) ? next[key] : null;
+    if (locked) exempt.add(key);
+  }
+
+  const errors = validateRecord(view, candidate, { page, now: nowDate() }).filter((error) => !exempt.has(fieldOf(error.field)));
+  const failed = new Set(errors.map((error) => fieldOf(error.field)));
+  const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
+  for (const key of await relationProblems(db, accountability, target, relationFields, next)) addError(errors, key, RECORD_MESSAGE.invalidSelection);
+  // Date ranges sharing a day and date-times taking a minute another record holds (records-dates.ts).
+  for (const key of await dateCollisions(db, target.scope, view, next, stored ? { uuid: stored.uuid, data: storedData } : null, failed)) {
+    addError(errors, key, RECORD_MESSAGE.invalidDates);
+  }
+  // Image, file and carousel values point into this project's libraries or out over http(s) (records-media.ts).
+  for (const problem of await mediaProblems(db, target.scope.projectUuid, view, next, stored ? storedData : null, failed)) addError(errors, problem.field, problem.message);
+  if (errors.length > 0) return { ok: false, status: 417, errors };
+
+  for (const [key, value] of plain) next[key] = isEmpty(value) ? null : await hashPassword(typeof value === 'string' ? value : JSON.stringify(value));
+  // Only the view's fields and the keys an older version stored: nothing else reaches the row.
+  return { ok: true, write: { data: next, changed } };
+}
+
+/** The outcome of checkWrite: the write, or why it is refused (403 fieldNotEditable or 417 fieldsNotValid). */
+export type WriteOutcome = { ok: true; write: PreparedWrite } | { ok: false; status: 403 | 417; errors: FieldError[] };
+
+/** checkWrite, throwing its refusal (the single-record calls). */
+async function prepareWrite(
+  db: Db,
+  accountability: Accountability,
+  target: RecordTarget,
+  view: ViewSchema,
+  input: Record<string, unknown>,
+  stored: RecordRow | null,
+): Promise<PreparedWrite> {
+  const outcome = await checkWrite(db, accountability, target, view, input, stored);
+  if (outcome.ok) return outcome.write;
+  if (outcome.status === 403) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, outcome.errors);
+  throw fieldsNotValid(outcome.errors);
+}
+
+/** A write refused by a unique index: 417 'unique' at the field; any other error is rethrown. */
+async function answerUniqueViolation(db: Db, target: RecordTarget, view: ViewSchema, error: unknown): Promise<never> {
+  const field = await uniqueViolationField(db, target, view, error);
+  if (field === undefined) throw error;
+  throw fieldsNotValid([{ field: field ?? 'data', messages: [RECORD_MESSAGE.unique], values: [null] }]);
+}
+
+function dataOf(body: Record<string, unknown>): Record<string, unknown> {
+  if (!isPlainObject(body.data)) throw invalidAt('data');
+  return body.data;
+}
+
+export async function createRecord(db: Db, accountability: Accountability, ref: string, body: unknown, locale: string | undefined): Promise<RecordAnswer> {
+  const input = bodyObject(body);
+  const found = await recordTarget(db, accountability, ref, ['create'], locale);
+  const data = dataOf(input);
+  const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_create' });
+  const row = await withWorkflows(db, found, ['Before::Create', 'Create'], async (tx, graphs) => {
+    // Before::Create may change what is written, or refuse it; the record's own rules judge the result.
+    const written = graphs.length > 0 ? await runBeforeEvent(tx, accountability, eventTarget(found), graphs, 'Before::Create', data, { uuid: null, version: null }) : data;
+    const prepared = await prepareWrite(tx, accountability, found, view, written, null);
+    const row = await insertRecord(tx, found.scope, prepared.data, accountability.user.uuid);
+    // The event commits with the record (docs/event-bus.md "Outbox").
+    await publishEvents(tx, [recordEvent(eventScope(found), 'create', accountability.user.uuid, recordPayload(row, view))]);
+    if (graphs.length > 0) await queueAfterEvent(tx, eventTarget(found), graphs, 'Create', { uuid: row.uuid, data: withoutHashes(view, row.data) }, accountability.user.uuid);
+    return row;
+  }).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
+  return answerRecord(db, accountability, found, row);
+}
+
+export async function getRecord(db: Db, accountability: Accountability, ref: string, uuid: string, locale: string | undefined): Promise<RecordAnswer> {
+  const found = await recordTarget(db, accountability, ref, ['read'], locale);
+  const row = isUuid(uuid) ? await findRecord(db, found.scope, uuid.toLowerCase()) : undefined;
+  if (!row) throw recordNotFound();
+  return answerRecord(db, accountability, found, row);
+}
+
+export async function updateRecord(
+  db: Db,
+  accountability: Accountability,
+  ref: string,
+  uuid: string,
+  body: unknown,
+  locale: string | undefined,
+): Promise<RecordAnswer> {
+  const input = bodyObject(body);
+  const found = await recordTarget(db, accountability, ref, ['update', 'edit'], locale);
+  const stored = isUuid(uuid) ? await findRecord(db, found.scope, uuid.toLowerCase()) : undefined;
+  if (!stored) throw recordNotFound();
+  const version = input.version;
+  // The version is the request's own part (not a field of the record): without it the request is malformed.
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) throw badRequest([{ field: 'version', messages: ['invalid'] }]);
+  const data = dataOf(input);
+  // Stale before any work: nothing is checked or hashed for a write that cannot win.
+  if (version !== stored.version) throw versionConflict();
+
+  const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
+  const row = await withWorkflows(db, found, ['Before::Update', 'Update'], async (tx, graphs) => {
+    const written = graphs.length > 0 ? await beforeUpdate(tx, accountability, found, view, graphs, stored, data) : data;
+    const prepared = await prepareWrite(tx, accountability, found, view, written, stored);
+    const row = await updateRecordVersioned(tx, found.scope, stored.uuid, version, prepared.data, accountability.user.uuid);
+    if (row) await publishEvents(tx, [recordEvent(eventScope(found), 'update', accountability.user.uuid, recordPayload(row, view))]);
+    if (row && graphs.length > 0) await queueAfterEvent(tx, eventTarget(found), graphs, 'Update', { uuid: row.uuid, data: withoutHashes(view, row.data) }, accountability.user.uuid);
+    return row;
+  }).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
+  if (!row) {
+    // Another writer got there first (or deleted it): nothing was changed.
+    if (!(await findRecord(db, found.scope, stored.uuid))) throw recordNotFound();
+    throw versionConflict();
+  }
+  return answerRecord(db, accountability, found, row);
+}
+
+export async function deleteRecord(db: Db, accountability: Accountability, ref: string, uuid: string): Promise<Record<string, never>> {
+  const found = await recordTarget(db, accountability, ref, ['delete'], undefined);
+  const deleted = await withWorkflows(db, found, ['Before::Delete', 'Delete'], async (tx, graphs) => {
+    const deletedEvent = (recordUuid: string) => publishEvents(tx, [recordEvent(eventScope(found), 'delete', accountability.user.uuid, { uuid: recordUuid })]);
+    if (graphs.length === 0) {
+      if (!isUuid(uuid) || !(await softDeleteRecord(tx, found.scope, uuid.toLowerCase(), accountability.user.uuid))) return false;
+      await deletedEvent(uuid.toLowerCase());
+      return true;
+    }
+    const stored = isUuid(uuid) ? await findRecord(tx, found.scope, uuid.toLowerCase()) : undefined;
+    if (!stored) return false;
+    const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
+    const data = withoutHashes(view, isPlainObject(stored.data) ? stored.data : {});
+    // Before::Delete may refuse the removal; what it changes in the data is not written.
+    await runBeforeEvent(tx, accountability, eventTarget(found), graphs, 'Before::Delete', data, { uuid: stored.uuid, version: stored.version });
+    if (!(await softDeleteRecord(tx, found.scope, stored.uuid, accountability.user.uuid))) return false;
+    await deletedEvent(stored.uuid);
+    await queueAfterEvent(tx, eventTarget(found), graphs, 'Delete', { uuid: stored.uuid, data }, accountability.user.uuid);
+    return true;
+  });
+  if (!deleted) throw recordNotFound();
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workflows (docs/workflows.md "Running")
+
+/** Where a record event of this target belongs (events/outbox.ts). */
+export function eventScope(found: RecordTarget): RecordEventScope {
+  return { projectUuid: found.scope.projectUuid, env: found.scope.env, component: found.row };
+}
+
+export function eventTarget(found: RecordTarget): EventTarget {
+  return { projectUuid: found.scope.projectUuid, componentUuid: found.scope.componentUuid, env: found.scope.env };
+}
+
+/** The data without hashed fields: workflows and the run log never see password hashes. */
+export function withoutHashes(view: ViewSchema, data: unknown): Record<string, unknown> {
+  const copy: Record<string, unknown> = isPlainObject(data) ? { ...data } : {};
+  for (const field of view.fields) if (field.hashed) delete copy[field.key];
+  return copy;
+}
+
+/**
+ * Runs `work` in a transaction, given the component's workflows for `events` in this environment
+ * (none: one indexed lookup). Always a transaction: the write's event (events/outbox.ts) commits
+ * with it or not at all. Inside an outer transaction (a workflow's component node) it joins that one.
+ */
+export async function withWorkflows<T>(db: Db, found: RecordTarget, events: string[], work: (tx: Db, graphs: Graph[]) => Promise<T>): Promise<T> {
+  const graphs = await graphsFor(db, found.row.uuid, found.scope.env, events);
+  if (db.isTransaction) return work(db, graphs);
+  const result = await db.transaction().execute((tx) => work(tx, graphs));
+  if (graphs.length > 0) wakeWorkflows();
+  return result;
+}
+
+/** Before::Update sees the stored record with the change applied; what it changes is added to the write. */
+export async function beforeUpdate(
+  db: Db,
+  accountability: Accountability,
+  found: RecordTarget,
+  view: ViewSchema,
+  graphs: Graph[],
+  stored: RecordRow,
+  input: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const merged = { ...withoutHashes(view, stored.data), ...input };
+  const after = await runBeforeEvent(db, accountability, eventTarget(found), graphs, 'Before::Update', merged, { uuid: stored.uuid, version: stored.version });
+  const written = { ...input };
+  for (const [key, value] of Object.entries(after)) if (!isDeepStrictEqual(value, merged[key])) written[key] = value;
+  return written;
+}
+
+/** Removes records deleted more than DELETED_RECORD_RETENTION_DAYS ago (the hourly housekeeping). */
+export function purgeDeletedRecords(db: Db, now: Date = nowDate()): Promise<number> {
+  return purgeRecordsDeletedBefore(db, new Date(now.getTime() - DELETED_RECORD_RETENTION_DAYS * 24 * 60 * 60_000));
+}

@@ -1,0 +1,311 @@
+// Server-side user code: a small pool of worker threads, each running the runtime/script sandbox,
+// so scripts run off the event loop. A worker that dies, or does not answer within the script's
+// deadline plus a grace period (a hang inside QuickJS's C code, where the interrupt handler never
+// runs), is terminated and replaced; the script gets an error and the next one runs.
+// Memory (docs/user-code.md "Memory"): each worker's QuickJS memory holds at most `memoryBytes` of
+// heap, each run at most its own limit ('out of memory' past it); a worker whose memory grew is
+// replaced after its run, and its own JS heap is bounded by resourceLimits.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import {
+  formatScriptError,
+  hostErrorOf,
+  resolveLimits,
+  SCRIPT_LIMIT_BOUNDS,
+  type AsyncHostFunction,
+  type SandboxLibraries,
+  type ScriptRequest,
+  type ScriptResult,
+} from '../../../runtime/script/index';
+import { defaultScriptWorkers } from '../platform/config';
+import type { HostAnswer, WorkerMessage, WorkerRequest } from './sandbox.worker';
+
+export type { AsyncHostFunction, ScriptLog, ScriptRequest, ScriptResult } from '../../../runtime/script/index';
+
+export type ScriptPoolOptions = {
+  /** Worker threads; default min(4, max(2, cores - 1)) (LUMA_SCRIPT_WORKERS). */
+  size?: number;
+  /** Added to a script's timeoutMs before its worker is terminated. Default 2000 ms. */
+  graceMs?: number;
+  /** The most QuickJS heap of one worker, so of any run (larger run limits are cut to it). Default 256 MiB. */
+  memoryBytes?: number;
+};
+
+/** Each worker's own JavaScript heap (host answers of up to 16M characters pass through it). */
+export const WORKER_JS_HEAP_MB = 128;
+
+
+
+export interface ScriptPool {
+  /** `host` answers the script's `request.host` calls (the script's thread waits for each answer). */
+  run(request: ScriptRequest, host?: AsyncHostFunction): Promise<ScriptResult>;
+  /** Terminates the workers; queued and running scripts end with an error. */
+  close(): Promise<void>;
+  readonly size: number;
+  /** The current worker threads (for diagnostics and tests). */
+  readonly workers: readonly Worker[];
+  /** Scripts handed to a ready worker and not yet answered (tests wait on this instead of sleeping). */
+  readonly running: number;
+}
+
+const require = createRequire(import.meta.url);
+
+let librarySources: SandboxLibraries | null = null;
+function libraries(): SandboxLibraries {
+  librarySources ??= {
+    lodash: readFileSync(require.resolve('lodash/lodash.min.js'), 'utf8'),
+    dayjs: readFileSync(require.resolve('dayjs/dayjs.min.js'), 'utf8'),
+  };
+  return librarySources;
+}
+
+const workerUrl = new URL('./sandbox.worker.ts', import.meta.url);
+// The worker is TypeScript and runs under tsx (dev, tests and `tsx src/server/main.ts`). Node 20
+// does not apply loader hooks registered through a worker's execArgv to the worker's entry file
+// (nodejs/node#47747, privatenumber/tsx#354), so the entry is a one-line bootstrap that imports
+// the .ts file once tsx's hooks are registered.
+const isTypeScript = workerUrl.pathname.endsWith('.ts');
+/** tsx's ESM API (`tsx/esm/api` under the import condition; require.resolve gives its .cjs twin). */
+function tsxEsmApi(): string {
+  return pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+}
+const workerEntry: string | URL = isTypeScript
+  ? `import(${JSON.stringify(tsxEsmApi())})` +
+    `.then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })` +
+    `.catch((error) => { setImmediate(() => { throw error; }); });`
+  : workerUrl;
+
+/** Consecutive workers that died before becoming ready, after which queued scripts fail. */
+const MAX_START_FAILURES = 3;
+
+type Task = {
+  request: ScriptRequest;
+  host?: AsyncHostFunction;
+  resolve: (result: ScriptResult) => void;
+};
+
+type Slot = {
+  worker: Worker;
+  /** Host answers go here; `signal[0]` flips to 1 when one is waiting. */
+  hostPort: MessagePort;
+  signal: Int32Array;
+  ready: boolean;
+  task: (Task & { id: number; timer: ReturnType<typeof setTimeout> }) | null;
+  gone: boolean;
+};
+
+function failure(request: ScriptRequest, message: string): ScriptResult {
+  const label = typeof request?.label === 'string' ? request.label : 'script';
+  const code = typeof request?.code === 'string' ? request.code : '';
+  return { ok: false, error: formatScriptError(label, message, code) };
+}
+
+export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
+  const size = Math.max(1, Math.floor(options.size ?? defaultScriptWorkers()));
+  const graceMs = options.graceMs ?? 2000;
+  const { min, max } = SCRIPT_LIMIT_BOUNDS.memoryBytes;
+  const memoryCapBytes = Math.min(max, Math.max(min, Math.floor(options.memoryBytes ?? max)));
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+  let startFailures = 0;
+  let lastStartError = '';
+
+  function spawn(): Slot {
+    const signalBuffer = new SharedArrayBuffer(4);
+    const channel = new MessageChannel();
+    const worker = new Worker(workerEntry, {
+      eval: isTypeScript,
+      execArgv: [],
+      workerData: { libraries: libraries(), signal: signalBuffer, hostPort: channel.port2, memoryCapBytes },
+      transferList: [channel.port2],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_JS_HEAP_MB },
+      stdout: false,
+      stderr: false,
+    });
+    worker.unref();
+    channel.port1.unref();
+    const slot: Slot = { worker, hostPort: channel.port1, signal: new Int32Array(signalBuffer), ready: false, task: null, gone: false };
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'ready') {
+        slot.ready = true;
+        startFailures = 0;
+        dispatch();
+        return;
+      }
+      if (message.type === 'host') {
+        answerHost(slot, message);
+        return;
+      }
+      const task = slot.task;
+      if (!task || task.id !== message.id) return;
+      clearTimeout(task.timer);
+      slot.task = null;
+      worker.unref();
+      task.resolve(message.result);
+      // Its memory grew and never shrinks: a new thread takes its place (the old one's memory goes with it).
+      if (message.recycle) retire(slot, '');
+      else dispatch();
+    });
+    worker.on('error', (error) => {
+      lastStartError = error instanceof Error ? error.message : String(error);
+      const outOfMemory = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      retire(slot, outOfMemory ? 'out of memory' : 'the script worker failed');
+    });
+    worker.on('exit', () => retire(slot, 'the script worker stopped'));
+    return slot;
+  }
+
+  function answerHost(slot: Slot, call: Extract<WorkerMessage, { type: 'host' }>): void {
+    const task = slot.task;
+    const reply = (answer: HostAnswer) => {
+      if (slot.gone) return;
+      try {
+        slot.hostPort.postMessage(answer);
+      } catch (error) {
+        slot.hostPort.postMessage({ seq: answer.seq, ok: false, error: { message: `the answer is not JSON (${error instanceof Error ? error.message : String(error)})` } } satisfies HostAnswer);
+      }
+      Atomics.store(slot.signal, 0, 1);
+      Atomics.notify(slot.signal, 0);
+    };
+    if (!task || task.id !== call.id || !task.host) {
+      reply({ seq: call.seq, ok: false, error: { message: `${call.name} is not available here` } });
+      return;
+    }
+    const host = task.host;
+    void Promise.resolve()
+      .then(() => host(call.name, call.args))
+      .then(
+        (value) => reply({ seq: call.seq, ok: true, value }),
+        (error: unknown) => reply({ seq: call.seq, ok: false, error: hostErrorOf(error) }),
+      );
+  }
+
+  function retire(slot: Slot, message: string): void {
+    if (slot.gone) return;
+    slot.gone = true;
+    slot.hostPort.close();
+    if (!slot.ready) startFailures++;
+    void slot.worker.terminate().catch(() => undefined);
+    const task = slot.task;
+    slot.task = null;
+    if (task) {
+      clearTimeout(task.timer);
+      task.resolve(failure(task.request, message));
+    }
+    const index = slots.indexOf(slot);
+    if (index >= 0) slots.splice(index, 1);
+    if (closed) return;
+    if (startFailures >= MAX_START_FAILURES) {
+      // Workers cannot start (a broken install): fail what waits rather than respawn forever.
+      for (const waiting of queue.splice(0)) {
+        waiting.resolve(failure(waiting.request, `the script workers cannot start${lastStartError ? ` (${lastStartError})` : ''}`));
+      }
+      return;
+    }
+    slots.push(spawn());
+    dispatch();
+  }
+
+  function dispatch(): void {
+    if (closed) return;
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (!slot.ready || slot.task || slot.gone) continue;
+      const task = queue.shift()!;
+      const id = nextId++;
+      const hardMs = resolveLimits(task.request.limits).timeoutMs + graceMs;
+      const timer = setTimeout(() => {
+        if (slot.task?.id === id) retire(slot, 'deadline exceeded');
+      }, hardMs);
+      slot.task = { ...task, id, timer };
+      slot.worker.ref();
+      try {
+        slot.worker.postMessage({ id, request: task.request, host: task.host !== undefined } satisfies WorkerRequest);
+      } catch (error) {
+        // not cloneable (functions, symbols in args): the sandbox would refuse it anyway
+        clearTimeout(timer);
+        slot.task = null;
+        slot.worker.unref();
+        task.resolve(failure(task.request, `the arguments are not JSON (${error instanceof Error ? error.message : String(error)})`));
+      }
+    }
+  }
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+
+  return {
+    size,
+    get workers() {
+      return slots.map((slot) => slot.worker);
+    },
+    get running() {
+      return slots.filter((slot) => slot.task !== null).length;
+    },
+    run(request, host) {
+      if (closed) return Promise.resolve(failure(request, 'the script pool is closed'));
+      return new Promise<ScriptResult>((resolve) => {
+        queue.push({ request, host, resolve });
+        if (slots.length === 0) {
+          startFailures = 0;
+          for (let i = 0; i < size; i++) slots.push(spawn());
+        }
+        dispatch();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const waiting of queue.splice(0)) waiting.resolve(failure(waiting.request, 'the script pool is closed'));
+      await Promise.all(
+        slots.splice(0).map(async (slot) => {
+          slot.gone = true;
+          slot.hostPort.close();
+          const task = slot.task;
+          slot.task = null;
+          if (task) {
+            clearTimeout(task.timer);
+            task.resolve(failure(task.request, 'the script pool is closed'));
+          }
+          await slot.worker.terminate().catch(() => undefined);
+        }),
+      );
+    },
+  };
+}
+
+let defaultPool: ScriptPool | null = null;
+let defaultOptions: ScriptPoolOptions = {};
+
+/**
+ * The shared pool's settings (LUMA_SCRIPT_WORKERS, LUMA_SCRIPT_MEMORY_MB), set at start. Other
+ * settings than the running pool's close it (its scripts end with an error) and the next script
+ * starts a pool with them.
+ */
+export function configureScriptPool(options: Pick<ScriptPoolOptions, 'size' | 'memoryBytes'>): void {
+  const next = { size: options.size, memoryBytes: options.memoryBytes };
+  if (next.size === defaultOptions.size && next.memoryBytes === defaultOptions.memoryBytes) return;
+  defaultOptions = next;
+  void closeScriptPool();
+}
+
+/** Runs a script on the server's shared pool (created on first use; its idle workers never keep the process alive). */
+export function runScript(request: ScriptRequest, host?: AsyncHostFunction): Promise<ScriptResult> {
+  defaultPool ??= createScriptPool(defaultOptions);
+  return defaultPool.run(request, host);
+}
+
+/** Scripts the shared pool is running now (tests wait on this instead of sleeping). */
+export function runningScripts(): number {
+  return defaultPool?.running ?? 0;
+}
+
+/** Closes the shared pool (on shutdown). */
+export async function closeScriptPool(): Promise<void> {
+  const pool = defaultPool;
+  defaultPool = null;
+  await pool?.close();
+}

@@ -1,0 +1,433 @@
+// Workflows as versioned entities (docs/workflows.md "Model"): create, read, rename, remove, save a
+// version's graph, fork and remove versions, publish to dev or live, and the run log. Every call
+// needs the 'settings' permission on the workflow's component; another project's workflow is 404.
+// Over 400 lines for now: it is split (versions, saves, the run log) when issue 28 gives workflows their folder.
+import Ajv from 'ajv';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { FieldError } from '../../../runtime/api/contract';
+import { WORKFLOW_MESSAGE, type RunListAnswer, type Workflow, type WorkflowRun, type WorkflowSummary, type NodeResult } from '../../../runtime/api/workflows';
+import { canRemoveVersion, COMPONENT_MESSAGE, componentRef, isValidVersionName, NAME_RULE } from '../../../runtime/components/index';
+import { createNode, newNodeId } from '../../../runtime/workflows/constants';
+import { graphViolations } from '../../../runtime/workflows/connections';
+import { graphRuleErrors } from '../../../runtime/workflows/rules';
+import { workflowNodesSchema, type WorkflowNode } from '../../../schemas/workflow.schema';
+import type { ComponentRow, Database, WorkflowsTable } from '../db/schema';
+import { uuidv7 } from '../db/uuid7';
+import { nowDate } from '../platform/clock';
+import { badRequest, forbidden, HttpError } from '../platform/errors';
+import { isPlainObject, isUuid } from '../platform/validate';
+import { assertStorableJson, bodyObject } from '../components/input';
+import { conflict, findComponentByRef, mayOnComponent } from '../components/model';
+import { maskNodePasswords, sealNodePasswords } from '../platform/secrets-at-rest';
+import { requireProject, type Accountability } from '../auth/tenancy';
+
+type Db = Kysely<Database>;
+
+const notFound = () => new HttpError(404, WORKFLOW_MESSAGE.notFound);
+const fieldError = (field: string, message: string, status = 417) => new HttpError(status, COMPONENT_MESSAGE.fieldsNotValid, [{ field, messages: [message] }]);
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const checkNodes = ajv.compile(workflowNodesSchema);
+
+/** The nodes as sent, checked against the schema and the connection rules (417 workflowGraphNotValid). */
+export function parseNodes(value: unknown): WorkflowNode[] {
+  assertStorableJson(value, 'nodes');
+  if (!checkNodes(value)) {
+    const error = checkNodes.errors?.[0];
+    throw new HttpError(417, WORKFLOW_MESSAGE.graphNotValid, [{ field: `nodes${error?.instancePath.replace(/\//g, '.') ?? ''}`, messages: [error?.keyword ?? 'invalid'] }]);
+  }
+  const nodes = value as unknown as WorkflowNode[];
+  for (const node of nodes) if (!isPlainObject(node.data)) throw new HttpError(417, WORKFLOW_MESSAGE.graphNotValid, [{ field: `nodes.${node.id}.data`, messages: ['type'] }]);
+  const violations = graphViolations(nodes);
+  if (violations.length > 0) {
+    const errors: FieldError[] = violations.map((violation) => {
+      const [reason, at] = violation.split(':');
+      return { field: `nodes.${at}`, messages: [reason!] };
+    });
+    throw new HttpError(417, WORKFLOW_MESSAGE.graphNotValid, errors);
+  }
+  return nodes;
+}
+
+function workflowName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw fieldError('name', COMPONENT_MESSAGE.requiredField);
+  const name = value.trim();
+  if (name.length < 2) throw new HttpError(417, COMPONENT_MESSAGE.fieldsNotValid, [{ field: 'name', messages: [COMPONENT_MESSAGE.cantBeLessThenChars], values: [{ min: 2 }] }]);
+  if (name.length > 128 || name.includes('\u0000')) throw new HttpError(417, COMPONENT_MESSAGE.fieldsNotValid, [{ field: 'name', messages: [COMPONENT_MESSAGE.cantBeMoreThenChars], values: [{ max: 128 }] }]);
+  return name;
+}
+
+function versionName(value: unknown, field: string): string {
+  if (value === undefined || value === null || value === '') throw fieldError(field, COMPONENT_MESSAGE.requiredField);
+  if (!isValidVersionName(value)) throw fieldError(field, NAME_RULE.versionName);
+  return value;
+}
+
+/** The events a graph's event nodes react to. */
+function eventsOf(nodes: readonly WorkflowNode[]): string[] {
+  return [...new Set(nodes.filter((node) => node.type === 'event' && node.action).map((node) => node.action))];
+}
+
+type WorkflowRow = Selectable<WorkflowsTable>;
+
+async function componentOf(db: Db, projectUuid: string, uuid: string): Promise<ComponentRow | undefined> {
+  return db.selectFrom('components').selectAll().where('project_uuid', '=', projectUuid).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The workflow and its component, with the caller's right to manage it (404 across projects, 403 without settings). */
+async function workflowFor(db: Db, accountability: Accountability, uuid: string, forUpdate = false): Promise<{ row: WorkflowRow; component: ComponentRow }> {
+  const projectUuid = requireProject(accountability);
+  if (!isUuid(uuid)) throw notFound();
+  let query = db.selectFrom('workflows').selectAll().where('project_uuid', '=', projectUuid).where('uuid', '=', uuid.toLowerCase());
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound();
+  const component = await componentOf(db, projectUuid, row.component_uuid);
+  if (!component) throw notFound();
+  if (!mayOnComponent(accountability, 'settings', component)) throw forbidden();
+  return { row, component };
+}
+
+async function summarize(db: Db, rows: WorkflowRow[]): Promise<WorkflowSummary[]> {
+  if (rows.length === 0) return [];
+  const uuids = rows.map((row) => row.uuid);
+  const versions = await db
+    .selectFrom('workflow_versions')
+    .select(['workflow_uuid', 'name', 'nodes', 'updated_at'])
+    .where('workflow_uuid', 'in', uuids)
+    .orderBy('created_at')
+    .execute();
+  const components = await db.selectFrom('components').selectAll().where('uuid', 'in', [...new Set(rows.map((row) => row.component_uuid))]).execute();
+  return rows.map((row) => {
+    const own = versions.filter((version) => version.workflow_uuid === row.uuid);
+    const component = components.find((c) => c.uuid === row.component_uuid);
+    const live = own.filter((version) => version.name === row.dev_version || version.name === row.public_version);
+    return {
+      uuid: row.uuid,
+      name: row.name,
+      component_uuid: row.component_uuid,
+      component_ref: component ? componentRef(component) : row.component_uuid,
+      component_name: component?.name ?? '',
+      dev_version: row.dev_version,
+      public_version: row.public_version,
+      versions: own.map((version) => ({ name: version.name, updated_at: new Date(version.updated_at).toISOString() })),
+      events: [...new Set(live.flatMap((version) => eventsOf(version.nodes as WorkflowNode[])))],
+      created_at: new Date(row.created_at).toISOString(),
+      updated_at: new Date(row.updated_at).toISOString(),
+    };
+  });
+}
+
+export async function listWorkflows(db: Db, accountability: Accountability, query: { component_uuid?: unknown }): Promise<WorkflowSummary[]> {
+  const projectUuid = requireProject(accountability);
+  let select = db.selectFrom('workflows').selectAll().where('project_uuid', '=', projectUuid).orderBy('name');
+  if (query.component_uuid !== undefined) {
+    if (typeof query.component_uuid !== 'string' || !isUuid(query.component_uuid)) throw badRequest([{ field: 'component_uuid', messages: ['invalid'] }]);
+    select = select.where('component_uuid', '=', query.component_uuid.toLowerCase());
+  }
+  const rows = await select.execute();
+  const components = rows.length === 0 ? [] : await db.selectFrom('components').selectAll().where('uuid', 'in', [...new Set(rows.map((row) => row.component_uuid))]).execute();
+  const allowed = rows.filter((row) => {
+    const component = components.find((c) => c.uuid === row.component_uuid);
+    return component !== undefined && mayOnComponent(accountability, 'settings', component);
+  });
+  return summarize(db, allowed);
+}
+
+async function answer(db: Db, row: WorkflowRow, version: string | undefined): Promise<Workflow> {
+  const [summary] = await summarize(db, [row]);
+  const name = version ?? row.dev_version ?? summary!.versions.at(-1)?.name;
+  const found = name === undefined ? undefined : await db.selectFrom('workflow_versions').selectAll().where('workflow_uuid', '=', row.uuid).where('name', '=', name).executeTakeFirst();
+  if (!found) throw notFound();
+  return { ...summary!, version: { name: found.name, nodes: maskNodePasswords(found.nodes as WorkflowNode[]), updated_at: new Date(found.updated_at).toISOString() } };
+}
+
+/** The components a graph names: the workflow's own and every component node's target in the project. */
+async function syncComponentRefs(db: Db, row: WorkflowRow): Promise<void> {
+  const versions = await db.selectFrom('workflow_versions').select('nodes').where('workflow_uuid', '=', row.uuid).execute();
+  const targets = new Set<string>([row.component_uuid]);
+  for (const version of versions) {
+    for (const node of version.nodes as WorkflowNode[]) {
+      if (node.type !== 'operation' || node.action !== 'component') continue;
+      const ref = node.data.component_ref;
+      if (typeof ref !== 'string' || ref === '') continue;
+      const target = await findComponentByRef(db, row.project_uuid, ref);
+      if (target) targets.add(target.uuid);
+    }
+  }
+  await db.deleteFrom('workflow_component_refs').where('workflow_uuid', '=', row.uuid).execute();
+  await db
+    .insertInto('workflow_component_refs')
+    .values([...targets].map((component_uuid) => ({ workflow_uuid: row.uuid, component_uuid })))
+    .execute();
+}
+
+export async function createWorkflow(db: Db, accountability: Accountability, body: unknown): Promise<Workflow> {
+  const input = bodyObject(body);
+  const projectUuid = requireProject(accountability);
+  const name = workflowName(input.name);
+  if (typeof input.component_uuid !== 'string' || !isUuid(input.component_uuid)) throw fieldError('component_uuid', COMPONENT_MESSAGE.requiredField);
+  const component = await componentOf(db, projectUuid, input.component_uuid.toLowerCase());
+  if (!component) throw notFound();
+  if (!mayOnComponent(accountability, 'settings', component)) throw forbidden();
+  const row = await db.transaction().execute(async (tx) => {
+    const taken = await tx.selectFrom('workflows').select('uuid').where('project_uuid', '=', projectUuid).where('name', '=', name).executeTakeFirst();
+    if (taken) throw conflict(WORKFLOW_MESSAGE.workflowExists);
+    const now = nowDate();
+    const row: WorkflowRow = { uuid: uuidv7(), project_uuid: projectUuid, component_uuid: component.uuid, name, dev_version: 'v1', public_version: null, created_at: now, updated_at: now };
+    await tx.insertInto('workflows').values(row).execute();
+    const start = createNode('event', { id: newNodeId(), name: 'Create', action: 'Create', x: 40, y: 40 });
+    await tx.insertInto('workflow_versions').values({ workflow_uuid: row.uuid, name: 'v1', nodes: JSON.stringify([start]), created_at: now, updated_at: now }).execute();
+    await syncComponentRefs(tx, row);
+    return row;
+  });
+  return answer(db, row, 'v1');
+}
+
+export async function getWorkflow(db: Db, accountability: Accountability, uuid: string, version: unknown): Promise<Workflow> {
+  const { row } = await workflowFor(db, accountability, uuid);
+  if (version !== undefined && version !== '' && !isValidVersionName(version)) throw notFound();
+  return answer(db, row, typeof version === 'string' && version !== '' ? version : undefined);
+}
+
+export async function renameWorkflow(db: Db, accountability: Accountability, uuid: string, body: unknown): Promise<WorkflowSummary> {
+  const input = bodyObject(body);
+  const name = workflowName(input.name);
+  const row = await db.transaction().execute(async (tx) => {
+    const { row } = await workflowFor(tx, accountability, uuid, true);
+    const taken = await tx.selectFrom('workflows').select('uuid').where('project_uuid', '=', row.project_uuid).where('name', '=', name).where('uuid', '!=', row.uuid).executeTakeFirst();
+    if (taken) throw conflict(WORKFLOW_MESSAGE.workflowExists);
+    return tx.updateTable('workflows').set({ name, updated_at: nowDate() }).where('uuid', '=', row.uuid).returningAll().executeTakeFirstOrThrow();
+  });
+  return (await summarize(db, [row]))[0]!;
+}
+
+/** Removal: refused while a live component runs it (its public version is set). */
+export async function removeWorkflow(db: Db, accountability: Accountability, uuid: string): Promise<Record<string, never>> {
+  await db.transaction().execute(async (tx) => {
+    const { row } = await workflowFor(tx, accountability, uuid, true);
+    if (row.public_version !== null) throw conflict(WORKFLOW_MESSAGE.workflowRemovalBlockedByDependency);
+    await tx.deleteFrom('workflows').where('uuid', '=', row.uuid).execute();
+  });
+  return {};
+}
+
+/** Every node's rules (spec section 5, the node editor's own: runtime/workflows/rules.ts), all errors at once: 417 someFieldsAreNotValid. */
+function checkNodeRules(nodes: readonly WorkflowNode[]): void {
+  const errors = graphRuleErrors(nodes);
+  if (errors.length > 0) throw new HttpError(417, WORKFLOW_MESSAGE.someFieldsAreNotValid, errors);
+}
+
+export async function saveVersion(db: Db, accountability: Accountability, uuid: string, version: string, body: unknown): Promise<{ name: string; updated_at: string }> {
+  const input = bodyObject(body);
+  const nodes = parseNodes(input.nodes);
+  checkNodeRules(nodes);
+  if (!isValidVersionName(version)) throw notFound();
+  return db.transaction().execute(async (tx) => {
+    const { row } = await workflowFor(tx, accountability, uuid, true);
+    const now = nowDate();
+    const before = await tx.selectFrom('workflow_versions').select('nodes').where('workflow_uuid', '=', row.uuid).where('name', '=', version).forUpdate().executeTakeFirst();
+    const saved = await tx
+      .updateTable('workflow_versions')
+      .set({ nodes: JSON.stringify(sealNodePasswords(nodes, (before?.nodes as unknown[] | undefined) ?? [])), updated_at: now })
+      .where('workflow_uuid', '=', row.uuid)
+      .where('name', '=', version)
+      .returning(['name', 'updated_at'])
+      .executeTakeFirst();
+    if (!saved) throw notFound();
+    await tx.updateTable('workflows').set({ updated_at: now }).where('uuid', '=', row.uuid).execute();
+    await syncComponentRefs(tx, row);
+    return { name: saved.name, updated_at: new Date(saved.updated_at).toISOString() };
+  });
+}
+
+export async function forkVersion(db: Db, accountability: Accountability, uuid: string, body: unknown): Promise<Workflow> {
+  const input = bodyObject(body);
+  const name = versionName(input.name, 'name');
+  const from = versionName(input.from, 'from');
+  const row = await db.transaction().execute(async (tx) => {
+    const { row } = await workflowFor(tx, accountability, uuid, true);
+    const source = await tx.selectFrom('workflow_versions').selectAll().where('workflow_uuid', '=', row.uuid).where('name', '=', from).executeTakeFirst();
+    if (!source) throw notFound();
+    const taken = await tx.selectFrom('workflow_versions').select('name').where('workflow_uuid', '=', row.uuid).where('name', '=', name).executeTakeFirst();
+    if (taken) throw conflict(COMPONENT_MESSAGE.cantForkVersionExists);
+    const now = nowDate();
+    await tx.insertInto('workflow_versions').values({ workflow_uuid: row.uuid, name, nodes: JSON.stringify(source.nodes), created_at: now, updated_at: now }).execute();
+    await tx.updateTable('workflows').set({ updated_at: now }).where('uuid', '=', row.uuid).execute();
+    return row;
+  });
+  return answer(db, row, name);
+}
+
+export async function removeVersion(db: Db, accountability: Accountability, uuid: string, version: string): Promise<WorkflowSummary> {
+  const row = await db.transaction().execute(async (tx) => {
+    const { row } = await workflowFor(tx, accountability, uuid, true);
+    const versions = (await tx.selectFrom('workflow_versions').select('name').where('workflow_uuid', '=', row.uuid).execute()).map((v) => v.name);
+    const problem = canRemoveVersion({ versions, dev_version: row.dev_version, public_version: row.public_version }, version);
+    if (problem === COMPONENT_MESSAGE.notFound) throw notFound();
+    if (problem) throw conflict(problem);
+    await tx.deleteFrom('workflow_versions').where('workflow_uuid', '=', row.uuid).where('name', '=', version).execute();
+    await syncComponentRefs(tx, row);
+    return tx.updateTable('workflows').set({ updated_at: nowDate() }).where('uuid', '=', row.uuid).returningAll().executeTakeFirstOrThrow();
+  });
+  return (await summarize(db, [row]))[0]!;
+}
+
+export async function publishWorkflow(db: Db, accountability: Accountability, uuid: string, body: unknown): Promise<WorkflowSummary> {
+  const input = bodyObject(body);
+  if (input.env !== 'dev' && input.env !== 'live') throw fieldError('env', COMPONENT_MESSAGE.invalidSelection);
+  const version = input.version === null ? null : versionName(input.version, 'version');
+  const row = await db.transaction().execute(async (tx) => {
+    const { row } = await workflowFor(tx, accountability, uuid, true);
+    if (version !== null) {
+      const found = await tx.selectFrom('workflow_versions').select('name').where('workflow_uuid', '=', row.uuid).where('name', '=', version).executeTakeFirst();
+      if (!found) throw fieldError('version', COMPONENT_MESSAGE.invalidSelection);
+    }
+    const column = input.env === 'dev' ? 'dev_version' : 'public_version';
+    return tx.updateTable('workflows').set({ [column]: version, updated_at: nowDate() }).where('uuid', '=', row.uuid).returningAll().executeTakeFirstOrThrow();
+  });
+  return (await summarize(db, [row]))[0]!;
+}
+
+/** Workflows naming a component (its own, or as a component node's target): what blocks the component's removal. */
+export async function workflowsUsing(db: Db, componentUuid: string): Promise<{ uuid: string; name: string }[]> {
+  return db
+    .selectFrom('workflow_component_refs as r')
+    .innerJoin('workflows as w', 'w.uuid', 'r.workflow_uuid')
+    .select(['w.uuid', 'w.name'])
+    .where('r.component_uuid', '=', componentUuid)
+    .orderBy('w.name')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run log (Scout)
+
+const RUN_STATUSES = ['queued', 'running', 'success', 'error', 'refused'] as const;
+export const RUNS_PER_PAGE = 25;
+export const RUNS_MAX_PER_PAGE = 100;
+/** The run list's total stops here, like the record list's. */
+export const RUNS_COUNT_CAP = 5001;
+
+function positiveInt(value: unknown, fallback: number, max: number, field: string): number {
+  if (value === undefined || value === '') return fallback;
+  const number = typeof value === 'string' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) throw badRequest([{ field, messages: ['invalid'] }]);
+  return number;
+}
+
+function uuidFilter(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !isUuid(value)) throw badRequest([{ field, messages: ['invalid'] }]);
+  return value.toLowerCase();
+}
+
+function runSummary(row: {
+  uuid: string;
+  workflow_uuid: string;
+  workflow_name: string;
+  version: string;
+  component_uuid: string;
+  env: 'dev' | 'live';
+  event: string;
+  record_uuid: string | null;
+  status: WorkflowRun['status'];
+  error: string | null;
+  attempts: number;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  duration_ms: number | null;
+}) {
+  const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+  // The declared fields only (runtime/api/workflows.ts): the row's internal columns (user, depth, project) stay out of the reply.
+  const { uuid, workflow_uuid, workflow_name, version, component_uuid, env, event, record_uuid, status, error, attempts, duration_ms } = row;
+  return {
+    uuid, workflow_uuid, workflow_name, version, component_uuid, env, event, record_uuid, status, error, attempts, duration_ms,
+    created_at: new Date(row.created_at).toISOString(),
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+  };
+}
+
+/** Component uuids of the project the caller may manage (admins: null, meaning all). */
+async function manageableComponents(db: Db, accountability: Accountability, projectUuid: string): Promise<string[] | null> {
+  if (accountability.is_admin) return null;
+  const components = await db.selectFrom('components').selectAll().where('project_uuid', '=', projectUuid).execute();
+  return components.filter((component) => mayOnComponent(accountability, 'settings', component)).map((component) => component.uuid);
+}
+
+export async function listRuns(db: Db, accountability: Accountability, query: Record<string, unknown>): Promise<RunListAnswer> {
+  const projectUuid = requireProject(accountability);
+  const page = positiveInt(query.page, 1, 1_000_000, 'page');
+  const perPage = positiveInt(query.perPage, RUNS_PER_PAGE, RUNS_MAX_PER_PAGE, 'perPage');
+  const workflow = uuidFilter(query.workflow, 'workflow');
+  const component = uuidFilter(query.component, 'component');
+  if (query.status !== undefined && query.status !== '' && !(RUN_STATUSES as readonly unknown[]).includes(query.status)) throw badRequest([{ field: 'status', messages: ['invalid'] }]);
+  if (query.env !== undefined && query.env !== '' && query.env !== 'dev' && query.env !== 'live') throw badRequest([{ field: 'env', messages: ['invalid'] }]);
+  if (query.event !== undefined && (typeof query.event !== 'string' || query.event.length > 128)) throw badRequest([{ field: 'event', messages: ['invalid'] }]);
+  const allowed = await manageableComponents(db, accountability, projectUuid);
+  if (allowed !== null && allowed.length === 0) return { items: [], total: 0 };
+
+  let base = db.selectFrom('workflow_runs as r').where('r.project_uuid', '=', projectUuid);
+  if (allowed !== null) base = base.where('r.component_uuid', 'in', allowed);
+  if (workflow) base = base.where('r.workflow_uuid', '=', workflow);
+  if (component) base = base.where('r.component_uuid', '=', component);
+  if (typeof query.status === 'string' && query.status !== '') base = base.where('r.status', '=', query.status as WorkflowRun['status']);
+  if (typeof query.env === 'string' && query.env !== '') base = base.where('r.env', '=', query.env as 'dev' | 'live');
+  if (typeof query.event === 'string' && query.event !== '') base = base.where('r.event', '=', query.event);
+
+  const items = await base
+    .innerJoin('workflows as w', 'w.uuid', 'r.workflow_uuid')
+    .select([
+      'r.uuid',
+      'r.workflow_uuid',
+      'w.name as workflow_name',
+      'r.version',
+      'r.component_uuid',
+      'r.env',
+      'r.event',
+      'r.record_uuid',
+      'r.status',
+      'r.error',
+      'r.attempts',
+      'r.created_at',
+      'r.started_at',
+      'r.finished_at',
+      'r.duration_ms',
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.uuid', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const counted = await db
+    .selectFrom(base.select(sql<number>`1`.as('one')).limit(RUNS_COUNT_CAP).as('capped'))
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  return { items: items.map(runSummary), total: counted.total };
+}
+
+export async function getRun(db: Db, accountability: Accountability, uuid: string): Promise<WorkflowRun> {
+  const projectUuid = requireProject(accountability);
+  if (!isUuid(uuid)) throw notFound();
+  const row = await db
+    .selectFrom('workflow_runs as r')
+    .innerJoin('workflows as w', 'w.uuid', 'r.workflow_uuid')
+    .selectAll('r')
+    .select('w.name as workflow_name')
+    .where('r.project_uuid', '=', projectUuid)
+    .where('r.uuid', '=', uuid.toLowerCase())
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const component = await componentOf(db, projectUuid, row.component_uuid);
+  if (!component || !mayOnComponent(accountability, 'settings', component)) throw forbidden();
+  const version = await db.selectFrom('workflow_versions').select('nodes').where('workflow_uuid', '=', row.workflow_uuid).where('name', '=', row.version).executeTakeFirst();
+  return {
+    ...runSummary(row),
+    path: row.path as number[],
+    results: row.results as NodeResult[],
+    data: row.data as Record<string, unknown>,
+    nodes: maskNodePasswords((version?.nodes as WorkflowNode[] | undefined) ?? []),
+  };
+}
