@@ -1,4 +1,4 @@
-// The storage driver of a library (src/server/storage: driverFor), kept per library row version so
+// The storage driver of a library (src/server/media/storage: driverFor), kept per library row version so
 // a list does not build an S3 client per call, and with the storage's errors turned into the media
 // host's answers: notFound -> 404 fileNotFound, range -> 416, unavailable -> 503
 // libraryUnavailable, invalidKey -> 400 invalidKey. Sniffing and previews are the storage's too.
