@@ -4,7 +4,7 @@
 // comes back empty. A failing expression shows its message under the field (it does not block a save:
 // the value rules decide that). The value is a scalar, or a list when multiple. The options are a
 // react-aria-components ListBox (arrows, Space and Enter pick, type-ahead) under a SearchField.
-import { Search, X } from '../../ui/icons';
+import { Search } from '../../ui/icons';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Input, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -14,6 +14,7 @@ import { FormContext } from '../../form/FormContext';
 import { lazySandbox } from '../../form/scripts';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
+import { ChosenChips } from '../shared/ChosenChips';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asList, asText, sameValue } from '../shared/values';
 
@@ -109,23 +110,7 @@ export function ExternalSelectControl(props: ControlProps) {
   return (
     <FieldFrame props={frameProps}>
       <div className="external-select" data-testid="external-select" aria-busy={loading}>
-        {chosen.length > 0 ? (
-          <ul className="relation-chosen" aria-label={intl.formatMessage({ id: 'selects.chosen' })}>
-            {chosen.map((v) => {
-              const label = labels.current.get(asText(v)) ?? asText(v);
-              return (
-                <li key={asText(v)} className="relation-chip" data-value={asText(v)}>
-                  <span>{label}</span>
-                  {readOnly ? null : (
-                    <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'selects.removeChoice' }, { label })} onClick={() => pick(v)}>
-                      <X size={14} aria-hidden="true" />
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
+        <ChosenChips chosen={chosen} labelOf={(v) => labels.current.get(asText(v)) ?? asText(v)} readOnly={readOnly} onRemove={pick} />
         <SearchField className="select-search" value={text} onChange={setText} isReadOnly={readOnly} aria-labelledby={`${id}-label`}>
           <Search size={14} aria-hidden="true" />
           <Input

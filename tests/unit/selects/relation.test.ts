@@ -1,8 +1,9 @@
-// The relation select's pure parts: labels, search queries, paging, and the Create/Edit gating.
+// The relation select's pure parts: labels, search queries, paging, its state, and the Create/Edit gating.
 import { describe, expect, it } from 'vitest';
 import { relationDisplay, templateKeys } from '../../../runtime/compile/selectData';
 import { relationLabel, UNKNOWN_VALUE } from '../../../renderers/controls/select/relation/label';
-import { failPage, loadingPage, nextPage, receivePage, startPaging } from '../../../renderers/controls/select/relation/paging';
+import { nextPageParam, pagingView, relationPagesKey, type PagesState } from '../../../renderers/controls/select/relation/pages';
+import { nextOutcome, START, type OutcomeEvent } from '../../../renderers/controls/select/relation/outcome';
 import { relationButtons } from '../../../renderers/controls/select/relation/permissions';
 import { escapeRegex, initialFilter, initialParams, pageParams, REGEX_MAX, searchFilter } from '../../../renderers/controls/select/relation/query';
 
@@ -60,28 +61,53 @@ describe('relation search query', () => {
 
 describe('relation paging', () => {
   const page = (n: number, from = 0) => Array.from({ length: n }, (_, i) => from + i);
-  it('appends pages of the same keyword and stops at the last one', () => {
-    let state = startPaging<number>('');
-    expect(nextPage(state)).toBeNull(); // the first page is loading
-    state = receivePage(state, '', 0, { items: page(10), total: 25 }, 10);
-    expect(state).toMatchObject({ pages: 1, loading: false, done: false });
-    expect(nextPage(state)).toBe(1);
-    state = receivePage(loadingPage(state), '', 1, { items: page(10, 10), total: 25 }, 10);
-    state = receivePage(loadingPage(state), '', 2, { items: page(5, 20), total: 25 }, 10);
-    expect(state.items).toEqual(page(25));
-    expect(state.done).toBe(true);
-    expect(nextPage(state)).toBeNull();
+  const answer = (items: number[], total: number) => ({ items, total });
+  const state = (pages: { items: number[] }[] | undefined, flags: Partial<Omit<PagesState<number>, 'data'>> = {}): PagesState<number> => ({
+    data: pages ? { pages } : undefined,
+    isPending: pages === undefined && !flags.isError,
+    isFetching: false,
+    isFetchingNextPage: false,
+    isError: false,
+    hasNextPage: false,
+    ...flags,
   });
-  it('ignores answers of another keyword or a page already had', () => {
-    let state = receivePage(startPaging<number>('an'), 'an', 0, { items: page(10), total: 30 }, 10);
-    expect(receivePage(state, 'old', 1, { items: page(10), total: 30 }, 10)).toBe(state);
-    expect(receivePage(state, 'an', 0, { items: page(10), total: 30 }, 10)).toBe(state);
-    state = failPage(loadingPage(state), 'an');
-    expect(state).toMatchObject({ loading: false, done: true });
+  it('appends pages of the same keyword and stops at the last one', () => {
+    const first = pagingView(state(undefined, { isFetching: true }));
+    expect(first).toMatchObject({ items: [], loading: true, mayLoadMore: false }); // the first page is loading
+    const pages = [answer(page(10), 25)];
+    expect(nextPageParam(pages[0]!, pages, 0)).toBe(1);
+    expect(pagingView(state(pages, { hasNextPage: true }))).toMatchObject({ loading: false, done: false, mayLoadMore: true });
+    pages.push(answer(page(10, 10), 25), answer(page(5, 20), 25));
+    expect(nextPageParam(pages[2]!, pages, 2)).toBeUndefined();
+    const last = pagingView(state(pages, { hasNextPage: false }));
+    expect(last.items).toEqual(page(25));
+    expect(last).toMatchObject({ done: true, mayLoadMore: false });
+  });
+  it('keeps each keyword in its own list, asks for one page at a time, and stops after a failure', () => {
+    expect(relationPagesKey('authors', { name: { $regex: 'an' } })).not.toEqual(relationPagesKey('authors', { name: { $regex: 'old' } }));
+    expect(relationPagesKey('authors', { name: { $regex: 'an' } })).toEqual(relationPagesKey('authors', { name: { $regex: 'an' } }));
+    const pages = [answer(page(10), 30)];
+    expect(pagingView(state(pages, { hasNextPage: true, isFetching: true, isFetchingNextPage: true }))).toMatchObject({ loading: true, mayLoadMore: false });
+    expect(pagingView(state(pages, { hasNextPage: true, isError: true }))).toMatchObject({ loading: false, done: true, mayLoadMore: false });
   });
   it('is done when the total is reached even with a full page', () => {
-    const state = receivePage(startPaging<number>(''), '', 0, { items: page(10), total: 10 }, 10);
-    expect(state.done).toBe(true);
+    const pages = [answer(page(10), 10)];
+    expect(nextPageParam(pages[0]!, pages, 0)).toBeUndefined();
+  });
+});
+
+describe('relation state', () => {
+  const run = (...events: OutcomeEvent[]) => events.reduce(nextOutcome, START);
+  it('is ready once the chosen values or a page arrive, or a page fails', () => {
+    expect(run()).toEqual({ status: 'loading', fetchFailed: false });
+    expect(run({ type: 'chosenLoaded' }).status).toBe('ready');
+    expect(run({ type: 'pageLoaded' }).status).toBe('ready');
+    expect(run({ type: 'failed', page: true, status: 502 })).toEqual({ status: 'ready', fetchFailed: true });
+    expect(run({ type: 'failed', page: false, status: 502 })).toEqual({ status: 'loading', fetchFailed: true });
+  });
+  it('a 403 means no permissions for good; the next page that arrives clears a failure', () => {
+    expect(run({ type: 'pageLoaded' }, { type: 'failed', page: false, status: 403 }, { type: 'pageLoaded' })).toEqual({ status: 'noPermissions', fetchFailed: false });
+    expect(run({ type: 'failed', page: true, status: 0 }, { type: 'pageLoaded' })).toEqual({ status: 'ready', fetchFailed: false });
   });
 });
 

@@ -1,14 +1,8 @@
-// The relation select's calls: the caller's permissions and the foreign component's settings (for
-// its ref, uuid, which searchOn fields are i18n, and its first text field as the default label) through the query client when there is one, and
-// the list pages (docs/lists.md) straight from the main client, each with its own abort signal.
-import type { QueryClient } from '@tanstack/react-query';
-import type { RolePermissions } from '../../../../runtime/api/contract';
+// The relation select's reading of the related component (its ref and uuid, which searchOn fields are
+// i18n, and its fields for the default label) and its list call (docs/lists.md), with an abort signal.
 import type { FieldDefinition } from '../../../../schemas';
-import { componentsApi, type ComponentModel } from '../../../../runtime/client/components';
-import { componentSettingsQueryOptions } from '../../../data/components';
-import { rolePermissionsQueryOptions } from '../../../data/queries';
+import type { ComponentModel } from '../../../../runtime/client/components';
 import { listApi, type ListParams, type RecordPage } from '../../../../runtime/client/records';
-import { mainClient } from '../../../../runtime/client/clients';
 
 export interface ForeignInfo {
   /** The refs a permission may name the component by: its ref and its uuid. */
@@ -31,21 +25,6 @@ export function foreignInfo(foreign: string, model: ComponentModel | null): Fore
   };
 }
 
-export async function loadPermissions(client: QueryClient | undefined): Promise<RolePermissions> {
-  if (client) return client.fetchQuery(rolePermissionsQueryOptions());
-  return mainClient.get<RolePermissions>('/v1/user/role/permissions');
-}
-
-/** The foreign settings, or null when they cannot be read (the search then uses plain paths). */
-export async function loadForeign(client: QueryClient | undefined, foreign: string): Promise<ComponentModel | null> {
-  try {
-    if (client) return await client.fetchQuery({ ...componentSettingsQueryOptions(foreign, null), retry: false });
-    return await componentsApi.settings(foreign, null);
-  } catch {
-    return null;
-  }
-}
-
 export function loadPage(foreign: string, params: ListParams, signal?: AbortSignal): Promise<RecordPage> {
   return listApi.list(foreign, params, signal);
 }
@@ -53,8 +32,4 @@ export function loadPage(foreign: string, params: ListParams, signal?: AbortSign
 export function statusOf(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : 0;
-}
-
-export function isAbort(error: unknown): boolean {
-  return (error as { name?: unknown } | null)?.name === 'AbortError';
 }

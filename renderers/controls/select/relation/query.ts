@@ -4,6 +4,8 @@
 import type { ListParams } from '../../../../runtime/client/records';
 
 export const RELATION_PAGE_SIZE = 10;
+/** The search runs once typing has paused this long. */
+export const RELATION_SEARCH_DEBOUNCE_MS = 300;
 /** The list API takes at most 500 values in one $in. */
 export const IN_MAX = 500;
 /** $regex texts are capped at 200 characters by the list API. */
