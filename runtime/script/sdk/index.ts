@@ -5,7 +5,7 @@
 import { LODASH_DTS, MOMENT_DTS, RECORDS_DTS } from './common';
 import { SCRIPT_KINDS, type ScriptKind, type ScriptName } from './kinds';
 
-export { SCRIPT_KINDS, SCRIPT_KIND_NAMES, isScriptKind, type ScriptKind, type ScriptKindSpec, type ScriptName } from './kinds';
+export { SCRIPT_KINDS, SCRIPT_KIND_NAMES, isScriptKind, scriptArgs, type ScriptArgName, type ScriptKind, type ScriptKindSpec, type ScriptName } from './kinds';
 
 const HEADER = `// Luma SDK: the names every Luma script sees (docs/user-code.md).
 // A script is the body of a function whose parameters are its kind's names plus Lodash and moment.

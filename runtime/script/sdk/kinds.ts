@@ -1,7 +1,8 @@
 // Every script context of Luma (docs/user-code.md): the names a script of each kind sees, with
 // their types (type names of common.ts) and what each is for. Every script is the body of a function
 // whose parameters are these names plus Lodash and moment. This table is the one source of the
-// per-kind declarations of luma-sdk.d.ts; the editor's kind prop is one of its keys.
+// per-kind declarations of luma-sdk.d.ts and of the arguments the server passes (scriptArgs, used by
+// src/server/usercode/run.ts); the editor's kind prop is one of its keys.
 
 export interface ScriptName {
   name: string;
@@ -19,10 +20,11 @@ export interface ScriptKindSpec {
   names: ScriptName[];
 }
 
-const fieldValue = (doc: string): ScriptName => ({ name: 'value', type: 'any', doc });
-const parent: ScriptName = { name: 'parent', type: 'LumaFields', doc: "The record's field values." };
-const fieldContext: ScriptName = { name: 'context', type: 'LumaFieldContext', doc: "The field's context entries, and env." };
-const data = (doc: string): ScriptName => ({ name: 'data', type: 'any', doc });
+// `as const` keeps each name a literal, so ScriptArgName knows every kind's names.
+const fieldValue = (doc: string) => ({ name: 'value', type: 'any', doc }) as const satisfies ScriptName;
+const parent = { name: 'parent', type: 'LumaFields', doc: "The record's field values." } as const satisfies ScriptName;
+const fieldContext = { name: 'context', type: 'LumaFieldContext', doc: "The field's context entries, and env." } as const satisfies ScriptName;
+const data = (doc: string) => ({ name: 'data', type: 'any', doc }) as const satisfies ScriptName;
 
 export const SCRIPT_KINDS = {
   mutator: {
@@ -121,4 +123,18 @@ export const SCRIPT_KIND_NAMES = Object.keys(SCRIPT_KINDS) as ScriptKind[];
 
 export function isScriptKind(value: unknown): value is ScriptKind {
   return typeof value === 'string' && Object.hasOwn(SCRIPT_KINDS, value);
+}
+
+/** The parameter names of a kind's scripts (what the table lists for it). */
+export type ScriptArgName<K extends ScriptKind> = (typeof SCRIPT_KINDS)[K]['names'][number]['name'];
+
+/**
+ * A run's arguments for a script of `kind`: one key per name of the table, in its order (the order of
+ * the script's parameters); a name not given is null. Keys the table does not list are left out.
+ */
+export function scriptArgs<K extends ScriptKind>(kind: K, given: { readonly [N in ScriptArgName<K>]?: unknown }): Record<string, unknown> {
+  const values = given as Record<string, unknown>;
+  const args: Record<string, unknown> = {};
+  for (const { name } of SCRIPT_KINDS[kind].names as readonly ScriptName[]) args[name] = values[name] ?? null;
+  return args;
 }

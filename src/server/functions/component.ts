@@ -15,9 +15,10 @@ import { badRequest, forbidden, HttpError } from '../platform/errors';
 import { isPlainObject } from '../platform/validate';
 import { bodyObject } from '../components/input';
 import { mayOnComponent, resolveComponentForEnv } from '../components/model';
-import { FUNCTION_MESSAGE, runFunction, scriptEnvFor, type FunctionAnswer } from './run';
-import { recordHandlers, scriptHost } from '../usercode/host';
+import { FUNCTION_MESSAGE, functionAnswer, functionFailed, functionLimits, type FunctionAnswer } from './common';
+import { scriptEnvFor } from '../usercode/env';
 import { countScriptCall, projectScope } from '../usercode/rate';
+import { runUserCode } from '../usercode/run';
 import { requireProject, type Accountability } from '../auth/tenancy';
 
 type Db = Kysely<Database>;
@@ -76,13 +77,15 @@ export async function runComponentFunction(
     user: { uuid: accountability.user.uuid, email: accountability.user.email },
     component: { uuid: row.uuid, name: row.name, ref: componentRef(row) },
   };
-  return runFunction({
+  const ran = await runUserCode('function', {
     label: `Function ${name} of ${componentRef(row)}`,
     code: options.expression ?? saved?.expr ?? '',
-    data,
+    args: { data },
     context,
-    host: scriptHost(recordHandlers({ db, accountability, component: row.uuid, locale })),
-    includeLogs: options.include_logs,
-    timeoutMs: config.functionTimeoutMs,
+    actingFor: { db, accountability, component: row.uuid, locale },
+    limits: functionLimits(config.functionTimeoutMs),
+    logs: options.include_logs,
+    fail: functionFailed,
   });
+  return functionAnswer(ran, options.include_logs);
 }

@@ -17,10 +17,11 @@ import { badRequest, HttpError, notFound } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import { functionCallBody } from './component';
 import { requireGlobalFunction } from './global';
-import { FUNCTION_MESSAGE, runFunction, scriptEnvFor, type FunctionAnswer } from './run';
+import { FUNCTION_MESSAGE, functionAnswer, functionFailed, functionLimits, type FunctionAnswer } from './common';
 import { requireAdmin } from '../iam/access';
-import { recordHandlers, scriptHost } from '../usercode/host';
+import { scriptEnvFor } from '../usercode/env';
 import { clientScope, countScriptCall, projectScope } from '../usercode/rate';
+import { runUserCode } from '../usercode/run';
 import { buildAccountability, type Accountability } from '../auth/tenancy';
 
 type Db = Kysely<Database>;
@@ -40,19 +41,21 @@ async function runAs(db: Db, fn: GlobalFunctionRow, env: Environment): Promise<A
 
 async function run(db: Db, config: Config, fn: GlobalFunctionRow, code: string, data: unknown, includeLogs: boolean, env: Environment, locale: string | undefined): Promise<FunctionAnswer> {
   const as = await runAs(db, fn, env);
-  return runFunction({
+  const ran = await runUserCode('global-function', {
     label: `Function ${fn.name}`,
     code,
-    data,
+    args: { data },
     context: {
       env: await scriptEnvFor(db, { projectUuid: fn.project_uuid, env }),
       user: as ? { uuid: as.user.uuid, email: as.user.email } : null,
       function: { uuid: fn.uuid, name: fn.name },
     },
-    host: as ? scriptHost(recordHandlers({ db, accountability: as, component: null, locale })) : null,
-    includeLogs,
-    timeoutMs: config.functionTimeoutMs,
+    actingFor: as ? { db, accountability: as, component: null, locale } : null,
+    limits: functionLimits(config.functionTimeoutMs),
+    logs: includeLogs,
+    fail: functionFailed,
   });
+  return functionAnswer(ran, includeLogs);
 }
 
 /** POST /v1/system/function/{id}/run: an admin runs the saved code, or `options.expression` (the editor's unsaved code). */

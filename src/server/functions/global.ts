@@ -30,7 +30,7 @@ import type { Database, GlobalFunctionKeyRow, GlobalFunctionRow } from '../db/sc
 import { HttpError, notFound } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import { bodyObject } from '../components/input';
-import { FUNCTION_MESSAGE } from './run';
+import { FUNCTION_MESSAGE } from './common';
 import { FieldErrors, requireAdmin } from '../iam/access';
 import type { Accountability } from '../auth/tenancy';
 

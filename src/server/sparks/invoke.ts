@@ -1,18 +1,16 @@
 // Running a spark (docs/user-code.md "Sparks"): the release deployed to the caller's environment runs
 // in the server's script pool with `data` (the input) and `context` = {env, environment, user, records};
 // every invocation, ok or not, leaves one log row with its console output.
-import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { SPARK_LOG_PAGE_SIZE, SPARK_MESSAGE, type SparkEnv, type SparkLogPage } from '../../../runtime/api/sparks';
-import { nowDate } from '../platform/clock';
 import type { Database } from '../db/schema';
 import { uuidv7 } from '../db/uuid7';
 import { HttpError } from '../platform/errors';
-import { scriptEnvFor } from '../functions/run';
 import { requireAdmin } from '../iam/access';
-import { runScript, type AsyncHostFunction, type ScriptLog, type ScriptRequest, type ScriptResult } from '../usercode/sandbox';
-import { recordHandlers, scriptHost } from '../usercode/host';
+import type { ScriptLog } from '../usercode/sandbox';
+import { scriptEnvFor } from '../usercode/env';
 import { countScriptCall, projectScope } from '../usercode/rate';
+import { runUserCode, type UserCodeOutcome, type UserCodeRun } from '../usercode/run';
 import { deployedRelease, sparkNotFound } from './sparks';
 import { requireProject, type Accountability } from '../auth/tenancy';
 import { isUuid } from '../platform/validate';
@@ -43,10 +41,10 @@ export interface InvokeSpark {
   /** Calls per minute of sparks in the project (LUMA_SCRIPT_CALLS_PER_MINUTE). */
   callsPerMinute?: number;
   /** The script pool (the server's shared one by default; a workflow passes its own). */
-  run?: (request: ScriptRequest, host?: AsyncHostFunction) => Promise<ScriptResult>;
+  run?: UserCodeRun<'spark'>['pool'];
 }
 
-export type SparkOutcome = { ok: true; value: unknown; logs: ScriptLog[] } | { ok: false; error: string; logs: ScriptLog[] };
+export type SparkOutcome = UserCodeOutcome;
 
 /** LUMA_SCRIPT_CALLS_PER_MINUTE's default, for callers without the configuration at hand. */
 const DEFAULT_CALLS_PER_MINUTE = 600;
@@ -57,47 +55,42 @@ export async function invokeSpark(options: InvokeSpark): Promise<SparkOutcome> {
   // Calls per minute per project (script-rate: 429 before any code runs), counted for every source.
   await countScriptCall(db, [{ scope: projectScope(projectUuid, 'spark'), limit: options.callsPerMinute ?? DEFAULT_CALLS_PER_MINUTE }]);
   const release = await deployedRelease(db, projectUuid, name, env);
-  const host = scriptHost(recordHandlers({ db, accountability, component: null }));
   const user = accountability.user;
-  const request: ScriptRequest = {
+  return runUserCode('spark', {
     label: `Spark ${name}`,
     code: release.code,
-    args: {
-      data: options.data ?? null,
-      context: { env: await scriptEnvFor(db, { projectUuid, env }), environment: env, user: { uuid: user.uuid, name: user.name, email: user.email, kind: user.kind } },
-    },
-    host: host.names,
-    logs: true,
+    args: { data: options.data },
+    context: { env: await scriptEnvFor(db, { projectUuid, env }), environment: env, user: { uuid: user.uuid, name: user.name, email: user.email, kind: user.kind } },
+    actingFor: { db, accountability, component: null },
     limits: {
       memoryBytes: SPARK_LIMITS.memoryBytes[env],
       timeoutMs: options.timeoutMs ?? SPARK_LIMITS.timeoutMs,
       outputBytes: SPARK_LIMITS.outputBytes,
       logBytes: SPARK_LIMITS.logBytes,
     },
-  };
-  const createdAt = nowDate();
-  const started = performance.now();
-  const result = await (options.run ?? runScript)(request, host.host);
-  const durationMs = Math.max(0, Math.round(performance.now() - started));
-  const logs = result.logs ?? [];
-  await db
-    .insertInto('spark_logs')
-    .values({
-      uuid: uuidv7(),
-      project_uuid: projectUuid,
-      spark_uuid: release.spark.uuid,
-      env,
-      version: release.version,
-      source: options.source,
-      status: result.ok ? 'ok' : 'error',
-      duration_ms: durationMs,
-      logs: JSON.stringify(logs),
-      error: result.ok ? null : result.error,
-      caller_uuid: user.uuid,
-      created_at: createdAt,
-    })
-    .execute();
-  return result.ok ? { ok: true, value: result.value, logs } : { ok: false, error: result.error, logs };
+    logs: true,
+    pool: options.run,
+    // Every invocation, ok or not, leaves one log row; a failure is the caller's to shape (417 over HTTP, a node's error in a workflow).
+    after: async ({ outcome, createdAt, durationMs }) => {
+      await db
+        .insertInto('spark_logs')
+        .values({
+          uuid: uuidv7(),
+          project_uuid: projectUuid,
+          spark_uuid: release.spark.uuid,
+          env,
+          version: release.version,
+          source: options.source,
+          status: outcome.ok ? 'ok' : 'error',
+          duration_ms: durationMs,
+          logs: JSON.stringify(outcome.logs),
+          error: outcome.ok ? null : outcome.error,
+          caller_uuid: user.uuid,
+          created_at: createdAt,
+        })
+        .execute();
+    },
+  });
 }
 
 /** POST /invoke/{name}: the answer `{data}` (and `logs` when asked); a failed run is 417 'sparkRunFailed' with the spark's message. */

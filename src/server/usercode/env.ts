@@ -25,6 +25,14 @@ export async function loadScriptEnv(db: Kysely<Database>, scope: ScriptEnvScope,
   return env;
 }
 
+/**
+ * `context.env` of server-side user code: the project's global variables of the environment, secrets
+ * included. Every server entry point (functions, actions, routes, sparks) asks through this one call.
+ */
+export function scriptEnvFor(db: Kysely<Database>, where: ScriptEnvScope): Promise<Record<string, string>> {
+  return loadScriptEnv(db, { projectUuid: where.projectUuid, env: where.env }, { secrets: true });
+}
+
 /** Secrets shorter than this are not looked for in run logs (they would mask ordinary text). */
 export const REDACT_MIN_LENGTH = 4;
 

@@ -2,7 +2,7 @@
 // a counter per scope in the database (a fixed one-minute window by the server clock), so several
 // Luma instances on one database see one count. Past its limit a call is refused with 429
 // 'tooManyAttempts' and Retry-After (the seconds left in the window), before any code runs.
-// Every entry point of user code uses it: component and global functions today, the others later.
+// Every entry point of user code counts through it (functions, actions, routes, sparks), each before runUserCode.
 import type { Kysely } from 'kysely';
 import { nowDate } from '../platform/clock';
 import { countCalls, deleteCallsBefore } from './rate-sql';

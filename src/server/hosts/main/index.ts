@@ -37,5 +37,5 @@ export const mainHost: FastifyPluginAsync<ServerContext> = async (host, context)
   await host.register(eventRoutes, routes);
   await host.register(apiLogRoutes, routes);
   await host.register((await import('../../records/routes-import')).recordImportRoutes, routes);
-  await host.register((await import('../../usercode/routes')).userCodeRoutes, routes);
+  await host.register((await import('../../functions/routes-actions')).actionAndRouteRoutes, routes);
 };

@@ -1,5 +1,6 @@
-// The main host's user-code entry points of issue 15 items 3 and 4 (docs/user-code.md): running an
-// action on records, and the component routes under /api/v1/route/{ref}/{path}.
+// The main host's entry points of a component's actions and routes (issue 15 items 3 and 4;
+// docs/user-code.md "Actions", "Routes"): running an action on records, and the component routes
+// under /api/v1/route/{ref}/{path}. Component functions are mounted by routes.ts.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
 import { actionParams, actionRunBody, actionRunReplies, ROUTE_BASE, ROUTE_METHODS, routeParams, routeReplies, scopedActionParams, type RouteMethod } from '../../../runtime/api/user-code';
@@ -26,7 +27,7 @@ function queryOf(query: unknown): Record<string, string | string[]> {
   return out;
 }
 
-export const userCodeRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config }) => {
+export const actionAndRouteRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config }) => {
   const host = typed(plugin);
   const actions = specFor(['records']);
   const run = async (request: FastifyRequest<{ Params: ActionParams }>) => {

@@ -13,7 +13,10 @@ import { isUuid } from '../platform/validate';
 import { mayOnComponent, resolveComponent } from '../components/model';
 import { envSettings } from '../records/view';
 import { requireProject, type Accountability } from '../auth/tenancy';
-import { admitUserCode, runForCaller, scriptEnv, scriptMessage } from './for-caller';
+import { scriptEnvFor } from '../usercode/env';
+import { countScriptCall, projectScope } from '../usercode/rate';
+import { runUserCode } from '../usercode/run';
+import { callerUser, CALLER_CODE_LIMITS } from './common';
 
 type Db = Kysely<Database>;
 
@@ -67,24 +70,18 @@ export async function serveRoute(
   const route = Object.prototype.hasOwnProperty.call(routes, path) ? routes[path] : undefined;
   if (!route) throw new HttpError(404, ROUTE_MESSAGE.notFound);
 
-  await admitUserCode(db, callsPerMinute, accountability, 'route');
-  const code = route.code ?? '';
-  const label = `Route ${path}`;
-  const result = await runForCaller({
-    db,
-    accountability,
-    component: row.uuid,
-    locale,
-    entry: 'route',
-    label,
-    code,
+  // One route call counts once against the project's calls per minute, before any code runs.
+  await countScriptCall(db, [{ scope: projectScope(projectUuid, 'route'), limit: callsPerMinute }]);
+  const { value } = await runUserCode('route', {
+    label: `Route ${path}`,
+    code: route.code ?? '',
     args: { request: { ...request, path } satisfies RouteRequest },
-    records: true,
-    env: await scriptEnv(db, accountability),
+    context: { env: await scriptEnvFor(db, { projectUuid, env: accountability.env }), user: callerUser(accountability) },
+    actingFor: { db, accountability, component: row.uuid, locale },
+    limits: CALLER_CODE_LIMITS.route,
+    logs: false,
+    fail: ({ message }) =>
+      new HttpError(400, ROUTE_MESSAGE.routeEvaluationError, [{ field: 'route', messages: [ROUTE_MESSAGE.routeEvaluationError], values: [{ path, message }] }]),
   });
-  if (!result.ok) {
-    const message = scriptMessage(result.error, label, code);
-    throw new HttpError(400, ROUTE_MESSAGE.routeEvaluationError, [{ field: 'route', messages: [ROUTE_MESSAGE.routeEvaluationError], values: [{ path, message }] }]);
-  }
-  return chosenReply(result.value) ?? { status: 200, body: result.value ?? null };
+  return chosenReply(value) ?? { status: 200, body: value ?? null };
 }

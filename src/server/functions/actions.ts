@@ -15,8 +15,11 @@ import { fieldsNotValid, HttpError } from '../platform/errors';
 import { isPlainObject, isUuid } from '../platform/validate';
 import { addError, answerRecord, recordTarget, RECORD_MESSAGE, type RecordAnswer, type RecordTarget } from '../records/records';
 import { compileFor } from '../records/view';
-import type { Accountability } from '../auth/tenancy';
-import { admitUserCode, runForCaller, scriptEnv, scriptMessage } from './for-caller';
+import { requireProject, type Accountability } from '../auth/tenancy';
+import { scriptEnvFor } from '../usercode/env';
+import { countScriptCall, projectScope } from '../usercode/rate';
+import { runUserCode } from '../usercode/run';
+import { callerUser, CALLER_CODE_LIMITS } from './common';
 
 type Db = Kysely<Database>;
 
@@ -68,7 +71,9 @@ export async function runAction(db: Db, callsPerMinute: number, accountability: 
   const action = (target.settings.actions ?? []).find((candidate) => candidate.name === name);
   if (!action) throw new HttpError(404, RECORD_MESSAGE.notFound);
   const component = target.row.uuid;
-  await admitUserCode(db, callsPerMinute, accountability, 'action');
+  // One action call counts once against the project's calls per minute, whatever number of records it runs on.
+  const projectUuid = requireProject(accountability);
+  await countScriptCall(db, [{ scope: projectScope(projectUuid, 'action'), limit: callsPerMinute }]);
 
   // Each record as the caller may see it; a uuid of another component or project is a 404.
   const uuids = [...new Set((Array.isArray(input.items) ? input.items : []).map((item) => String(item).toLowerCase()))];
@@ -79,16 +84,24 @@ export async function runAction(db: Db, callsPerMinute: number, accountability: 
     records.push(await answerRecord(db, accountability, target, row));
   }
   const fields = actionFields(target, action, input.fields);
-  const env = await scriptEnv(db, accountability);
+  const context = { env: await scriptEnvFor(db, { projectUuid, env: accountability.env }), user: callerUser(accountability) };
+  const failed = (index: number) => (failure: { message: string }) => evaluationError(name, `items.${index}`, failure.message);
 
   // The display condition again, for every record, before anything runs: all or nothing.
   const condition = action.display_condition?.trim() ?? '';
   if (condition !== '') {
     for (const [index, record] of records.entries()) {
-      const label = `Action ${name} display condition`;
-      const result = await runForCaller({ db, accountability, component, locale, entry: 'action-condition', label, code: condition, args: { record }, records: false, env });
-      if (!result.ok) throw evaluationError(name, `items.${index}`, scriptMessage(result.error, label, condition));
-      if (!result.value) {
+      const { value } = await runUserCode('action-condition', {
+        label: `Action ${name} display condition`,
+        code: condition,
+        args: { record },
+        context,
+        actingFor: null,
+        limits: CALLER_CODE_LIMITS['action-condition'],
+        logs: false,
+        fail: failed(index),
+      });
+      if (!value) {
         throw new HttpError(403, ACTION_MESSAGE.actionNotAvailable, [{ field: `items.${index}`, messages: [ACTION_MESSAGE.actionNotAvailable], values: [{ name }] }]);
       }
     }
@@ -98,10 +111,17 @@ export async function runAction(db: Db, callsPerMinute: number, accountability: 
   const items: { uuid: string; value: unknown }[] = [];
   const code = action.action ?? '';
   for (const [index, record] of records.entries()) {
-    const label = `Action ${name}`;
-    const result = await runForCaller({ db, accountability, component, locale, entry: 'action', label, code, args: { record, fields }, records: true, env });
-    if (!result.ok) throw evaluationError(name, `items.${index}`, scriptMessage(result.error, label, code));
-    items.push({ uuid: record.uuid, value: result.value ?? null });
+    const { value } = await runUserCode('action', {
+      label: `Action ${name}`,
+      code,
+      args: { record, fields },
+      context,
+      actingFor: { db, accountability, component, locale },
+      limits: CALLER_CODE_LIMITS.action,
+      logs: false,
+      fail: failed(index),
+    });
+    items.push({ uuid: record.uuid, value: value ?? null });
   }
   return { items };
 }
