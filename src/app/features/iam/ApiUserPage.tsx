@@ -7,26 +7,25 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { IAM_LIMITS, type ApiSecretCreated, type ApiSecretItem, type ApiUserItem } from '../../../../runtime/api/iam';
 import { apiUserQueryOptions, iamKeys } from '../../../../renderers/data/iam';
 import { iamApi } from '../../../../runtime/client/iam';
-import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { showToast } from '../../../../renderers/ui/toast';
 import { truncateTitle } from '../../../../renderers/ui/truncate';
+import type { ListColumn } from '../../components/list/AdminTable';
+import { ListBody, ListEmpty } from '../../components/list/ListPage';
 import { MemberForm } from './MemberForm';
 import { SecretToken } from './SecretToken';
 import { BackLink, ConfirmDialog, failureSummary, FailureText, LoadError, Loading, PageHeader, RoleChips, StatusBadge, When } from './ui';
 import { KeyRound } from '../../../../renderers/ui/icons';
 
-function SecretRow({ secret, onRevoke }: { secret: ApiSecretItem; onRevoke: (s: ApiSecretItem) => void }) {
-  const intl = useIntl();
-  const revoked = secret.revoked_at !== null;
-  return (
-    <tr data-testid="api-secret-row" data-uuid={secret.uuid} data-revoked={revoked}>
-      <td>
-        <code aria-label={intl.formatMessage({ id: 'iam.secret.hintLabel' }, { hint: secret.hint })}>luma_…{secret.hint}</code>
-      </td>
-      <td><When value={secret.created_at} /></td>
-      <td><When value={secret.last_used_at} /></td>
-      <td>
-        {revoked ? (
+function secretColumns(hintLabel: (hint: string) => string): ListColumn<ApiSecretItem>[] {
+  return [
+    { id: 'token', header: 'iam.secret.token', cell: (secret) => <code aria-label={hintLabel(secret.hint)}>luma_…{secret.hint}</code> },
+    { id: 'created', header: 'iam.secret.created', cell: (secret) => <When value={secret.created_at} /> },
+    { id: 'lastUsed', header: 'iam.secret.lastUsed', cell: (secret) => <When value={secret.last_used_at} /> },
+    {
+      id: 'status',
+      header: 'iam.status',
+      cell: (secret) =>
+        secret.revoked_at !== null ? (
           <span className="badge badge-secondary">
             <FormattedMessage id="iam.secret.revokedAt" values={{ when: <When value={secret.revoked_at} /> }} />
           </span>
@@ -34,23 +33,9 @@ function SecretRow({ secret, onRevoke }: { secret: ApiSecretItem; onRevoke: (s: 
           <span className="badge badge-success">
             <FormattedMessage id="iam.secret.active" />
           </span>
-        )}
-      </td>
-      <td className="actions-cell">
-        {revoked ? null : (
-          <button
-            type="button"
-            className="button button-small danger"
-            data-testid="api-secret-revoke"
-            aria-label={intl.formatMessage({ id: 'iam.secret.revokeFor' }, { hint: secret.hint })}
-            onClick={() => onRevoke(secret)}
-          >
-            <FormattedMessage id="iam.secret.revoke" />
-          </button>
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }
 
 function Secrets({ user }: { user: ApiUserItem }) {
@@ -117,37 +102,34 @@ function Secrets({ user }: { user: ApiUserItem }) {
       <p className="muted">
         <FormattedMessage id="iam.secret.cleanup" values={{ days: IAM_LIMITS.revokedSecretDays }} />
       </p>
-      {secrets.length === 0 ? (
-        <div className="card" data-testid="api-secrets">
-          <EmptyState testId="api-secrets-empty" icon={<KeyRound />} title={<FormattedMessage id="iam.secret.none" />} />
-        </div>
-      ) : (
-        <div className="card table-card">
-          <table className="table" data-testid="api-secrets" aria-label={intl.formatMessage({ id: 'iam.apiUser.secrets' })}>
-            <thead>
-              <tr>
-                <th scope="col"><FormattedMessage id="iam.secret.token" /></th>
-                <th scope="col"><FormattedMessage id="iam.secret.created" /></th>
-                <th scope="col"><FormattedMessage id="iam.secret.lastUsed" /></th>
-                <th scope="col"><FormattedMessage id="iam.status" /></th>
-                <th scope="col"><span className="visually-hidden"><FormattedMessage id="iam.actions" /></span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {secrets.map((s) => (
-                <SecretRow
-                  key={s.uuid}
-                  secret={s}
-                  onRevoke={(secret) => {
+      <div data-testid="api-secrets">
+        <ListBody
+          label="iam.apiUser.secrets"
+          rows={secrets}
+          columns={secretColumns((hint) => intl.formatMessage({ id: 'iam.secret.hintLabel' }, { hint }))}
+          rowKey={(secret) => secret.uuid}
+          rowTestId="api-secret-row"
+          rowAttributes={(secret) => ({ 'data-uuid': secret.uuid, 'data-revoked': secret.revoked_at !== null })}
+          rowActions={{
+            cell: (secret) =>
+              secret.revoked_at !== null ? null : (
+                <button
+                  type="button"
+                  className="button button-small danger"
+                  data-testid="api-secret-revoke"
+                  aria-label={intl.formatMessage({ id: 'iam.secret.revokeFor' }, { hint: secret.hint })}
+                  onClick={() => {
                     setRevokeFailure(null);
                     setRevoking(secret);
                   }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                >
+                  <FormattedMessage id="iam.secret.revoke" />
+                </button>
+              ),
+          }}
+          empty={<ListEmpty testId="api-secrets-empty" icon={<KeyRound />} title="iam.secret.none" />}
+        />
+      </div>
       <ConfirmDialog
         open={revoking !== null}
         title={<FormattedMessage id="iam.secret.revokeTitle" />}
