@@ -46,9 +46,7 @@ function rolesPage(query: ListQuery, rows: Role[] | undefined, extra: Partial<Li
       query={query}
       rows={rows}
       columns={COLUMNS}
-      rowKey={(role) => role.uuid}
       rowTestId="role-row"
-      rowAttributes={(role) => ({ 'data-uuid': role.uuid })}
       empty={{ testId: 'roles-empty', title: 'iam.roles.none', hint: 'iam.roles.emptyHint' }}
       {...extra}
     />
@@ -98,11 +96,11 @@ describe('the list page shell', () => {
   });
 
   it("takes the rows from the query's data when it is the list", () => {
-    mount(<ListPage title="iam.roles.title" query={{ ...settled, data: ROLES }} columns={COLUMNS} rowKey={(role) => role.uuid} rowTestId="role-row" empty={{ testId: 'roles-empty', title: 'iam.roles.none' }} />);
+    mount(<ListPage title="iam.roles.title" query={{ ...settled, data: ROLES }} columns={COLUMNS} rowTestId="role-row" empty={{ testId: 'roles-empty', title: 'iam.roles.none' }} />);
     expect(screen.getAllByTestId('role-row')).toHaveLength(2);
   });
 
-  it("names the table after the page and labels every cell with its column's name", () => {
+  it("names the table after the page, keys rows by their uuid and labels every cell with its column's name", () => {
     mount(rolesPage(settled, ROLES));
     const table = screen.getByRole('table', { name: 'Roles' });
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Level']);
@@ -166,13 +164,19 @@ describe('paging', () => {
         label="iam.roles.title"
         rows={ROLES}
         columns={COLUMNS}
-        rowKey={(role) => role.uuid}
+        rowKey={(role) => role.name}
         rowTestId="role-row"
+        rowAttributes={(role) => ({ 'data-name': role.name })}
         empty={null}
         paging={<PageNumbers page={page} pages={3} onPage={(p) => pages.push(p)} labels={{ prev: 'records.list.prev', next: 'records.list.next', pageOf: 'records.list.pageOf' }} />}
       />
     );
     const view = mount(pager(1));
+    // A row keyed otherwise carries what the list gives it, no uuid.
+    expect(screen.getAllByTestId('role-row').map((row) => [row.dataset.name, row.dataset.uuid])).toEqual([
+      ['Editors', undefined],
+      ['Readers', undefined],
+    ]);
     const nav = screen.getByRole('navigation', { name: 'Pages' });
     expect(nav.textContent).toContain('Page 1 of 3');
     expect((within(nav).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);

@@ -35,7 +35,8 @@ export interface AdminTableProps<T> {
   label: string;
   rows: readonly T[];
   columns: readonly ListColumn<T>[];
-  rowKey: (row: T) => string;
+  /** By default the row's uuid, which the row then carries as data-uuid. */
+  rowKey?: (row: T) => string;
   rowTestId: string;
   rowAttributes?: (row: T) => RowAttributes;
   rowActions?: RowActions<T>;
@@ -57,6 +58,8 @@ interface Meta {
 }
 
 const ACTIONS = 'actions';
+
+const uuidOf = (row: unknown): string => String((row as { uuid?: unknown }).uuid);
 
 /** A click on a control inside the row is the control's. */
 const fromControl = (event: MouseEvent): boolean => event.target instanceof Element && event.target.closest('a, button, input, select, label') !== null;
@@ -83,7 +86,7 @@ function columnDefs<T>(columns: readonly ListColumn<T>[], actions: RowActions<T>
 export function AdminTable<T>(props: AdminTableProps<T>) {
   const { label, rows, columns, rowKey, rowTestId, rowAttributes, rowActions, onOpen, focusableRows, tableClassName, testId, footer } = props;
   const intl = useIntl();
-  const table = useReactTable({ data: rows as T[], columns: columnDefs(columns, rowActions), getRowId: rowKey, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({ data: rows as T[], columns: columnDefs(columns, rowActions), getRowId: rowKey ?? uuidOf, getCoreRowModel: getCoreRowModel() });
   const text = (id: string) => intl.formatMessage({ id });
   return (
     <div className="card table-card">
@@ -111,6 +114,7 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
                 <tr
                   key={row.id}
                   data-testid={rowTestId}
+                  data-uuid={rowKey ? undefined : row.id}
                   {...attributes}
                   className={className}
                   tabIndex={onOpen && focusableRows ? 0 : undefined}

@@ -102,7 +102,6 @@ export function EnvironmentPage() {
       sectionTestId="variables-list"
       query={variables}
       columns={COLUMNS}
-      rowKey={(variable) => variable.uuid}
       rowTestId="variable-row"
       rowAttributes={(variable) => ({ 'data-name': variable.name })}
       tableClassName="variables-table"

@@ -5,9 +5,9 @@ import { FormattedMessage } from 'react-intl';
 import type { GlobalFunction } from '../../../../runtime/api/functions';
 import { SquareFunction } from '../../../../renderers/ui/icons';
 import { truncateListItem } from '../../../../renderers/ui/truncate';
-import { AppLink } from '../../components/AppLink';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
+import { NameLink } from '../../components/list/NameLink';
 import { functionHref, functionsQueryOptions } from './data';
 import './functions.css';
 
@@ -15,11 +15,7 @@ const COLUMNS: ListColumn<GlobalFunction>[] = [
   {
     id: 'name',
     header: 'fn.name',
-    cell: (fn) => (
-      <AppLink href={functionHref(fn.uuid)} title={fn.name}>
-        {truncateListItem(fn.name)}
-      </AppLink>
-    ),
+    cell: (fn) => <NameLink href={functionHref(fn.uuid)} name={fn.name} />,
   },
   { id: 'description', header: 'fn.description', cellClassName: 'muted', cell: (fn) => truncateListItem(fn.description) },
   {
@@ -57,9 +53,7 @@ export function FunctionsListPage() {
       sectionTestId="functions-list"
       query={functions}
       columns={COLUMNS}
-      rowKey={(fn) => fn.uuid}
       rowTestId="function-row"
-      rowAttributes={(fn) => ({ 'data-uuid': fn.uuid })}
       empty={{ testId: 'functions-empty', icon: <SquareFunction />, title: 'fn.list.empty' }}
     />
   );

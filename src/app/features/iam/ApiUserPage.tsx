@@ -107,9 +107,8 @@ function Secrets({ user }: { user: ApiUserItem }) {
           label="iam.apiUser.secrets"
           rows={secrets}
           columns={secretColumns((hint) => intl.formatMessage({ id: 'iam.secret.hintLabel' }, { hint }))}
-          rowKey={(secret) => secret.uuid}
           rowTestId="api-secret-row"
-          rowAttributes={(secret) => ({ 'data-uuid': secret.uuid, 'data-revoked': secret.revoked_at !== null })}
+          rowAttributes={(secret) => ({ 'data-revoked': secret.revoked_at !== null })}
           rowActions={{
             cell: (secret) =>
               secret.revoked_at !== null ? null : (

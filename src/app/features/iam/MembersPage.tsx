@@ -7,11 +7,11 @@ import type { InviteItem, MemberItem } from '../../../../runtime/api/iam';
 import { iamApi } from '../../../../runtime/client/iam';
 import { iamKeys, invitesQueryOptions, membersQueryOptions } from '../../../../renderers/data/iam';
 import { showToast } from '../../../../renderers/ui/toast';
-import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { Users } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListBody, ListPage } from '../../components/list/ListPage';
+import { NameLink } from '../../components/list/NameLink';
 import { ConfirmDialog, failureSummary, memberHref, RoleChips, StatusBadge, When } from './ui';
 
 const MEMBER_COLUMNS: ListColumn<MemberItem>[] = [
@@ -19,19 +19,13 @@ const MEMBER_COLUMNS: ListColumn<MemberItem>[] = [
     id: 'name',
     header: 'iam.name',
     cell: (member) => (
-      <>
-        <AppLink href={memberHref(member)} title={member.name}>
-          {truncateListItem(member.name)}
-        </AppLink>
+      <NameLink href={memberHref(member)} name={member.name}>
         {member.is_owner ? (
-          <>
-            {' '}
-            <span className="badge badge-info" data-testid="iam-owner-badge">
-              <FormattedMessage id="iam.owner" />
-            </span>
-          </>
+          <span className="badge badge-info" data-testid="iam-owner-badge">
+            <FormattedMessage id="iam.owner" />
+          </span>
         ) : null}
-      </>
+      </NameLink>
     ),
   },
   {
@@ -87,9 +81,7 @@ function Invites() {
         label="iam.invites.title"
         query={invites}
         columns={INVITE_COLUMNS}
-        rowKey={(invite) => invite.uuid}
         rowTestId="iam-invite-row"
-        rowAttributes={(invite) => ({ 'data-uuid': invite.uuid })}
         rowActions={{
           cell: (invite) => (
             <button
@@ -147,9 +139,8 @@ export function MembersPage() {
       sectionTestId="iam-users"
       query={members}
       columns={MEMBER_COLUMNS}
-      rowKey={(member) => member.uuid}
       rowTestId="iam-user-row"
-      rowAttributes={(member) => ({ 'data-uuid': member.uuid, 'data-kind': member.kind })}
+      rowAttributes={(member) => ({ 'data-kind': member.kind })}
       // The whole row opens the member; the name's link is the way there by keyboard.
       onOpen={(member) => void navigate({ href: memberHref(member) })}
       empty={{ testId: 'iam-users-empty', icon: <Users />, title: 'iam.members.empty', hint: 'iam.members.emptyHint' }}

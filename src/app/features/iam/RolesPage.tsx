@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import type { RoleItem } from '../../../../runtime/api/iam';
 import { rolesQueryOptions } from '../../../../renderers/data/iam';
-import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { Shield } from '../../../../renderers/ui/icons';
-import { AppLink } from '../../components/AppLink';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
+import { NameLink } from '../../components/list/NameLink';
 import { BackLink } from './ui';
 
 export const roleHref = (uuid: string) => `/admin/iam/roles/edit/${encodeURIComponent(uuid)}`;
@@ -17,19 +16,13 @@ const COLUMNS: ListColumn<RoleItem>[] = [
     id: 'name',
     header: 'iam.name',
     cell: (role) => (
-      <>
-        <AppLink href={roleHref(role.uuid)} title={role.name}>
-          {truncateListItem(role.name)}
-        </AppLink>
+      <NameLink href={roleHref(role.uuid)} name={role.name}>
         {role.is_admin ? (
-          <>
-            {' '}
-            <span className="badge badge-info">
-              <FormattedMessage id="iam.role.admin" />
-            </span>
-          </>
+          <span className="badge badge-info">
+            <FormattedMessage id="iam.role.admin" />
+          </span>
         ) : null}
-      </>
+      </NameLink>
     ),
   },
   { id: 'level', header: 'iam.role.level', cell: (role) => role.level },
@@ -58,9 +51,7 @@ export function RolesPage() {
       sectionTestId="roles-list"
       query={roles}
       columns={COLUMNS}
-      rowKey={(role) => role.uuid}
       rowTestId="role-row"
-      rowAttributes={(role) => ({ 'data-uuid': role.uuid })}
       empty={{ testId: 'roles-empty', icon: <Shield />, title: 'iam.roles.none', hint: 'iam.roles.emptyHint' }}
     />
   );

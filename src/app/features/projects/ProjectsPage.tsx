@@ -76,9 +76,8 @@ export function ProjectsPage() {
       sectionTestId="projects-list"
       query={projects}
       columns={columns(current, me.data?.uuid)}
-      rowKey={(p) => p.uuid}
       rowTestId="project-row"
-      rowAttributes={(p) => ({ 'data-uuid': p.uuid, 'data-current': p.uuid === current, 'aria-current': p.uuid === current ? 'true' : undefined })}
+      rowAttributes={(p) => ({ 'data-current': p.uuid === current, 'aria-current': p.uuid === current ? 'true' : undefined })}
       rowActions={{
         cell: (p) =>
           p.uuid === current ? (

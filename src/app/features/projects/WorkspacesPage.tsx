@@ -4,11 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { WorkspaceItem } from '../../../../runtime/api/iam';
 import { workspacesQueryOptions } from '../../../../renderers/data/iam';
 import { userModelQueryOptions } from '../../../../renderers/data/queries';
-import { truncateListItem } from '../../../../renderers/ui/truncate';
 import { Layers } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
+import { NameLink } from '../../components/list/NameLink';
 import { When } from '../iam/ui';
 
 export const workspaceHref = (uuid: string) => `/admin/workspace/edit/${encodeURIComponent(uuid)}`;
@@ -19,19 +19,13 @@ function columns(current: string | null | undefined): ListColumn<WorkspaceItem>[
       id: 'name',
       header: 'iam.name',
       cell: (w) => (
-        <>
-          <AppLink href={workspaceHref(w.uuid)} title={w.name}>
-            {truncateListItem(w.name)}
-          </AppLink>
+        <NameLink href={workspaceHref(w.uuid)} name={w.name}>
           {current === w.uuid ? (
-            <>
-              {' '}
-              <span className="badge badge-success">
-                <FormattedMessage id="projects.current" />
-              </span>
-            </>
+            <span className="badge badge-success">
+              <FormattedMessage id="projects.current" />
+            </span>
           ) : null}
-        </>
+        </NameLink>
       ),
     },
     {
@@ -62,9 +56,7 @@ export function WorkspacesPage() {
       sectionTestId="workspaces-list"
       query={workspaces}
       columns={columns(me.data?.workspace_uuid)}
-      rowKey={(w) => w.uuid}
       rowTestId="workspace-row"
-      rowAttributes={(w) => ({ 'data-uuid': w.uuid })}
       rowActions={{
         cell: (w) => (
           <AppLink className="button button-small" href={workspaceHref(w.uuid)} aria-label={intl.formatMessage({ id: 'workspaces.editName' }, { name: w.name })}>

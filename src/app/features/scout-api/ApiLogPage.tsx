@@ -213,7 +213,6 @@ export function ApiLogPage() {
       query={calls}
       rows={calls.data?.items}
       columns={columns}
-      rowKey={(call) => call.uuid}
       rowTestId="scout-api-row"
       tableClassName="scout-api-table"
       empty={{ testId: 'scout-api-empty', title: 'scoutApi.none', hint: 'scoutApi.noneHint' }}

@@ -164,7 +164,6 @@ function EventsScreen() {
       query={events}
       rows={events.data?.items}
       columns={columns}
-      rowKey={(item) => item.uuid}
       rowTestId="scout-ev-row"
       tableClassName="scout-table"
       empty={{ testId: 'scout-ev-empty', title: 'scoutEvents.none', hint: 'scoutEvents.noneHint' }}

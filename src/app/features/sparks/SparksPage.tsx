@@ -41,7 +41,6 @@ export function SparksPage() {
       sectionTestId="spark-list"
       query={sparks}
       columns={COLUMNS}
-      rowKey={(spark) => spark.uuid}
       rowTestId="spark-row"
       rowAttributes={(spark) => ({ 'data-name': spark.name })}
       empty={{ testId: 'spark-empty', icon: <Sparkles />, title: 'sparks.empty', hint: 'sparks.emptyHint' }}

@@ -169,7 +169,6 @@ function RunsScreen() {
             query={runs}
             rows={runs.data?.items}
             columns={COLUMNS}
-            rowKey={(run) => run.uuid}
             rowTestId="wf-run-row"
             rowAttributes={(run) => ({ className: `wf-run-row${search.run === run.uuid ? ' is-selected' : ''}` })}
             // A row opens its run beside the list; no link in it, so the row itself takes the focus.

@@ -7,12 +7,12 @@ import { componentsQueryOptions } from '../../../../../renderers/data/components
 import { type Component } from '../../../../../runtime/client/components';
 import { localeStore } from '../../../../../renderers/ui/prefs';
 import { useStore } from '../../../../../renderers/ui/store';
-import { truncateListItem } from '../../../../../renderers/ui/truncate';
 import { componentLabel, settingsPath } from '../../../../../renderers/ui/componentLabel';
 import { Blocks } from '../../../../../renderers/ui/icons';
 import { AppLink } from '../../../components/AppLink';
 import type { ListColumn } from '../../../components/list/AdminTable';
 import { ListPage } from '../../../components/list/ListPage';
+import { NameLink } from '../../../components/list/NameLink';
 import { RecordsLink } from '../RecordsLink';
 
 function Versions({ component }: { component: Component }) {
@@ -44,11 +44,7 @@ function columns(locale: Locale): ListColumn<Component>[] {
     {
       id: 'name',
       header: 'cmp.name',
-      cell: (c) => (
-        <AppLink href={settingsPath(c.ref)} title={c.name}>
-          {truncateListItem(c.name)}
-        </AppLink>
-      ),
+      cell: (c) => <NameLink href={settingsPath(c.ref)} name={c.name} />,
     },
     { id: 'label', header: 'cmp.label', cell: (c) => componentLabel(c, locale) },
     { id: 'scope', header: 'cmp.scope', cell: (c) => c.scope ?? none },
@@ -77,7 +73,6 @@ export function ComponentsListPage() {
       pageTestId="components-list"
       query={query}
       columns={columns(locale)}
-      rowKey={(c) => c.uuid}
       rowTestId="component-row"
       rowActions={{
         header: 'cmp.list.settings',
