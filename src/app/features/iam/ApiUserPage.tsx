@@ -38,36 +38,82 @@ function secretColumns(hintLabel: (hint: string) => string): ListColumn<ApiSecre
   ];
 }
 
-function Secrets({ user }: { user: ApiUserItem }) {
+/** Active secrets first, then revoked ones; an active one is revoked after a confirmation. */
+function SecretList({ user, onRevoked }: { user: ApiUserItem; onRevoked: (secret: ApiSecretItem) => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  // The new token lives in this component only; the list (and the cache) never holds it.
-  const [fresh, setFresh] = useState<ApiSecretCreated | null>(null);
-  const [newFailure, setNewFailure] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiSecretItem | null>(null);
-  const [revokeFailure, setRevokeFailure] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: iamKeys.apiUser(user.uuid) });
-
-  const create = useMutation({
-    mutationFn: () => iamApi.createSecret(user.uuid),
-    onSuccess: (secret) => {
-      setFresh(secret);
-      return refresh();
-    },
-    onError: (error) => setNewFailure(failureSummary(error)),
-  });
+  const [failure, setFailure] = useState<string | null>(null);
   const revoke = useMutation({
     mutationFn: (secretUuid: string) => iamApi.revokeSecret(user.uuid, secretUuid),
     onSuccess: (secret) => {
       setRevoking(null);
-      if (fresh?.uuid === secret.uuid) setFresh(null);
+      onRevoked(secret);
       showToast('iam.secret.revoked', 'success');
-      return refresh();
+      return queryClient.invalidateQueries({ queryKey: iamKeys.apiUser(user.uuid) });
     },
-    onError: (error) => setRevokeFailure(failureSummary(error)),
+    onError: (error) => setFailure(failureSummary(error)),
   });
+  const secrets = [...user.secrets].sort((x, y) => Number(x.revoked_at !== null) - Number(y.revoked_at !== null) || y.created_at.localeCompare(x.created_at));
+  return (
+    <>
+      <div data-testid="api-secrets">
+        <ListBody
+          label="iam.apiUser.secrets"
+          rows={secrets}
+          columns={secretColumns((hint) => intl.formatMessage({ id: 'iam.secret.hintLabel' }, { hint }))}
+          rowTestId="api-secret-row"
+          rowAttributes={(secret) => ({ 'data-revoked': secret.revoked_at !== null })}
+          rowActions={{
+            cell: (secret) =>
+              secret.revoked_at !== null ? null : (
+                <button
+                  type="button"
+                  className="button button-small danger"
+                  data-testid="api-secret-revoke"
+                  aria-label={intl.formatMessage({ id: 'iam.secret.revokeFor' }, { hint: secret.hint })}
+                  onClick={() => {
+                    setFailure(null);
+                    setRevoking(secret);
+                  }}
+                >
+                  <FormattedMessage id="iam.secret.revoke" />
+                </button>
+              ),
+          }}
+          empty={<ListEmpty testId="api-secrets-empty" icon={<KeyRound />} title="iam.secret.none" />}
+        />
+      </div>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={<FormattedMessage id="iam.secret.revokeTitle" />}
+        confirmLabel={<FormattedMessage id="iam.secret.revoke" />}
+        pending={revoke.isPending}
+        failure={failure}
+        onClose={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate(revoking.uuid)}
+      >
+        <p>
+          <FormattedMessage id="iam.secret.revokeBody" values={{ hint: <code>…{revoking?.hint}</code> }} />
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
 
-  const secrets = [...user.secrets].sort((a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at));
+function Secrets({ user }: { user: ApiUserItem }) {
+  const queryClient = useQueryClient();
+  // The new token lives in this component only; the list (and the cache) never holds it.
+  const [fresh, setFresh] = useState<ApiSecretCreated | null>(null);
+  const [newFailure, setNewFailure] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: () => iamApi.createSecret(user.uuid),
+    onSuccess: (secret) => {
+      setFresh(secret);
+      return queryClient.invalidateQueries({ queryKey: iamKeys.apiUser(user.uuid) });
+    },
+    onError: (error) => setNewFailure(failureSummary(error)),
+  });
 
   return (
     <section className="stack" aria-labelledby="api-secrets-title">
@@ -102,46 +148,7 @@ function Secrets({ user }: { user: ApiUserItem }) {
       <p className="muted">
         <FormattedMessage id="iam.secret.cleanup" values={{ days: IAM_LIMITS.revokedSecretDays }} />
       </p>
-      <div data-testid="api-secrets">
-        <ListBody
-          label="iam.apiUser.secrets"
-          rows={secrets}
-          columns={secretColumns((hint) => intl.formatMessage({ id: 'iam.secret.hintLabel' }, { hint }))}
-          rowTestId="api-secret-row"
-          rowAttributes={(secret) => ({ 'data-revoked': secret.revoked_at !== null })}
-          rowActions={{
-            cell: (secret) =>
-              secret.revoked_at !== null ? null : (
-                <button
-                  type="button"
-                  className="button button-small danger"
-                  data-testid="api-secret-revoke"
-                  aria-label={intl.formatMessage({ id: 'iam.secret.revokeFor' }, { hint: secret.hint })}
-                  onClick={() => {
-                    setRevokeFailure(null);
-                    setRevoking(secret);
-                  }}
-                >
-                  <FormattedMessage id="iam.secret.revoke" />
-                </button>
-              ),
-          }}
-          empty={<ListEmpty testId="api-secrets-empty" icon={<KeyRound />} title="iam.secret.none" />}
-        />
-      </div>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={<FormattedMessage id="iam.secret.revokeTitle" />}
-        confirmLabel={<FormattedMessage id="iam.secret.revoke" />}
-        pending={revoke.isPending}
-        failure={revokeFailure}
-        onClose={() => setRevoking(null)}
-        onConfirm={() => revoking && revoke.mutate(revoking.uuid)}
-      >
-        <p>
-          <FormattedMessage id="iam.secret.revokeBody" values={{ hint: <code>…{revoking?.hint}</code> }} />
-        </p>
-      </ConfirmDialog>
+      <SecretList user={user} onRevoked={(secret) => (fresh?.uuid === secret.uuid ? setFresh(null) : undefined)} />
     </section>
   );
 }
