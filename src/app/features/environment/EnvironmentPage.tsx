@@ -7,12 +7,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { VariableItem } from '../../../../runtime/api/environment';
 import { variablesApi } from '../../../../runtime/client/environment';
 import { environmentKeys, variablesQueryOptions } from '../../../../renderers/data/environment';
-import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { KeyRound } from '../../../../renderers/ui/icons';
 import { environmentStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import { showToast } from '../../../../renderers/ui/toast';
-import { ConfirmDialog, LoadError, Loading, PageHeader, When, failureSummary } from '../iam/ui';
+import type { ListColumn } from '../../components/list/AdminTable';
+import { ListPage } from '../../components/list/ListPage';
+import { ConfirmDialog, When, failureSummary } from '../iam/ui';
 import { VariableDialog } from './VariableDialog';
 import './environment.css';
 
@@ -29,6 +30,35 @@ function ValueCell({ variable }: { variable: VariableItem }) {
   }
   if (variable.value === '') return <span className="muted"><FormattedMessage id="variables.emptyValue" /></span>;
   return <code className="variable-value" data-testid="variable-plain-value" title={variable.value ?? ''}>{variable.value}</code>;
+}
+
+const COLUMNS: ListColumn<VariableItem>[] = [
+  { id: 'name', header: 'variables.name', cell: (variable) => <code className="variable-name">{variable.name}</code> },
+  { id: 'value', header: 'variables.value', cellClassName: 'variable-value-cell', cell: (variable) => <ValueCell variable={variable} /> },
+  {
+    id: 'kind',
+    header: 'variables.kind',
+    cell: (variable) => (
+      <span className={`badge badge-${variable.secret ? 'warning' : 'secondary'}`}>
+        <FormattedMessage id={variable.secret ? 'variables.secret' : 'variables.plain'} />
+      </span>
+    ),
+  },
+  { id: 'updated', header: 'variables.updated', className: 'variables-updated', cell: (variable) => <When value={variable.updated_at} /> },
+];
+
+function RowButtons({ variable, onEdit, onDelete }: { variable: VariableItem; onEdit: () => void; onDelete: () => void }) {
+  const intl = useIntl();
+  return (
+    <>
+      <button type="button" className="button button-small" data-testid="variable-edit" aria-label={intl.formatMessage({ id: 'variables.editNamed' }, { name: variable.name })} onClick={onEdit}>
+        <FormattedMessage id="common.edit" />
+      </button>
+      <button type="button" className="button button-small danger" data-testid="variable-delete" aria-label={intl.formatMessage({ id: 'variables.deleteNamed' }, { name: variable.name })} onClick={onDelete}>
+        <FormattedMessage id="variables.delete" />
+      </button>
+    </>
+  );
 }
 
 export function EnvironmentPage() {
@@ -48,71 +78,36 @@ export function EnvironmentPage() {
     },
     onError: (error) => setDeleteFailure(failureSummary(error)),
   });
-  const create = (
-    <button type="button" className="button button-primary" data-testid="variable-create" onClick={() => setEditing({ variable: null })}>
-      <FormattedMessage id="variables.create" />
-    </button>
-  );
+  const askDelete = (variable: VariableItem) => {
+    setDeleteFailure(null);
+    setDeleting(variable);
+  };
+  const envName = intl.formatMessage({ id: `env.${env}` });
 
   return (
-    <div className="page">
-      <PageHeader title={<FormattedMessage id="nav.environment" />}>{create}</PageHeader>
-      <p className="muted" data-testid="variables-intro">
-        <span className={`badge badge-${env === 'live' ? 'success' : 'info'}`} data-testid="variables-env">{intl.formatMessage({ id: `env.${env}` })}</span>{' '}
-        <FormattedMessage id="variables.intro" values={{ env: intl.formatMessage({ id: `env.${env}` }) }} />
-      </p>
-      <p className="callout callout-info">
-        <FormattedMessage id="variables.secretsNote" />
-      </p>
-      <section data-testid="variables-list">
-        {variables.isPending ? (
-          <Loading />
-        ) : variables.isError ? (
-          <LoadError error={variables.error} />
-        ) : variables.data.length === 0 ? (
-          <div className="card">
-            <EmptyState testId="variables-empty" icon={<KeyRound />} title={<FormattedMessage id="variables.none" />} hint={<FormattedMessage id="variables.emptyHint" />} />
-          </div>
-        ) : (
-          <div className="card table-card">
-            <table className="table variables-table" aria-label={intl.formatMessage({ id: 'nav.environment' })}>
-              <thead>
-                <tr>
-                  <th scope="col"><FormattedMessage id="variables.name" /></th>
-                  <th scope="col"><FormattedMessage id="variables.value" /></th>
-                  <th scope="col"><FormattedMessage id="variables.kind" /></th>
-                  <th scope="col" className="variables-updated"><FormattedMessage id="variables.updated" /></th>
-                  <th scope="col"><span className="visually-hidden"><FormattedMessage id="variables.actions" /></span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {variables.data.map((variable) => (
-                  <tr key={variable.uuid} data-testid="variable-row" data-name={variable.name}>
-                    <td><code className="variable-name">{variable.name}</code></td>
-                    <td className="variable-value-cell"><ValueCell variable={variable} /></td>
-                    <td>
-                      <span className={`badge badge-${variable.secret ? 'warning' : 'secondary'}`}>
-                        <FormattedMessage id={variable.secret ? 'variables.secret' : 'variables.plain'} />
-                      </span>
-                    </td>
-                    <td className="variables-updated"><When value={variable.updated_at} /></td>
-                    <td className="actions-cell">
-                      <span className="variables-actions">
-                        <button type="button" className="button button-small" data-testid="variable-edit" aria-label={intl.formatMessage({ id: 'variables.editNamed' }, { name: variable.name })} onClick={() => setEditing({ variable })}>
-                          <FormattedMessage id="common.edit" />
-                        </button>
-                        <button type="button" className="button button-small danger" data-testid="variable-delete" aria-label={intl.formatMessage({ id: 'variables.deleteNamed' }, { name: variable.name })} onClick={() => { setDeleteFailure(null); setDeleting(variable); }}>
-                          <FormattedMessage id="variables.delete" />
-                        </button>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+    <ListPage
+      title="nav.environment"
+      primary={{ onPress: () => setEditing({ variable: null }), label: 'variables.create', testId: 'variable-create' }}
+      intro={
+        <>
+          <p className="muted" data-testid="variables-intro">
+            <span className={`badge badge-${env === 'live' ? 'success' : 'info'}`} data-testid="variables-env">{envName}</span>{' '}
+            <FormattedMessage id="variables.intro" values={{ env: envName }} />
+          </p>
+          <p className="callout callout-info">
+            <FormattedMessage id="variables.secretsNote" />
+          </p>
+        </>
+      }
+      sectionTestId="variables-list"
+      query={variables}
+      columns={COLUMNS}
+      rowTestId="variable-row"
+      rowAttributes={(variable) => ({ 'data-name': variable.name })}
+      tableClassName="variables-table"
+      rowActions={{ header: 'variables.actions', cell: (variable) => <RowButtons variable={variable} onEdit={() => setEditing({ variable })} onDelete={() => askDelete(variable)} /> }}
+      empty={{ testId: 'variables-empty', icon: <KeyRound />, title: 'variables.none', hint: 'variables.emptyHint' }}
+    >
       {editing ? <VariableDialog variable={editing.variable} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
@@ -125,6 +120,6 @@ export function EnvironmentPage() {
       >
         <p><FormattedMessage id="variables.deleteBody" values={{ name: deleting?.name ?? '' }} /></p>
       </ConfirmDialog>
-    </div>
+    </ListPage>
   );
 }

@@ -7,26 +7,25 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { IAM_LIMITS, type ApiSecretCreated, type ApiSecretItem, type ApiUserItem } from '../../../../runtime/api/iam';
 import { apiUserQueryOptions, iamKeys } from '../../../../renderers/data/iam';
 import { iamApi } from '../../../../runtime/client/iam';
-import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { showToast } from '../../../../renderers/ui/toast';
 import { truncateTitle } from '../../../../renderers/ui/truncate';
+import type { ListColumn } from '../../components/list/AdminTable';
+import { ListBody, ListEmpty } from '../../components/list/ListPage';
 import { MemberForm } from './MemberForm';
 import { SecretToken } from './SecretToken';
 import { BackLink, ConfirmDialog, failureSummary, FailureText, LoadError, Loading, PageHeader, RoleChips, StatusBadge, When } from './ui';
 import { KeyRound } from '../../../../renderers/ui/icons';
 
-function SecretRow({ secret, onRevoke }: { secret: ApiSecretItem; onRevoke: (s: ApiSecretItem) => void }) {
-  const intl = useIntl();
-  const revoked = secret.revoked_at !== null;
-  return (
-    <tr data-testid="api-secret-row" data-uuid={secret.uuid} data-revoked={revoked}>
-      <td>
-        <code aria-label={intl.formatMessage({ id: 'iam.secret.hintLabel' }, { hint: secret.hint })}>luma_…{secret.hint}</code>
-      </td>
-      <td><When value={secret.created_at} /></td>
-      <td><When value={secret.last_used_at} /></td>
-      <td>
-        {revoked ? (
+function secretColumns(hintLabel: (hint: string) => string): ListColumn<ApiSecretItem>[] {
+  return [
+    { id: 'token', header: 'iam.secret.token', cell: (secret) => <code aria-label={hintLabel(secret.hint)}>luma_…{secret.hint}</code> },
+    { id: 'created', header: 'iam.secret.created', cell: (secret) => <When value={secret.created_at} /> },
+    { id: 'lastUsed', header: 'iam.secret.lastUsed', cell: (secret) => <When value={secret.last_used_at} /> },
+    {
+      id: 'status',
+      header: 'iam.status',
+      cell: (secret) =>
+        secret.revoked_at !== null ? (
           <span className="badge badge-secondary">
             <FormattedMessage id="iam.secret.revokedAt" values={{ when: <When value={secret.revoked_at} /> }} />
           </span>
@@ -34,55 +33,87 @@ function SecretRow({ secret, onRevoke }: { secret: ApiSecretItem; onRevoke: (s: 
           <span className="badge badge-success">
             <FormattedMessage id="iam.secret.active" />
           </span>
-        )}
-      </td>
-      <td className="actions-cell">
-        {revoked ? null : (
-          <button
-            type="button"
-            className="button button-small danger"
-            data-testid="api-secret-revoke"
-            aria-label={intl.formatMessage({ id: 'iam.secret.revokeFor' }, { hint: secret.hint })}
-            onClick={() => onRevoke(secret)}
-          >
-            <FormattedMessage id="iam.secret.revoke" />
-          </button>
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }
 
-function Secrets({ user }: { user: ApiUserItem }) {
+/** Active secrets first, then revoked ones; an active one is revoked after a confirmation. */
+function SecretList({ user, onRevoked }: { user: ApiUserItem; onRevoked: (secret: ApiSecretItem) => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  // The new token lives in this component only; the list (and the cache) never holds it.
-  const [fresh, setFresh] = useState<ApiSecretCreated | null>(null);
-  const [newFailure, setNewFailure] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiSecretItem | null>(null);
-  const [revokeFailure, setRevokeFailure] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: iamKeys.apiUser(user.uuid) });
-
-  const create = useMutation({
-    mutationFn: () => iamApi.createSecret(user.uuid),
-    onSuccess: (secret) => {
-      setFresh(secret);
-      return refresh();
-    },
-    onError: (error) => setNewFailure(failureSummary(error)),
-  });
+  const [failure, setFailure] = useState<string | null>(null);
   const revoke = useMutation({
     mutationFn: (secretUuid: string) => iamApi.revokeSecret(user.uuid, secretUuid),
     onSuccess: (secret) => {
       setRevoking(null);
-      if (fresh?.uuid === secret.uuid) setFresh(null);
+      onRevoked(secret);
       showToast('iam.secret.revoked', 'success');
-      return refresh();
+      return queryClient.invalidateQueries({ queryKey: iamKeys.apiUser(user.uuid) });
     },
-    onError: (error) => setRevokeFailure(failureSummary(error)),
+    onError: (error) => setFailure(failureSummary(error)),
   });
+  const secrets = [...user.secrets].sort((x, y) => Number(x.revoked_at !== null) - Number(y.revoked_at !== null) || y.created_at.localeCompare(x.created_at));
+  return (
+    <>
+      <div data-testid="api-secrets">
+        <ListBody
+          label="iam.apiUser.secrets"
+          rows={secrets}
+          columns={secretColumns((hint) => intl.formatMessage({ id: 'iam.secret.hintLabel' }, { hint }))}
+          rowTestId="api-secret-row"
+          rowAttributes={(secret) => ({ 'data-revoked': secret.revoked_at !== null })}
+          rowActions={{
+            cell: (secret) =>
+              secret.revoked_at !== null ? null : (
+                <button
+                  type="button"
+                  className="button button-small danger"
+                  data-testid="api-secret-revoke"
+                  aria-label={intl.formatMessage({ id: 'iam.secret.revokeFor' }, { hint: secret.hint })}
+                  onClick={() => {
+                    setFailure(null);
+                    setRevoking(secret);
+                  }}
+                >
+                  <FormattedMessage id="iam.secret.revoke" />
+                </button>
+              ),
+          }}
+          empty={<ListEmpty testId="api-secrets-empty" icon={<KeyRound />} title="iam.secret.none" />}
+        />
+      </div>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={<FormattedMessage id="iam.secret.revokeTitle" />}
+        confirmLabel={<FormattedMessage id="iam.secret.revoke" />}
+        pending={revoke.isPending}
+        failure={failure}
+        onClose={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate(revoking.uuid)}
+      >
+        <p>
+          <FormattedMessage id="iam.secret.revokeBody" values={{ hint: <code>…{revoking?.hint}</code> }} />
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
 
-  const secrets = [...user.secrets].sort((a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at));
+function Secrets({ user }: { user: ApiUserItem }) {
+  const queryClient = useQueryClient();
+  // The new token lives in this component only; the list (and the cache) never holds it.
+  const [fresh, setFresh] = useState<ApiSecretCreated | null>(null);
+  const [newFailure, setNewFailure] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: () => iamApi.createSecret(user.uuid),
+    onSuccess: (secret) => {
+      setFresh(secret);
+      return queryClient.invalidateQueries({ queryKey: iamKeys.apiUser(user.uuid) });
+    },
+    onError: (error) => setNewFailure(failureSummary(error)),
+  });
 
   return (
     <section className="stack" aria-labelledby="api-secrets-title">
@@ -117,50 +148,7 @@ function Secrets({ user }: { user: ApiUserItem }) {
       <p className="muted">
         <FormattedMessage id="iam.secret.cleanup" values={{ days: IAM_LIMITS.revokedSecretDays }} />
       </p>
-      {secrets.length === 0 ? (
-        <div className="card" data-testid="api-secrets">
-          <EmptyState testId="api-secrets-empty" icon={<KeyRound />} title={<FormattedMessage id="iam.secret.none" />} />
-        </div>
-      ) : (
-        <div className="card table-card">
-          <table className="table" data-testid="api-secrets" aria-label={intl.formatMessage({ id: 'iam.apiUser.secrets' })}>
-            <thead>
-              <tr>
-                <th scope="col"><FormattedMessage id="iam.secret.token" /></th>
-                <th scope="col"><FormattedMessage id="iam.secret.created" /></th>
-                <th scope="col"><FormattedMessage id="iam.secret.lastUsed" /></th>
-                <th scope="col"><FormattedMessage id="iam.status" /></th>
-                <th scope="col"><span className="visually-hidden"><FormattedMessage id="iam.actions" /></span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {secrets.map((s) => (
-                <SecretRow
-                  key={s.uuid}
-                  secret={s}
-                  onRevoke={(secret) => {
-                    setRevokeFailure(null);
-                    setRevoking(secret);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={<FormattedMessage id="iam.secret.revokeTitle" />}
-        confirmLabel={<FormattedMessage id="iam.secret.revoke" />}
-        pending={revoke.isPending}
-        failure={revokeFailure}
-        onClose={() => setRevoking(null)}
-        onConfirm={() => revoking && revoke.mutate(revoking.uuid)}
-      >
-        <p>
-          <FormattedMessage id="iam.secret.revokeBody" values={{ hint: <code>…{revoking?.hint}</code> }} />
-        </p>
-      </ConfirmDialog>
+      <SecretList user={user} onRevoked={(secret) => (fresh?.uuid === secret.uuid ? setFresh(null) : undefined)} />
     </section>
   );
 }

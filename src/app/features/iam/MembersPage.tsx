@@ -1,104 +1,56 @@
 // /admin/iam: the project's members (people and API users) and its open invites.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { InviteItem, MemberItem } from '../../../../runtime/api/iam';
 import { iamApi } from '../../../../runtime/client/iam';
 import { iamKeys, invitesQueryOptions, membersQueryOptions } from '../../../../renderers/data/iam';
-import { AppLink } from '../../components/AppLink';
-import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { showToast } from '../../../../renderers/ui/toast';
-import { truncateListItem } from '../../../../renderers/ui/truncate';
-import { ConfirmDialog, failureSummary, LoadError, Loading, memberHref, PageHeader, RoleChips, StatusBadge, When } from './ui';
 import { Users } from '../../../../renderers/ui/icons';
+import { AppLink } from '../../components/AppLink';
+import type { ListColumn } from '../../components/list/AdminTable';
+import { ListBody, ListPage } from '../../components/list/ListPage';
+import { NameLink } from '../../components/list/NameLink';
+import { ConfirmDialog, failureSummary, memberHref, RoleChips, StatusBadge, When } from './ui';
 
-/** Clicks on a link or button inside the row are theirs; anywhere else opens the member. */
-function fromControl(event: MouseEvent): boolean {
-  return event.target instanceof Element && event.target.closest('a, button, input, select, label') !== null;
-}
-
-function MemberRow({ member }: { member: MemberItem }) {
-  const navigate = useNavigate();
-  const href = memberHref(member);
-  return (
-    <tr
-      data-testid="iam-user-row"
-      data-uuid={member.uuid}
-      data-kind={member.kind}
-      className="iam-clickable-row"
-      onClick={(e) => {
-        if (!fromControl(e)) void navigate({ href });
-      }}
-    >
-      <td>
-        <AppLink href={href} title={member.name}>
-          {truncateListItem(member.name)}
-        </AppLink>
+const MEMBER_COLUMNS: ListColumn<MemberItem>[] = [
+  {
+    id: 'name',
+    header: 'iam.name',
+    cell: (member) => (
+      <NameLink href={memberHref(member)} name={member.name}>
         {member.is_owner ? (
-          <>
-            {' '}
-            <span className="badge badge-info" data-testid="iam-owner-badge">
-              <FormattedMessage id="iam.owner" />
-            </span>
-          </>
-        ) : null}
-      </td>
-      <td>
-        {member.kind === 'api' ? (
-          <span className="badge badge-neutral" data-testid="iam-api-user">
-            <FormattedMessage id="iam.apiUser" />
+          <span className="badge badge-info" data-testid="iam-owner-badge">
+            <FormattedMessage id="iam.owner" />
           </span>
-        ) : (
-          member.email
-        )}
-      </td>
-      <td>
-        <StatusBadge status={member.status} />
-      </td>
-      <td>
-        <RoleChips roles={member.roles} />
-      </td>
-      <td>
-        <When value={member.login_at} />
-      </td>
-    </tr>
-  );
-}
+        ) : null}
+      </NameLink>
+    ),
+  },
+  {
+    id: 'email',
+    header: 'iam.email',
+    cell: (member) =>
+      member.kind === 'api' ? (
+        <span className="badge badge-neutral" data-testid="iam-api-user">
+          <FormattedMessage id="iam.apiUser" />
+        </span>
+      ) : (
+        member.email
+      ),
+  },
+  { id: 'status', header: 'iam.status', cell: (member) => <StatusBadge status={member.status} /> },
+  { id: 'roles', header: 'iam.roles', cell: (member) => <RoleChips roles={member.roles} /> },
+  { id: 'login', header: 'iam.lastLogin', cell: (member) => <When value={member.login_at} /> },
+];
 
-function Members() {
-  const intl = useIntl();
-  const members = useQuery(membersQueryOptions());
-  if (members.isPending) return <Loading />;
-  if (members.isError) return <LoadError error={members.error} />;
-  if (members.data.length === 0) {
-    return (
-      <div className="card">
-        <EmptyState testId="iam-users-empty" icon={<Users />} title={<FormattedMessage id="iam.members.empty" />} hint={<FormattedMessage id="iam.members.emptyHint" />} />
-      </div>
-    );
-  }
-  return (
-    <div className="card table-card">
-      <table className="table" aria-label={intl.formatMessage({ id: 'iam.members.title' })}>
-        <thead>
-          <tr>
-            <th scope="col"><FormattedMessage id="iam.name" /></th>
-            <th scope="col"><FormattedMessage id="iam.email" /></th>
-            <th scope="col"><FormattedMessage id="iam.status" /></th>
-            <th scope="col"><FormattedMessage id="iam.roles" /></th>
-            <th scope="col"><FormattedMessage id="iam.lastLogin" /></th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.data.map((m) => (
-            <MemberRow key={m.uuid} member={m} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const INVITE_COLUMNS: ListColumn<InviteItem>[] = [
+  { id: 'email', header: 'iam.email', cell: (invite) => invite.email },
+  { id: 'roles', header: 'iam.roles', cell: (invite) => <RoleChips roles={invite.roles} /> },
+  { id: 'sent', header: 'iam.invites.sent', cell: (invite) => <When value={invite.created_at} /> },
+  { id: 'expires', header: 'iam.invites.expires', cell: (invite) => <When value={invite.expires_at} /> },
+];
 
 function Invites() {
   const intl = useIntl();
@@ -125,50 +77,30 @@ function Invites() {
       <h2 id="iam-invites-title">
         <FormattedMessage id="iam.invites.title" />
       </h2>
-      {invites.isPending ? (
-        <Loading />
-      ) : invites.isError ? (
-        <LoadError error={invites.error} />
-      ) : invites.data.length === 0 ? (
-        <p className="muted" data-testid="iam-invites-empty">
-          <FormattedMessage id="iam.invites.empty" />
-        </p>
-      ) : (
-        <div className="card table-card">
-          <table className="table" aria-label={intl.formatMessage({ id: 'iam.invites.title' })}>
-            <thead>
-              <tr>
-                <th scope="col"><FormattedMessage id="iam.email" /></th>
-                <th scope="col"><FormattedMessage id="iam.roles" /></th>
-                <th scope="col"><FormattedMessage id="iam.invites.sent" /></th>
-                <th scope="col"><FormattedMessage id="iam.invites.expires" /></th>
-                <th scope="col"><span className="visually-hidden"><FormattedMessage id="iam.actions" /></span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {invites.data.map((invite) => (
-                <tr key={invite.uuid} data-testid="iam-invite-row" data-uuid={invite.uuid}>
-                  <td>{invite.email}</td>
-                  <td><RoleChips roles={invite.roles} /></td>
-                  <td><When value={invite.created_at} /></td>
-                  <td><When value={invite.expires_at} /></td>
-                  <td className="actions-cell">
-                    <button
-                      type="button"
-                      className="button button-small danger"
-                      data-testid="iam-invite-revoke"
-                      aria-label={intl.formatMessage({ id: 'iam.invites.revokeFor' }, { email: invite.email })}
-                      onClick={() => ask(invite)}
-                    >
-                      <FormattedMessage id="iam.invites.revoke" />
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListBody
+        label="iam.invites.title"
+        query={invites}
+        columns={INVITE_COLUMNS}
+        rowTestId="iam-invite-row"
+        rowActions={{
+          cell: (invite) => (
+            <button
+              type="button"
+              className="button button-small danger"
+              data-testid="iam-invite-revoke"
+              aria-label={intl.formatMessage({ id: 'iam.invites.revokeFor' }, { email: invite.email })}
+              onClick={() => ask(invite)}
+            >
+              <FormattedMessage id="iam.invites.revoke" />
+            </button>
+          ),
+        }}
+        empty={
+          <p className="muted" data-testid="iam-invites-empty">
+            <FormattedMessage id="iam.invites.empty" />
+          </p>
+        }
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={<FormattedMessage id="iam.invites.revokeTitle" />}
@@ -187,23 +119,33 @@ function Invites() {
 }
 
 export function MembersPage() {
+  const navigate = useNavigate();
+  const members = useQuery(membersQueryOptions());
   return (
-    <div className="page" data-testid="iam-page">
-      <PageHeader title={<FormattedMessage id="iam.members.title" />}>
-        <AppLink className="button" href="/admin/iam/roles" data-testid="iam-roles">
-          <FormattedMessage id="iam.roles.title" />
-        </AppLink>
-        <AppLink className="button" href="/admin/iam/create" data-testid="iam-create-api-user">
-          <FormattedMessage id="iam.apiUser.create" />
-        </AppLink>
-        <AppLink className="button button-primary" href="/admin/iam/invite" data-testid="iam-invite">
-          <FormattedMessage id="iam.invite.title" />
-        </AppLink>
-      </PageHeader>
-      <section data-testid="iam-users">
-        <Members />
-      </section>
+    <ListPage
+      title="iam.members.title"
+      pageTestId="iam-page"
+      actions={
+        <>
+          <AppLink className="button" href="/admin/iam/roles" data-testid="iam-roles">
+            <FormattedMessage id="iam.roles.title" />
+          </AppLink>
+          <AppLink className="button" href="/admin/iam/create" data-testid="iam-create-api-user">
+            <FormattedMessage id="iam.apiUser.create" />
+          </AppLink>
+        </>
+      }
+      primary={{ href: '/admin/iam/invite', label: 'iam.invite.title', testId: 'iam-invite' }}
+      sectionTestId="iam-users"
+      query={members}
+      columns={MEMBER_COLUMNS}
+      rowTestId="iam-user-row"
+      rowAttributes={(member) => ({ 'data-kind': member.kind })}
+      // The whole row opens the member; the name's link is the way there by keyboard.
+      onOpen={(member) => void navigate({ href: memberHref(member) })}
+      empty={{ testId: 'iam-users-empty', icon: <Users />, title: 'iam.members.empty', hint: 'iam.members.emptyHint' }}
+    >
       <Invites />
-    </div>
+    </ListPage>
   );
 }

@@ -14,6 +14,12 @@ import { FieldErrors } from '../../components/FieldErrors';
 import { Message } from '../../../../renderers/ui/Message';
 import { showToast, TOAST_MS } from '../../../../renderers/ui/toast';
 
+// The loading and failure states and the heading row are the whole app's; re-exported for the screens
+// that take them from here.
+import { Loading, LoadError } from '../../components/LoadState';
+export { Loading, LoadError, loadErrorKey } from '../../components/LoadState';
+export { PageHeader } from '../../components/PageHeader';
+
 /** A person opens their membership; an API user opens its secrets. */
 export function memberHref(member: Pick<MemberItem, 'uuid' | 'kind'>): string {
   const id = encodeURIComponent(member.uuid);
@@ -38,24 +44,6 @@ export function When({ value, fallback = 'iam.never' }: { value: string | null |
     );
   }
   return <time dateTime={value}>{timestampText(value)}</time>;
-}
-
-export function Loading() {
-  return <div className="skeleton" aria-busy="true" />;
-}
-
-/** The message key a failed read shows (a 500 already opened the report modal; the page still says so). */
-export function loadErrorKey(error: unknown): string {
-  const shown = errorDisplay(error);
-  return shown.kind === 'reported' ? 'unexpectedError' : shown.messageKey;
-}
-
-export function LoadError({ error }: { error: unknown }) {
-  return (
-    <p className="form-error" role="alert">
-      <Message value={loadErrorKey(error)} />
-    </p>
-  );
 }
 
 export interface Failure {
@@ -277,16 +265,6 @@ export function CopyValue({
         </button>
       </div>
     </div>
-  );
-}
-
-/** The page heading row with optional actions. */
-export function PageHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
-  return (
-    <header className="page-header page-header-row">
-      <h1>{title}</h1>
-      {children ? <div className="iam-header-actions">{children}</div> : null}
-    </header>
   );
 }
 

@@ -1,69 +1,63 @@
 // /admin/integrations: the project's installed integrations, then the catalogue to install or
 // activate from (spec sections 2 and 7 "Integration host"; docs/integrations.md).
 import { useQuery } from '@tanstack/react-query';
-import { FormattedMessage, useIntl } from 'react-intl';
-import type { CatalogueEntry } from '../../../../runtime/api/integrations';
+import { FormattedMessage } from 'react-intl';
+import type { CatalogueEntry, Integration } from '../../../../runtime/api/integrations';
 import { integrationCatalogueQueryOptions, integrationsQueryOptions } from '../../../../renderers/data/integrations';
 import { rolePermissionsQueryOptions } from '../../../../renderers/data/queries';
-import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { Plug } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
-import { LoadError, Loading, PageHeader } from '../iam/ui';
+import type { ListColumn } from '../../components/list/AdminTable';
+import { ListBody, ListEmpty } from '../../components/list/ListPage';
+import { LoadError, Loading } from '../../components/LoadState';
+import { PageHeader } from '../../components/PageHeader';
 import { ChangeButton, integrationHref, StateBadge, stateOf, useCanChange, useEntryText } from './parts';
 import './integrations.css';
 
 function Installed() {
-  const intl = useIntl();
   const text = useEntryText();
   const list = useQuery(integrationsQueryOptions());
-  if (list.isPending) return <Loading />;
-  if (list.isError) return <LoadError error={list.error} />;
-  if (list.data.length === 0) {
-    return (
-      <div className="card">
-        <EmptyState testId="integrations-empty" icon={<Plug />} title={<FormattedMessage id="integrations.none" />} />
-      </div>
-    );
-  }
+  const columns: ListColumn<Integration>[] = [
+    {
+      id: 'name',
+      header: 'integrations.name',
+      cell: (integration) => (
+        <>
+          <AppLink href={integrationHref(integration.id)} className="integration-name">
+            {text(integration.id, 'name', integration.name)}
+          </AppLink>
+          <div className="muted integration-id">{integration.id}</div>
+        </>
+      ),
+    },
+    { id: 'state', header: 'integrations.state', cell: (integration) => <StateBadge state={integration.disabled ? 'deactivated' : 'active'} /> },
+  ];
   return (
-    <div className="card table-card">
-      <table className="table" aria-label={intl.formatMessage({ id: 'integrations.installed' })}>
-        <thead>
-          <tr>
-            <th scope="col"><FormattedMessage id="integrations.name" /></th>
-            <th scope="col"><FormattedMessage id="integrations.state" /></th>
-            <th scope="col" className="actions-cell"><FormattedMessage id="integrations.actions" /></th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.map((integration) => (
-            <tr key={integration.id} data-testid="integration-row" data-id={integration.id}>
-              <td>
-                <AppLink href={integrationHref(integration.id)} className="integration-name">
-                  {text(integration.id, 'name', integration.name)}
-                </AppLink>
-                <div className="muted integration-id">{integration.id}</div>
-              </td>
-              <td>
-                <StateBadge state={integration.disabled ? 'deactivated' : 'active'} />
-              </td>
-              <td className="actions-cell">
-                <span className="integration-actions">
-                  {integration.disabled || !integration.path ? null : (
-                    <AppLink className="button button-small" href={integration.path} data-testid="integration-open">
-                      <FormattedMessage id="integrations.open" />
-                    </AppLink>
-                  )}
-                  <AppLink className="button button-small" href={integrationHref(integration.id)} data-testid="integration-details">
-                    <FormattedMessage id="integrations.details" />
-                  </AppLink>
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListBody
+      label="integrations.installed"
+      query={list}
+      columns={columns}
+      rowKey={(integration) => integration.id}
+      rowTestId="integration-row"
+      rowAttributes={(integration) => ({ 'data-id': integration.id })}
+      rowActions={{
+        header: 'integrations.actions',
+        visible: true,
+        cell: (integration) => (
+          <>
+            {integration.disabled || !integration.path ? null : (
+              <AppLink className="button button-small" href={integration.path} data-testid="integration-open">
+                <FormattedMessage id="integrations.open" />
+              </AppLink>
+            )}
+            <AppLink className="button button-small" href={integrationHref(integration.id)} data-testid="integration-details">
+              <FormattedMessage id="integrations.details" />
+            </AppLink>
+          </>
+        ),
+      }}
+      empty={<ListEmpty testId="integrations-empty" icon={<Plug />} title="integrations.none" />}
+    />
   );
 }
 
@@ -105,7 +99,7 @@ function EntryCard({ entry }: { entry: CatalogueEntry }) {
 function Explore() {
   const catalogue = useQuery(integrationCatalogueQueryOptions());
   if (catalogue.isPending) return <Loading />;
-  if (catalogue.isError) return <LoadError error={catalogue.error} />;
+  if (catalogue.isError) return <LoadError error={catalogue.error} onRetry={() => void catalogue.refetch()} />;
   return (
     <div className="integration-grid" data-testid="integration-catalogue">
       {catalogue.data.map((entry) => (

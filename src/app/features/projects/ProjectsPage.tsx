@@ -2,14 +2,53 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { Project } from '../../../../runtime/api/contract';
 import { claimsQueryOptions, projectListQueryOptions, userModelQueryOptions } from '../../../../renderers/data/queries';
-import { AppLink } from '../../components/AppLink';
-import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { browserStorage, STORAGE_KEY } from '../../../../runtime/client/storage';
 import { truncateListItem } from '../../../../renderers/ui/truncate';
-import { LoadError, Loading, PageHeader } from '../iam/ui';
-import { useSwitchProject } from './useSwitchProject';
 import { FolderKanban } from '../../../../renderers/ui/icons';
+import { AppLink } from '../../components/AppLink';
+import type { ListColumn } from '../../components/list/AdminTable';
+import { ListPage } from '../../components/list/ListPage';
+import { useSwitchProject } from './useSwitchProject';
+
+function columns(current: string | null, me: string | undefined): ListColumn<Project>[] {
+  return [
+    {
+      id: 'name',
+      header: 'iam.name',
+      cell: (p) => (
+        <>
+          <span title={p.name}>{truncateListItem(p.name)}</span>{' '}
+          {p.uuid === current ? (
+            <span className="badge badge-success" data-testid="project-current">
+              <FormattedMessage id="projects.current" />
+            </span>
+          ) : null}{' '}
+          {me && p.account.owner_uuid === me ? (
+            <span className="badge badge-info">
+              <FormattedMessage id="iam.owner" />
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'workspaces',
+      header: 'projects.workspaces',
+      cell: (p) => (
+        <span className="chips">
+          {p.workspaces.map((w) => (
+            <span key={w.uuid} className="chip">
+              {w.name}
+            </span>
+          ))}
+        </span>
+      ),
+    },
+    { id: 'members', header: 'projects.members', cell: (p) => p.users.length },
+  ];
+}
 
 export function ProjectsPage() {
   const intl = useIntl();
@@ -26,89 +65,39 @@ export function ProjectsPage() {
   };
 
   return (
-    <div className="page">
-      <PageHeader title={<FormattedMessage id="projects.title" />}>
+    <ListPage
+      title="projects.title"
+      actions={
         <AppLink className="button" href="/admin/projects/settings" data-testid="projects-settings">
           <FormattedMessage id="nav.projectSettings" />
         </AppLink>
-        <AppLink className="button button-primary" href="/admin/projects/create" data-testid="projects-create">
-          <FormattedMessage id="projects.create" />
-        </AppLink>
-      </PageHeader>
-      <section data-testid="projects-list">
-        {projects.isPending ? (
-          <Loading />
-        ) : projects.isError ? (
-          <LoadError error={projects.error} />
-        ) : projects.data.length === 0 ? (
-          <div className="card">
-            <EmptyState testId="projects-empty" icon={<FolderKanban />} title={<FormattedMessage id="projects.empty" />} hint={<FormattedMessage id="projects.emptyHint" />} />
-          </div>
-        ) : (
-          <div className="card table-card">
-            <table className="table" aria-label={intl.formatMessage({ id: 'projects.title' })}>
-              <thead>
-                <tr>
-                  <th scope="col"><FormattedMessage id="iam.name" /></th>
-                  <th scope="col"><FormattedMessage id="projects.workspaces" /></th>
-                  <th scope="col"><FormattedMessage id="projects.members" /></th>
-                  <th scope="col"><span className="visually-hidden"><FormattedMessage id="iam.actions" /></span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {projects.data.map((p) => {
-                  const isCurrent = p.uuid === current;
-                  return (
-                    <tr key={p.uuid} data-testid="project-row" data-uuid={p.uuid} data-current={isCurrent} aria-current={isCurrent ? 'true' : undefined}>
-                      <td>
-                        <span title={p.name}>{truncateListItem(p.name)}</span>{' '}
-                        {isCurrent ? (
-                          <span className="badge badge-success" data-testid="project-current">
-                            <FormattedMessage id="projects.current" />
-                          </span>
-                        ) : null}{' '}
-                        {me.data && p.account.owner_uuid === me.data.uuid ? (
-                          <span className="badge badge-info">
-                            <FormattedMessage id="iam.owner" />
-                          </span>
-                        ) : null}
-                      </td>
-                      <td>
-                        <span className="chips">
-                          {p.workspaces.map((w) => (
-                            <span key={w.uuid} className="chip">
-                              {w.name}
-                            </span>
-                          ))}
-                        </span>
-                      </td>
-                      <td>{p.users.length}</td>
-                      <td className="actions-cell">
-                        {isCurrent ? (
-                          <AppLink className="button button-small" href="/admin/projects/settings">
-                            <FormattedMessage id="nav.projectSettings" />
-                          </AppLink>
-                        ) : (
-                          <button
-                            type="button"
-                            className="button button-small"
-                            data-testid="project-switch"
-                            disabled={switching !== null}
-                            aria-label={intl.formatMessage({ id: 'projects.switchTo' }, { name: p.name })}
-                            onClick={() => open(p.uuid)}
-                          >
-                            <FormattedMessage id={switching === p.uuid ? 'projects.switching' : 'projects.switch'} />
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-    </div>
+      }
+      primary={{ href: '/admin/projects/create', label: 'projects.create', testId: 'projects-create' }}
+      sectionTestId="projects-list"
+      query={projects}
+      columns={columns(current, me.data?.uuid)}
+      rowTestId="project-row"
+      rowAttributes={(p) => ({ 'data-current': p.uuid === current, 'aria-current': p.uuid === current ? 'true' : undefined })}
+      rowActions={{
+        cell: (p) =>
+          p.uuid === current ? (
+            <AppLink className="button button-small" href="/admin/projects/settings">
+              <FormattedMessage id="nav.projectSettings" />
+            </AppLink>
+          ) : (
+            <button
+              type="button"
+              className="button button-small"
+              data-testid="project-switch"
+              disabled={switching !== null}
+              aria-label={intl.formatMessage({ id: 'projects.switchTo' }, { name: p.name })}
+              onClick={() => open(p.uuid)}
+            >
+              <FormattedMessage id={switching === p.uuid ? 'projects.switching' : 'projects.switch'} />
+            </button>
+          ),
+      }}
+      empty={{ testId: 'projects-empty', icon: <FolderKanban />, title: 'projects.empty', hint: 'projects.emptyHint' }}
+    />
   );
 }

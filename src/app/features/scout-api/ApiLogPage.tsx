@@ -3,15 +3,17 @@
 // bodies, retention) fold open above the list. Admins only (the server answers 403 otherwise).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LOG_METHODS, STATUS_CLASSES, type ApiLogListQuery, type ApiLogSettings } from '../../../../runtime/api/apiLog';
+import { LOG_METHODS, STATUS_CLASSES, type ApiCallItem, type ApiLogListQuery, type ApiLogSettings } from '../../../../runtime/api/apiLog';
 import { apiLogApi } from '../../../../runtime/client/apiLog';
 import { apiCallsQueryOptions, apiLogKeys, apiLogSettingsQueryOptions } from '../../../../renderers/data/apiLog';
-import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { RefreshCw, Settings } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
-import { LoadError, Loading } from '../iam/ui';
+import type { ListColumn } from '../../components/list/AdminTable';
+import { ListPage } from '../../components/list/ListPage';
+import { CursorPager } from '../../components/list/Pager';
+import { LoadError, Loading } from '../../components/LoadState';
 import { formatTime, useUserTimeZone } from '../../lib/userTime';
 import { StatusBadge } from './shared';
 import './scout-api.css';
@@ -66,9 +68,118 @@ function SettingsPanel() {
   );
 }
 
-export function ApiLogPage() {
+/** Who made the call: their name (an API user marked), a removed caller's uuid with a note, or nobody. */
+function CallerCell({ call, onFilter }: { call: ApiCallItem; onFilter: (caller: string) => void }) {
+  const intl = useIntl();
+  if (!call.caller_uuid) return <>–</>;
+  const uuid = call.caller_uuid;
+  return (
+    <button type="button" className="link-button" title={uuid} data-testid="scout-api-caller-name" onClick={() => onFilter(uuid)}>
+      {call.caller_name ? (
+        <>
+          {call.caller_name}
+          {call.caller_kind === 'api' ? ` (${intl.formatMessage({ id: 'scoutApi.callerApi' })})` : ''}
+        </>
+      ) : (
+        <>
+          …{uuid.slice(-8)} ({intl.formatMessage({ id: 'scoutApi.callerGone' })})
+        </>
+      )}
+    </button>
+  );
+}
+
+function useCallColumns(filter: (patch: Partial<Search>) => void): ListColumn<ApiCallItem>[] {
   const intl = useIntl();
   const timeZone = useUserTimeZone();
+  return [
+    {
+      id: 'time',
+      header: 'scoutApi.time',
+      cellClassName: 'scout-api-time',
+      cell: (call) => (
+        <AppLink href={`/admin/scout/api/inspect?id=${call.uuid}`} data-testid="scout-api-inspect">
+          {formatTime(call.created_at, intl.locale, timeZone, 'short')}
+        </AppLink>
+      ),
+    },
+    { id: 'method', header: 'scoutApi.method', cell: (call) => <code>{call.method}</code> },
+    { id: 'path', header: 'scoutApi.path', cellClassName: 'scout-api-path', cell: (call) => <code title={call.path}>{call.path}</code> },
+    { id: 'status', header: 'scoutApi.status', cell: (call) => <StatusBadge status={call.status} /> },
+    {
+      id: 'duration',
+      header: 'scoutApi.duration',
+      cellClassName: 'scout-api-num',
+      cell: (call) => intl.formatMessage({ id: 'scoutApi.ms' }, { ms: intl.formatNumber(call.duration_ms, { maximumFractionDigits: 1 }) }),
+    },
+    { id: 'caller', header: 'scoutApi.caller', cellClassName: 'muted', cell: (call) => <CallerCell call={call} onFilter={(caller) => filter({ caller })} /> },
+  ];
+}
+
+/** The filters, each a search parameter: a change starts again from the first page. */
+function Filters({ search, filter }: { search: Search; filter: (patch: Partial<Search>) => void }) {
+  const intl = useIntl();
+  const field = (key: keyof Search, label: string, control: ReactNode) => (
+    <div className="field">
+      <label className="field-label" htmlFor={`scout-api-${key}`}>
+        <FormattedMessage id={label} />
+      </label>
+      {control}
+    </div>
+  );
+  const select = (key: 'method' | 'status' | 'order', label: string, options: readonly { value: string; label: string }[], all = true) =>
+    field(
+      key,
+      label,
+      <select id={`scout-api-${key}`} data-testid={`scout-api-${key}`} value={String(search[key] ?? '')} onChange={(e) => filter({ [key]: e.target.value || undefined })}>
+        {all ? <option value="">{intl.formatMessage({ id: 'scoutApi.all' })}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>,
+    );
+  const text = (key: 'path' | 'caller', label: string) =>
+    field(
+      key,
+      label,
+      <input id={`scout-api-${key}`} data-testid={`scout-api-${key}`} defaultValue={search[key] ?? ''} onBlur={(e) => filter({ [key]: e.target.value.trim() || undefined })} onKeyDown={(e) => (e.key === 'Enter' ? filter({ [key]: e.currentTarget.value.trim() || undefined }) : undefined)} />,
+    );
+  const time = (key: 'from' | 'to', label: string) =>
+    field(
+      key,
+      label,
+      <input
+        id={`scout-api-${key}`}
+        data-testid={`scout-api-${key}`}
+        type="datetime-local"
+        defaultValue={search[key] ? toLocalInput(new Date(search[key]!)) : ''}
+        onChange={(e) => filter({ [key]: e.target.value ? new Date(e.target.value).toISOString() : undefined })}
+      />,
+    );
+  return (
+    <div className="scout-api-filters">
+      {select('method', 'scoutApi.method', LOG_METHODS.map((m) => ({ value: m, label: m })))}
+      {select('status', 'scoutApi.status', STATUS_CLASSES.map((s) => ({ value: s, label: s })))}
+      {text('path', 'scoutApi.pathPrefix')}
+      {text('caller', 'scoutApi.caller')}
+      {time('from', 'scoutApi.from')}
+      {time('to', 'scoutApi.to')}
+      {select(
+        'order',
+        'scoutApi.order',
+        [
+          { value: '', label: intl.formatMessage({ id: 'scoutApi.newestFirst' }) },
+          { value: 'asc', label: intl.formatMessage({ id: 'scoutApi.oldestFirst' }) },
+        ],
+        false,
+      )}
+    </div>
+  );
+}
+
+export function ApiLogPage() {
   const search = useSearch({ strict: false }) as Search;
   const navigate = useNavigate();
   const [showSettings, setShowSettings] = useState(false);
@@ -77,148 +188,40 @@ export function ApiLogPage() {
   const setSearch = (patch: Partial<Search>) =>
     void navigate({ to: '/admin/scout/api', replace: true, search: (current: Record<string, unknown>) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, v]) => v !== undefined && v !== '')) } as never);
   const filter = (patch: Partial<Search>) => setSearch({ ...patch, cursor: undefined });
-  const select = (key: 'method' | 'status' | 'order', label: string, options: readonly { value: string; label: string }[], all = true) => (
-    <div className="field">
-      <label className="field-label" htmlFor={`scout-api-${key}`}>
-        <FormattedMessage id={label} />
-      </label>
-      <select id={`scout-api-${key}`} data-testid={`scout-api-${key}`} value={String(search[key] ?? '')} onChange={(e) => filter({ [key]: e.target.value || undefined })}>
-        {all ? <option value="">{intl.formatMessage({ id: 'scoutApi.all' })}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-  const text = (key: 'path' | 'caller', label: string) => (
-    <div className="field">
-      <label className="field-label" htmlFor={`scout-api-${key}`}>
-        <FormattedMessage id={label} />
-      </label>
-      <input id={`scout-api-${key}`} data-testid={`scout-api-${key}`} defaultValue={search[key] ?? ''} onBlur={(e) => filter({ [key]: e.target.value.trim() || undefined })} onKeyDown={(e) => (e.key === 'Enter' ? filter({ [key]: e.currentTarget.value.trim() || undefined }) : undefined)} />
-    </div>
-  );
-  const time = (key: 'from' | 'to', label: string) => (
-    <div className="field">
-      <label className="field-label" htmlFor={`scout-api-${key}`}>
-        <FormattedMessage id={label} />
-      </label>
-      <input
-        id={`scout-api-${key}`}
-        data-testid={`scout-api-${key}`}
-        type="datetime-local"
-        defaultValue={search[key] ? toLocalInput(new Date(search[key]!)) : ''}
-        onChange={(e) => filter({ [key]: e.target.value ? new Date(e.target.value).toISOString() : undefined })}
-      />
-    </div>
-  );
+  const columns = useCallColumns(filter);
   return (
-    <div className="page scout-api" data-testid="scout-api-page">
-      <header className="scout-api-header">
-        <h1>
-          <FormattedMessage id="scoutApi.title" />
-        </h1>
-        <div className="row">
+    <ListPage
+      title="scoutApi.title"
+      pageClassName="scout-api"
+      pageTestId="scout-api-page"
+      actions={
+        <>
           <button type="button" className="button button-small" data-testid="scout-api-refresh" onClick={() => void calls.refetch()}>
             <RefreshCw aria-hidden="true" /> <FormattedMessage id="scoutApi.refresh" />
           </button>
           <button type="button" className="button button-small" data-testid="scout-api-settings-toggle" aria-expanded={showSettings} onClick={() => setShowSettings(!showSettings)}>
             <Settings aria-hidden="true" /> <FormattedMessage id="scoutApi.settings" />
           </button>
-        </div>
-      </header>
-      {showSettings ? <SettingsPanel /> : null}
-      <div className="scout-api-filters">
-        {select('method', 'scoutApi.method', LOG_METHODS.map((m) => ({ value: m, label: m })))}
-        {select('status', 'scoutApi.status', STATUS_CLASSES.map((s) => ({ value: s, label: s })))}
-        {text('path', 'scoutApi.pathPrefix')}
-        {text('caller', 'scoutApi.caller')}
-        {time('from', 'scoutApi.from')}
-        {time('to', 'scoutApi.to')}
-        {select(
-          'order',
-          'scoutApi.order',
-          [
-            { value: '', label: intl.formatMessage({ id: 'scoutApi.newestFirst' }) },
-            { value: 'asc', label: intl.formatMessage({ id: 'scoutApi.oldestFirst' }) },
-          ],
-          false,
-        )}
-      </div>
-      {calls.isPending ? (
-        <Loading />
-      ) : calls.isError ? (
-        <LoadError error={calls.error} />
-      ) : calls.data.items.length === 0 ? (
-        <div className="card">
-          <EmptyState testId="scout-api-empty" title={<FormattedMessage id="scoutApi.none" />} hint={<FormattedMessage id="scoutApi.noneHint" />} />
-        </div>
-      ) : (
-        <div className="card table-card">
-          <div className="table-scroll">
-            <table className="table scout-api-table" aria-label={intl.formatMessage({ id: 'scoutApi.title' })}>
-              <thead>
-                <tr>
-                  {['time', 'method', 'path', 'status', 'duration', 'caller'].map((column) => (
-                    <th key={column} scope="col">
-                      <FormattedMessage id={`scoutApi.${column}`} />
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {calls.data.items.map((call) => (
-                  <tr key={call.uuid} data-testid="scout-api-row">
-                    <td className="scout-api-time">
-                      <AppLink href={`/admin/scout/api/inspect?id=${call.uuid}`} data-testid="scout-api-inspect">
-                        {formatTime(call.created_at, intl.locale, timeZone, 'short')}
-                      </AppLink>
-                    </td>
-                    <td>
-                      <code>{call.method}</code>
-                    </td>
-                    <td className="scout-api-path">
-                      <code title={call.path}>{call.path}</code>
-                    </td>
-                    <td>
-                      <StatusBadge status={call.status} />
-                    </td>
-                    <td className="scout-api-num">{intl.formatMessage({ id: 'scoutApi.ms' }, { ms: intl.formatNumber(call.duration_ms, { maximumFractionDigits: 1 }) })}</td>
-                    <td className="muted">
-                      {call.caller_uuid ? (
-                        <button type="button" className="link-button" title={call.caller_uuid} data-testid="scout-api-caller-name" onClick={() => filter({ caller: call.caller_uuid! })}>
-                          {call.caller_name ? (
-                            <>
-                              {call.caller_name}
-                              {call.caller_kind === 'api' ? ` (${intl.formatMessage({ id: 'scoutApi.callerApi' })})` : ''}
-                            </>
-                          ) : (
-                            <>
-                              …{call.caller_uuid.slice(-8)} ({intl.formatMessage({ id: 'scoutApi.callerGone' })})
-                            </>
-                          )}
-                        </button>
-                      ) : (
-                        '–'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="row scout-api-pager">
-            <button type="button" className="button button-small" data-testid="scout-api-first" disabled={!search.cursor} onClick={() => setSearch({ cursor: undefined })}>
-              <FormattedMessage id="scoutApi.first" />
-            </button>
-            <button type="button" className="button button-small" data-testid="scout-api-next" disabled={!calls.data.next} onClick={() => setSearch({ cursor: calls.data.next ?? undefined })}>
-              <FormattedMessage id={search.order === 'asc' ? 'scoutApi.moreAsc' : 'scoutApi.more'} />
-            </button>
-          </div>
-        </div>
-      )}
-    </div>
+        </>
+      }
+      intro={
+        <>
+          {showSettings ? <SettingsPanel /> : null}
+          <Filters search={search} filter={filter} />
+        </>
+      }
+      query={calls}
+      rows={calls.data?.items}
+      columns={columns}
+      rowTestId="scout-api-row"
+      tableClassName="scout-api-table"
+      empty={{ testId: 'scout-api-empty', title: 'scoutApi.none', hint: 'scoutApi.noneHint' }}
+      paging={
+        <CursorPager
+          first={{ label: 'scoutApi.first', testId: 'scout-api-first', disabled: !search.cursor, onPress: () => setSearch({ cursor: undefined }) }}
+          next={{ label: search.order === 'asc' ? 'scoutApi.moreAsc' : 'scoutApi.more', testId: 'scout-api-next', disabled: !calls.data?.next, onPress: () => setSearch({ cursor: calls.data?.next ?? undefined }) }}
+        />
+      }
+    />
   );
 }

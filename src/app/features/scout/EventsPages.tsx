@@ -15,11 +15,15 @@ import { componentLabel } from '../../../../renderers/ui/componentLabel';
 import { localeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import { scoutEventKeys, scoutEventQueryOptions, scoutEventSettingsQueryOptions, scoutEventsQueryOptions } from '../../../../renderers/data/scoutEvents';
-import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { Message } from '../../../../renderers/ui/Message';
 import { showToast } from '../../../../renderers/ui/toast';
 import { AppLink } from '../../components/AppLink';
-import { FailureText, LoadError, Loading, PageHeader, failureOf, fieldMessages, type Failure, NO_FAILURE } from '../iam/ui';
+import type { ListColumn } from '../../components/list/AdminTable';
+import { ListPage } from '../../components/list/ListPage';
+import { CursorPager } from '../../components/list/Pager';
+import { LoadError, Loading } from '../../components/LoadState';
+import { PageHeader } from '../../components/PageHeader';
+import { FailureText, failureOf, fieldMessages, type Failure, NO_FAILURE } from '../iam/ui';
 import { formatTime, useUserTimeZone } from '../../lib/userTime';
 import './scout.css';
 
@@ -58,26 +62,12 @@ function ActorCell({ actor, name }: { actor: string | null; name: string | null 
   );
 }
 
-function EventsScreen() {
+type SetSearch = (patch: Partial<Search>) => void;
+
+/** Topic, actor and the time range apply together (the form's submit); kind and sort at once. */
+function EventFilters({ search, setSearch }: { search: Search; setSearch: SetSearch }) {
   const intl = useIntl();
-  const zone = useUserTimeZone();
-  const search = useSearch({ strict: false }) as Search;
-  const navigate = useNavigate();
   const [draft, setDraft] = useState({ topic: search.topic ?? '', actor: search.actor ?? '', from: search.from ?? '', to: search.to ?? '' });
-  const query: EventListQuery = {
-    limit: 25,
-    ...(search.topic ? { topic: search.topic } : {}),
-    ...(search.kind ? { kind: search.kind } : {}),
-    ...(search.actor ? { actor: search.actor } : {}),
-    ...(search.from ? { from: new Date(search.from).toISOString() } : {}),
-    ...(search.to ? { to: new Date(search.to).toISOString() } : {}),
-    ...(search.sort === 'created_at' ? { sort: 'created_at' as const } : {}),
-    ...(search.before ? { before: search.before } : {}),
-  };
-  const events = useQuery(scoutEventsQueryOptions(query));
-  const componentName = useComponentName();
-  const setSearch = (patch: Partial<Search>) =>
-    void navigate({ to: '/admin/scout/events', replace: true, search: (current: Record<string, unknown>) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, v]) => v !== undefined && v !== '')) } as never);
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setSearch({ topic: draft.topic.trim() || undefined, actor: draft.actor.trim() || undefined, from: draft.from || undefined, to: draft.to || undefined, before: undefined });
@@ -91,94 +81,99 @@ function EventsScreen() {
     </div>
   );
   return (
-    <div className="page scout-events" data-testid="scout-events-page">
-      <PageHeader title={<FormattedMessage id="scoutEvents.title" />}>
+    <form className="scout-filters" onSubmit={apply} aria-label={intl.formatMessage({ id: 'scoutEvents.title' })}>
+      {input('topic')}
+      <div className="field">
+        <label className="field-label" htmlFor="scout-ev-kind">
+          <FormattedMessage id="scoutEvents.kind" />
+        </label>
+        <select id="scout-ev-kind" data-testid="scout-ev-kind" value={search.kind ?? ''} onChange={(e) => setSearch({ kind: e.target.value || undefined, before: undefined })}>
+          <option value="">{intl.formatMessage({ id: 'scoutEvents.all' })}</option>
+          {EVENT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {intl.formatMessage({ id: `scoutEvents.kind.${kind}` })}
+            </option>
+          ))}
+        </select>
+      </div>
+      {input('actor')}
+      {input('from', 'datetime-local')}
+      {input('to', 'datetime-local')}
+      <div className="field">
+        <label className="field-label" htmlFor="scout-ev-sort">
+          <FormattedMessage id="scoutEvents.sort" />
+        </label>
+        <select id="scout-ev-sort" data-testid="scout-ev-sort" value={search.sort === 'created_at' ? 'created_at' : ''} onChange={(e) => setSearch({ sort: e.target.value || undefined, before: undefined })}>
+          <option value="">{intl.formatMessage({ id: 'scoutEvents.newest' })}</option>
+          <option value="created_at">{intl.formatMessage({ id: 'scoutEvents.oldest' })}</option>
+        </select>
+      </div>
+      <button type="submit" className="button button-small scout-apply" data-testid="scout-ev-apply">
+        <FormattedMessage id="scoutEvents.apply" />
+      </button>
+    </form>
+  );
+}
+
+function useEventColumns(): ListColumn<EventItem>[] {
+  const intl = useIntl();
+  const zone = useUserTimeZone();
+  const componentName = useComponentName();
+  return [
+    {
+      id: 'time',
+      header: 'scoutEvents.time',
+      cellClassName: 'scout-nowrap',
+      cell: (item) => <AppLink href={`/admin/scout/events/${item.uuid}`}>{formatTime(item.created_at, intl.locale, zone)}</AppLink>,
+    },
+    { id: 'topic', header: 'scoutEvents.topic', cell: (item) => <code>{item.topic}</code> },
+    { id: 'actor', header: 'scoutEvents.actor', cell: (item) => <ActorCell actor={item.actor} name={item.actor_name} /> },
+    { id: 'component', header: 'scoutEvents.component', cell: (item) => (item.component_uuid ? componentName(item.component_uuid, item.topic) : '') },
+    { id: 'record', header: 'scoutEvents.record', cellClassName: 'muted', cell: (item) => short(item.record_uuid) },
+  ];
+}
+
+function EventsScreen() {
+  const search = useSearch({ strict: false }) as Search;
+  const navigate = useNavigate();
+  const query: EventListQuery = {
+    limit: 25,
+    ...(search.topic ? { topic: search.topic } : {}),
+    ...(search.kind ? { kind: search.kind } : {}),
+    ...(search.actor ? { actor: search.actor } : {}),
+    ...(search.from ? { from: new Date(search.from).toISOString() } : {}),
+    ...(search.to ? { to: new Date(search.to).toISOString() } : {}),
+    ...(search.sort === 'created_at' ? { sort: 'created_at' as const } : {}),
+    ...(search.before ? { before: search.before } : {}),
+  };
+  const events = useQuery(scoutEventsQueryOptions(query));
+  const columns = useEventColumns();
+  const setSearch: SetSearch = (patch) =>
+    void navigate({ to: '/admin/scout/events', replace: true, search: (current: Record<string, unknown>) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, v]) => v !== undefined && v !== '')) } as never);
+  return (
+    <ListPage
+      title="scoutEvents.title"
+      pageClassName="scout-events"
+      pageTestId="scout-events-page"
+      actions={
         <AppLink className="button button-small" href="/admin/scout/events/settings" data-testid="scout-ev-settings-link">
           <FormattedMessage id="scoutEvents.settings" />
         </AppLink>
-      </PageHeader>
-      <form className="scout-filters" onSubmit={apply} aria-label={intl.formatMessage({ id: 'scoutEvents.title' })}>
-        {input('topic')}
-        <div className="field">
-          <label className="field-label" htmlFor="scout-ev-kind">
-            <FormattedMessage id="scoutEvents.kind" />
-          </label>
-          <select id="scout-ev-kind" data-testid="scout-ev-kind" value={search.kind ?? ''} onChange={(e) => setSearch({ kind: e.target.value || undefined, before: undefined })}>
-            <option value="">{intl.formatMessage({ id: 'scoutEvents.all' })}</option>
-            {EVENT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {intl.formatMessage({ id: `scoutEvents.kind.${kind}` })}
-              </option>
-            ))}
-          </select>
-        </div>
-        {input('actor')}
-        {input('from', 'datetime-local')}
-        {input('to', 'datetime-local')}
-        <div className="field">
-          <label className="field-label" htmlFor="scout-ev-sort">
-            <FormattedMessage id="scoutEvents.sort" />
-          </label>
-          <select id="scout-ev-sort" data-testid="scout-ev-sort" value={search.sort === 'created_at' ? 'created_at' : ''} onChange={(e) => setSearch({ sort: e.target.value || undefined, before: undefined })}>
-            <option value="">{intl.formatMessage({ id: 'scoutEvents.newest' })}</option>
-            <option value="created_at">{intl.formatMessage({ id: 'scoutEvents.oldest' })}</option>
-          </select>
-        </div>
-        <button type="submit" className="button button-small scout-apply" data-testid="scout-ev-apply">
-          <FormattedMessage id="scoutEvents.apply" />
-        </button>
-      </form>
-      {events.isPending ? (
-        <Loading />
-      ) : events.isError ? (
-        <LoadError error={events.error} />
-      ) : events.data.items.length === 0 ? (
-        <div className="card">
-          <EmptyState testId="scout-ev-empty" title={<FormattedMessage id="scoutEvents.none" />} hint={<FormattedMessage id="scoutEvents.noneHint" />} />
-        </div>
-      ) : (
-        <div className="card table-card">
-          <div className="table-scroll">
-            <table className="table scout-table" aria-label={intl.formatMessage({ id: 'scoutEvents.title' })}>
-              <thead>
-                <tr>
-                  {['time', 'topic', 'actor', 'component', 'record'].map((column) => (
-                    <th key={column} scope="col">
-                      <FormattedMessage id={`scoutEvents.${column}`} />
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {events.data.items.map((item) => (
-                  <tr key={item.uuid} data-testid="scout-ev-row">
-                    <td className="scout-nowrap">
-                      <AppLink href={`/admin/scout/events/${item.uuid}`}>{formatTime(item.created_at, intl.locale, zone)}</AppLink>
-                    </td>
-                    <td>
-                      <code>{item.topic}</code>
-                    </td>
-                    <td>
-                      <ActorCell actor={item.actor} name={item.actor_name} />
-                    </td>
-                    <td>{item.component_uuid ? componentName(item.component_uuid, item.topic) : ''}</td>
-                    <td className="muted">{short(item.record_uuid)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="row scout-pager">
-            <button type="button" className="button button-small" disabled={!search.before} onClick={() => setSearch({ before: undefined })}>
-              <FormattedMessage id="scoutEvents.first" />
-            </button>
-            <button type="button" className="button button-small" data-testid="scout-ev-next" disabled={!events.data.next} onClick={() => setSearch({ before: events.data.next ?? undefined })}>
-              <FormattedMessage id="scoutEvents.next" />
-            </button>
-          </div>
-        </div>
-      )}
-    </div>
+      }
+      intro={<EventFilters search={search} setSearch={setSearch} />}
+      query={events}
+      rows={events.data?.items}
+      columns={columns}
+      rowTestId="scout-ev-row"
+      tableClassName="scout-table"
+      empty={{ testId: 'scout-ev-empty', title: 'scoutEvents.none', hint: 'scoutEvents.noneHint' }}
+      paging={
+        <CursorPager
+          first={{ label: 'scoutEvents.first', disabled: !search.before, onPress: () => setSearch({ before: undefined }) }}
+          next={{ label: 'scoutEvents.next', testId: 'scout-ev-next', disabled: !events.data?.next, onPress: () => setSearch({ before: events.data?.next ?? undefined }) }}
+        />
+      }
+    />
   );
 }
 

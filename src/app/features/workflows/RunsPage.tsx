@@ -4,12 +4,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { RunListQuery, RunStatus, WorkflowRun } from '../../../../runtime/api/workflows';
+import type { RunListQuery, RunStatus, WorkflowRun, WorkflowRunSummary } from '../../../../runtime/api/workflows';
 import { workflowRunQueryOptions, workflowRunsQueryOptions, workflowsQueryOptions } from '../../../../renderers/data/workflows';
-import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { RefreshCw, Workflow as WorkflowIcon, X } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
-import { LoadError, Loading } from '../iam/ui';
+import type { ListColumn } from '../../components/list/AdminTable';
+import { ListBody, ListEmpty } from '../../components/list/ListPage';
+import { PageNumbers } from '../../components/list/Pager';
+import { LoadError, Loading } from '../../components/LoadState';
+import { PageHeader } from '../../components/PageHeader';
 import { NodeEvents } from './NodeEvents';
 import { WorkflowIntl } from './WorkflowIntl';
 import './workflow.css';
@@ -79,24 +82,29 @@ function RunDetail({ uuid, onClose }: { uuid: string; onClose: () => void }) {
   );
 }
 
-function RunsScreen() {
+const COLUMNS: ListColumn<WorkflowRunSummary>[] = [
+  { id: 'time', header: 'workflow.runs.time', cell: (run) => time(run.created_at) },
+  { id: 'workflow', header: 'workflow.runs.workflow', cell: (run) => run.workflow_name },
+  { id: 'event', header: 'workflow.runs.event', cell: (run) => <code>{run.event}</code> },
+  { id: 'env', header: 'workflow.runs.env', cell: (run) => run.env },
+  { id: 'record', header: 'workflow.runs.record', cellClassName: 'muted', cell: (run) => (run.record_uuid ? `…${run.record_uuid.slice(-8)}` : '') },
+  {
+    id: 'status',
+    header: 'workflow.runs.status',
+    cell: (run) => (
+      <span className={`wf-badge wf-badge-${run.status}`} data-testid="wf-run-status">
+        {run.status}
+      </span>
+    ),
+  },
+  { id: 'duration', header: 'workflow.runs.duration', cell: (run) => `${run.duration_ms ?? '–'} ms` },
+  { id: 'error', header: 'workflow.runs.error', cellClassName: 'muted', cell: (run) => run.error ?? '' },
+];
+
+/** Workflow, status and environment apply when chosen, the event when its field is left. */
+function RunFilters({ search, setSearch }: { search: Search; setSearch: (patch: Partial<Search>) => void }) {
   const intl = useIntl();
-  const search = useSearch({ strict: false }) as Search;
-  const navigate = useNavigate();
-  const page = Number(search.page) > 0 ? Number(search.page) : 1;
-  const query: RunListQuery = {
-    ...(search.workflow ? { workflow: search.workflow } : {}),
-    ...(search.status ? { status: search.status as RunStatus } : {}),
-    ...(search.event ? { event: search.event } : {}),
-    ...(search.env === 'dev' || search.env === 'live' ? { env: search.env } : {}),
-    page,
-    perPage: PER_PAGE,
-  };
-  const runs = useQuery(workflowRunsQueryOptions(query));
   const workflows = useQuery(workflowsQueryOptions());
-  const setSearch = (patch: Partial<Search>) =>
-    void navigate({ to: '/admin/scout/workflow', replace: true, search: (current: Record<string, unknown>) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, v]) => v !== undefined && v !== '')) } as never);
-  const pages = runs.data ? Math.max(1, Math.ceil(runs.data.total / PER_PAGE)) : 1;
   const select = (key: keyof Search, label: string, options: { value: string; label: string }[]) => (
     <div className="field">
       <label className="field-label" htmlFor={`wf-runs-${key}`}>
@@ -113,94 +121,62 @@ function RunsScreen() {
     </div>
   );
   return (
+    <div className="wf-runs-filters">
+      {select('workflow', 'workflow.runs.workflow', (workflows.data ?? []).map((w) => ({ value: w.uuid, label: w.name })))}
+      {select('status', 'workflow.runs.status', STATUSES.map((s) => ({ value: s, label: s })))}
+      {select('env', 'workflow.runs.env', [
+        { value: 'dev', label: 'dev' },
+        { value: 'live', label: 'live' },
+      ])}
+      <div className="field">
+        <label className="field-label" htmlFor="wf-runs-event">
+          <FormattedMessage id="workflow.runs.event" />
+        </label>
+        <input id="wf-runs-event" data-testid="wf-runs-event" defaultValue={search.event ?? ''} onBlur={(e) => setSearch({ event: e.target.value.trim() || undefined, page: undefined })} />
+      </div>
+    </div>
+  );
+}
+
+function RunsScreen() {
+  const search = useSearch({ strict: false }) as Search;
+  const navigate = useNavigate();
+  const page = Number(search.page) > 0 ? Number(search.page) : 1;
+  const query: RunListQuery = {
+    ...(search.workflow ? { workflow: search.workflow } : {}),
+    ...(search.status ? { status: search.status as RunStatus } : {}),
+    ...(search.event ? { event: search.event } : {}),
+    ...(search.env === 'dev' || search.env === 'live' ? { env: search.env } : {}),
+    page,
+    perPage: PER_PAGE,
+  };
+  const runs = useQuery(workflowRunsQueryOptions(query));
+  const setSearch = (patch: Partial<Search>) =>
+    void navigate({ to: '/admin/scout/workflow', replace: true, search: (current: Record<string, unknown>) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, v]) => v !== undefined && v !== '')) } as never);
+  const pages = runs.data ? Math.max(1, Math.ceil(runs.data.total / PER_PAGE)) : 1;
+  return (
     <div className="page" data-testid="workflow-runs-page">
-      <header className="wf-header">
-        <h1>
-          <FormattedMessage id="workflow.runs.title" />
-        </h1>
+      <PageHeader title={<FormattedMessage id="workflow.runs.title" />}>
         <button type="button" className="button button-small" data-testid="wf-runs-refresh" onClick={() => void runs.refetch()}>
           <RefreshCw aria-hidden="true" /> <FormattedMessage id="workflow.runs.refresh" />
         </button>
-      </header>
-      <div className="wf-runs-filters">
-        {select('workflow', 'workflow.runs.workflow', (workflows.data ?? []).map((w) => ({ value: w.uuid, label: w.name })))}
-        {select('status', 'workflow.runs.status', STATUSES.map((s) => ({ value: s, label: s })))}
-        {select('env', 'workflow.runs.env', [
-          { value: 'dev', label: 'dev' },
-          { value: 'live', label: 'live' },
-        ])}
-        <div className="field">
-          <label className="field-label" htmlFor="wf-runs-event">
-            <FormattedMessage id="workflow.runs.event" />
-          </label>
-          <input id="wf-runs-event" data-testid="wf-runs-event" defaultValue={search.event ?? ''} onBlur={(e) => setSearch({ event: e.target.value.trim() || undefined, page: undefined })} />
-        </div>
-      </div>
+      </PageHeader>
+      <RunFilters search={search} setSearch={setSearch} />
       <div className={`wf-runs-layout${search.run ? ' has-detail' : ''}`}>
         <section>
-          {runs.isPending ? (
-            <Loading />
-          ) : runs.isError ? (
-            <LoadError error={runs.error} />
-          ) : runs.data.items.length === 0 ? (
-            <div className="card">
-              <EmptyState testId="wf-runs-empty" icon={<WorkflowIcon />} title={<FormattedMessage id="workflow.runs.none" />} hint={<FormattedMessage id="workflow.runs.noneHint" />} />
-            </div>
-          ) : (
-            <div className="card table-card">
-              <div className="table-scroll">
-                <table className="table" aria-label={intl.formatMessage({ id: 'workflow.runs.title' })}>
-                  <thead>
-                    <tr>
-                      {['time', 'workflow', 'event', 'env', 'record', 'status', 'duration', 'error'].map((column) => (
-                        <th key={column} scope="col">
-                          <FormattedMessage id={`workflow.runs.${column}`} />
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {runs.data.items.map((run) => (
-                      <tr
-                        key={run.uuid}
-                        className={`wf-run-row${search.run === run.uuid ? ' is-selected' : ''}`}
-                        data-testid="wf-run-row"
-                        tabIndex={0}
-                        onClick={() => setSearch({ run: run.uuid })}
-                        onKeyDown={(e) => (e.key === 'Enter' ? setSearch({ run: run.uuid }) : undefined)}
-                      >
-                        <td>{time(run.created_at)}</td>
-                        <td>{run.workflow_name}</td>
-                        <td>
-                          <code>{run.event}</code>
-                        </td>
-                        <td>{run.env}</td>
-                        <td className="muted">{run.record_uuid ? `…${run.record_uuid.slice(-8)}` : ''}</td>
-                        <td>
-                          <span className={`wf-badge wf-badge-${run.status}`} data-testid="wf-run-status">
-                            {run.status}
-                          </span>
-                        </td>
-                        <td>{run.duration_ms ?? '–'} ms</td>
-                        <td className="muted">{run.error ?? ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <div className="row wf-runs-pager">
-                <button type="button" className="button button-small" disabled={page <= 1} onClick={() => setSearch({ page: page - 1 })}>
-                  <FormattedMessage id="workflow.runs.prev" />
-                </button>
-                <span className="muted">
-                  <FormattedMessage id="workflow.runs.page" values={{ page, pages }} />
-                </span>
-                <button type="button" className="button button-small" disabled={page >= pages} onClick={() => setSearch({ page: page + 1 })}>
-                  <FormattedMessage id="workflow.runs.next" />
-                </button>
-              </div>
-            </div>
-          )}
+          <ListBody
+            label="workflow.runs.title"
+            query={runs}
+            rows={runs.data?.items}
+            columns={COLUMNS}
+            rowTestId="wf-run-row"
+            rowAttributes={(run) => ({ className: `wf-run-row${search.run === run.uuid ? ' is-selected' : ''}` })}
+            // A row opens its run beside the list; no link in it, so the row itself takes the focus.
+            onOpen={(run) => setSearch({ run: run.uuid })}
+            focusableRows
+            empty={<ListEmpty testId="wf-runs-empty" icon={<WorkflowIcon />} title="workflow.runs.none" hint="workflow.runs.noneHint" />}
+            paging={<PageNumbers page={page} pages={pages} onPage={(next) => setSearch({ page: next })} labels={{ prev: 'workflow.runs.prev', next: 'workflow.runs.next', pageOf: 'workflow.runs.page' }} />}
+          />
         </section>
         {search.run ? <RunDetail uuid={search.run} onClose={() => setSearch({ run: undefined })} /> : null}
       </div>

@@ -1,33 +1,19 @@
 // /admin/components: every component of the project, with its versions and switches, and a way to
 // its records (in the environment that has a version) and its settings.
 import { useQuery } from '@tanstack/react-query';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import type { Locale } from '../../../../../runtime/i18n';
 import { componentsQueryOptions } from '../../../../../renderers/data/components';
 import { type Component } from '../../../../../runtime/client/components';
-import { errorDisplay } from '../../../../../runtime/client/errorMessage';
-import { AppLink } from '../../../components/AppLink';
-import { EmptyState } from '../../../../../renderers/ui/EmptyState';
-import { Message } from '../../../../../renderers/ui/Message';
 import { localeStore } from '../../../../../renderers/ui/prefs';
 import { useStore } from '../../../../../renderers/ui/store';
-import { truncateListItem } from '../../../../../renderers/ui/truncate';
 import { componentLabel, settingsPath } from '../../../../../renderers/ui/componentLabel';
 import { Blocks } from '../../../../../renderers/ui/icons';
+import { AppLink } from '../../../components/AppLink';
+import type { ListColumn } from '../../../components/list/AdminTable';
+import { ListPage } from '../../../components/list/ListPage';
+import { NameLink } from '../../../components/list/NameLink';
 import { RecordsLink } from '../RecordsLink';
-
-/** A 500 already opened the report modal; the page still says something went wrong. */
-function shownKey(error: unknown): string {
-  const shown = errorDisplay(error);
-  return shown.kind === 'reported' ? 'unexpectedError' : shown.messageKey;
-}
-
-function CreateLink({ primary }: { primary?: boolean }) {
-  return (
-    <AppLink className={`button${primary ? ' button-primary' : ''}`} href="/admin/components/create" data-testid="component-create-link">
-      <FormattedMessage id="cmp.list.create" />
-    </AppLink>
-  );
-}
 
 function Versions({ component }: { component: Component }) {
   return (
@@ -51,85 +37,55 @@ function Flag({ on, label }: { on: boolean; label: string }) {
   );
 }
 
-function Row({ component }: { component: Component }) {
-  const locale = useStore(localeStore);
-  return (
-    <tr data-testid="component-row">
-      <td>
-        <AppLink href={settingsPath(component.ref)} title={component.name}>
-          {truncateListItem(component.name)}
-        </AppLink>
-      </td>
-      <td>{componentLabel(component, locale)}</td>
-      <td>{component.scope ?? <span className="muted">—</span>}</td>
-      <td>{component.tag ?? <span className="muted">—</span>}</td>
-      <td>
-        <Versions component={component} />
-      </td>
-      <td>
+const none = <span className="muted">—</span>;
+
+function columns(locale: Locale): ListColumn<Component>[] {
+  return [
+    {
+      id: 'name',
+      header: 'cmp.name',
+      cell: (c) => <NameLink href={settingsPath(c.ref)} name={c.name} />,
+    },
+    { id: 'label', header: 'cmp.label', cell: (c) => componentLabel(c, locale) },
+    { id: 'scope', header: 'cmp.scope', cell: (c) => c.scope ?? none },
+    { id: 'tag', header: 'cmp.tag', cell: (c) => c.tag ?? none },
+    { id: 'versions', header: 'cmp.versions', cell: (c) => <Versions component={c} /> },
+    {
+      id: 'status',
+      header: 'cmp.status',
+      cell: (c) => (
         <span className="chips">
-          <Flag on={component.is_active} label={component.is_active ? 'cmp.active' : 'cmp.inactive'} />
-          <Flag on={component.is_public} label={component.is_public ? 'cmp.public' : 'cmp.private'} />
+          <Flag on={c.is_active} label={c.is_active ? 'cmp.active' : 'cmp.inactive'} />
+          <Flag on={c.is_public} label={c.is_public ? 'cmp.public' : 'cmp.private'} />
         </span>
-      </td>
-      <td>
-        <span className="row-actions">
-          <RecordsLink component={component} />
-          <AppLink className="button button-small" href={settingsPath(component.ref)}>
-            <FormattedMessage id="cmp.list.settings" />
-          </AppLink>
-        </span>
-      </td>
-    </tr>
-  );
+      ),
+    },
+  ];
 }
 
 export function ComponentsListPage() {
-  const intl = useIntl();
+  const locale = useStore(localeStore);
   const query = useQuery(componentsQueryOptions());
   return (
-    <div className="page" data-testid="components-list">
-      <header className="page-header page-header-row">
-        <h1>
-          <FormattedMessage id="cmp.list.title" />
-        </h1>
-        <CreateLink primary />
-      </header>
-      {query.isPending ? (
-        <div className="skeleton" aria-busy="true" />
-      ) : query.isError ? (
-        <p className="form-error" role="alert">
-          <Message value={shownKey(query.error)} />
-        </p>
-      ) : query.data.length === 0 ? (
-        <div className="card">
-          <EmptyState testId="components-empty" icon={<Blocks />} title={<FormattedMessage id="noComponents" />} hint={<FormattedMessage id="cmp.list.emptyHint" />} />
-          <div className="center">
-            <CreateLink />
-          </div>
-        </div>
-      ) : (
-        <div className="card table-card">
-          <table className="table" aria-label={intl.formatMessage({ id: 'cmp.list.title' })}>
-            <thead>
-              <tr>
-                <th scope="col"><FormattedMessage id="cmp.name" /></th>
-                <th scope="col"><FormattedMessage id="cmp.label" /></th>
-                <th scope="col"><FormattedMessage id="cmp.scope" /></th>
-                <th scope="col"><FormattedMessage id="cmp.tag" /></th>
-                <th scope="col"><FormattedMessage id="cmp.versions" /></th>
-                <th scope="col"><FormattedMessage id="cmp.status" /></th>
-                <th scope="col"><span className="visually-hidden"><FormattedMessage id="cmp.list.settings" /></span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.map((c) => (
-                <Row key={c.uuid} component={c} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
+    <ListPage
+      title="cmp.list.title"
+      primary={{ href: '/admin/components/create', label: 'cmp.list.create', testId: 'component-create-link' }}
+      pageTestId="components-list"
+      query={query}
+      columns={columns(locale)}
+      rowTestId="component-row"
+      rowActions={{
+        header: 'cmp.list.settings',
+        cell: (c) => (
+          <>
+            <RecordsLink component={c} />
+            <AppLink className="button button-small" href={settingsPath(c.ref)}>
+              <FormattedMessage id="cmp.list.settings" />
+            </AppLink>
+          </>
+        ),
+      }}
+      empty={{ testId: 'components-empty', icon: <Blocks />, title: 'noComponents', hint: 'cmp.list.emptyHint' }}
+    />
   );
 }
