@@ -10,17 +10,6 @@ import { requireProject, type Accountability } from '../auth/tenancy';
 import type { PermissionProvider } from '../iam/permissions';
 import { installedEntries, isIntegrationActiveIn } from './integrations';
 
-export const MEDIA_PERMISSIONS = [
-  'use luma-media',
-  'upload luma-media',
-  'create_dir luma-media',
-  'delete_dir luma-media',
-  'download luma-media',
-  'delete luma-media',
-] as const;
-
-export const mediaPermissions: PermissionProvider = { name: 'media', permissions: () => [...MEDIA_PERMISSIONS] };
-
 /**
  * The permissions each integration installed in the project exposes (its catalogue entry: the six of
  * luma-media first). A deactivated one keeps them assignable, so roles holding them survive a
