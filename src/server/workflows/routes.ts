@@ -1,6 +1,7 @@
 // The workflow host's routes (spec section 7, docs/workflows.md "API"; mounted by hosts/workflow):
-// workflows and their versions, the dry run, and the run log. Bodies and queries are closed (an unknown key is 400 unknownField); their fields'
-// rules are the services' (417 with message keys). Replies are declared whole (runtime/api/workflows.ts).
+// workflows and their versions, the dry run, and the run log. Bodies and queries are closed (an
+// unknown key is 400 unknownField); their fields' rules are the services' (417 with message keys).
+// Replies are declared whole (runtime/api/workflows.ts).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { arrayOf, emptySchema, replies } from '../../../runtime/api/schemas';
 import {
