@@ -6,8 +6,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import type { Kysely } from 'kysely';
 import { HEADER, HOST_PREFIX } from '../../runtime/api/contract';
 import type { Config } from './platform/config';
-import type { ServerContext } from './context';
-import { installContract } from './platform/contract';
+import type { HostContext } from './hosts/context';
+import { installContract, isApiPath } from './platform/contract';
 import type { OpenDatabase } from './db/database';
 import type { Database } from './db/schema';
 import { notFound } from './platform/errors';
@@ -28,7 +28,7 @@ import { startPlatform, type Platform } from './instance';
 import { applySecurityHeaders, installInputGuard, installOriginCheck, installSecurityHeaders } from './platform/security';
 import { installSdkTypes } from './usercode/sdk-types';
 import { hasSecretKeys, resolveSecretKeys, setSecretKeys } from './platform/secret-box';
-import { installSpa, isApiPath } from './hosts/spa';
+import { installSpa } from './hosts/spa';
 import { declarePluginFieldTypes } from './platform/plugins';
 import { configureScriptPool } from './usercode/sandbox';
 import { endUpgradeAfterReply, guardUpgrades } from './platform/upgrades';
@@ -109,7 +109,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
     platform = own;
     app.addHook('onClose', async () => own.stop());
   }
-  const context: ServerContext = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log), jobs: platform.jobs, bus: platform.bus, callers: platform.callers, totals: platform.totals };
+  const context: HostContext = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log), jobs: platform.jobs, bus: platform.bus, callers: platform.callers, totals: platform.totals };
   app.addHook('onClose', async () => context.mailer.close());
   // Scout's API call log: captured for every /api host, written in batches off the request path.
   app.decorate('apiLog', installApiLog(app, database.db, (error) => app.log.error({ err: error }, 'api log batch was not written')));

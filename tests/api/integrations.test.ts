@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { MEDIA_PERMISSION } from '../../runtime/api/media';
 import { isIntegrationActive } from '../../runtime/integrations/isIntegrationActive';
 import { isIntegrationActiveIn } from '../../src/server/integrations/integrations';
-import { hasIntegrationPermission, requireIntegrationPermission } from '../../src/server/iam/permissions';
+import { hasIntegrationPermission, requireIntegrationPermission } from '../../src/server/integrations/permissions';
 import type { Accountability } from '../../src/server/auth/tenancy';
 import { adminProject, createMember } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';

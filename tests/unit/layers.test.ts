@@ -1,7 +1,9 @@
 // Layers with arrows running one way (ARCHITECTURE "Layers"): src/app -> renderers -> runtime -> schemas,
-// machines below renderers, src/server -> runtime -> schemas. Every static import, `export ... from` and
-// dynamic import() of every .ts/.tsx file is checked; an upward arrow fails with its file and specifier,
-// and so does a package a layer must not depend on (a UI framework in runtime/, a router in renderers/).
+// machines below renderers, src/server -> runtime -> schemas. Every static import, `export ... from`,
+// `import type` and dynamic import() of every .ts/.tsx file is checked; an upward arrow fails with its
+// file and specifier, and so does a package a layer must not depend on (a UI framework in runtime/, a
+// router in renderers/, the server's web framework or a database package in src/app). Inside src/server
+// the capabilities stand in the order of docs/server.md: a folder imports only the folders before it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +31,7 @@ function layerOf(path: string): Layer | null {
 
 /** Layers each layer must not import from. */
 const FORBIDDEN_LAYERS: Record<Layer, readonly Layer[]> = {
-  'src/app': [],
+  'src/app': ['src/server'],
   'src/server': ['src/app', 'renderers', 'plugins'],
   renderers: ['src/app', 'src/server'],
   machines: ['src/app', 'src/server', 'renderers'],
@@ -44,14 +46,16 @@ const FORBIDDEN_LAYERS: Record<Layer, readonly Layer[]> = {
  * server: no UI framework (TanStack Query's React bindings included), no server or database package.
  * Renderers know no router: links and navigation come through renderers/ui/navigation.tsx.
  */
-const NO_FRAMEWORK = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'];
+const SERVER_ONLY = ['fastify', 'kysely', 'pg', '@electric-sql/pglite', 'pg-boss'];
+const NO_FRAMEWORK = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-router', ...SERVER_ONLY];
 const FORBIDDEN_PACKAGES: Partial<Record<Layer, readonly string[]>> = {
+  'src/app': SERVER_ONLY,
   runtime: NO_FRAMEWORK,
   schemas: NO_FRAMEWORK,
-  machines: ['react-dom', '@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'],
-  renderers: ['@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'],
+  machines: ['react-dom', '@tanstack/react-router', ...SERVER_ONLY],
+  renderers: ['@tanstack/react-router', ...SERVER_ONLY],
   'src/server': ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-router'],
-  plugins: ['@tanstack/react-router', 'fastify', 'kysely', 'pg', '@electric-sql/pglite'],
+  plugins: ['@tanstack/react-router', ...SERVER_ONLY],
   'plugin types': NO_FRAMEWORK,
 };
 
@@ -95,6 +99,123 @@ function upwardArrows(files: readonly SourceFile[]): UpwardArrow[] {
   return arrows;
 }
 
+/**
+ * The server's capabilities, lowest first (docs/server.md). A folder of src/server may import only its
+ * own files and the folders before it; platform/ and db/ are the foundation and may import each other.
+ * The files directly in src/server (app.ts, main.ts, instance.ts, housekeeping.ts) assemble the
+ * whole and come last. A folder not named here is reported: a new capability takes its place first.
+ */
+const SERVER_ORDER: readonly (readonly string[])[] = [
+  ['platform', 'db'],
+  ['auth'],
+  ['iam'],
+  ['projects'],
+  ['components'],
+  ['integrations'],
+  ['records'],
+  ['scout'],
+  ['events'],
+  ['media'],
+  ['documents'],
+  ['usercode'],
+  ['functions'],
+  ['sparks'],
+  ['workflows'],
+  ['hosts'],
+];
+const ASSEMBLY = 'the assembly';
+
+/** An import that runs against the order, allowed by name until the work that removes it lands. */
+interface Allowance {
+  /** The importing file, repo-relative. */
+  file: string;
+  /** The imported module, repo-relative and without extension. */
+  imports: string;
+}
+
+/**
+ * Records and components still call what reacts to their writes; the hook registry of issue 28
+ * (item 3, platform/) replaces these calls with hooks that workflows, the event outbox and the list
+ * caches subscribe to. Empty this list when it lands: an entry no import uses any more fails below.
+ */
+const PENDING_HOOKS: readonly Allowance[] = [
+  { file: 'src/server/components/components.ts', imports: 'src/server/records/indexes' },
+  { file: 'src/server/components/routes.ts', imports: 'src/server/records/list' },
+  { file: 'src/server/components/settings.ts', imports: 'src/server/records/indexes' },
+  { file: 'src/server/components/sql.ts', imports: 'src/server/records/partitions-sql' },
+  { file: 'src/server/components/versions.ts', imports: 'src/server/events/outbox' },
+  { file: 'src/server/components/versions.ts', imports: 'src/server/records/indexes' },
+  { file: 'src/server/records/bulk-workflows.ts', imports: 'src/server/workflows/record-events' },
+  { file: 'src/server/records/bulk.ts', imports: 'src/server/events/outbox' },
+  { file: 'src/server/records/bulk.ts', imports: 'src/server/workflows/record-events' },
+  { file: 'src/server/records/import.ts', imports: 'src/server/events/outbox' },
+  { file: 'src/server/records/import.ts', imports: 'src/server/workflows/record-events' },
+  { file: 'src/server/records/records.ts', imports: 'src/server/events/outbox' },
+  { file: 'src/server/records/records.ts', imports: 'src/server/workflows/record-events' },
+];
+
+/**
+ * User code prepared for a caller still runs through functions/; the single runUserCode of issue 28
+ * (item 4) moves that into usercode/. Empty this list when it lands.
+ */
+const PENDING_USERCODE: readonly Allowance[] = [{ file: 'src/server/usercode/for-caller.ts', imports: 'src/server/functions/run' }];
+
+/** The capability of a repo-relative module path under src/server (a folder, or the assembly), else null. */
+function capabilityOf(path: string): string | null {
+  if (!path.startsWith('src/server/')) return null;
+  const rest = path.slice('src/server/'.length);
+  const folder = rest.split('/')[0]!;
+  return rest.includes('/') || SERVER_ORDER.some((step) => step.includes(folder)) ? folder : ASSEMBLY;
+}
+
+function rankOf(capability: string): number {
+  return capability === ASSEMBLY ? SERVER_ORDER.length : SERVER_ORDER.findIndex((step) => step.includes(capability));
+}
+
+interface ServerImport {
+  file: string;
+  specifier: string;
+  /** The imported module, repo-relative, without extension. */
+  target: string;
+}
+
+/** The relative imports of src/server files that leave their own capability for another one. */
+function crossCapabilityImports(files: readonly SourceFile[]): ServerImport[] {
+  const found: ServerImport[] = [];
+  for (const file of files) {
+    const from = capabilityOf(file.path);
+    if (!from) continue;
+    for (const specifier of specifiersOf(file.text)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.(ts|tsx|js)$/, '');
+      const to = capabilityOf(target);
+      if (to && to !== from) found.push({ file: file.path, specifier, target });
+    }
+  }
+  return found;
+}
+
+const allows = (allowed: readonly Allowance[], found: ServerImport) => allowed.some((entry) => entry.file === found.file && entry.imports === found.target);
+
+/** Imports inside src/server against SERVER_ORDER (or from or to a folder it does not name), less the allowed ones. */
+function serverOrderArrows(files: readonly SourceFile[], allowed: readonly Allowance[] = []): UpwardArrow[] {
+  const arrows: UpwardArrow[] = [];
+  for (const found of crossCapabilityImports(files)) {
+    const from = capabilityOf(found.file)!;
+    const to = capabilityOf(found.target)!;
+    const unknown = [from, to].find((capability) => rankOf(capability) < 0);
+    if (unknown) arrows.push({ file: found.file, specifier: found.specifier, reason: `src/server/${unknown} is not in the order of docs/server.md` });
+    else if (rankOf(to) > rankOf(from) && !allows(allowed, found)) arrows.push({ file: found.file, specifier: found.specifier, reason: `${from} imports ${to}, which comes after it` });
+  }
+  return arrows;
+}
+
+/** Allowances no import uses any more (the work landed): they must go. */
+function unusedAllowances(files: readonly SourceFile[], allowed: readonly Allowance[]): Allowance[] {
+  const imports = crossCapabilityImports(files);
+  return allowed.filter((entry) => !imports.some((found) => allows([entry], found)));
+}
+
 function walk(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -108,7 +229,7 @@ const repoFiles = (): SourceFile[] =>
   WALKED.flatMap((dir) => walk(join(ROOT, dir))).map((path) => ({ path: relative(ROOT, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
 
 describe('layers', () => {
-  it('no file of renderers, runtime, machines, schemas or src/server imports a layer above it or a package it must not use', () => {
+  it('no file of src/app, renderers, runtime, machines, schemas or src/server imports a layer above it or a package it must not use', () => {
     const files = repoFiles();
     expect(files.length).toBeGreaterThan(300);
     expect(upwardArrows(files).map((a) => `${a.file}: '${a.specifier}' (${a.reason})`)).toEqual([]);
@@ -157,5 +278,53 @@ describe('layers', () => {
       { path: 'src/server/ok.ts', text: "import { compile } from '../../runtime/compile';" },
     ];
     expect(upwardArrows(files)).toEqual([]);
+  });
+
+  it('no capability of src/server imports one after it in the order of docs/server.md, beyond the pending allowances', () => {
+    const files = repoFiles();
+    const allowed = [...PENDING_HOOKS, ...PENDING_USERCODE];
+    expect(serverOrderArrows(files, allowed).map((a) => `${a.file}: '${a.specifier}' (${a.reason})`)).toEqual([]);
+    expect(unusedAllowances(files, allowed)).toEqual([]);
+  });
+
+  it('reports an import against the server order, whichever form it takes, and one from src/app into the server', () => {
+    const files: SourceFile[] = [
+      { path: 'src/server/auth/bad.ts', text: "import { updateRecord } from '../records/records';" },
+      { path: 'src/server/platform/bad.ts', text: "import type { HostContext } from '../hosts/context';" },
+      { path: 'src/server/iam/lazy.ts', text: "const engine = () => import('../workflows/engine');" },
+      { path: 'src/server/records/bad.ts', text: "export { buildApp } from '../app';\nimport { ok } from '../workflows/record-events';" },
+      { path: 'src/server/records/records.ts', text: "import { queueAfterEvent } from '../workflows/record-events';" },
+      { path: 'src/server/billing/limits.ts', text: "import { now } from '../platform/clock';" },
+      { path: 'src/app/bad.ts', text: "import { openDatabase } from '../server/db/database';\nimport { sql } from 'kysely';\nimport PgBoss from 'pg-boss';" },
+    ];
+    const allowed: Allowance[] = [
+      { file: 'src/server/records/records.ts', imports: 'src/server/workflows/record-events' },
+      { file: 'src/server/records/gone.ts', imports: 'src/server/events/outbox' },
+    ];
+    expect(serverOrderArrows(files, allowed)).toEqual([
+      { file: 'src/server/auth/bad.ts', specifier: '../records/records', reason: 'auth imports records, which comes after it' },
+      { file: 'src/server/platform/bad.ts', specifier: '../hosts/context', reason: 'platform imports hosts, which comes after it' },
+      { file: 'src/server/iam/lazy.ts', specifier: '../workflows/engine', reason: 'iam imports workflows, which comes after it' },
+      { file: 'src/server/records/bad.ts', specifier: '../app', reason: 'records imports the assembly, which comes after it' },
+      { file: 'src/server/records/bad.ts', specifier: '../workflows/record-events', reason: 'records imports workflows, which comes after it' },
+      { file: 'src/server/billing/limits.ts', specifier: '../platform/clock', reason: 'src/server/billing is not in the order of docs/server.md' },
+    ]);
+    expect(unusedAllowances(files, allowed)).toEqual([{ file: 'src/server/records/gone.ts', imports: 'src/server/events/outbox' }]);
+    expect(upwardArrows(files.filter((file) => file.path.startsWith('src/app/')))).toEqual([
+      { file: 'src/app/bad.ts', specifier: '../server/db/database', reason: 'src/app imports src/server' },
+      { file: 'src/app/bad.ts', specifier: 'kysely', reason: 'src/app imports the package kysely' },
+      { file: 'src/app/bad.ts', specifier: 'pg-boss', reason: 'src/app imports the package pg-boss' },
+    ]);
+  });
+
+  it('lets server imports run down the order: platform and db both ways, a capability into those before it, the assembly into all', () => {
+    const files: SourceFile[] = [
+      { path: 'src/server/platform/ok.ts', text: "import type { Database } from '../db/schema';" },
+      { path: 'src/server/db/ok.ts', text: "import { now } from '../platform/clock';" },
+      { path: 'src/server/workflows/ok.ts', text: "import { updateRecord } from '../records/records';\nimport type { Accountability } from '../auth/tenancy';\nimport { run } from './engine';" },
+      { path: 'src/server/hosts/main/index.ts', text: "import { recordRoutes } from '../../records/routes';\nimport type { HostContext } from '../context';" },
+      { path: 'src/server/app.ts', text: "import { mainHost } from './hosts/main/index';\nimport { runHousekeeping } from './housekeeping';" },
+    ];
+    expect(serverOrderArrows(files)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { clockNow } from '../db/now';
 import { PREPARE } from '../db/database';
 import type { ComponentRow, Database, UserRow } from '../db/schema';
-import type { ComponentWithEnvVersion } from '../components/sql';
+import type { ComponentWithEnvVersion } from './route-component';
 
 type Db = Kysely<Database>;
 

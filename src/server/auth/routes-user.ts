@@ -1,10 +1,11 @@
-// GET /v1/user/claims, /role/permissions, /role/list, /permissions/list, /model; POST /v1/user/profile/edit;
-// the caller's sessions (GET /v1/user/sessions, DELETE /v1/user/sessions/{uuid}, POST /v1/user/sessions/end-others)
+// The caller's own account under /v1/user: GET /v1/user/claims, /model; POST /v1/user/profile/edit; the
+// caller's sessions (GET /v1/user/sessions, DELETE /v1/user/sessions/{uuid}, POST /v1/user/sessions/end-others)
 // and two-factor enrolment (GET /v1/user/two-factor, POST .../setup, .../enable, .../disable). Sessions and
 // two-factor belong to people signed in with a session: an API user (bearer) gets 403 'forbidden' there.
+// The caller's roles and permissions under /v1/user are IAM's (iam/routes-user.ts).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { JSONSchema } from 'json-schema-to-ts';
-import type { Claims, RolePermissions, RoleSummary, UserModel } from '../../../runtime/api/contract';
+import type { Claims, UserModel } from '../../../runtime/api/contract';
 import type { SessionItem, TwoFactorSetup, TwoFactorState } from '../../../runtime/api/iam';
 import {
   arrayOf,
@@ -14,23 +15,17 @@ import {
   endedResponse,
   profileEditBody,
   replies,
-  rolePermissionsResponse,
-  roleSummarySchema,
   sessionItemSchema,
-  stringListSchema,
   twoFactorSetupResponse,
   twoFactorStateResponse,
   userModelResponse,
   uuidParams,
 } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { typed } from '../platform/contract';
 import { cookieJar } from './cookies';
-import { nonAdminRolesOfProject } from './tenancy-sql';
 import { forbidden } from '../platform/errors';
-import { permissionListOf, rolePermissions } from '../iam/permissions';
 import { endOtherSessions, endSessionByUuid, listSessions, SESSION_COOKIE, type ActiveSession } from './sessions';
-import { requireProject } from './tenancy';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor, twoFactorState } from './two-factor';
 import { editProfile, toUserModel } from './users';
 import { accountabilityOf } from './session-hook';
@@ -53,18 +48,6 @@ export const userRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db
     const accountability = accountabilityOf(request);
     return { ProjectUUID: accountability.project_uuid, IsAdmin: accountability.is_admin };
   });
-
-  host.get('/v1/user/role/permissions', get('The caller\'s permissions and roles', rolePermissionsResponse), async (request): Promise<RolePermissions> => rolePermissions(accountabilityOf(request)));
-
-  host.get('/v1/user/role/list', get('The project\'s non-admin roles', arrayOf(roleSummarySchema)), async (request): Promise<RoleSummary[]> => {
-    return nonAdminRolesOfProject(db, requireProject(accountabilityOf(request)));
-  });
-
-  host.get(
-    '/v1/user/permissions/list',
-    get('The permission strings assignable in the project: all of them for an admin, only those held for anyone else', stringListSchema),
-    async (request): Promise<string[]> => permissionListOf(db, accountabilityOf(request)),
-  );
 
   host.get('/v1/user/model', get('The caller', userModelResponse), async (request): Promise<UserModel> => {
     const accountability = accountabilityOf(request);

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { LoginResponse } from '../../../runtime/api/contract';
 import { COOKIE, IAM_MESSAGE, type RegisterResponse } from '../../../runtime/api/iam';
 import { emptySchema, forgotBody, loginBody, loginResponse, registerBody, registerResponse, replies, resetBody, twoFactorBody } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { typed } from '../platform/contract';
 import { cookieJar } from './cookies';
 import { HttpError } from '../platform/errors';

@@ -5,21 +5,35 @@
 // was built from has changed since (auth/caller-cache.ts); a session is touched at most once a minute.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
+import type { CallerCache } from './caller-cache';
 import { findPrincipal, touchApiSecret, type PrincipalLookup, type PrincipalRow } from './caller-sql';
 import { unauthorized } from '../platform/errors';
 import { cookieJar } from './cookies';
-import { componentLookupOf } from '../components/model';
-import { hashToken, keepSessionAlive, MAX_TOKEN_LENGTH, SESSION_COOKIE } from './sessions';
+import { componentLookupOf } from './route-component';
+import { hashToken, keepSessionAlive, MAX_TOKEN_LENGTH, SESSION_COOKIE, type ActiveSession } from './sessions';
 import { buildAccountability, parseTenantHeaders, type Accountability } from './tenancy';
 import { headerValue } from '../platform/validate';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the session hook of each host; null on public routes. */
+    session: ActiveSession | null;
+    accountability: Accountability | null;
+  }
+}
+
+/** What authenticating a request takes: the server context and this process's caller cache. */
+export interface SessionContext extends ServerContext {
+  callers: CallerCache;
+}
 
 /** 'luma_' + base64url of 32 bytes; anything else cannot be one of ours. */
 const BEARER = /^Bearer (luma_[A-Za-z0-9_-]{43})$/;
 /** An API secret is touched (last_used_at) at most once a minute. */
 const TOUCH_EVERY_MS = 60_000;
 
-function dropCookie(context: ServerContext, request: FastifyRequest, reply: FastifyReply): void {
+function dropCookie(context: SessionContext, request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies[SESSION_COOKIE] !== undefined) cookieJar(context.config).clear(reply, SESSION_COOKIE);
 }
 
@@ -30,7 +44,7 @@ function principalLookup(by: 'session' | 'bearer', tokenHash: string, { tenant, 
   return { by, tokenHash, projectUuid: tenant.projectUuid, workspaceUuid: tenant.workspaceUuid, component };
 }
 
-async function sessionPrincipal(context: ServerContext, request: FastifyRequest, reply: FastifyReply, lookup: Lookup): Promise<PrincipalRow> {
+async function sessionPrincipal(context: SessionContext, request: FastifyRequest, reply: FastifyReply, lookup: Lookup): Promise<PrincipalRow> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > MAX_TOKEN_LENGTH) {
     dropCookie(context, request, reply);
@@ -51,7 +65,7 @@ async function sessionPrincipal(context: ServerContext, request: FastifyRequest,
   return principal;
 }
 
-async function bearerPrincipal(context: ServerContext, authorization: string, lookup: Lookup): Promise<PrincipalRow> {
+async function bearerPrincipal(context: SessionContext, authorization: string, lookup: Lookup): Promise<PrincipalRow> {
   const match = BEARER.exec(authorization);
   if (!match) throw unauthorized();
   const principal = await context.callers.find(principalLookup('bearer', hashToken(match[1]!), lookup), (found) => findPrincipal(context.db, found));
@@ -63,7 +77,7 @@ async function bearerPrincipal(context: ServerContext, authorization: string, lo
   return principal;
 }
 
-export function installSessionRequirement(host: FastifyInstance, context: ServerContext): void {
+export function installSessionRequirement(host: FastifyInstance, context: SessionContext): void {
   host.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.public) return;
     await authenticate(context, request, reply);
@@ -75,7 +89,7 @@ export function installSessionRequirement(host: FastifyInstance, context: Server
  * runs it first; so does an unknown path under a host's prefix, so that an anonymous caller learns
  * nothing of which paths exist (401 before 404).
  */
-export async function authenticate(context: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function authenticate(context: SessionContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   // A malformed tenancy header is the caller's error, but only once it is known who calls (401 first).
   let tenant: ReturnType<typeof parseTenantHeaders>;
   let headerError: unknown = null;

@@ -1,4 +1,4 @@
-// SQL for tenancy: memberships, workspaces, environments and the caller's roles.
+// SQL for tenancy: a project and its memberships, and the default project of a session.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -14,6 +14,10 @@ export async function isProjectMember(db: Db, userUuid: string, projectUuid: str
   return row !== undefined;
 }
 
+export function findProject(db: Db, uuid: string) {
+  return db.selectFrom('projects').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
 /** The user's first active membership (oldest), used as the session's default project. */
 export async function firstProjectOf(db: Db, userUuid: string): Promise<string | null> {
   const row = await db
@@ -25,17 +29,6 @@ export async function firstProjectOf(db: Db, userUuid: string): Promise<string |
     .orderBy('project_uuid')
     .executeTakeFirst();
   return row?.project_uuid ?? null;
-}
-
-export function nonAdminRolesOfProject(db: Db, projectUuid: string) {
-  return db
-    .selectFrom('roles')
-    .select(['uuid', 'name'])
-    .where('project_uuid', '=', projectUuid)
-    .where('is_admin', '=', false)
-    .orderBy('level', 'desc')
-    .orderBy('name')
-    .execute();
 }
 
 export async function countRows(db: Db, table: 'projects' | 'users'): Promise<number> {

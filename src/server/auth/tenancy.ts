@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_ENVIRONMENT, ENVIRONMENTS, ERROR_KEY, type Environment } from '../../../runtime/api/contract';
 import type { PrincipalRow } from './caller-sql';
-import type { ComponentWithEnvVersion } from '../components/sql';
+import type { ComponentWithEnvVersion } from './route-component';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError, badRequest, forbidden } from '../platform/errors';
 import { isUuid } from '../platform/validate';

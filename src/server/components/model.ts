@@ -6,7 +6,6 @@ import { COMPONENT_MESSAGE, componentRef, isValidComponentName, parseRef } from 
 import { hasPermission } from '../../../runtime/permissions/hasPermission';
 import {
   findComponentWithEnvVersion,
-  type ComponentWithEnvVersion,
   findComponentByName,
   findComponentByUuid,
   relationLinks,
@@ -18,6 +17,7 @@ import type { ComponentRow, Database } from '../db/schema';
 import { forbidden, HttpError } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import type { Accountability } from '../auth/tenancy';
+import { componentLookupOf, type ComponentWithEnvVersion } from '../auth/route-component';
 
 type Db = Kysely<Database>;
 
@@ -48,15 +48,6 @@ export async function findComponentByRef(db: Db, projectUuid: string, ref: unkno
     return found && forUpdate ? findComponentByUuid(db, projectUuid, found.uuid, true) : found;
   }
   return undefined;
-}
-
-/** How a {ref} is looked up (by uuid, or scope and name), or null when it cannot name a component. */
-export function componentLookupOf(ref: unknown): { uuid: string } | { scope: string | null; name: string } | null {
-  if (typeof ref !== 'string' || ref.length > 300) return null;
-  const parsed = parseRef(ref.split('/'));
-  if (parsed?.kind === 'uuid' && isUuid(parsed.uuid)) return { uuid: parsed.uuid.toLowerCase() };
-  if (parsed?.kind === 'scoped' && parsed.scope.length <= 128 && isValidComponentName(parsed.name)) return { scope: parsed.scope, name: parsed.name };
-  return null;
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   versionPublishBody,
   versionRemoveBody,
 } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { createComponent, listComponents, removeComponent, cloneComponent, componentMenu } from './components';
 import { getSettings, saveSettings } from './settings';

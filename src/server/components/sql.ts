@@ -5,6 +5,7 @@ import { clockNow } from '../db/now';
 import { toJson } from '../db/json';
 import type { ComponentRow, ComponentUpdate, ComponentVersionRow, Database, NewComponent } from '../db/schema';
 import { ensureRecordPartition } from '../records/partitions-sql';
+import type { ComponentWithEnvVersion } from '../auth/route-component';
 
 type Db = Kysely<Database>;
 
@@ -12,13 +13,6 @@ export function findComponentByUuid(db: Db, projectUuid: string, uuid: string, f
   let query = db.selectFrom('components').selectAll().where('project_uuid', '=', projectUuid).where('uuid', '=', uuid);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
-}
-
-export interface ComponentWithEnvVersion {
-  row: ComponentRow;
-  /** The settings of the version `env` points to; null when it points to none. */
-  settings: Record<string, unknown> | null;
-  versionUpdatedAt: Date | null;
 }
 
 /** A component (by uuid, or scope and name) with the settings of its `env` version, in one statement. */

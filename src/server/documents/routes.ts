@@ -25,7 +25,7 @@ import {
   documentVersionRestoreBodySchema,
 } from '../../../runtime/api/documents';
 import { emptySchema, replies } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { fieldsNotValid } from '../platform/errors';
 import { createDocument, deleteDocument, documentVersions, getDocument, patchDocument, restoreVersion } from './documents';

@@ -16,7 +16,7 @@ import { EVENT_ONE_PATH, EVENT_SETTINGS_PATH, eventSettingsBody, eventSettingsSc
 import { EVENT_RETENTION_DAYS } from './outbox';
 import { getEventSettings, putEventSettings } from '../scout/event-settings';
 import { emptySchema, replies } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { headerValue } from '../platform/validate';
 import { issueEventbusToken } from './token';

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
 import { actionParams, actionRunBody, actionRunReplies, ROUTE_BASE, ROUTE_METHODS, routeParams, routeReplies, scopedActionParams, type RouteMethod } from '../../../runtime/api/user-code';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { runAction } from './actions';
 import { serveRoute } from './component-routes';

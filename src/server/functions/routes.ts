@@ -17,7 +17,7 @@ import {
   signatureParams,
 } from '../../../runtime/api/functions';
 import { arrayOf, emptySchema, replies } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { badRequest } from '../platform/errors';
 import { runComponentFunction } from './component';

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '../platform/contract';
 
 export interface Spa {
   /** Whether this unmatched request should get the app's index.html. */
@@ -65,6 +66,3 @@ export function isApiLikePath(path: string): boolean {
   return API_LIKE_SEGMENTS.has(first.toLowerCase());
 }
 
-export function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
-}

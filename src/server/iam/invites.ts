@@ -17,7 +17,7 @@ import {
   type OpenInvite,
 } from './invites-sql';
 import { grantRoles, insertMembership, isEmailMember, rolesInProject } from './members-sql';
-import { findProject } from '../projects/projects-sql';
+import { findProject } from '../auth/tenancy-sql';
 import { findUserByEmail, setLoginAt } from '../auth/users-sql';
 import type { Database, InviteRow } from '../db/schema';
 import { HttpError, notFound } from '../platform/errors';

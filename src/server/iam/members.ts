@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { RoleSummary } from '../../../runtime/api/contract';
 import { IAM_MESSAGE, MEMBER_STATUSES, type MemberItem, type MemberStatus } from '../../../runtime/api/iam';
 import { deleteApiUser } from './api-users-sql';
-import { roleGrantsOfProject } from '../projects/projects-sql';
+import { roleGrantsOfProject } from './roles-sql';
 import {
   deleteMembership,
   deleteSessionsInProject,

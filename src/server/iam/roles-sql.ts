@@ -1,5 +1,5 @@
-// SQL for the roles of one project (GET/POST/PUT/DELETE /v1/iam/roles). Every lookup is scoped
-// to the project, so a uuid of another project's role finds nothing.
+// SQL for the roles of one project (GET/POST/PUT/DELETE /v1/iam/roles, GET /v1/user/role/list) and
+// who holds them. Every lookup is scoped to the project, so a uuid of another project's role finds nothing.
 import { sql, type Kysely } from 'kysely';
 import { toJson } from '../db/json';
 import type { Database, RoleRow } from '../db/schema';
@@ -88,4 +88,28 @@ export function adminRoleOf(db: Db, projectUuid: string): Promise<{ uuid: string
     .orderBy('created_at')
     .orderBy('uuid')
     .executeTakeFirst();
+}
+
+export function nonAdminRolesOfProject(db: Db, projectUuid: string) {
+  return db
+    .selectFrom('roles')
+    .select(['uuid', 'name'])
+    .where('project_uuid', '=', projectUuid)
+    .where('is_admin', '=', false)
+    .orderBy('level', 'desc')
+    .orderBy('name')
+    .execute();
+}
+
+/** The (user, role) pairs of a project's roles, for every member or only `userUuids`; workspace-scoped grants included. */
+export function roleGrantsOfProject(db: Db, projectUuid: string, userUuids?: readonly string[]) {
+  if (userUuids !== undefined && userUuids.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.uuid', 'user_roles.role_uuid')
+    .select(['user_roles.user_uuid', 'roles.uuid', 'roles.name'])
+    .distinct()
+    .where('roles.project_uuid', '=', projectUuid);
+  if (userUuids !== undefined) query = query.where('user_roles.user_uuid', 'in', userUuids);
+  return query.orderBy('roles.name').orderBy('roles.uuid').execute();
 }

@@ -8,7 +8,7 @@ import { deleteRole, findRole, insertRole, isRoleNameTaken, listRoles, updateRol
 import type { Database } from '../db/schema';
 import { fieldsNotValid, notFound } from '../platform/errors';
 import { FieldErrors, checkName, pathUuid, requireAdmin, withAdminGuard } from './access';
-import { assignablePermissions } from './permissions';
+import { assignablePermissions, type PermissionProvider } from './permissions';
 import type { Accountability } from '../auth/tenancy';
 
 type Db = Kysely<Database>;
@@ -26,9 +26,9 @@ function toRoleItem(row: RoleWithUsers): RoleItem {
   };
 }
 
-export function permissionList(db: Db, accountability: Accountability): Promise<string[]> {
+export function permissionList(db: Db, accountability: Accountability, providers: readonly PermissionProvider[]): Promise<string[]> {
   const projectUuid = requireAdmin(accountability);
-  return assignablePermissions({ db, projectUuid, workspaceUuid: accountability.workspace_uuid });
+  return assignablePermissions({ db, projectUuid, workspaceUuid: accountability.workspace_uuid }, providers);
 }
 
 export async function roleItems(db: Db, accountability: Accountability): Promise<RoleItem[]> {
@@ -45,8 +45,15 @@ export function getRole(db: Db, accountability: Accountability, uuid: string): P
   return roleItem(db, requireAdmin(accountability), pathUuid(uuid));
 }
 
-/** The role body; omitted fields keep `current` (PUT) or take defaults (POST). */
-async function checkRoleInput(db: Db, accountability: Accountability, projectUuid: string, body: Record<string, unknown>, current?: RoleValues): Promise<RoleValues> {
+/** The role body; omitted fields keep `current` (PUT) or take defaults (POST); permissions must be among the providers' assignable ones. */
+async function checkRoleInput(
+  db: Db,
+  accountability: Accountability,
+  projectUuid: string,
+  body: Record<string, unknown>,
+  providers: readonly PermissionProvider[],
+  current?: RoleValues,
+): Promise<RoleValues> {
   const errors = new FieldErrors();
   const name = body.name === undefined && current ? current.name : checkName(body.name, errors);
 
@@ -69,7 +76,7 @@ async function checkRoleInput(db: Db, accountability: Accountability, projectUui
       errors.add('permissions', 'invalid');
     } else {
       const assignable = new Map<string, string>();
-      for (const permission of await assignablePermissions({ db, projectUuid, workspaceUuid: accountability.workspace_uuid })) {
+      for (const permission of await assignablePermissions({ db, projectUuid, workspaceUuid: accountability.workspace_uuid }, providers)) {
         assignable.set(normalizePermission(permission), permission);
       }
       // Section 6 names the verb 'update / edit': 'edit {ref}' is taken wherever 'update {ref}' is offered.
@@ -93,9 +100,9 @@ async function checkRoleInput(db: Db, accountability: Accountability, projectUui
 
 const nameTaken = () => fieldsNotValid([{ field: 'name', messages: [IAM_MESSAGE.nameTaken] }]);
 
-export async function createRole(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<RoleItem> {
+export async function createRole(db: Db, accountability: Accountability, body: Record<string, unknown>, providers: readonly PermissionProvider[]): Promise<RoleItem> {
   const projectUuid = requireAdmin(accountability);
-  const values = await checkRoleInput(db, accountability, projectUuid, body);
+  const values = await checkRoleInput(db, accountability, projectUuid, body, providers);
   const uuid = await withAdminGuard(db, projectUuid, async (tx) => {
     if (await isRoleNameTaken(tx, projectUuid, values.name, null)) throw nameTaken();
     return insertRole(tx, projectUuid, values);
@@ -103,12 +110,12 @@ export async function createRole(db: Db, accountability: Accountability, body: R
   return roleItem(db, projectUuid, uuid);
 }
 
-export async function editRole(db: Db, accountability: Accountability, uuid: string, body: Record<string, unknown>): Promise<RoleItem> {
+export async function editRole(db: Db, accountability: Accountability, uuid: string, body: Record<string, unknown>, providers: readonly PermissionProvider[]): Promise<RoleItem> {
   const projectUuid = requireAdmin(accountability);
   const roleUuid = pathUuid(uuid);
   const existing = await findRole(db, projectUuid, roleUuid);
   if (!existing) throw notFound();
-  const values = await checkRoleInput(db, accountability, projectUuid, body, toRoleItem(existing));
+  const values = await checkRoleInput(db, accountability, projectUuid, body, providers, toRoleItem(existing));
   await withAdminGuard(db, projectUuid, async (tx) => {
     if (!(await findRole(tx, projectUuid, roleUuid))) throw notFound();
     if (await isRoleNameTaken(tx, projectUuid, values.name, roleUuid)) throw nameTaken();

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { InviteAccepted, InviteInfo } from '../../../runtime/api/iam';
 import { inviteAcceptBody, inviteAcceptedResponse, inviteInfoResponse, replies, tokenParams } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { typed } from '../platform/contract';
 import { cookieJar } from '../auth/cookies';
 import { acceptInvite, inviteInfo } from './invites';

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { WorkspaceItem } from '../../../runtime/api/iam';
 import { arrayOf, nameBody, replies, uuidParams, workspaceItemSchema } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { typed } from '../platform/contract';
 import { requireAdmin } from './access';
 import { createWorkspace, editWorkspace, getWorkspace, workspaceItems } from './workspaces';

@@ -23,18 +23,18 @@ import {
   stringListSchema,
   uuidParams,
 } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
 import { specFor, typed } from '../platform/contract';
 import { requireAdmin } from './access';
 import { createApiSecret, createApiUser, getApiUser, revokeApiSecret } from './api-users';
 import { cancelInvite, createInvite, inviteItems } from './invites';
 import { getMember, memberItems, removeMember, updateMember } from './members';
+import type { PermissionsContext } from './permissions';
 import { createRole, editRole, getRole, permissionList, removeRole, roleItems } from './roles';
 import { accountabilityOf } from '../auth/session-hook';
 
 const spec = specFor(['iam']);
 
-export const iamRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, config, mailer }) => {
+export const iamRoutes: FastifyPluginAsync<PermissionsContext> = async (plugin, { db, config, mailer, permissions }) => {
   const host = typed(plugin);
   // Runs after the main host's session hook (this plugin is encapsulated).
   host.addHook('onRequest', async (request) => {
@@ -57,12 +57,12 @@ export const iamRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db,
   host.delete('/v1/iam/invites/:uuid', spec('Cancel an invite', { params: uuidParams, response: replies({ 200: emptySchema }) }), async (request) => cancelInvite(db, accountabilityOf(request), request.params.uuid));
 
   host.get('/v1/iam/roles', spec('The project\'s roles', { response: replies({ 200: arrayOf(roleItemSchema) }) }), async (request) => roleItems(db, accountabilityOf(request)));
-  host.post('/v1/iam/roles', spec('Create a role', { body: roleInputBody, response: replies({ 200: roleItemSchema }) }), async (request) => createRole(db, accountabilityOf(request), request.body));
+  host.post('/v1/iam/roles', spec('Create a role', { body: roleInputBody, response: replies({ 200: roleItemSchema }) }), async (request) => createRole(db, accountabilityOf(request), request.body, permissions));
   host.get('/v1/iam/roles/:uuid', spec('One role', { params: uuidParams, response: replies({ 200: roleItemSchema }) }), async (request) => getRole(db, accountabilityOf(request), request.params.uuid));
-  host.put('/v1/iam/roles/:uuid', spec('Edit a role', { params: uuidParams, body: roleInputBody, response: replies({ 200: roleItemSchema }) }), async (request) => editRole(db, accountabilityOf(request), request.params.uuid, request.body));
+  host.put('/v1/iam/roles/:uuid', spec('Edit a role', { params: uuidParams, body: roleInputBody, response: replies({ 200: roleItemSchema }) }), async (request) => editRole(db, accountabilityOf(request), request.params.uuid, request.body, permissions));
   host.delete('/v1/iam/roles/:uuid', spec('Remove a role', { params: uuidParams, response: replies({ 200: emptySchema }) }), async (request) => removeRole(db, accountabilityOf(request), request.params.uuid));
 
-  host.get('/v1/iam/permissions', spec('Every permission string assignable in the project', { response: replies({ 200: stringListSchema }) }), async (request) => permissionList(db, accountabilityOf(request)));
+  host.get('/v1/iam/permissions', spec('Every permission string assignable in the project', { response: replies({ 200: stringListSchema }) }), async (request) => permissionList(db, accountabilityOf(request), permissions));
 
   host.post('/v1/iam/api-users', spec('Create an API user and its first secret', { body: apiUserCreateBody, response: replies({ 200: apiUserCreatedSchema }) }), async (request) => createApiUser(db, accountabilityOf(request), request.body));
   host.get('/v1/iam/api-users/:uuid', spec('One API user and its secrets', { params: uuidParams, response: replies({ 200: apiUserItemSchema }) }), async (request) => getApiUser(db, accountabilityOf(request), request.params.uuid));

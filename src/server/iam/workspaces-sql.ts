@@ -54,3 +54,13 @@ export async function renameWorkspace(db: Db, projectUuid: string, uuid: string,
     .where('uuid', '=', uuid)
     .execute();
 }
+
+export function environmentsOfWorkspaces(db: Db, workspaceUuids: string[]) {
+  if (workspaceUuids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('environments')
+    .select(['workspace_uuid', 'name'])
+    .where('workspace_uuid', 'in', workspaceUuids)
+    .orderBy('name')
+    .execute();
+}

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Environment } from '../../../runtime/api/contract';
 import type { WorkspaceItem } from '../../../runtime/api/iam';
-import { environmentsOfWorkspaces } from '../projects/projects-sql';
+import { environmentsOfWorkspaces } from './workspaces-sql';
 import { findWorkspace, insertWorkspace, listWorkspaces, renameWorkspace, type WorkspaceRow } from './workspaces-sql';
 import type { Database } from '../db/schema';
 import { notFound } from '../platform/errors';

@@ -20,7 +20,7 @@ import {
   stringArraySchema,
 } from '../../../runtime/api/media';
 import { shareLinkListSchema, shareListQuery, shareRotateResponseSchema, shareUuidParams } from '../../../runtime/api/media-shares';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { libraryForCall } from './access';
 import { libraryDriver } from './drivers';

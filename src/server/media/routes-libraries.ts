@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { replies } from '../../../runtime/api/schemas';
 import { emptyMediaSchema, libraryInputBody, mediaIdParams, mediaLibrarySchema, mediaUuidParams } from '../../../runtime/api/media';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { createLibrary, libraryInfo, listLibraries, removeLibrary, updateLibrary } from './libraries';
 import { accountabilityOf } from '../auth/session-hook';

@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
 import { MEDIA_MESSAGE, mediaFileRouteParams, mediaFileRouteQuery } from '../../../runtime/api/media';
 import { replies } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
 import type { MediaLibraryRow } from '../db/schema-media';
 import { forbidden, HttpError, unauthorized } from '../platform/errors';
 import { libraryNotFound, mayMedia, mayUseLibrary, noMediaPermission } from './access';
@@ -20,7 +19,7 @@ import { fileHeaders, FILE_CSP } from './serve';
 import { verifyLink } from './share';
 import { findFile } from './tree';
 import { isUuid } from '../platform/validate';
-import { authenticate } from '../auth/session-hook';
+import { authenticate, type SessionContext } from '../auth/session-hook';
 import { sendStoredFile } from './send';
 
 const binary = { description: "the file's bytes", type: 'string', format: 'binary' } as const;
@@ -28,7 +27,7 @@ const binary = { description: "the file's bytes", type: 'string', format: 'binar
 type FileRequest = FastifyRequest<{ Params: { uuid: string; '*'?: string }; Querystring: { share?: string; expires?: string; signature?: string; download?: string } }>;
 
 /** The caller's session in the library's project, or null when no one (valid) is signed in. */
-async function sessionFor(context: ServerContext, request: FastifyRequest, reply: FastifyReply, library: MediaLibraryRow) {
+async function sessionFor(context: SessionContext, request: FastifyRequest, reply: FastifyReply, library: MediaLibraryRow) {
   if (request.cookies.luma_session === undefined && request.headers.authorization === undefined) return null;
   // The file URL carries no tenancy headers (an <img> sends none): the library names the project.
   request.headers[HEADER.projectUuid] = library.project_uuid;
@@ -45,7 +44,7 @@ async function sessionFor(context: ServerContext, request: FastifyRequest, reply
   return request.accountability;
 }
 
-async function resolve(context: ServerContext, request: FileRequest, reply: FastifyReply) {
+async function resolve(context: SessionContext, request: FileRequest, reply: FastifyReply) {
   const { uuid } = request.params;
   if (!isUuid(uuid)) throw libraryNotFound();
   const library = await context.db.selectFrom('media_libraries').selectAll().where('uuid', '=', uuid.toLowerCase()).executeTakeFirst();
@@ -75,7 +74,7 @@ async function resolve(context: ServerContext, request: FileRequest, reply: Fast
   return { library, row, download, cache: 'private' as const };
 }
 
-export function installMediaFileRoutes(app: FastifyInstance, context: ServerContext): void {
+export function installMediaFileRoutes(app: FastifyInstance, context: SessionContext): void {
   const schema = { tags: ['media'], params: mediaFileRouteParams, querystring: mediaFileRouteQuery, response: replies({ 200: binary, 206: binary }) };
   // The app's security headers (an HTML page's CSP) are set in an app-wide onSend hook; a file
   // reply keeps its own sandboxing CSP, set again after them.

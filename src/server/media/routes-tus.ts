@@ -27,7 +27,7 @@ import {
 } from '../../../runtime/api/media-upload';
 import { replies } from '../../../runtime/api/schemas';
 import { nowDate } from '../platform/clock';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { HttpError, messageForStatus } from '../platform/errors';
 import { applySecurityHeaders } from '../platform/security';
 import { storeFile } from './files';

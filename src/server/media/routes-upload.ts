@@ -10,7 +10,7 @@ import { replies } from '../../../runtime/api/schemas';
 import { mediaIdParams, mediaUploadItemSchema, shareResponseSchema, type MediaUploadItem } from '../../../runtime/api/media';
 import { latestShareDate, nextShareStep, validateShareDate } from '../../../runtime/media/rules';
 import { nowDate } from '../platform/clock';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { filePart, multipartForm, specFor, typed } from '../platform/contract';
 import { badRequest, fieldsNotValid } from '../platform/errors';
 import { libraryForCall, libraryUuidOf } from './access';

@@ -10,9 +10,13 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { FastifyInstance } from 'fastify';
 import { apiErrorSchema, replies, tenantHeaders } from '../../../runtime/api/schemas';
 import { HOST_PREFIX } from '../../../runtime/api/contract';
-import { isApiPath } from '../hosts/spa';
 
 type References = { references: [typeof apiErrorSchema] };
+
+/** Whether a path is under /api: a call of one of the hosts, never a page of the app. */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
 
 /** Types params, query, body and replies of a route from its JSON Schemas. */
 export type TypeProvider = JsonSchemaToTsProvider<{ ValidatorSchemaOptions: References; SerializerSchemaOptions: References }>;

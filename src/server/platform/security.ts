@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { storableCopy, unstorableAt, unstorableText } from '../../../runtime/api/storable';
 import type { Config } from './config';
+import { isApiPath } from './contract';
 import { badRequest, forbidden } from './errors';
-import { isApiPath } from '../hosts/spa';
 import { isPlainObject } from './validate';
 
 /**

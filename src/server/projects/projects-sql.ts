@@ -1,4 +1,5 @@
-// SQL for projects, their workspaces, environments and members.
+// SQL for projects: the caller's, their workspaces and members as the contract's Project shows them,
+// and the project writes.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { clockNow } from '../db/now';
@@ -16,10 +17,6 @@ export function projectsOfUser(db: Db, userUuid: string) {
     .execute();
 }
 
-export function findProject(db: Db, uuid: string) {
-  return db.selectFrom('projects').selectAll().where('uuid', '=', uuid).executeTakeFirst();
-}
-
 export function workspacesOfProjects(db: Db, projectUuids: string[]) {
   if (projectUuids.length === 0) return Promise.resolve([]);
   return db
@@ -28,16 +25,6 @@ export function workspacesOfProjects(db: Db, projectUuids: string[]) {
     .where('project_uuid', 'in', projectUuids)
     .orderBy('created_at')
     .orderBy('uuid')
-    .execute();
-}
-
-export function environmentsOfWorkspaces(db: Db, workspaceUuids: string[]) {
-  if (workspaceUuids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('environments')
-    .select(['workspace_uuid', 'name'])
-    .where('workspace_uuid', 'in', workspaceUuids)
-    .orderBy('name')
     .execute();
 }
 
@@ -51,19 +38,6 @@ export function membersOfProjects(db: Db, projectUuids: string[]) {
     .orderBy('project_users.created_at')
     .orderBy('users.email')
     .execute();
-}
-
-/** The (user, role) pairs of a project's roles, for every member or only `userUuids`; workspace-scoped grants included. */
-export function roleGrantsOfProject(db: Db, projectUuid: string, userUuids?: readonly string[]) {
-  if (userUuids !== undefined && userUuids.length === 0) return Promise.resolve([]);
-  let query = db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.uuid', 'user_roles.role_uuid')
-    .select(['user_roles.user_uuid', 'roles.uuid', 'roles.name'])
-    .distinct()
-    .where('roles.project_uuid', '=', projectUuid);
-  if (userUuids !== undefined) query = query.where('user_roles.user_uuid', 'in', userUuids);
-  return query.orderBy('roles.name').orderBy('roles.uuid').execute();
 }
 
 // ---- Writes (POST /v1/project, PUT /v1/project/{uuid}, transfer) ----------------------------

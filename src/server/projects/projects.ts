@@ -4,20 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Environment, Project, ProjectUser, RoleSummary } from '../../../runtime/api/contract';
 import { IAM_MESSAGE } from '../../../runtime/api/iam';
 import { deleteMembership, findMember, grantRoles, holdsAdminRole, insertMembership } from '../iam/members-sql';
-import { adminRoleOf, insertRole } from '../iam/roles-sql';
-import { insertWorkspace } from '../iam/workspaces-sql';
-import {
-  environmentsOfWorkspaces,
-  findProject,
-  insertProject,
-  membersOfProjects,
-  projectsOfUser,
-  renameProject,
-  roleGrantsOfProject,
-  setProjectOwner,
-  workspacesOfProjects,
-} from './projects-sql';
-import { isProjectMember } from '../auth/tenancy-sql';
+import { adminRoleOf, insertRole, roleGrantsOfProject } from '../iam/roles-sql';
+import { environmentsOfWorkspaces, insertWorkspace } from '../iam/workspaces-sql';
+import { insertProject, membersOfProjects, projectsOfUser, renameProject, setProjectOwner, workspacesOfProjects } from './projects-sql';
+import { findProject, isProjectMember } from '../auth/tenancy-sql';
 import type { Database, ProjectRow } from '../db/schema';
 import { badRequest, fieldsNotValid, forbidden } from '../platform/errors';
 import { isPlainObject, isUuid } from '../platform/validate';

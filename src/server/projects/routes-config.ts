@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ConfigEntry } from '../../../runtime/api/contract';
 import { arrayOf, configEntrySchema, configGetBody, configPutBody, configUserQuery, replies } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { typed } from '../platform/contract';
 import { getProjectConfig, getUserConfig, listProjectConfigEntries, putUserConfig } from './config';
 import { accountabilityOf } from '../auth/session-hook';

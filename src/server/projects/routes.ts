@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Project, ProjectUser } from '../../../runtime/api/contract';
 import { arrayOf, emptySchema, nameBody, projectLeaveBody, projectResponse, projectTransferBody, projectUserSchema, replies, uuidParams } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { typed } from '../platform/contract';
 import { createProject, currentProject, getProject, leaveProject, listProjects, projectUsers, transferProject, updateProject } from './projects';
 import { accountabilityOf } from '../auth/session-hook';

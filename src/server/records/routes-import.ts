@@ -12,7 +12,7 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ERROR_KEY, HEADER } from '../../../runtime/api/contract';
 import { importResultSchema, refParams, replies, scopedRefParams } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { filePart, multipartForm, typed } from '../platform/contract';
 import { badRequest, HttpError } from '../platform/errors';
 import { IMPORT_LIMITS, IMPORT_MESSAGE, importTarget, runImport, type ImportFile, type ImportOptions } from './import';

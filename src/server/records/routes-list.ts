@@ -20,12 +20,13 @@ import {
   scopedRefJobParams,
   scopedRefParams,
 } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { bulkAction, readJob } from './bulk';
 import { exportRecords } from './export';
 import { cacheTtlOf, listChanged, listModels, sourceOf } from './list';
 import type { BulkAction } from './list-sql';
+import type { ListTotalCache } from './list-totals';
 import { headerValue } from '../platform/validate';
 import { accountabilityOf } from '../auth/session-hook';
 
@@ -47,7 +48,7 @@ const RECORD_WRITE = /\/system\/component\/:a(?:\/:b)?\/(?:model(?:\/:id)?|impor
 
 const spec = specFor(['records']);
 
-const plugin: FastifyPluginAsync<ServerContext> = async (fastify, { db, jobs, bus, totals }) => {
+const plugin: FastifyPluginAsync<ServerContext & { totals: ListTotalCache }> = async (fastify, { db, jobs, bus, totals }) => {
   const host = typed(fastify);
   // Before the answer leaves (the write has committed): this process's cached answers and totals of
   // the component are dropped at once (the bus delivers to its own subscribers synchronously), so

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
 import { emptySchema, recordSchema, recordWriteBody, refIdParams, refParams, replies, scopedRefIdParams, scopedRefParams } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './records';
 import { headerValue } from '../platform/validate';

@@ -11,7 +11,7 @@ import {
   apiLogSettingsSchema,
 } from '../../../runtime/api/apiLog';
 import { replies, uuidParams } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { listApiCalls, readApiCall, readApiLogSettings, saveApiLogSettings } from './api-log';
 import { accountabilityOf } from '../auth/session-hook';

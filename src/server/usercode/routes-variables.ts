@@ -11,7 +11,7 @@ import {
   variableUpdateBody,
 } from '../../../runtime/api/environment';
 import { emptySchema, replies, uuidParams } from '../../../runtime/api/schemas';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { loadScriptEnv } from './env';
 import { requireProject } from '../auth/tenancy';

@@ -3,19 +3,18 @@
 // secret) and checks the luma-media permissions, the integration and the library's roles in its
 // service. The file URL /media/library/{uuid}/get/{key} lives at the site root (fileRoutes).
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../../context';
 import { installSessionRequirement } from '../../auth/session-hook';
 import { mediaFileCallRoutes } from '../../media/routes-files';
 import { mediaLibraryRoutes } from '../../media/routes-libraries';
 import { installTusUpload } from '../../media/routes-tus';
 import { mediaUploadRoutes } from '../../media/routes-upload';
+import { routesContext, type HostContext } from '../context';
 
-export const mediaHost: FastifyPluginAsync<ServerContext> = async (host, context) => {
+export const mediaHost: FastifyPluginAsync<HostContext> = async (host, context) => {
   installSessionRequirement(host, context);
-  // The host's own prefix is in the options it was given: the routes' plugins get the context without it.
-  const { prefix: _prefix, ...routesContext } = context as ServerContext & { prefix?: string };
-  await host.register(mediaLibraryRoutes, routesContext);
-  await host.register(mediaFileCallRoutes, routesContext);
-  await host.register(mediaUploadRoutes, routesContext);
-  await installTusUpload(host, routesContext);
+  const routes = routesContext(context);
+  await host.register(mediaLibraryRoutes, routes);
+  await host.register(mediaFileCallRoutes, routes);
+  await host.register(mediaUploadRoutes, routes);
+  await installTusUpload(host, routes);
 };

@@ -1,0 +1,6 @@
+// integrations: the catalogue of integrations and each project's state of them (docs/integrations.md):
+// the integration host's own routes (routes.ts), installing and changing one (integrations.ts:
+// isIntegrationActiveIn), and the permissions they offer to roles with their check
+// (permissions.ts). Order (docs/server.md): after components.
+// This file is the folder's map, not an entry point: import the files it names directly.
+export {};
