@@ -154,11 +154,6 @@ const PENDING_HOOKS: readonly Allowance[] = [
   { file: 'src/server/records/records.ts', imports: 'src/server/workflows/record-events' },
 ];
 
-/**
- * User code prepared for a caller still runs through functions/; the single runUserCode of issue 28
- * (item 4) moves that into usercode/. Empty this list when it lands.
- */
-const PENDING_USERCODE: readonly Allowance[] = [{ file: 'src/server/usercode/for-caller.ts', imports: 'src/server/functions/run' }];
 
 /** The capability of a repo-relative module path under src/server (a folder, or the assembly), else null. */
 function capabilityOf(path: string): string | null {
@@ -282,7 +277,7 @@ describe('layers', () => {
 
   it('no capability of src/server imports one after it in the order of docs/server.md, beyond the pending allowances', () => {
     const files = repoFiles();
-    const allowed = [...PENDING_HOOKS, ...PENDING_USERCODE];
+    const allowed = [...PENDING_HOOKS];
     expect(serverOrderArrows(files, allowed).map((a) => `${a.file}: '${a.specifier}' (${a.reason})`)).toEqual([]);
     expect(unusedAllowances(files, allowed)).toEqual([]);
   });
