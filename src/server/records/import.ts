@@ -208,7 +208,7 @@ class ImportRun {
   constructor(
     private readonly db: Db,
     /** The import as its hooks see it: one write, the same at every row. */
-    readonly write: RecordWrite,
+    readonly recordWrite: RecordWrite,
     private readonly it: ImportTarget,
     private readonly map: FieldMapEntry[],
     private readonly format: ImportFormat,
@@ -296,8 +296,8 @@ class ImportRun {
       // The filters (Before::Create / Before::Update) row by row, inside the import's transaction: a refusal is this row's error.
       try {
         data = stored
-          ? await filterUpdate(db, this.write, view, stored, row.data)
-          : (await hooks.emitFilter('records.create', { data: row.data, record: NEW_RECORD }, this.write, { db })).data;
+          ? await filterUpdate(db, this.recordWrite, view, stored, row.data)
+          : (await hooks.emitFilter('records.create', { data: row.data, record: NEW_RECORD }, this.recordWrite, { db })).data;
       } catch (error) {
         if (!(error instanceof HttpError) || error.status !== 417) throw error;
         for (const entry of error.errors ?? []) entry.messages.forEach((message) => this.rowError(row.n, entry.field, message));
