@@ -28,7 +28,7 @@ let hooksRegistered = false;
  * run in this order: the records' partition and indexes, the event outbox (a write's event is written
  * before its queued runs), the workflows.
  */
-export function registerHooks(): void {
+function registerHooks(): void {
   if (hooksRegistered) return;
   hooksRegistered = true;
   registerRecordHooks(hooks);
