@@ -1,6 +1,7 @@
 // What one Luma instance shares with the others on its database (docs/platform.md): the job queue
-// (pg-boss) with this process's handlers, and the bus. Started by main.ts (by LUMA_ROLE), by tests
-// and by buildApp when it is given none.
+// (pg-boss) with this process's handlers, and the bus; and the capabilities' hooks (docs/platform.md
+// "Hooks"), so that every role (web, worker) reacts to the writes alike. Started by main.ts (by
+// LUMA_ROLE), by tests and by buildApp when it is given none.
 import { createLocalBus, createPostgresBus, type Bus } from './platform/bus';
 import type { Config } from './platform/config';
 import type { OpenDatabase } from './db/database';
@@ -15,6 +16,25 @@ import { nowDate } from './platform/clock';
 import { registerWorkflowRuntime, runQueuedRun, runRecycleTick } from './workflows/record-events';
 import { recycleFilter } from './workflows/recycle';
 import { actionSettings } from './workflows/settings';
+import { hooks } from './platform/hooks';
+import { followRecordWrites, registerRecordHooks } from './records/hooks';
+import { registerEventHooks } from './events/hooks';
+import { registerWorkflowHooks } from './workflows/hooks';
+
+let hooksRegistered = false;
+
+/**
+ * The capabilities' hooks, once per process (several instances may start in one, as tests do). They
+ * run in this order: the records' partition and indexes, the event outbox (a write's event is written
+ * before its queued runs), the workflows.
+ */
+function registerHooks(): void {
+  if (hooksRegistered) return;
+  hooksRegistered = true;
+  registerRecordHooks(hooks);
+  registerEventHooks(hooks);
+  registerWorkflowHooks(hooks);
+}
 
 export interface Platform {
   jobs: Jobs;
@@ -41,6 +61,7 @@ export interface StartPlatformOptions {
 export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' | 'pglite' | 'url'>, config: PlatformConfig, options: StartPlatformOptions = {}): Promise<Platform> {
   const log = options.log ?? ((error: unknown, message: string) => console.error(message, error));
   const { db } = database;
+  registerHooks();
   let bus: Bus;
   let callers: CallerCache;
   let totals: ListTotalCache;
@@ -66,6 +87,8 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
   const unfollowCallers = callers.follow(bus);
   const unfollowTotals = totals.follow(bus);
   const unfollowEvents = followPlatformEvents(db, bus, log);
+  // After the process's own hooks: a write's worker is woken before its lists are dropped.
+  const unfollowWrites = followRecordWrites(hooks, bus, log);
 
   // A slice of a bulk job is at most a third of the expiry, so a live worker is never expired.
   const sliceMs = Math.max(500, (config.jobExpireSeconds * 1000) / 3);
@@ -100,6 +123,7 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
     unfollowCallers();
     unfollowTotals();
     unfollowEvents();
+    unfollowWrites();
     await bus.close();
     throw error;
   }
@@ -114,8 +138,9 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
       await jobs.stop();
       unfollow();
       unfollowCallers();
-    unfollowTotals();
+      unfollowTotals();
       unfollowEvents();
+      unfollowWrites();
       await bus.close();
     },
   };

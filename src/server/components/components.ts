@@ -27,8 +27,9 @@ import {
   type Component,
   type MenuItem,
 } from './model';
-import { syncFieldIndexes, syncUniqueIndexes } from '../records/indexes';
 import { requireProject, type Accountability } from '../auth/tenancy';
+import { hooks } from '../platform/hooks';
+import type { ComponentWrite } from './hook-events';
 
 type Db = Kysely<Database>;
 
@@ -63,7 +64,8 @@ export async function createComponent(db: Db, accountability: Accountability, bo
   const checked = validateComponentCreate(bodyObject(body));
   if (!checked.ok) throw new HttpError(417, checked.message, checked.errors);
   const { name, label, scope, tag } = checked.body;
-  return db
+  const write: ComponentWrite = { accountability };
+  const row = await db
     .transaction()
     .execute(async (tx) => {
       await assertNameFree(tx, projectUuid, scope ?? null, name);
@@ -77,10 +79,14 @@ export async function createComponent(db: Db, accountability: Accountability, bo
         dev_version: FIRST_VERSION,
         public_version: null,
       });
+      // Its records' partition (records/hooks.ts).
+      await hooks.emitFilter('components.create', { component: row }, write, { db: tx });
       await insertVersion(tx, row.uuid, FIRST_VERSION, defaultSettings(FIRST_VERSION));
-      return { uuid: row.uuid, version: FIRST_VERSION };
+      return row;
     })
     .catch(nameTakenMeansExists);
+  await hooks.emitAction('components.create', { component: row }, { db });
+  return { uuid: row.uuid, version: FIRST_VERSION };
 }
 
 /** Components whose version for the request's environment is set, that the caller may see. */
@@ -100,13 +106,15 @@ export async function listComponents(db: Db, accountability: Accountability, loc
 
 export async function removeComponent(db: Db, accountability: Accountability, ref: string): Promise<Record<string, never>> {
   const projectUuid = requireProject(accountability);
-  await db.transaction().execute(async (tx) => {
+  const row = await db.transaction().execute(async (tx) => {
     const row = await resolveComponent(tx, projectUuid, ref, true);
     requireSettingsPermission(accountability, row);
     await assertNoDependencies(tx, row);
     // Its records' partition (and the indexes on it) is dropped by housekeeping (dropOrphanPartitions).
     await deleteComponent(tx, row.uuid);
+    return row;
   });
+  await hooks.emitAction('components.delete', { component: row }, { db });
   return {};
 }
 
@@ -138,16 +146,20 @@ export async function cloneComponent(db: Db, accountability: Accountability, bod
       public_version: null,
       props: toJson(source.props),
     });
+    const write: ComponentWrite = { accountability };
+    await hooks.emitFilter('components.create', { component: clone }, write, { db: tx });
     for (const version of await versionsOf(tx, source.uuid)) {
       await insertVersion(tx, clone.uuid, version.name, version.settings, version.created_at);
-      if (version.name === clone.dev_version) await syncUniqueIndexes(tx, clone, 'dev', version.settings as ComponentSettings);
+      // The dev version's unique indexes (records/hooks.ts).
+      await hooks.emitFilter('components.settings', { component: clone, version: version.name, settings: version.settings as ComponentSettings }, write, { db: tx });
     }
     const links = await workspacesOfComponents(tx, [source.uuid]);
     await replaceComponentWorkspaces(tx, clone.uuid, links.map((link) => link.uuid));
-    return { uuid: clone.uuid };
+    return clone;
   }).catch(nameTakenMeansExists);
-  await syncFieldIndexes(db, cloned.uuid);
-  return cloned;
+  // Its field indexes, once committed (records/hooks.ts).
+  await hooks.emitAction('components.clone', { component: cloned }, { db });
+  return { uuid: cloned.uuid };
 }
 
 /** Permission strings for each component: read|create|update|delete|see|settings {ref}. */

@@ -29,7 +29,6 @@ import { specFor, typed } from '../platform/contract';
 import { createComponent, listComponents, removeComponent, cloneComponent, componentMenu } from './components';
 import { getSettings, saveSettings } from './settings';
 import { forkVersion, forkVersionFromSchema, publishVersion, removeVersion } from './versions';
-import { listChanged } from '../records/list';
 import { headerValue, isUuid } from '../platform/validate';
 import { accountabilityOf } from '../auth/session-hook';
 
@@ -48,22 +47,12 @@ function refAndVersion({ a, b, c }: Params): { ref: string; version: string | nu
   return isUuid(a) ? { ref: a, version: b } : { ref: `${a}/${b}`, version: null };
 }
 
-/** Route patterns whose successful calls change a component's settings or versions (its list answers). */
-const SETTINGS_WRITE = /\/system\/component(?:\/settings\/|\/version\/|\/:a(?:\/:b)?$)/;
-
 const spec = specFor(['components']);
 
-export const componentRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db, bus }) => {
+export const componentRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db }) => {
   const host = typed(plugin);
-  // Settings saved, a version forked, published or removed, a component removed: every instance drops
-  // the project's cached list answers (rare writes; the cache key holds the settings hash anyway).
-  host.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    const pattern = request.routeOptions.url;
-    const project = request.accountability?.project_uuid;
-    if (!pattern || !project || !SETTINGS_WRITE.test(pattern)) return;
-    await listChanged(bus, project, null);
-  });
+  // Settings saved, a version forked, published or removed, a component removed: the project's cached
+  // list answers are dropped when it commits (records/hooks.ts followRecordWrites).
 
   host.post(BASE, spec('Create a component', { body: componentCreateBody, response: replies({ 200: componentCreatedResponse }) }), async (request) =>
     createComponent(db, accountabilityOf(request), request.body),

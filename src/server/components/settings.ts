@@ -20,8 +20,8 @@ import { assertNameFree, assertNoDependencies, nameTakenMeansExists } from './co
 import { bodyObject, FieldErrors, parseBoolean, parseOptionalText, parseProps, parseSort, parseWorkspaceUuids } from './input';
 import { componentNotFound, conflict, mayOnComponent, requireEnvironmentSettingsPermission, requireSettingsPermission, resolveComponent, shapeComponent, type ComponentModel } from './model';
 import { normaliseSettings, prepareSettings } from './rules';
-import { syncFieldIndexes, syncUniqueIndexes } from '../records/indexes';
 import { requireProject, type Accountability } from '../auth/tenancy';
+import { hooks } from '../platform/hooks';
 
 type Db = Kysely<Database>;
 
@@ -75,7 +75,7 @@ export async function saveSettings(
 ): Promise<ComponentModel> {
   const projectUuid = requireProject(accountability);
   const input = bodyObject(body);
-  const uuid = await db.transaction().execute(async (tx) => {
+  const row = await db.transaction().execute(async (tx) => {
     const row = await resolveComponent(tx, projectUuid, ref, true);
     requireSettingsPermission(accountability, row);
     const stored = version !== null && isValidVersionName(version) ? await findVersion(tx, row.uuid, version) : undefined;
@@ -125,15 +125,14 @@ export async function saveSettings(
 
     await updateComponent(tx, row.uuid, { name, scope, tag, label: toJson(label), icon, sort, is_active, is_public, props: toJson(props) });
     await updateVersionSettings(tx, row.uuid, version, settings);
-    // Saving a version an environment points to brings that environment's unique indexes in line.
-    if (row.dev_version === version) await syncUniqueIndexes(tx, row, 'dev', settings);
-    if (row.public_version === version) await syncUniqueIndexes(tx, row, 'live', settings);
+    // Saving a version an environment points to brings that environment's unique indexes in line (records/hooks.ts).
+    await hooks.emitFilter('components.settings', { component: row, version, settings }, { accountability }, { db: tx });
     if (workspaces) await replaceComponentWorkspaces(tx, row.uuid, workspaces);
-    return row.uuid;
+    return row;
   }).catch(nameTakenMeansExists);
   // The field indexes of a version an environment points to, once committed (CONCURRENTLY on PostgreSQL).
-  await syncFieldIndexes(db, uuid);
+  await hooks.emitAction('components.settings', { component: row }, { db });
   // Answered as saved, re-read from the database.
-  const saved = await resolveComponent(db, projectUuid, uuid);
+  const saved = await resolveComponent(db, projectUuid, row.uuid);
   return loadModel(db, saved, version!, locale);
 }

@@ -4,7 +4,6 @@ import { sql, type Kysely } from 'kysely';
 import { clockNow } from '../db/now';
 import { toJson } from '../db/json';
 import type { ComponentRow, ComponentUpdate, ComponentVersionRow, Database, NewComponent } from '../db/schema';
-import { ensureRecordPartition } from '../records/partitions-sql';
 import type { ComponentWithEnvVersion } from '../auth/route-component';
 
 type Db = Kysely<Database>;
@@ -65,11 +64,9 @@ export function listComponentsOfProject(db: Db, projectUuid: string): Promise<Co
   return db.selectFrom('components').selectAll().where('project_uuid', '=', projectUuid).orderBy('sort').orderBy('name').orderBy('uuid').execute();
 }
 
-/** A new component and the partition of its records (records/partitions-sql). */
+/** A new component (its caller announces it: components.create gives it its records' partition). */
 export async function insertComponent(db: Db, values: NewComponent): Promise<ComponentRow> {
-  const row = await db.insertInto('components').values(values).returningAll().executeTakeFirstOrThrow();
-  await ensureRecordPartition(db, row.uuid);
-  return row;
+  return db.insertInto('components').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function updateComponent(db: Db, uuid: string, values: ComponentUpdate): Promise<void> {

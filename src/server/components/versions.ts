@@ -1,5 +1,4 @@
 // Version calls: fork (from a version or a pasted schema), remove and publish (docs/components.md).
-import { componentArea, eventTopic, publishEvents } from '../events/outbox';
 import type { Kysely } from 'kysely';
 import type { ComponentSettings } from '../../../schemas/index';
 import { canFork, canRemoveVersion, COMPONENT_MESSAGE, isValidVersionName, NAME_RULE } from '../../../runtime/components/index';
@@ -10,8 +9,8 @@ import { assertStorableJson, bodyObject } from './input';
 import { componentNotFound, conflict, requireSettingsPermission, resolveComponent, shapeComponent, type Component, type ComponentModel } from './model';
 import { prepareSettings } from './rules';
 import { loadModel } from './settings';
-import { syncFieldIndexes, syncUniqueIndexes } from '../records/indexes';
 import { requireProject, type Accountability } from '../auth/tenancy';
+import { hooks } from '../platform/hooks';
 
 type Db = Kysely<Database>;
 
@@ -53,6 +52,7 @@ export async function forkVersion(db: Db, accountability: Accountability, body: 
     await insertVersion(tx, row.uuid, name, { ...(from.settings as object), version: name });
     return { row, name };
   });
+  await hooks.emitAction('components.fork', { component: row }, { db });
   return loadModel(db, row, name, locale);
 }
 
@@ -78,6 +78,7 @@ export async function forkVersionFromSchema(db: Db, accountability: Accountabili
     await insertVersion(tx, row.uuid, name, settings);
     return { row, name };
   });
+  await hooks.emitAction('components.fork', { component: row }, { db });
   return loadModel(db, row, name, locale);
 }
 
@@ -93,6 +94,7 @@ export async function removeVersion(db: Db, accountability: Accountability, body
     await updateComponent(tx, row.uuid, {});
     return row;
   });
+  await hooks.emitAction('components.version.remove', { component: row }, { db });
   return shapeComponent(db, await resolveComponent(db, row.project_uuid, row.uuid), locale);
 }
 
@@ -105,15 +107,12 @@ export async function publishVersion(db: Db, accountability: Accountability, bod
     const stored = await findVersion(tx, row.uuid, name);
     if (!stored) throw componentNotFound();
     await updateComponent(tx, row.uuid, input.env === 'dev' ? { dev_version: name } : { public_version: name });
-    // The environment's unique fields get their indexes now (409 'uniqueIndexConflict' rolls it all back).
-    await syncUniqueIndexes(tx, row, input.env, stored.settings as ComponentSettings);
-    // The deploy's event commits with it (docs/event-bus.md).
-    await publishEvents(tx, [
-      { projectUuid: row.project_uuid, env: input.env, topic: eventTopic(componentArea(row), 'deploy', input.env), componentUuid: row.uuid, actor: accountability.user.uuid, payload: { version: name, env: input.env } },
-    ]);
+    // The environment's unique fields get their indexes now (409 'uniqueIndexConflict' rolls it all
+    // back), and the deploy's event commits with it (docs/event-bus.md): records/hooks.ts, events/hooks.ts.
+    await hooks.emitFilter('components.deploy', { component: row, env: input.env, version: name, settings: stored.settings as ComponentSettings }, { accountability }, { db: tx });
     return row;
   });
   // The field indexes, once committed: built CONCURRENTLY on PostgreSQL, so writers go on meanwhile.
-  await syncFieldIndexes(db, row.uuid);
+  await hooks.emitAction('components.deploy', { component: row }, { db });
   return shapeComponent(db, await resolveComponent(db, row.project_uuid, row.uuid), locale);
 }

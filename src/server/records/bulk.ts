@@ -3,8 +3,9 @@
 // or every record a list filter matches, in the background (202 { job }): a pg-boss job that works
 // in batch transactions, each storing its progress and cursor with its changes (record_jobs), so any
 // instance answers the progress poll and a job whose process died resumes elsewhere without applying
-// a batch twice. A bulk delete runs the component's Before::Delete and Delete workflows like a single
-// delete (record-bulk-workflows.ts).
+// a batch twice. Each selection and each batch announces itself to the hooks (records/hook-events.ts):
+// a bulk delete runs the component's Before::Delete and Delete workflows through them like a single
+// delete (workflows/bulk-delete.ts), and its summary event commits with it.
 import type { Kysely } from 'kysely';
 import { componentRef } from '../../../runtime/components/index';
 import { FILTER_PARAMETERS, LIST_LIMITS, QUERY_MESSAGE, type ListQuery } from '../../../runtime/query/index';
@@ -20,19 +21,17 @@ import { createJob, finishJob, findJob, jobAnswer, type JobState } from './jobs'
 import { asInputError, listChanged, listTarget, parseOrThrow, type ListTarget } from './list';
 import { requireProject, type Accountability } from '../auth/tenancy';
 import { keepStatistics } from './partitions-sql';
-import { wakeWorkflows } from '../workflows/record-events';
-import { eventTopic, publishEvents, summaryEvent, type RecordEventScope } from '../events/outbox';
-import { deleteBatch, deleteFlows, deleteSelection, jobDeleteFlows } from './bulk-workflows';
+import { hooks } from '../platform/hooks';
+import type { RecordBulk } from './hook-events';
 
 type Db = Kysely<Database>;
 
 export const BULK_ACTIONS: readonly BulkAction[] = ['delete', 'disable', 'enable'];
 export const BULK_BATCH_SIZE = 1000;
 
-/** What a bulk action needs besides the database: the job queue and the bus. */
+/** What a bulk action needs besides the database: the job queue. */
 export interface BulkPlatform {
   jobs: Pick<Jobs, 'send'>;
-  bus: Bus;
 }
 
 const VERBS: Record<BulkAction, string[]> = { delete: ['delete'], disable: ['update', 'edit'], enable: ['update', 'edit'] };
@@ -74,34 +73,31 @@ export async function bulkAction(db: Db, platform: BulkPlatform, accountability:
   const hasFilter = input !== null && input.filter !== undefined;
   if (!input || hasItems === hasFilter) throw badRequest([{ field: 'items', messages: ['invalid'] }]);
   const target = await listTarget(db, accountability, ref, VERBS[action], locale, 'forbidden');
-  if (hasItems) return { status: 200, body: { affected: await bulkByItems(db, platform.bus, accountability, target, action, input.items) } };
+  if (hasItems) return { status: 200, body: { affected: await bulkByItems(db, accountability, target, action, input.items) } };
   return { status: 202, body: { job: await bulkByFilter(db, platform, accountability, target, action, input.filter) } };
 }
 
-async function bulkByItems(db: Db, bus: Bus, accountability: Accountability, target: ListTarget, action: BulkAction, items: unknown): Promise<number> {
+async function bulkByItems(db: Db, accountability: Accountability, target: ListTarget, action: BulkAction, items: unknown): Promise<number> {
   if (!Array.isArray(items) || items.length > LIST_LIMITS.cap) throw badRequest([{ field: 'items', messages: ['invalid'], values: [{ max: LIST_LIMITS.cap }] }]);
   const bad = items.findIndex((item) => !isUuid(item));
   if (bad >= 0) throw badRequest([{ field: `items.${bad}`, messages: ['invalid'] }]);
   const uuids = [...new Set((items as string[]).map((item) => item.toLowerCase()))];
   if (uuids.length === 0) return 0;
-  const { affected, queued } = await db.transaction().execute(async (tx) => {
+  const user = accountability.user.uuid;
+  const write: RecordBulk = { scope: target.scope, component: { uuid: target.row.uuid, ref: componentRef(target.row) }, action, userUuid: user, accountability, view: target.view, job: null };
+  const affected = await db.transaction().execute(async (tx) => {
     const found = await lockRecordsByUuid(tx, target.scope, uuids);
     // All or nothing: one missing (unknown, deleted, another component's or project's) changes nothing.
     if (found.length !== uuids.length) throw new HttpError(404, 'notFound');
-    // Loaded once for the whole selection; a Before::Delete refusal rolls the transaction back.
-    const flows = action === 'delete' ? await deleteFlows(tx, target.scope, accountability, target.view) : null;
-    const outcome = flows ? await deleteSelection(tx, flows, target.scope, uuids) : { affected: await applyBulkAction(tx, target.scope, action, uuids, accountability.user.uuid), queued: 0 };
-    // One summary event for the whole selection, committed with it (docs/event-bus.md).
-    await publishEvents(tx, [summaryEvent(bulkScope(target), action, accountability.user.uuid, { action, affected: outcome.affected }, uuids)]);
-    return outcome;
+    // The filters (each record's Before::Delete) may refuse the selection: the transaction rolls back.
+    const allowed = await hooks.emitFilter('records.bulk', { uuids }, write, { db: tx });
+    const affected = await applyBulkAction(tx, target.scope, action, allowed.uuids, user);
+    // What commits with it: one summary event for the whole selection (docs/event-bus.md), the Delete runs.
+    await hooks.emitFilter('records.bulk.written', { items: uuids, affected, progress: null }, write, { db: tx });
+    return affected;
   });
-  if (queued > 0) wakeWorkflows();
-  await listChanged(bus, target.scope.projectUuid, target.row.uuid);
+  await hooks.emitAction('records.bulk', { write, affected }, { db });
   return affected;
-}
-
-function bulkScope(target: ListTarget): RecordEventScope {
-  return { projectUuid: target.scope.projectUuid, env: target.scope.env, component: target.row };
 }
 
 async function bulkByFilter(db: Db, platform: BulkPlatform, accountability: Accountability, target: ListTarget, action: BulkAction, filterInput: unknown): Promise<string> {
@@ -138,7 +134,7 @@ export interface BulkRunOptions {
   sliceMs: number;
 }
 
-type StepResult = { kind: 'finished' } | { kind: 'progress'; scope: RecordScope; queued: number };
+type StepResult = { kind: 'finished' } | { kind: 'progress'; scope: RecordScope; write: RecordBulk | null; affected: number };
 
 /**
  * One step of a job, in one transaction: lock the job row (so two workers never interleave), count on
@@ -157,7 +153,7 @@ async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepRes
     if (job.total === null) {
       const total = await countRecords(tx, scope, filter).catch(asInputError);
       await tx.updateTable('record_jobs').set({ total, updated_at: at }).where('uuid', '=', jobUuid).execute();
-      return { kind: 'progress', scope, queued: 0 };
+      return { kind: 'progress', scope, write: null, affected: 0 };
     }
     const cursor: Cursor | null = job.cursor_uuid && job.cursor_created_at ? { createdAt: job.cursor_created_at, uuid: job.cursor_uuid } : null;
     const batch = await lockRecordBatch(tx, scope, filter, cursor, batchSize).catch(asInputError);
@@ -166,12 +162,12 @@ async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepRes
       return { kind: 'finished' };
     }
     const uuids = batch.map((row) => row.uuid);
-    // A delete's workflows are loaded once per batch. A record its Before::Delete refuses stays, is
-    // counted in processed but not in affected: a delete job's refused records are processed - affected.
-    const flows = job.action === 'delete' ? await jobDeleteFlows(tx, scope, job.user_uuid) : null;
-    const { affected, queued } = flows
-      ? await deleteBatch(tx, flows, scope, uuids)
-      : { affected: await applyBulkAction(tx, scope, job.action, uuids, job.user_uuid), queued: 0 };
+    // The job keeps the component's ref as it was when started: the topics name it.
+    const write: RecordBulk = { scope, component: { uuid: job.component_uuid, ref: job.component_ref }, action: job.action, userUuid: job.user_uuid, accountability: null, view: null, job: jobUuid };
+    // A record the filters leave out (its Before::Delete refused it) stays, is counted in processed
+    // but not in affected: a delete job's refused records are processed - affected.
+    const allowed = await hooks.emitFilter('records.bulk', { uuids }, write, { db: tx });
+    const affected = await applyBulkAction(tx, scope, job.action, allowed.uuids, job.user_uuid);
     const last = batch[batch.length - 1]!;
     await tx
       .updateTable('record_jobs')
@@ -184,15 +180,10 @@ async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepRes
       }))
       .where('uuid', '=', jobUuid)
       .execute();
-    // The batch's summary and the job's progress, committed with the batch (docs/event-bus.md). The
-    // job keeps the component's ref as it was when started: the topic names it.
-    const eventScope: RecordEventScope = { projectUuid: scope.projectUuid, env: scope.env, component: { uuid: job.component_uuid, scope: null, name: '' } };
-    const progress = { job: jobUuid, action: job.action, status: 'running', total: job.total, processed: job.processed + batch.length, affected: job.affected + affected };
-    await publishEvents(tx, [
-      { ...summaryEvent(eventScope, job.action, job.user_uuid, { action: job.action, affected, job: jobUuid }, uuids), topic: eventTopic(job.component_ref, job.action, scope.env) },
-      { ...summaryEvent(eventScope, 'job', job.user_uuid, progress), topic: eventTopic(job.component_ref, 'job', scope.env) },
-    ]);
-    return { kind: 'progress', scope, queued };
+    // What commits with the batch: its summary and the job's progress (docs/event-bus.md), the Delete runs.
+    const progress = { total: job.total, processed: job.processed + batch.length, affected: job.affected + affected };
+    await hooks.emitFilter('records.bulk.written', { items: uuids, affected, progress }, write, { db: tx });
+    return { kind: 'progress', scope, write, affected };
   });
 }
 
@@ -227,8 +218,8 @@ export async function runBulkJob(db: Db, bus: Bus, jobUuid: string, options: Bul
         return 'done';
       }
       scope = result.scope;
-      // The batch committed its Delete runs: this process's worker looks at once.
-      if (result.queued > 0) wakeWorkflows();
+      // The batch committed (its Delete runs with it: this process's worker looks at once).
+      if (result.write) await hooks.emitAction('records.bulk', { write: result.write, affected: result.affected }, { db });
       if (now() - started >= options.sliceMs) return 'more';
     }
   } catch (error) {

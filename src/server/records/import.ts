@@ -19,10 +19,11 @@ import { IMPORT_BATCH_ROWS, insertRecordBatch, takenValues, updateRecordBatch, t
 import { keepStatistics } from './partitions-sql';
 import { nowDate } from '../platform/clock';
 import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './import-source';
-import { addError, beforeUpdate, checkWrite, eventTarget, RECORD_MESSAGE, recordTarget, withoutHashes, type RecordTarget } from './records';
-import { graphsFor, queueAfterEvent, runBeforeEvent, wakeWorkflows, type Graph } from '../workflows/record-events';
+import { addError, checkWrite, RECORD_MESSAGE, recordTarget, type RecordTarget } from './records';
+import { filterUpdate, NEW_RECORD } from './write-hooks';
+import type { RecordWrite } from './hook-events';
+import { hooks } from '../platform/hooks';
 import { uniqueIndexName } from './indexes';
-import { publishEvents, summaryEvent } from '../events/outbox';
 import { compileFor } from './view';
 import type { Accountability } from '../auth/tenancy';
 import { columnMatchKey, type FieldMapEntry, type ImportResult } from '../../../runtime/api/import';
@@ -192,9 +193,7 @@ const CHECK_SLICE = 250;
 
 class ImportRun {
   readonly errors: FieldError[] = [];
-  /** The component's workflows reacting to the import's events (docs/workflows.md). */
-  graphs: Graph[] = [];
-  /** Records this import updated (their after-commit Update runs). */
+  /** Records this import updated (told to the hooks once every row is written). */
   readonly updatedUuids: string[] = [];
   /** 403 fieldNotEditable rather than 417, when a row writes a field the caller may not. */
   refused = false;
@@ -208,6 +207,8 @@ class ImportRun {
 
   constructor(
     private readonly db: Db,
+    /** The import as its hooks see it: one write, the same at every row. */
+    readonly recordWrite: RecordWrite,
     private readonly it: ImportTarget,
     private readonly map: FieldMapEntry[],
     private readonly format: ImportFormat,
@@ -291,18 +292,16 @@ class ImportRun {
         }
       }
       const view = stored ? it.editView : it.createView;
-      let data = row.data;
-      if (this.graphs.length > 0) {
-        // Before::Create / Before::Update row by row, inside the import's transaction: a refusal is this row's error.
-        try {
-          data = stored
-            ? await beforeUpdate(db, it.accountability, it.target, view, this.graphs, stored, row.data)
-            : await runBeforeEvent(db, it.accountability, eventTarget(it.target), this.graphs, 'Before::Create', row.data, { uuid: null, version: null });
-        } catch (error) {
-          if (!(error instanceof HttpError) || error.status !== 417) throw error;
-          for (const entry of error.errors ?? []) entry.messages.forEach((message) => this.rowError(row.n, entry.field, message));
-          continue;
-        }
+      let data: Record<string, unknown>;
+      // The filters (Before::Create / Before::Update) row by row, inside the import's transaction: a refusal is this row's error.
+      try {
+        data = stored
+          ? await filterUpdate(db, this.recordWrite, view, stored, row.data)
+          : (await hooks.emitFilter('records.create', { data: row.data, record: NEW_RECORD }, this.recordWrite, { db })).data;
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== 417) throw error;
+        for (const entry of error.errors ?? []) entry.messages.forEach((message) => this.rowError(row.n, entry.field, message));
+        continue;
       }
       const outcome = await checkWrite(db, it.accountability, it.target, view, data, stored);
       if (!outcome.ok) {
@@ -358,7 +357,7 @@ class ImportRun {
       // A matched record changed or was deleted since it was read: nothing of the import stays.
       if (changed !== updates.length) throw new HttpError(409, RECORD_MESSAGE.recordVersionConflict);
       this.updated += changed;
-      if (this.graphs.length > 0) for (const update of updates) this.updatedUuids.push(update.uuid);
+      for (const update of updates) this.updatedUuids.push(update.uuid);
     } catch (error) {
       throw this.uniqueViolation(error, rows);
     }
@@ -378,22 +377,6 @@ class ImportRun {
   }
 }
 
-/** After-commit Create and Update runs for the imported rows, queued in the import's transaction. */
-async function queueImportEvents(trx: Db, it: ImportTarget, graphs: Graph[], run: ImportRun): Promise<number> {
-  const target = eventTarget(it.target);
-  const user = it.accountability.user.uuid;
-  let queued = 0;
-  const created = run.created > 0
-    ? await trx.selectFrom('records').select(['uuid', 'data']).where('project_uuid', '=', target.projectUuid).where('component_uuid', '=', target.componentUuid).where('env', '=', target.env).where('created_at', '=', run.createdAt).where('created_by', '=', user).execute()
-    : [];
-  for (const row of created) queued += await queueAfterEvent(trx, target, graphs, 'Create', { uuid: row.uuid, data: withoutHashes(it.createView, row.data) }, user);
-  if (run.updatedUuids.length > 0) {
-    const updated = await trx.selectFrom('records').select(['uuid', 'data']).where('uuid', 'in', run.updatedUuids).execute();
-    for (const row of updated) queued += await queueAfterEvent(trx, target, graphs, 'Update', { uuid: row.uuid, data: withoutHashes(it.editView, row.data) }, user);
-  }
-  return queued;
-}
-
 /**
  * The import: options checked against the file's columns and the caller's view (400), then every
  * row checked and, while none is bad, written batch by batch in one transaction.
@@ -405,11 +388,9 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
   const map = parseFieldMap(options.fieldMap, source.columns, it.createView);
   const keyField = primaryKey ? checkPrimaryKey(primaryKey, map, it.createView) : null;
 
-  const graphs = await graphsFor(db, it.target.row.uuid, it.target.scope.env, ['Before::Create', 'Before::Update', 'Create', 'Update']);
-  let queued = 0;
+  const write: RecordWrite = { target: it.target, accountability: it.accountability };
   const result = await db.transaction().execute(async (trx) => {
-    const run = new ImportRun(trx, it, map, source.format, primaryKey, keyField, nowDate());
-    run.graphs = graphs;
+    const run = new ImportRun(trx, write, it, map, source.format, primaryKey, keyField, nowDate());
     // At most one batch is being written while the next is read and checked.
     let writing: Promise<void> = Promise.resolve();
     let batch: Pending[] = [];
@@ -442,13 +423,12 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
       if (run.refused) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, run.errors);
       throw fieldsNotValid(run.errors);
     }
-    if (graphs.length > 0) queued = await queueImportEvents(trx, it, graphs, run);
-    // One summary event for the import, committed with its rows (docs/event-bus.md).
-    const scope = { projectUuid: it.target.scope.projectUuid, env: it.target.scope.env, component: it.target.row };
-    await publishEvents(trx, [summaryEvent(scope, 'import', it.accountability.user.uuid, { created: run.created, updated: run.updated, total: run.total })]);
+    // What commits with the rows: the import's summary event (docs/event-bus.md), the Create and Update runs.
+    const views = { create: it.createView, edit: it.editView };
+    await hooks.emitFilter('records.import.written', { created: run.created, updated: run.updated, total: run.total, createdAt: run.createdAt, updatedUuids: run.updatedUuids, views }, write, { db: trx });
     return { created: run.created, updated: run.updated, total: run.total };
   });
-  if (queued > 0) wakeWorkflows();
+  await hooks.emitAction('records.import', { write, ...result }, { db });
   // Committed: a large import moves the planner's statistics (and PGlite has no autovacuum to notice).
   await keepStatistics(db, it.target.row.uuid, result.created + result.updated);
   return result;

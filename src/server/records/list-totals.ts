@@ -6,8 +6,9 @@
 // - every write to `records` says so on the bus ('list.invalidate' with the component), sent by the
 //   database itself (statement triggers, migration 0020_list_changes) after the commit, to every
 //   instance, whoever wrote (the routes, imports, bulk jobs, workflows, an operator's SQL);
-// - a write through the API also drops this process's counts of the component before its answer is
-//   sent (the record host's onSend), so the writer's next list never sees the old total;
+// - a write through the record calls also drops this process's counts of the component once it
+//   commits, before its answer is sent (an action hook, records/hooks.ts), so the writer's next list
+//   never sees the old total;
 // - a count that was under way when a change arrived is not kept (a generation per component);
 // - while the bus is not listening nothing is read from here, and everything is forgotten when it
 //   hears again (messages sent meanwhile are lost);

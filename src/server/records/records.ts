@@ -25,8 +25,9 @@ import { mediaProblems } from './media-values';
 import { LIST_MESSAGE } from './list';
 import { compileFor, envSettings, viewerOf, type Viewer } from './view';
 import { requireProject, type Accountability } from '../auth/tenancy';
-import { publishEvents, recordEvent, recordPayload, type RecordEventScope } from '../events/outbox';
-import { graphsFor, queueAfterEvent, runBeforeEvent, wakeWorkflows, type EventTarget, type Graph } from '../workflows/record-events';
+import { hooks } from '../platform/hooks';
+import type { RecordWrite } from './hook-events';
+import { filterUpdate, inWrite, NEW_RECORD, withoutHashes } from './write-hooks';
 
 type Db = Kysely<Database>;
 
@@ -271,16 +272,20 @@ export async function createRecord(db: Db, accountability: Accountability, ref: 
   const found = await recordTarget(db, accountability, ref, ['create'], locale);
   const data = dataOf(input);
   const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_create' });
-  const row = await withWorkflows(db, found, ['Before::Create', 'Create'], async (tx, graphs) => {
-    // Before::Create may change what is written, or refuse it; the record's own rules judge the result.
-    const written = graphs.length > 0 ? await runBeforeEvent(tx, accountability, eventTarget(found), graphs, 'Before::Create', data, { uuid: null, version: null }) : data;
-    const prepared = await prepareWrite(tx, accountability, found, view, written, null);
-    const row = await insertRecord(tx, found.scope, prepared.data, accountability.user.uuid);
-    // The event commits with the record (docs/event-bus.md "Outbox").
-    await publishEvents(tx, [recordEvent(eventScope(found), 'create', accountability.user.uuid, recordPayload(row, view))]);
-    if (graphs.length > 0) await queueAfterEvent(tx, eventTarget(found), graphs, 'Create', { uuid: row.uuid, data: withoutHashes(view, row.data) }, accountability.user.uuid);
-    return row;
-  }).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
+  const write: RecordWrite = { target: found, accountability };
+  const row = await inWrite(
+    db,
+    async (tx) => {
+      // The filters (Before::Create) may change what is written, or refuse it; the record's own rules judge the result.
+      const draft = await hooks.emitFilter('records.create', { data, record: NEW_RECORD }, write, { db: tx });
+      const prepared = await prepareWrite(tx, accountability, found, view, draft.data, null);
+      const row = await insertRecord(tx, found.scope, prepared.data, accountability.user.uuid);
+      // What commits with the record: its event (docs/event-bus.md "Outbox"), its Create runs.
+      await hooks.emitFilter('records.create.written', { row, view }, write, { db: tx });
+      return row;
+    },
+    (row) => hooks.emitAction('records.create', { write, row }, { db }),
+  ).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
   return answerRecord(db, accountability, found, row);
 }
 
@@ -311,14 +316,20 @@ export async function updateRecord(
   if (version !== stored.version) throw versionConflict();
 
   const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
-  const row = await withWorkflows(db, found, ['Before::Update', 'Update'], async (tx, graphs) => {
-    const written = graphs.length > 0 ? await beforeUpdate(tx, accountability, found, view, graphs, stored, data) : data;
-    const prepared = await prepareWrite(tx, accountability, found, view, written, stored);
-    const row = await updateRecordVersioned(tx, found.scope, stored.uuid, version, prepared.data, accountability.user.uuid);
-    if (row) await publishEvents(tx, [recordEvent(eventScope(found), 'update', accountability.user.uuid, recordPayload(row, view))]);
-    if (row && graphs.length > 0) await queueAfterEvent(tx, eventTarget(found), graphs, 'Update', { uuid: row.uuid, data: withoutHashes(view, row.data) }, accountability.user.uuid);
-    return row;
-  }).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
+  const write: RecordWrite = { target: found, accountability };
+  const row = await inWrite(
+    db,
+    async (tx) => {
+      const written = await filterUpdate(tx, write, view, stored, data);
+      const prepared = await prepareWrite(tx, accountability, found, view, written, stored);
+      const row = await updateRecordVersioned(tx, found.scope, stored.uuid, version, prepared.data, accountability.user.uuid);
+      if (row) await hooks.emitFilter('records.update.written', { row, view }, write, { db: tx });
+      return row;
+    },
+    async (row) => {
+      if (row) await hooks.emitAction('records.update', { write, row }, { db });
+    },
+  ).catch((error: unknown) => answerUniqueViolation(db, found, view, error));
   if (!row) {
     // Another writer got there first (or deleted it): nothing was changed.
     if (!(await findRecord(db, found.scope, stored.uuid))) throw recordNotFound();
@@ -329,75 +340,26 @@ export async function updateRecord(
 
 export async function deleteRecord(db: Db, accountability: Accountability, ref: string, uuid: string): Promise<Record<string, never>> {
   const found = await recordTarget(db, accountability, ref, ['delete'], undefined);
-  const deleted = await withWorkflows(db, found, ['Before::Delete', 'Delete'], async (tx, graphs) => {
-    const deletedEvent = (recordUuid: string) => publishEvents(tx, [recordEvent(eventScope(found), 'delete', accountability.user.uuid, { uuid: recordUuid })]);
-    if (graphs.length === 0) {
-      if (!isUuid(uuid) || !(await softDeleteRecord(tx, found.scope, uuid.toLowerCase(), accountability.user.uuid))) return false;
-      await deletedEvent(uuid.toLowerCase());
-      return true;
-    }
-    const stored = isUuid(uuid) ? await findRecord(tx, found.scope, uuid.toLowerCase()) : undefined;
-    if (!stored) return false;
-    const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
-    const data = withoutHashes(view, isPlainObject(stored.data) ? stored.data : {});
-    // Before::Delete may refuse the removal; what it changes in the data is not written.
-    await runBeforeEvent(tx, accountability, eventTarget(found), graphs, 'Before::Delete', data, { uuid: stored.uuid, version: stored.version });
-    if (!(await softDeleteRecord(tx, found.scope, stored.uuid, accountability.user.uuid))) return false;
-    await deletedEvent(stored.uuid);
-    await queueAfterEvent(tx, eventTarget(found), graphs, 'Delete', { uuid: stored.uuid, data }, accountability.user.uuid);
-    return true;
-  });
+  const write: RecordWrite = { target: found, accountability };
+  const deleted = await inWrite(
+    db,
+    async (tx) => {
+      const stored = isUuid(uuid) ? await findRecord(tx, found.scope, uuid.toLowerCase()) : undefined;
+      if (!stored) return null;
+      const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
+      const data = withoutHashes(view, isPlainObject(stored.data) ? stored.data : {});
+      // The filters (Before::Delete) may refuse the removal; what they change in the data is not written.
+      await hooks.emitFilter('records.delete', { data, record: { uuid: stored.uuid, version: stored.version } }, write, { db: tx });
+      if (!(await softDeleteRecord(tx, found.scope, stored.uuid, accountability.user.uuid))) return null;
+      await hooks.emitFilter('records.delete.written', { uuid: stored.uuid, data }, write, { db: tx });
+      return stored.uuid;
+    },
+    async (removed) => {
+      if (removed) await hooks.emitAction('records.delete', { write, uuid: removed }, { db });
+    },
+  );
   if (!deleted) throw recordNotFound();
   return {};
-}
-
-// ---------------------------------------------------------------------------------------------
-// Workflows (docs/workflows.md "Running")
-
-/** Where a record event of this target belongs (events/outbox.ts). */
-export function eventScope(found: RecordTarget): RecordEventScope {
-  return { projectUuid: found.scope.projectUuid, env: found.scope.env, component: found.row };
-}
-
-export function eventTarget(found: RecordTarget): EventTarget {
-  return { projectUuid: found.scope.projectUuid, componentUuid: found.scope.componentUuid, env: found.scope.env };
-}
-
-/** The data without hashed fields: workflows and the run log never see password hashes. */
-export function withoutHashes(view: ViewSchema, data: unknown): Record<string, unknown> {
-  const copy: Record<string, unknown> = isPlainObject(data) ? { ...data } : {};
-  for (const field of view.fields) if (field.hashed) delete copy[field.key];
-  return copy;
-}
-
-/**
- * Runs `work` in a transaction, given the component's workflows for `events` in this environment
- * (none: one indexed lookup). Always a transaction: the write's event (events/outbox.ts) commits
- * with it or not at all. Inside an outer transaction (a workflow's component node) it joins that one.
- */
-export async function withWorkflows<T>(db: Db, found: RecordTarget, events: string[], work: (tx: Db, graphs: Graph[]) => Promise<T>): Promise<T> {
-  const graphs = await graphsFor(db, found.row.uuid, found.scope.env, events);
-  if (db.isTransaction) return work(db, graphs);
-  const result = await db.transaction().execute((tx) => work(tx, graphs));
-  if (graphs.length > 0) wakeWorkflows();
-  return result;
-}
-
-/** Before::Update sees the stored record with the change applied; what it changes is added to the write. */
-export async function beforeUpdate(
-  db: Db,
-  accountability: Accountability,
-  found: RecordTarget,
-  view: ViewSchema,
-  graphs: Graph[],
-  stored: RecordRow,
-  input: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  const merged = { ...withoutHashes(view, stored.data), ...input };
-  const after = await runBeforeEvent(db, accountability, eventTarget(found), graphs, 'Before::Update', merged, { uuid: stored.uuid, version: stored.version });
-  const written = { ...input };
-  for (const [key, value] of Object.entries(after)) if (!isDeepStrictEqual(value, merged[key])) written[key] = value;
-  return written;
 }
 
 /** Removes records deleted more than DELETED_RECORD_RETENTION_DAYS ago (the hourly housekeeping). */

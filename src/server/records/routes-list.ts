@@ -1,8 +1,7 @@
 // The record list calls of docs/lists.md (main host): the list, export, bulk actions and bulk job
 // progress. {ref} is a uuid (one path segment) or scope/name (two), so each path is registered in
-// both shapes. The plugin shares the main host's scope (skip-override) and is registered before the
-// record routes, so its onResponse hook also sees the record writes: a successful write to a
-// component's records drops that component's cached list answers.
+// both shapes. The plugin shares the main host's scope (skip-override). A write's cached list answers
+// and totals are dropped when it commits (records/hooks.ts followRecordWrites).
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
@@ -24,7 +23,7 @@ import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { bulkAction, readJob } from './bulk';
 import { exportRecords } from './export';
-import { cacheTtlOf, listChanged, listModels, sourceOf } from './list';
+import { cacheTtlOf, listModels, sourceOf } from './list';
 import type { BulkAction } from './list-sql';
 import type { ListTotalCache } from './list-totals';
 import { headerValue } from '../platform/validate';
@@ -40,29 +39,10 @@ function localeOf(request: FastifyRequest): string | undefined {
   return headerValue(request.headers[HEADER.acceptLanguage]);
 }
 
-/**
- * Route patterns whose successful non-GET calls write a component's records. Bulk actions are not
- * here: they publish when their writes commit (records/bulk), which for a job is later.
- */
-const RECORD_WRITE = /\/system\/component\/:a(?:\/:b)?\/(?:model(?:\/:id)?|import)$/;
-
 const spec = specFor(['records']);
 
-const plugin: FastifyPluginAsync<ServerContext & { totals: ListTotalCache }> = async (fastify, { db, jobs, bus, totals }) => {
+const plugin: FastifyPluginAsync<ServerContext & { totals: ListTotalCache }> = async (fastify, { db, jobs, totals }) => {
   const host = typed(fastify);
-  // Before the answer leaves (the write has committed): this process's cached answers and totals of
-  // the component are dropped at once (the bus delivers to its own subscribers synchronously), so
-  // the writer's next list sees its write; the other instances hear it, and the database's own
-  // message (migration 0020), moments later.
-  host.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    const pattern = request.routeOptions.url;
-    if (!pattern || !RECORD_WRITE.test(pattern)) return payload;
-    const params = request.params as Partial<Params>;
-    if (typeof params.a !== 'string') return payload;
-    listChanged(bus, request.accountability?.project_uuid ?? null, refOf(params as Params)).catch((error: unknown) => request.log.error({ err: error }, 'list.invalidate was not sent'));
-    return payload;
-  });
 
   const list = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
     const header = (name: string) => headerValue(request.headers[name]);
@@ -107,7 +87,7 @@ const plugin: FastifyPluginAsync<ServerContext & { totals: ListTotalCache }> = a
 
   for (const action of ['delete', 'disable', 'enable'] as const satisfies readonly BulkAction[]) {
     const bulk = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
-      const result = await bulkAction(db, { jobs, bus }, accountabilityOf(request), refOf(request.params), action, request.body, localeOf(request));
+      const result = await bulkAction(db, { jobs }, accountabilityOf(request), refOf(request.params), action, request.body, localeOf(request));
       return reply.code(result.status).send(result.body);
     };
     const bulkSpec = (params: object) =>
