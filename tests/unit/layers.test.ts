@@ -134,25 +134,10 @@ interface Allowance {
 }
 
 /**
- * Records and components still call what reacts to their writes; the hook registry of issue 28
- * (item 3, platform/) replaces these calls with hooks that workflows, the event outbox and the list
- * caches subscribe to. Empty this list when it lands: an entry no import uses any more fails below.
+ * Imports against the order allowed by exact file pair, while a change that removes them is under way.
+ * None today: the hook registry (issue 28, item 3) removed the last ones. An entry no import uses fails.
  */
-const PENDING_HOOKS: readonly Allowance[] = [
-  { file: 'src/server/components/components.ts', imports: 'src/server/records/indexes' },
-  { file: 'src/server/components/routes.ts', imports: 'src/server/records/list' },
-  { file: 'src/server/components/settings.ts', imports: 'src/server/records/indexes' },
-  { file: 'src/server/components/sql.ts', imports: 'src/server/records/partitions-sql' },
-  { file: 'src/server/components/versions.ts', imports: 'src/server/events/outbox' },
-  { file: 'src/server/components/versions.ts', imports: 'src/server/records/indexes' },
-  { file: 'src/server/records/bulk-workflows.ts', imports: 'src/server/workflows/record-events' },
-  { file: 'src/server/records/bulk.ts', imports: 'src/server/events/outbox' },
-  { file: 'src/server/records/bulk.ts', imports: 'src/server/workflows/record-events' },
-  { file: 'src/server/records/import.ts', imports: 'src/server/events/outbox' },
-  { file: 'src/server/records/import.ts', imports: 'src/server/workflows/record-events' },
-  { file: 'src/server/records/records.ts', imports: 'src/server/events/outbox' },
-  { file: 'src/server/records/records.ts', imports: 'src/server/workflows/record-events' },
-];
+const PENDING: readonly Allowance[] = [];
 
 
 /** The capability of a repo-relative module path under src/server (a folder, or the assembly), else null. */
@@ -277,7 +262,7 @@ describe('layers', () => {
 
   it('no capability of src/server imports one after it in the order of docs/server.md, beyond the pending allowances', () => {
     const files = repoFiles();
-    const allowed = [...PENDING_HOOKS];
+    const allowed = PENDING;
     expect(serverOrderArrows(files, allowed).map((a) => `${a.file}: '${a.specifier}' (${a.reason})`)).toEqual([]);
     expect(unusedAllowances(files, allowed)).toEqual([]);
   });
