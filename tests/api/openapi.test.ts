@@ -55,7 +55,7 @@ describeApi(`OpenAPI document (${DB_KIND})`, () => {
       await app?.close();
       await scratch.drop();
     }
-  });
+  }, 180_000); // builds a whole app on a scratch database: over 30 s on a busy 2-core machine
 
   it('is served without a session', async () => {
     const scratch = await createScratchDatabase();
