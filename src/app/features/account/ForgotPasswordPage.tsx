@@ -6,36 +6,22 @@ import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS } from '../../../../runtime/api/iam';
 import { forgotPassword } from '../../../../runtime/client/account';
 import { PublicFrame } from '../../components/PublicFrame';
-import { FormMessage, messagesOf, problemOf, SubmitButton, TextField, type FieldMessageMap } from './fields';
+import { SubmitButton, TextField } from '../../components/form/TextField';
+import { FormMessage } from './fields';
+import { useAccountForm } from './useAccountForm';
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldMessageMap>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, set, fields, message, busy, refuse, send } = useAccountForm({ email: '' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    if (!address) {
-      setFields(messagesOf({ email: ['fieldRequired'] }));
-      return;
-    }
-    setBusy(true);
-    setFields({});
-    setMessage(null);
-    try {
+    const address = form.email.trim();
+    if (busy || refuse(address ? {} : { email: ['fieldRequired'] })) return;
+    await send(async () => {
       await forgotPassword({ email: address });
       setSentTo(address);
-    } catch (error) {
-      const problem = problemOf(error);
-      setFields(problem.fields);
-      setMessage(problem.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -74,14 +60,14 @@ export function ForgotPasswordPage() {
               type="email"
               testId="forgot-email"
               autoComplete="email"
-              value={email}
-              onValue={setEmail}
+              value={form.email}
+              onValue={set('email')}
               errors={fields.email}
               required
               autoFocus
             />
             <FormMessage message={message} />
-            <SubmitButton pending={busy} idle="account.forgot.submit" busy="account.forgot.submitting" testId="forgot-submit" />
+            <SubmitButton pending={busy} idle="account.forgot.submit" busy="account.forgot.submitting" testId="forgot-submit" block />
             <div className="auth-links">
               <Link to="/login">
                 <FormattedMessage id="account.backToSignIn" />

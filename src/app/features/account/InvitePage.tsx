@@ -14,9 +14,11 @@ import { claimsQueryOptions } from '../../../../renderers/data/queries';
 import { PendingPage } from '../../components/PendingPage';
 import { PublicFrame } from '../../components/PublicFrame';
 import { DEFAULT_AFTER_LOGIN } from '../../routes/guard';
-import { FormMessage, messagesOf, NAME_VALUES, PASSWORD_VALUES, problemOf, SubmitButton, TextField, type FieldMessageMap } from './fields';
-import { passwordProblems } from './passwords';
+import { SubmitButton } from '../../components/form/TextField';
+import { FormMessage, problemOf } from './fields';
+import { NewAccountFields, newAccountProblems } from './NewAccountFields';
 import { beginSession, endSessionLocally } from './session';
+import { useAccountForm } from './useAccountForm';
 
 const route = getRouteApi('/project/invite/$uuid');
 
@@ -78,45 +80,27 @@ function Invitation({ token, invite }: { token: string; invite: InviteInfo }) {
   const claims = useQuery({ ...claimsQueryOptions(), enabled: invite.has_account });
   const [loginNeeded, setLoginNeeded] = useState(false);
   const [invalid, setInvalid] = useState(false);
-  const [form, setForm] = useState({ name: '', password: '', password_confirmation: '' });
-  const [fields, setFields] = useState<FieldMessageMap>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, set, fields, message, busy, setBusy, refuse, send } = useAccountForm({ name: '', password: '', password_confirmation: '' });
   const here = `/project/invite/${token}`;
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const accept = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    let request: InviteAcceptRequest = {};
-    if (!invite.has_account) {
-      const local = passwordProblems(form.password, form.password_confirmation, true);
-      if (!form.name.trim()) local.name = ['fieldRequired'];
-      if (Object.keys(local).length > 0) {
-        setFields(messagesOf(local));
-        setMessage('fieldsNotValid');
-        return;
-      }
-      request = { ...form, name: form.name.trim() };
-    }
-    setBusy(true);
-    setFields({});
-    setMessage(null);
-    try {
-      const accepted = await acceptInvite(token, request);
-      beginSession(queryClient, accepted.project_uuid);
-      await router.navigate({ href: DEFAULT_AFTER_LOGIN });
-    } catch (error) {
-      const problem = problemOf(error);
-      if (problem.message === IAM_MESSAGE.loginRequired || (invite.has_account && problem.status === 401)) setLoginNeeded(true);
-      else if (problem.message === IAM_MESSAGE.inviteInvalid || problem.status === 404) setInvalid(true);
-      else {
-        setFields(problem.fields);
-        setMessage(problem.message);
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (!invite.has_account && refuse(newAccountProblems(form), 'fieldsNotValid')) return;
+    const request: InviteAcceptRequest = invite.has_account ? {} : { ...form, name: form.name.trim() };
+    await send(
+      async () => {
+        const accepted = await acceptInvite(token, request);
+        beginSession(queryClient, accepted.project_uuid);
+        await router.navigate({ href: DEFAULT_AFTER_LOGIN });
+      },
+      (problem) => {
+        if (problem.message === IAM_MESSAGE.loginRequired || (invite.has_account && problem.status === 401)) setLoginNeeded(true);
+        else if (problem.message === IAM_MESSAGE.inviteInvalid || problem.status === 404) setInvalid(true);
+        else return false;
+        return true;
+      },
+    );
   };
 
   const signOut = async () => {
@@ -172,45 +156,10 @@ function Invitation({ token, invite }: { token: string; invite: InviteInfo }) {
               <p className="muted">
                 <FormattedMessage id="account.invite.createHint" />
               </p>
-              <TextField
-                label={<FormattedMessage id="account.name" />}
-                name="name"
-                testId="invite-name"
-                autoComplete="name"
-                value={form.name}
-                onValue={set('name')}
-                errors={fields.name}
-                defaults={NAME_VALUES}
-                required
-                autoFocus
-              />
-              {/* The account's user name for password managers: the invited e-mail, not editable. */}
-              <input type="email" name="email" autoComplete="username" value={invite.email} readOnly hidden />
-              <TextField
-                label={<FormattedMessage id="account.password" />}
-                name="password"
-                type="password"
-                testId="invite-password"
-                autoComplete="new-password"
-                value={form.password}
-                onValue={set('password')}
-                errors={fields.password}
-                defaults={PASSWORD_VALUES}
-                hint={<FormattedMessage id="account.passwordHint" values={PASSWORD_VALUES} />}
-                required
-              />
-              <TextField
-                label={<FormattedMessage id="account.passwordConfirmation" />}
-                name="password_confirmation"
-                type="password"
-                testId="invite-password-confirmation"
-                autoComplete="new-password"
-                value={form.password_confirmation}
-                onValue={set('password_confirmation')}
-                errors={fields.password_confirmation}
-                defaults={PASSWORD_VALUES}
-                required
-              />
+              <NewAccountFields prefix="invite" form={form} set={set} fields={fields}>
+                {/* The account's user name for password managers: the invited e-mail, not editable. */}
+                <input type="email" name="email" autoComplete="username" value={invite.email} readOnly hidden />
+              </NewAccountFields>
             </>
           )}
           <FormMessage message={message} testId="invite-error">
@@ -227,6 +176,7 @@ function Invitation({ token, invite }: { token: string; invite: InviteInfo }) {
             idle={invite.has_account ? 'account.invite.accept' : 'account.invite.createAndAccept'}
             busy="account.invite.accepting"
             testId="invite-accept"
+            block
           />
         </form>
       )}

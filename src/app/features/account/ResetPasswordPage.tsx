@@ -6,8 +6,11 @@ import { FormattedMessage } from 'react-intl';
 import { IAM_MESSAGE } from '../../../../runtime/api/iam';
 import { resetPassword } from '../../../../runtime/client/account';
 import { PublicFrame } from '../../components/PublicFrame';
-import { FormMessage, messagesOf, PASSWORD_VALUES, problemOf, SubmitButton, TextField, type FieldMessageMap } from './fields';
+import { SubmitButton } from '../../components/form/TextField';
+import { FormMessage } from './fields';
+import { PasswordFields } from './NewAccountFields';
 import { passwordProblems } from './passwords';
+import { useAccountForm } from './useAccountForm';
 
 const route = getRouteApi('/user/resetpassword/$uuid');
 
@@ -15,39 +18,23 @@ type Outcome = 'form' | 'done' | 'invalid';
 
 export function ResetPasswordPage() {
   const { uuid } = route.useParams();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [outcome, setOutcome] = useState<Outcome>('form');
-  const [fields, setFields] = useState<FieldMessageMap>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, set, fields, message, busy, refuse, send } = useAccountForm({ password: '', confirmation: '' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const local = passwordProblems(password, confirmation, true);
-    if (Object.keys(local).length > 0) {
-      setFields(messagesOf(local));
-      setMessage(null);
-      return;
-    }
-    setBusy(true);
-    setFields({});
-    setMessage(null);
-    try {
-      await resetPassword({ token: uuid, password, password_confirmation: confirmation });
-      setOutcome('done');
-    } catch (error) {
-      const problem = problemOf(error);
-      if (problem.message === IAM_MESSAGE.resetLinkInvalid) {
+    if (busy || refuse(passwordProblems(form.password, form.confirmation, true), null)) return;
+    await send(
+      async () => {
+        await resetPassword({ token: uuid, password: form.password, password_confirmation: form.confirmation });
+        setOutcome('done');
+      },
+      (problem) => {
+        if (problem.message !== IAM_MESSAGE.resetLinkInvalid) return false;
         setOutcome('invalid');
-        return;
-      }
-      setFields(problem.fields);
-      setMessage(problem.message);
-    } finally {
-      setBusy(false);
-    }
+        return true;
+      },
+    );
   };
 
   return (
@@ -83,34 +70,19 @@ export function ResetPasswordPage() {
             <p className="muted">
               <FormattedMessage id="account.reset.intro" />
             </p>
-            <TextField
-              label={<FormattedMessage id="account.newPassword" />}
-              name="password"
-              type="password"
-              testId="reset-password"
-              autoComplete="new-password"
-              value={password}
-              onValue={setPassword}
-              errors={fields.password}
-              defaults={PASSWORD_VALUES}
-              hint={<FormattedMessage id="account.passwordHint" values={PASSWORD_VALUES} />}
+            <PasswordFields
+              prefix="reset"
+              label="account.newPassword"
+              password={form.password}
+              confirmation={form.confirmation}
+              onPassword={set('password')}
+              onConfirmation={set('confirmation')}
+              fields={fields}
               required
               autoFocus
             />
-            <TextField
-              label={<FormattedMessage id="account.passwordConfirmation" />}
-              name="password_confirmation"
-              type="password"
-              testId="reset-password-confirmation"
-              autoComplete="new-password"
-              value={confirmation}
-              onValue={setConfirmation}
-              errors={fields.password_confirmation}
-              defaults={PASSWORD_VALUES}
-              required
-            />
             <FormMessage message={message} />
-            <SubmitButton pending={busy} idle="account.reset.submit" busy="account.reset.submitting" testId="reset-submit" />
+            <SubmitButton pending={busy} idle="account.reset.submit" busy="account.reset.submitting" testId="reset-submit" block />
             <div className="auth-links">
               <Link to="/login">
                 <FormattedMessage id="account.backToSignIn" />

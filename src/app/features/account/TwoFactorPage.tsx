@@ -2,7 +2,7 @@
 // "remember this device" (30 days). invalidCode lets the user try again; twoFactorExpired needs a new sign-in.
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS, IAM_MESSAGE } from '../../../../runtime/api/iam';
 import { verifyTwoFactor } from '../../../../runtime/client/account';
@@ -11,8 +11,8 @@ import { Message } from '../../../../renderers/ui/Message';
 import { PublicFrame } from '../../components/PublicFrame';
 import { clearBreadcrumbs } from '../../routes/breadcrumbs';
 import { safeRedirect } from '../../routes/guard';
-import { isCompleteCode, normaliseCode } from './codes';
-import { SubmitButton } from './fields';
+import { SubmitButton } from '../../components/form/TextField';
+import { CodeField, useOneTimeCode } from './CodeField';
 
 const route = getRouteApi('/two-factor-auth');
 
@@ -28,12 +28,10 @@ export function TwoFactorPage() {
   const { redirect } = route.useSearch();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [code, setCode] = useState('');
+  const code = useOneTimeCode();
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const codeId = useId();
   const hintId = useId();
   const rememberId = useId();
   const expired = error === IAM_MESSAGE.twoFactorExpired;
@@ -41,23 +39,22 @@ export function TwoFactorPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || expired) return;
-    if (!isCompleteCode(code)) {
+    if (!code.complete) {
       setError('account.twoFactor.codeFormat');
-      codeRef.current?.focus();
+      code.focus();
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await verifyTwoFactor({ code, remember });
+      await verifyTwoFactor({ code: code.code, remember });
       // A new session: nothing cached from before may leak into it.
       queryClient.clear();
       clearBreadcrumbs();
       await router.navigate({ href: safeRedirect(redirect) });
     } catch (e) {
       setError(twoFactorErrorKey(e));
-      setCode('');
-      codeRef.current?.focus();
+      code.retry();
     } finally {
       setBusy(false);
     }
@@ -72,29 +69,7 @@ export function TwoFactorPage() {
         <p className="muted" id={hintId}>
           <FormattedMessage id="account.twoFactor.intro" />
         </p>
-        <div className="field">
-          <label htmlFor={codeId} className="field-label">
-            <FormattedMessage id="account.twoFactor.code" />
-          </label>
-          <input
-            ref={codeRef}
-            id={codeId}
-            name="code"
-            className="otp-input"
-            data-testid="two-factor-code"
-            value={code}
-            onChange={(e) => setCode(normaliseCode(e.target.value))}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            aria-describedby={hintId}
-            aria-invalid={error === IAM_MESSAGE.invalidCode || undefined}
-            disabled={expired}
-            required
-            autoFocus
-          />
-        </div>
+        <CodeField code={code} testId="two-factor-code" invalid={error === IAM_MESSAGE.invalidCode} describedBy={hintId} disabled={expired} required autoFocus />
         <div className="field field-check">
           <input
             id={rememberId}
@@ -121,7 +96,7 @@ export function TwoFactorPage() {
             ) : null}
           </div>
         ) : null}
-        <SubmitButton pending={busy} idle="account.twoFactor.submit" busy="account.twoFactor.submitting" testId="two-factor-submit" disabled={expired} />
+        <SubmitButton pending={busy} idle="account.twoFactor.submit" busy="account.twoFactor.submitting" testId="two-factor-submit" disabled={expired} block />
         <div className="auth-links">
           <Link to="/login" search={redirect ? { redirect } : {}}>
             <FormattedMessage id="account.backToSignIn" />

@@ -1,69 +1,44 @@
 // /admin/projects/settings: rename the current project, transfer its ownership (owner only, to an
 // active person member), and leave it (the owner names the new owner). Transfer and leave ask first.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Project } from '../../../../runtime/api/contract';
-import { IAM_LIMITS, type MemberItem } from '../../../../runtime/api/iam';
+import type { MemberItem } from '../../../../runtime/api/iam';
 import { invalidateProjects, membersQueryOptions } from '../../../../renderers/data/iam';
 import { projectApi } from '../../../../runtime/client/iam';
 import { projectInfoQueryOptions, queryKeys, userModelQueryOptions } from '../../../../renderers/data/queries';
 import { AppLink } from '../../components/AppLink';
-import { FieldErrors } from '../../components/FieldErrors';
+import { FailureText, failureSummary } from '../../components/form/failure';
+import { SubmitButton } from '../../components/form/TextField';
+import { useFormPage } from '../../components/form/useFormPage';
+import { LoadError, Loading, PageHeader } from '../../components/page';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { NameField, nameRules } from '../iam/NameField';
 import { showToast } from '../../../../renderers/ui/toast';
-import { ConfirmDialog, type Failure, failureOf, failureSummary, FailureText, fieldMessages, LoadError, Loading, NO_FAILURE, PageHeader } from '../iam/ui';
 import { useSwitchProject } from './useSwitchProject';
 
 function Rename({ project }: { project: Project }) {
   const queryClient = useQueryClient();
-  const nameId = useId();
-  const [name, setName] = useState(project.name);
-  const [failure, setFailure] = useState<Failure>(NO_FAILURE);
-  const rename = useMutation({
-    mutationFn: (next: string) => projectApi.rename(project.uuid, { name: next }),
-    onSuccess: (saved) => {
+  const form = useFormPage({
+    initial: project.name,
+    validate: nameRules,
+    save: (name: string) => projectApi.rename(project.uuid, { name: name.trim() }),
+    toast: 'projects.renamed',
+    onSaved: (saved) => {
       queryClient.setQueryData(queryKeys.projectInfo, saved);
-      showToast('projects.renamed', 'success');
       return invalidateProjects(queryClient);
     },
-    onError: (error) => setFailure(failureOf(error)),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = name.trim();
-    if (Array.from(trimmed).length < IAM_LIMITS.nameMin) {
-      setFailure({ message: null, fields: { name: ['cantBeLessThenChars'] } });
-      return;
-    }
-    setFailure(NO_FAILURE);
-    rename.mutate(trimmed);
-  };
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="project-rename-title">
+    <form className="card form" onSubmit={form.submit} noValidate aria-labelledby="project-rename-title">
       <h2 className="card-title" id="project-rename-title">
         <FormattedMessage id="projects.rename" />
       </h2>
-      <div className="field">
-        <label className="field-label" htmlFor={nameId}>
-          <FormattedMessage id="iam.name" />
-        </label>
-        <input
-          id={nameId}
-          name="name"
-          autoComplete="off"
-          required
-          maxLength={IAM_LIMITS.nameMax}
-          data-testid="project-name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <FieldErrors messages={fieldMessages(failure.fields, 'name')} values={{ min: IAM_LIMITS.nameMin }} />
-      </div>
-      <FailureText message={failure.message} />
+      <NameField testId="project-name" value={form.values} onValue={form.setValues} errors={form.errors('name')} />
+      <FailureText message={form.failure.message} />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" data-testid="project-save" disabled={rename.isPending || name.trim() === project.name}>
-          <FormattedMessage id={rename.isPending ? 'iam.saving' : 'iam.save'} />
-        </button>
+        <SubmitButton pending={form.pending} idle="iam.save" busy="iam.saving" testId="project-save" disabled={form.values.trim() === project.name} />
       </div>
     </form>
   );

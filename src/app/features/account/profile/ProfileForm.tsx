@@ -11,7 +11,10 @@ import { queryKeys } from '../../../../../renderers/data/queries';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { FieldErrors } from '../../../components/FieldErrors';
 import { showToast } from '../../../../../renderers/ui/toast';
-import { FormMessage, messagesOf, NAME_VALUES, PASSWORD_VALUES, problemOf, SubmitButton, TextField, type FieldMessageMap } from '../fields';
+import { SubmitButton, TextField } from '../../../components/form/TextField';
+import { FormMessage, messagesOf, NAME_VALUES, PASSWORD_VALUES, type FieldMessageMap } from '../fields';
+import { PasswordFields } from '../NewAccountFields';
+import { useAccountForm } from '../useAccountForm';
 import { passwordProblems } from '../passwords';
 import { billingErrors, billingFields, billingForm, billingPayload, BILLING_MIN, requiredBillingFields, type BillingForm, type BillingKey, type BillingType } from './billing';
 import { countryChoices, guessTimeZone, timeZoneChoices } from './places';
@@ -47,11 +50,8 @@ const hasPasswordMismatch = (fields: FieldMessageMap) =>
 export function ProfileForm({ user }: { user: UserModel }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => initialForm(user));
-  const [fields, setFields] = useState<FieldMessageMap>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { form, setForm, fields, setFields, message, setMessage, busy, send } = useAccountForm<Form>(() => initialForm(user));
   const [mismatch, setMismatch] = useState(false);
-  const [busy, setBusy] = useState(false);
   const timezoneId = useId();
   const endOthersId = useId();
   const zones = useMemo(() => timeZoneChoices(form.timezone, guessTimeZone()), [form.timezone]);
@@ -89,25 +89,24 @@ export function ProfileForm({ user }: { user: UserModel }) {
       body.password_confirmation = form.password_confirmation;
       body.end_other_sessions = form.endOthers;
     }
-    setBusy(true);
-    setFields({});
-    try {
-      const saved = await saveProfile(body);
-      if (saved && typeof saved === 'object' && 'uuid' in saved) queryClient.setQueryData(queryKeys.userModel, saved);
-      else void queryClient.invalidateQueries({ queryKey: queryKeys.userModel });
-      if (changePassword) {
-        setForm((f) => ({ ...f, password: '', password_confirmation: '' }));
-        void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
-      }
-      showToast(changePassword && form.endOthers ? 'account.profile.savedEndedOthers' : 'account.profile.saved', 'success');
-    } catch (error) {
-      const problem = problemOf(error);
-      if (problem.status === 417) refuse(problem.fields);
-      // A 500 already opened the report-error modal; anything else shows the server's message.
-      if (problem.status !== 417 && problem.message) setMessage(problem.message);
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        const saved = await saveProfile(body);
+        if (saved && typeof saved === 'object' && 'uuid' in saved) queryClient.setQueryData(queryKeys.userModel, saved);
+        else void queryClient.invalidateQueries({ queryKey: queryKeys.userModel });
+        if (changePassword) {
+          setForm((f) => ({ ...f, password: '', password_confirmation: '' }));
+          void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+        }
+        showToast(changePassword && form.endOthers ? 'account.profile.savedEndedOthers' : 'account.profile.saved', 'success');
+      },
+      (problem) => {
+        if (problem.status === 417) refuse(problem.fields);
+        // A 500 already opened the report-error modal; anything else shows the server's message.
+        else if (problem.message) setMessage(problem.message);
+        return true;
+      },
+    );
   };
 
   return (
@@ -165,28 +164,14 @@ export function ProfileForm({ user }: { user: UserModel }) {
         {/* The account's user name for password managers. */}
         <input type="email" name="username" autoComplete="username" value={form.email} readOnly hidden />
         <div className="form-grid">
-          <TextField
-            label={<FormattedMessage id="account.newPassword" />}
-            name="password"
-            type="password"
-            testId="profile-password"
-            autoComplete="new-password"
-            value={form.password}
-            onValue={(v) => set('password', v)}
-            errors={fields.password}
-            defaults={PASSWORD_VALUES}
-            hint={<FormattedMessage id="account.passwordHint" values={PASSWORD_VALUES} />}
-          />
-          <TextField
-            label={<FormattedMessage id="account.passwordConfirmation" />}
-            name="password_confirmation"
-            type="password"
-            testId="profile-password-confirmation"
-            autoComplete="new-password"
-            value={form.password_confirmation}
-            onValue={(v) => set('password_confirmation', v)}
-            errors={fields.password_confirmation}
-            defaults={PASSWORD_VALUES}
+          <PasswordFields
+            prefix="profile"
+            label="account.newPassword"
+            password={form.password}
+            confirmation={form.password_confirmation}
+            onPassword={(v) => set('password', v)}
+            onConfirmation={(v) => set('password_confirmation', v)}
+            fields={fields}
           />
         </div>
         <div className="field field-check">

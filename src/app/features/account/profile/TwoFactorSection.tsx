@@ -1,15 +1,14 @@
 // Two-factor authentication of the caller: its state; turning it on (a new secret shown as a QR code and as
 // text, confirmed by a first code); turning it off (asks for a current code).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TwoFactorSetup, TwoFactorState } from '../../../../../runtime/api/iam';
 import { accountKeys, twoFactorQueryOptions } from '../../../../../renderers/data/account';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../../../../../runtime/client/account';
-import { FieldErrors } from '../../../components/FieldErrors';
 import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
 import { FormMessage, problemOf } from '../fields';
-import { isCompleteCode, normaliseCode } from '../codes';
+import { CodeField, useOneTimeCode } from '../CodeField';
 
 type Mode = { kind: 'idle' } | { kind: 'enrolling'; setup: TwoFactorSetup } | { kind: 'disabling' };
 
@@ -18,18 +17,15 @@ export function TwoFactorSection() {
   const queryClient = useQueryClient();
   const state = useQuery(twoFactorQueryOptions());
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
-  const [code, setCode] = useState('');
+  const code = useOneTimeCode();
   const [codeErrors, setCodeErrors] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const codeId = useId();
-  const codeErrorsId = useId();
   const enabled = state.data?.enabled === true;
 
   const reset = (next: Mode) => {
     setMode(next);
-    setCode('');
+    code.setCode('');
     setCodeErrors([]);
     setMessage(null);
   };
@@ -39,10 +35,7 @@ export function TwoFactorSection() {
     const codeMessages = problem.fields.code?.messages ?? [];
     setCodeErrors(codeMessages);
     setMessage(codeMessages.length > 0 ? null : problem.message);
-    if (codeMessages.length > 0) {
-      setCode('');
-      codeRef.current?.focus();
-    }
+    if (codeMessages.length > 0) code.retry();
   };
 
   const start = async () => {
@@ -60,16 +53,16 @@ export function TwoFactorSection() {
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || mode.kind === 'idle') return;
-    if (!isCompleteCode(code)) {
+    if (!code.complete) {
       setCodeErrors(['account.twoFactor.codeFormat']);
-      codeRef.current?.focus();
+      code.focus();
       return;
     }
     setBusy(true);
     setCodeErrors([]);
     setMessage(null);
     try {
-      const next: TwoFactorState = mode.kind === 'enrolling' ? await enableTwoFactor(code) : await disableTwoFactor(code);
+      const next: TwoFactorState = mode.kind === 'enrolling' ? await enableTwoFactor(code.code) : await disableTwoFactor(code.code);
       queryClient.setQueryData(accountKeys.twoFactor, next);
       showToast(next.enabled ? 'account.twoFactor.turnedOn' : 'account.twoFactor.turnedOff', 'success', TOAST_MS.default);
       reset({ kind: 'idle' });
@@ -160,28 +153,7 @@ export function TwoFactorSection() {
                   <FormattedMessage id="account.twoFactor.disableIntro" />
                 </p>
               )}
-              <div className="field">
-                <label htmlFor={codeId} className="field-label">
-                  <FormattedMessage id="account.twoFactor.code" />
-                </label>
-                <input
-                  ref={codeRef}
-                  id={codeId}
-                  name="code"
-                  className="otp-input"
-                  data-testid="twofactor-code"
-                  value={code}
-                  onChange={(e) => setCode(normaliseCode(e.target.value))}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  pattern="[0-9]{6}"
-                  maxLength={6}
-                  aria-invalid={codeErrors.length > 0 || undefined}
-                  aria-describedby={codeErrors.length > 0 ? codeErrorsId : undefined}
-                  autoFocus={mode.kind === 'disabling'}
-                />
-                <FieldErrors id={codeErrorsId} messages={codeErrors} />
-              </div>
+              <CodeField code={code} testId="twofactor-code" invalid={codeErrors.length > 0} errors={codeErrors} autoFocus={mode.kind === 'disabling'} />
               <FormMessage message={message} />
               <div className="form-actions">
                 <button type="button" className="button" onClick={() => reset({ kind: 'idle' })} disabled={busy}>
