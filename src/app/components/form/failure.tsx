@@ -1,20 +1,33 @@
 // How a form shows a failed save: the message above its actions and 417 messages at their fields.
+import type { FieldError } from '../../../../runtime/api/contract';
 import { errorDisplay, errorsByPath } from '../../../../runtime/client/errorMessage';
 import { Message } from '../../../../renderers/ui/Message';
+
+/** Message parameters ({min}, {max}) by field path. */
+export type FieldValues = Record<string, Record<string, string | number>>;
 
 export interface Failure {
   /** The message to show above the actions; null when the report modal already said it. */
   message: string | null;
   /** 417 messages (or the form's own rules) by field path. */
   fields: Record<string, string[]>;
+  /** The parameters a 417 sent with its messages, by field path. */
+  values?: FieldValues;
 }
 
 export const NO_FAILURE: Failure = { message: null, fields: {} };
 
+/** The parameters of a 417's messages by field path, each field's merged. */
+export function valuesByPath(fieldErrors: readonly FieldError[]): FieldValues {
+  const out: FieldValues = {};
+  for (const { field, values } of fieldErrors) for (const v of values ?? []) if (v) out[field] = { ...out[field], ...v };
+  return out;
+}
+
 export function failureOf(error: unknown): Failure {
   const shown = errorDisplay(error);
   if (shown.kind === 'reported') return NO_FAILURE;
-  if (shown.kind === 'fields') return { message: shown.messageKey, fields: errorsByPath(shown.fieldErrors) };
+  if (shown.kind === 'fields') return { message: shown.messageKey, fields: errorsByPath(shown.fieldErrors), values: valuesByPath(shown.fieldErrors) };
   return { message: shown.messageKey, fields: {} };
 }
 

@@ -19,6 +19,8 @@ export interface FormPageOptions<V, R> {
   resetKey?: unknown;
   /** The form's own rules, checked before anything is sent. */
   validate?: (values: V) => FieldRules;
+  /** After the form's own rules refused the values (nothing was sent). */
+  onRefused?: (rules: FieldRules) => unknown;
   /** The call that saves the values. */
   save: (values: V) => Promise<R>;
   /** The message key of the success toast. */
@@ -71,7 +73,7 @@ interface State<V> {
 const evaluate = <V,>(initial: V | (() => V)): V => (typeof initial === 'function' ? (initial as () => V)() : initial);
 
 export function useFormPage<V, R>(options: FormPageOptions<V, R>): FormController<V> {
-  const { resetKey, validate, toast, onSaved, onFailed, isDirty, confirmLeave = false } = options;
+  const { resetKey, validate, onRefused, toast, onSaved, onFailed, isDirty, confirmLeave = false } = options;
   const [state, setState] = useState<State<V>>(() => {
     const start = evaluate(options.initial);
     return { key: resetKey, base: start, values: start };
@@ -102,6 +104,7 @@ export function useFormPage<V, R>(options: FormPageOptions<V, R>): FormControlle
     const rules = validate?.(values) ?? {};
     if (Object.keys(rules).length > 0) {
       setFailure({ message: null, fields: rules });
+      onRefused?.(rules);
       return false;
     }
     setFailure(NO_FAILURE);

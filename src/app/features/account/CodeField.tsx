@@ -5,6 +5,8 @@ import { FormattedMessage } from 'react-intl';
 import { FieldErrors } from '../../components/FieldErrors';
 import { isCompleteCode, normaliseCode } from './codes';
 
+const CODE_FORMAT = 'account.twoFactor.codeFormat';
+
 /** The code typed so far, and the input it is typed in. */
 export function useOneTimeCode() {
   const [code, setCode] = useState('');
@@ -15,7 +17,12 @@ export function useOneTimeCode() {
     setCode,
     ref,
     focus,
-    complete: isCompleteCode(code),
+    /** The message for a code not yet complete (the input focused again); null when it may be sent. */
+    refusal: (): string | null => {
+      if (isCompleteCode(code)) return null;
+      focus();
+      return CODE_FORMAT;
+    },
     /** After a refused code: empty and focused, ready for the next one. */
     retry: () => {
       setCode('');

@@ -5,11 +5,10 @@ import { useRouter } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createProject } from '../../../../runtime/client/account';
-import { logout } from '../../../../runtime/client/auth';
 import { DEFAULT_AFTER_LOGIN } from '../../routes/guard';
 import { SubmitButton, TextField } from '../../components/form/TextField';
 import { FormMessage, NAME_VALUES } from './fields';
-import { beginSession, endSessionLocally } from './session';
+import { beginSession, signOut } from './session';
 import { useAccountForm } from './useAccountForm';
 
 export type NoProjectReason = 'noProject' | 'noRoles';
@@ -32,14 +31,9 @@ export function NoProjectMessage({ reason }: { reason: NoProjectReason }) {
     });
   };
 
-  const signOut = async () => {
+  const otherAccount = async () => {
     setBusy(true);
-    try {
-      await logout();
-    } catch {
-      // The session may already be gone.
-    }
-    endSessionLocally(queryClient);
+    await signOut(queryClient);
     await router.navigate({ to: '/login' });
   };
 
@@ -69,7 +63,7 @@ export function NoProjectMessage({ reason }: { reason: NoProjectReason }) {
       <p className="muted">
         <FormattedMessage id="account.noProject.invites" />
       </p>
-      <button type="button" className="link-button" onClick={signOut} disabled={busy}>
+      <button type="button" className="link-button" onClick={otherAccount} disabled={busy}>
         <FormattedMessage id="account.noProject.otherAccount" />
       </button>
     </section>

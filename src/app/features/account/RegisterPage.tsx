@@ -5,8 +5,8 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { register } from '../../../../runtime/client/account';
-import { PublicFrame } from '../../components/PublicFrame';
 import { SubmitButton, TextField } from '../../components/form/TextField';
+import { AuthCard } from './AuthCard';
 import { FormMessage } from './fields';
 import { NewAccountFields, newAccountProblems } from './NewAccountFields';
 import { beginSession } from './session';
@@ -29,38 +29,33 @@ export function RegisterPage() {
   };
 
   return (
-    <PublicFrame testId="register-page">
-      <form className="card auth-card" onSubmit={submit} noValidate>
-        <h1>
-          <FormattedMessage id="account.register.title" />
-        </h1>
-        <p className="muted">
-          <FormattedMessage id="account.register.intro" />
-        </p>
-        <NewAccountFields prefix="register" form={form} set={set} fields={fields}>
-          <TextField
-            label={<FormattedMessage id="account.email" />}
-            name="email"
-            type="email"
-            testId="register-email"
-            autoComplete="email"
-            value={form.email}
-            onValue={set('email')}
-            errors={fields.email}
-            required
-          />
-        </NewAccountFields>
-        <FormMessage message={message} testId="register-error" />
-        <SubmitButton pending={busy} idle="account.register.submit" busy="account.register.submitting" testId="register-submit" block />
-        <div className="auth-links">
-          <span className="muted">
-            <FormattedMessage id="account.register.haveAccount" />
-          </span>
-          <Link to="/login">
-            <FormattedMessage id="common.signIn" />
-          </Link>
-        </div>
-      </form>
-    </PublicFrame>
+    <AuthCard testId="register-page" title="account.register.title" onSubmit={submit}>
+      <p className="muted">
+        <FormattedMessage id="account.register.intro" />
+      </p>
+      <NewAccountFields prefix="register" form={form} set={set} fields={fields}>
+        <TextField
+          label={<FormattedMessage id="account.email" />}
+          name="email"
+          type="email"
+          testId="register-email"
+          autoComplete="email"
+          value={form.email}
+          onValue={set('email')}
+          errors={fields.email}
+          required
+        />
+      </NewAccountFields>
+      <FormMessage message={message} testId="register-error" />
+      <SubmitButton pending={busy} idle="account.register.submit" busy="account.register.submitting" testId="register-submit" block />
+      <div className="auth-links">
+        <span className="muted">
+          <FormattedMessage id="account.register.haveAccount" />
+        </span>
+        <Link to="/login">
+          <FormattedMessage id="common.signIn" />
+        </Link>
+      </div>
+    </AuthCard>
   );
 }

@@ -3,7 +3,9 @@
 import type { ReactNode } from 'react';
 import type { FieldError } from '../../../../runtime/api/contract';
 import { IAM_LIMITS } from '../../../../runtime/api/iam';
+import { errorsByPath } from '../../../../runtime/client/errorMessage';
 import { CONNECTION_FAILED, isApiRequestError } from '../../../../runtime/client/errors';
+import { valuesByPath, type Failure } from '../../components/form/failure';
 import type { FieldMessages } from '../../components/form/TextField';
 import { Message } from '../../../../renderers/ui/Message';
 
@@ -11,15 +13,16 @@ export { SubmitButton, TextField, type FieldMessages } from '../../components/fo
 
 export type FieldMessageMap = Record<string, FieldMessages>;
 
+/** An admin form's failure (src/app/components/form) in this shape: each field's messages with their parameters. */
+export function messageMapOf(failure: Failure): FieldMessageMap {
+  const out: FieldMessageMap = {};
+  for (const [field, messages] of Object.entries(failure.fields)) out[field] = failure.values?.[field] ? { messages, values: failure.values[field] } : { messages };
+  return out;
+}
+
 /** The messages of a 417 by field path ("billing_address.city"), their parameters merged. */
 export function fieldMessages(fieldErrors: readonly FieldError[]): FieldMessageMap {
-  const out: FieldMessageMap = {};
-  for (const { field, messages, values } of fieldErrors) {
-    const entry = (out[field] ??= { messages: [] });
-    entry.messages.push(...messages);
-    for (const v of values ?? []) if (v) entry.values = { ...entry.values, ...v };
-  }
-  return out;
+  return messageMapOf({ message: null, fields: errorsByPath(fieldErrors), values: valuesByPath(fieldErrors) });
 }
 
 /** Client-side messages (plain keys) in the same shape. */

@@ -6,9 +6,7 @@ import type { ApiUserCreated } from '../../../../runtime/api/iam';
 import { iamApi } from '../../../../runtime/client/iam';
 import { iamKeys, invalidateMembers } from '../../../../renderers/data/iam';
 import { AppLink } from '../../components/AppLink';
-import { FailureText } from '../../components/form/failure';
-import { FormPage } from '../../components/form/FormPage';
-import { SubmitButton } from '../../components/form/TextField';
+import { FormFooter, FormPage } from '../../components/form/FormPage';
 import { useFormPage } from '../../components/form/useFormPage';
 import { BackLink } from '../../components/page';
 import { NameField, nameRules } from './NameField';
@@ -61,10 +59,7 @@ export function ApiUserCreatePage() {
           </p>
           <NameField testId="api-user-name" value={form.values.name} onValue={(name) => form.set('name', name)} errors={form.errors('name')} />
           <RoleChecks testId="api-user-role" selected={form.values.role_uuids} onChange={(uuids) => form.set('role_uuids', uuids)} errors={form.errors('role_uuids')} />
-          <FailureText message={form.failure.message} />
-          <div className="form-actions">
-            <SubmitButton pending={form.pending} idle="iam.apiUser.save" busy="iam.saving" testId="api-user-save" />
-          </div>
+          <FormFooter form={form} idle="iam.apiUser.save" busy="iam.saving" testId="api-user-save" />
         </form>
       )}
     </FormPage>

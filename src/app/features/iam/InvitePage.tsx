@@ -5,9 +5,8 @@ import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS, type InviteCreated } from '../../../../runtime/api/iam';
 import { iamApi } from '../../../../runtime/client/iam';
 import { iamKeys } from '../../../../renderers/data/iam';
-import { FailureText } from '../../components/form/failure';
-import { FormPage } from '../../components/form/FormPage';
-import { SubmitButton, TextField } from '../../components/form/TextField';
+import { FormFooter, FormPage } from '../../components/form/FormPage';
+import { TextField } from '../../components/form/TextField';
 import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
 import { BackLink } from '../../components/page';
 import { CopyValue, RoleChecks } from './ui';
@@ -76,10 +75,7 @@ export function InvitePage() {
             errors={form.errors('email')}
           />
           <RoleChecks testId="invite-role" selected={form.values.role_uuids} onChange={(uuids) => form.set('role_uuids', uuids)} errors={form.errors('role_uuids')} />
-          <FailureText message={form.failure.message} />
-          <div className="form-actions">
-            <SubmitButton pending={form.pending} idle="iam.invite.send" busy="iam.invite.sending" testId="invite-send" />
-          </div>
+          <FormFooter form={form} idle="iam.invite.send" busy="iam.invite.sending" testId="invite-send" />
         </form>
       )}
     </FormPage>

@@ -34,6 +34,80 @@ function verbLabel(intl: ReturnType<typeof useIntl>, group: PermissionGroup, ver
   return isMessageKey(key) ? intl.formatMessage({ id: key }) : verb;
 }
 
+/** One group's checkboxes, with a button that ticks (or unticks) the whole group. */
+function GroupBox({ group, ticked, onToggle }: { group: PermissionGroup; ticked: Set<string>; onToggle: (permissions: string[], on: boolean) => void }) {
+  const intl = useIntl();
+  const baseId = useId();
+  const perms = group.items.map((i) => i.permission);
+  const all = perms.every((p) => ticked.has(normalizePermission(p)));
+  return (
+    <fieldset className="iam-permission-group" data-testid="role-permission-group" data-group={group.id}>
+      <legend>
+        <GroupTitle group={group} />
+      </legend>
+      <button type="button" className="button button-small button-ghost" data-testid="role-permission-group-toggle" onClick={() => onToggle(perms, !all)}>
+        <FormattedMessage id={all ? 'iam.permissions.selectNone' : 'iam.permissions.selectAll'} />
+      </button>
+      <div className="check-grid">
+        {group.items.map((item, i) => {
+          const id = `${baseId}-${i}`;
+          return (
+            <div className="field field-check" key={item.permission}>
+              <input
+                type="checkbox"
+                id={id}
+                data-testid="role-permission"
+                value={item.permission}
+                checked={ticked.has(normalizePermission(item.permission))}
+                onChange={(e) => onToggle([item.permission], e.target.checked)}
+              />
+              <label htmlFor={id} title={item.permission}>
+                {verbLabel(intl, group, item.verb)}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The groups, with a filter once the list is long. */
+function Groups({ groups, selected, onChange }: { groups: PermissionGroup[]; selected: string[]; onChange: (next: string[]) => void }) {
+  const filterId = useId();
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => filterGroups(groups, filter), [groups, filter]);
+  const ticked = selectionSet(selected);
+  const total = groups.reduce((n, g) => n + g.items.length, 0);
+  if (total === 0) {
+    return (
+      <p className="muted">
+        <FormattedMessage id="iam.permissions.none" />
+      </p>
+    );
+  }
+  return (
+    <>
+      {total >= FILTER_FROM ? (
+        <div className="field">
+          <label className="field-label" htmlFor={filterId}>
+            <FormattedMessage id="iam.permissions.filter" />
+          </label>
+          <input id={filterId} type="search" data-testid="role-permission-filter" value={filter} autoComplete="off" onChange={(e) => setFilter(e.target.value)} />
+        </div>
+      ) : null}
+      {shown.length === 0 ? (
+        <p className="muted">
+          <FormattedMessage id="iam.permissions.noMatch" />
+        </p>
+      ) : null}
+      {shown.map((group) => (
+        <GroupBox key={group.id} group={group} ticked={ticked} onToggle={(perms, on) => onChange(toggle(selected, perms, on))} />
+      ))}
+    </>
+  );
+}
+
 export function PermissionPicker({
   selected,
   onChange,
@@ -43,88 +117,17 @@ export function PermissionPicker({
   onChange: (next: string[]) => void;
   errors?: readonly string[];
 }) {
-  const intl = useIntl();
-  const filterId = useId();
-  const baseId = useId();
   const available = useQuery(permissionsQueryOptions());
-  const [filter, setFilter] = useState('');
   const groups = useMemo(() => groupPermissions(available.data ?? [], selected), [available.data, selected]);
-  const shown = useMemo(() => filterGroups(groups, filter), [groups, filter]);
-  const ticked = selectionSet(selected);
-  const total = groups.reduce((n, g) => n + g.items.length, 0);
-
   return (
     <fieldset className="field iam-permissions" data-testid="role-permissions">
       <legend className="field-label">
         <FormattedMessage id="iam.role.permissions" />{' '}
         <span className="muted" data-testid="role-permission-count">
-          <FormattedMessage id="iam.permissions.selected" values={{ count: ticked.size }} />
+          <FormattedMessage id="iam.permissions.selected" values={{ count: selectionSet(selected).size }} />
         </span>
       </legend>
-      {available.isPending ? (
-        <Loading />
-      ) : available.isError ? (
-        <LoadError error={available.error} />
-      ) : total === 0 ? (
-        <p className="muted">
-          <FormattedMessage id="iam.permissions.none" />
-        </p>
-      ) : (
-        <>
-          {total >= FILTER_FROM ? (
-            <div className="field">
-              <label className="field-label" htmlFor={filterId}>
-                <FormattedMessage id="iam.permissions.filter" />
-              </label>
-              <input id={filterId} type="search" data-testid="role-permission-filter" value={filter} autoComplete="off" onChange={(e) => setFilter(e.target.value)} />
-            </div>
-          ) : null}
-          {shown.length === 0 ? (
-            <p className="muted">
-              <FormattedMessage id="iam.permissions.noMatch" />
-            </p>
-          ) : null}
-          {shown.map((group, g) => {
-            const perms = group.items.map((i) => i.permission);
-            const all = perms.every((p) => ticked.has(normalizePermission(p)));
-            return (
-              <fieldset key={group.id} className="iam-permission-group" data-testid="role-permission-group" data-group={group.id}>
-                <legend>
-                  <GroupTitle group={group} />
-                </legend>
-                <button
-                  type="button"
-                  className="button button-small button-ghost"
-                  data-testid="role-permission-group-toggle"
-                  onClick={() => onChange(toggle(selected, perms, !all))}
-                >
-                  <FormattedMessage id={all ? 'iam.permissions.selectNone' : 'iam.permissions.selectAll'} />
-                </button>
-                <div className="check-grid">
-                  {group.items.map((item, i) => {
-                    const id = `${baseId}-${g}-${i}`;
-                    return (
-                      <div className="field field-check" key={item.permission}>
-                        <input
-                          type="checkbox"
-                          id={id}
-                          data-testid="role-permission"
-                          value={item.permission}
-                          checked={ticked.has(normalizePermission(item.permission))}
-                          onChange={(e) => onChange(toggle(selected, [item.permission], e.target.checked))}
-                        />
-                        <label htmlFor={id} title={item.permission}>
-                          {verbLabel(intl, group, item.verb)}
-                        </label>
-                      </div>
-                    );
-                  })}
-                </div>
-              </fieldset>
-            );
-          })}
-        </>
-      )}
+      {available.isPending ? <Loading /> : available.isError ? <LoadError error={available.error} /> : <Groups groups={groups} selected={selected} onChange={onChange} />}
       <FieldErrors messages={errors} />
     </fieldset>
   );

@@ -1,24 +1,18 @@
 // /admin/iam/roles/create and /admin/iam/roles/edit/:id: name, is admin, level, and the permission
 // checkboxes (PermissionPicker.tsx).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { RoleItem } from '../../../../runtime/api/iam';
 import { iamApi } from '../../../../runtime/client/iam';
 import { iamKeys, invalidateRoles, roleQueryOptions } from '../../../../renderers/data/iam';
 import { FieldErrors } from '../../components/FieldErrors';
-import { FailureText } from '../../components/form/failure';
-import { EditFormPage, FormPage } from '../../components/form/FormPage';
+import { FormFooter, itemFormPages, useSavedThen } from '../../components/form/FormPage';
 import { RemoveButton } from '../../components/form/RemoveButton';
-import { SubmitButton } from '../../components/form/TextField';
 import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
-import { BackLink } from '../../components/page';
 import { NameField, nameRules } from './NameField';
 import { PermissionPicker } from './PermissionPicker';
 
 const ROLES = '/admin/iam/roles';
-const BACK = { href: ROLES, label: 'iam.backToRoles' };
 
 /** The level is typed as text, so a half-typed number can be refused with a message. */
 interface RoleValues {
@@ -85,8 +79,7 @@ function LevelField({ value, onChange, errors }: { value: string; onChange: (lev
 }
 
 function RoleForm({ role }: { role: RoleItem | null }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const onSaved = useSavedThen<RoleItem>({ cache: iamKeys.role, refresh: invalidateRoles, next: () => ROLES });
   const form = useFormPage({
     initial: () => valuesOf(role),
     validate: roleRules,
@@ -95,11 +88,7 @@ function RoleForm({ role }: { role: RoleItem | null }) {
       return role ? iamApi.updateRole(role.uuid, body) : iamApi.createRole(body);
     },
     toast: role ? 'iam.role.saved' : 'iam.role.created',
-    onSaved: async (saved) => {
-      queryClient.setQueryData(iamKeys.role(saved.uuid), saved);
-      await invalidateRoles(queryClient);
-      await navigate({ href: ROLES });
-    },
+    onSaved,
   });
   const { values, set } = form;
 
@@ -114,47 +103,39 @@ function RoleForm({ role }: { role: RoleItem | null }) {
         </p>
       ) : null}
       <PermissionPicker selected={values.permissions} onChange={(permissions) => set('permissions', permissions)} errors={form.errors('permissions')} />
-      <FailureText message={form.failure.message} />
-      <div className="form-actions">
-        {role ? (
-          <RemoveButton
-            label={<FormattedMessage id="iam.role.delete" />}
-            title={<FormattedMessage id="iam.role.deleteTitle" />}
-            testId="role-delete"
-            remove={() => iamApi.deleteRole(role.uuid)}
-            toast="iam.role.deleted"
-            forget={(client) => {
-              client.removeQueries({ queryKey: iamKeys.role(role.uuid) });
-              return invalidateRoles(client);
-            }}
-            backTo={ROLES}
-          >
-            <p>
-              <FormattedMessage id="iam.role.deleteBody" values={{ name: <strong>{role.name}</strong>, users: role.users }} />
-            </p>
-          </RemoveButton>
-        ) : null}
-        <BackLink href={ROLES} label="common.cancel" />
-        <SubmitButton pending={form.pending} idle="iam.save" busy="iam.saving" testId="role-save" />
-      </div>
+      <FormFooter form={form} idle="iam.save" busy="iam.saving" testId="role-save" cancel={ROLES}>
+        {role ? <RemoveRole role={role} /> : null}
+      </FormFooter>
     </form>
   );
 }
 
-export function RoleCreatePage() {
+function RemoveRole({ role }: { role: RoleItem }) {
   return (
-    <FormPage className="iam-role-page" title={<FormattedMessage id="iam.roles.create" />} back={BACK}>
-      <RoleForm role={null} />
-    </FormPage>
+    <RemoveButton
+      label={<FormattedMessage id="iam.role.delete" />}
+      title={<FormattedMessage id="iam.role.deleteTitle" />}
+      testId="role-delete"
+      remove={() => iamApi.deleteRole(role.uuid)}
+      toast="iam.role.deleted"
+      forget={(client) => {
+        client.removeQueries({ queryKey: iamKeys.role(role.uuid) });
+        return invalidateRoles(client);
+      }}
+      backTo={ROLES}
+    >
+      <p>
+        <FormattedMessage id="iam.role.deleteBody" values={{ name: <strong>{role.name}</strong>, users: role.users }} />
+      </p>
+    </RemoveButton>
   );
 }
 
-export function RoleEditPage() {
-  const { id = '' } = useParams({ strict: false });
-  const role = useQuery(roleQueryOptions(id));
-  return (
-    <EditFormPage className="iam-role-page" query={role} title={(r) => (r ? r.name : <FormattedMessage id="iam.role.edit" />)} back={BACK}>
-      {(r) => <RoleForm key={r.uuid} role={r} />}
-    </EditFormPage>
-  );
-}
+export const { CreatePage: RoleCreatePage, EditPage: RoleEditPage } = itemFormPages({
+  className: 'iam-role-page',
+  back: { href: ROLES, label: 'iam.backToRoles' },
+  createTitle: <FormattedMessage id="iam.roles.create" />,
+  read: roleQueryOptions,
+  title: (r) => (r ? r.name : <FormattedMessage id="iam.role.edit" />),
+  form: (role) => <RoleForm role={role} />,
+});

@@ -7,8 +7,7 @@ import { integrationsApi } from '../../../../runtime/client/integrations';
 import { integrationKeys } from '../../../../renderers/data/integrations';
 import { useMessage } from '../../../../renderers/ui/Message';
 import { FieldErrors } from '../../components/FieldErrors';
-import { FailureText } from '../../components/form/failure';
-import { SubmitButton } from '../../components/form/TextField';
+import { FormFooter } from '../../components/form/FormPage';
 import { useFormPage } from '../../components/form/useFormPage';
 
 type Values = Record<string, string | boolean>;
@@ -87,10 +86,7 @@ export function SettingsForm({ entry, installed, disabled }: { entry: CatalogueE
           </div>
         );
       })}
-      <FailureText message={form.failure.message} />
-      <div className="form-actions">
-        <SubmitButton pending={form.pending} idle="integrations.saveSettings" testId="integration-settings-save" disabled={disabled} />
-      </div>
+      <FormFooter form={form} idle="integrations.saveSettings" testId="integration-settings-save" disabled={disabled} />
     </form>
   );
 }

@@ -5,9 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { invalidateProjects } from '../../../../renderers/data/iam';
 import { showToast } from '../../../../renderers/ui/toast';
 import { projectApi } from '../../../../runtime/client/iam';
-import { FailureText } from '../../components/form/failure';
-import { FormPage } from '../../components/form/FormPage';
-import { SubmitButton } from '../../components/form/TextField';
+import { FormFooter, FormPage } from '../../components/form/FormPage';
 import { useFormPage } from '../../components/form/useFormPage';
 import { NameField, nameRules } from '../iam/NameField';
 import { useSwitchProject } from './useSwitchProject';
@@ -32,10 +30,7 @@ export function ProjectCreatePage() {
           <FormattedMessage id="projects.createIntro" />
         </p>
         <NameField testId="project-name" value={form.values} onValue={form.setValues} errors={form.errors('name')} />
-        <FailureText message={form.failure.message} />
-        <div className="form-actions">
-          <SubmitButton pending={form.pending} idle="projects.createSubmit" busy="iam.saving" testId="project-save" />
-        </div>
+        <FormFooter form={form} idle="projects.createSubmit" busy="iam.saving" testId="project-save" />
       </form>
     </FormPage>
   );

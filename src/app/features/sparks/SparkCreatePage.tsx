@@ -1,23 +1,23 @@
 // /admin/spark/create: a spark's name and description; its page opens next to write the code.
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { isValidSparkName, SPARK_DESCRIPTION_MAX, SPARK_MESSAGE } from '../../../../runtime/api/sparks';
+import { isValidSparkName, SPARK_DESCRIPTION_MAX, SPARK_MESSAGE, type Spark } from '../../../../runtime/api/sparks';
 import { sparksApi } from '../../../../runtime/client/sparks';
 import { sparkKeys } from '../../../../renderers/data/sparks';
 import { FieldErrors } from '../../components/FieldErrors';
-import { FailureText, NO_FAILURE } from '../../components/form/failure';
-import { FormPage } from '../../components/form/FormPage';
-import { SubmitButton } from '../../components/form/TextField';
+import { NO_FAILURE } from '../../components/form/failure';
+import { FormFooter, FormPage, useSavedThen } from '../../components/form/FormPage';
 import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
 import { sparkHref } from './parts';
 
 const STARTER = "// data: the input; context: { env, environment, user, records }\nconsole.log('called with', data);\nreturn { hello: data };\n";
 
 export function SparkCreatePage() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const onSaved = useSavedThen<Spark>({
+    cache: sparkKeys.one,
+    refresh: (client) => client.invalidateQueries({ queryKey: sparkKeys.all }),
+    next: (spark) => sparkHref(spark.uuid),
+  });
   const nameId = useId();
   const descriptionId = useId();
   const form = useFormPage({
@@ -25,11 +25,7 @@ export function SparkCreatePage() {
     // The same rule as the server's, checked first so a typo answers at once.
     validate: (v): FieldRules => (isValidSparkName(v.name.trim()) ? {} : { name: [SPARK_MESSAGE.nameRule] }),
     save: (v) => sparksApi.create({ name: v.name.trim(), description: v.description.trim(), code: STARTER }),
-    onSaved: async (spark) => {
-      queryClient.setQueryData(sparkKeys.one(spark.uuid), spark);
-      await queryClient.invalidateQueries({ queryKey: sparkKeys.all });
-      await navigate({ href: sparkHref(spark.uuid) });
-    },
+    onSaved,
   });
   const nameErrors = form.errors('name');
   return (
@@ -59,10 +55,7 @@ export function SparkCreatePage() {
           <textarea id={descriptionId} name="description" rows={3} maxLength={SPARK_DESCRIPTION_MAX} data-testid="spark-description" value={form.values.description} onChange={(e) => form.set('description', e.target.value)} />
           <FieldErrors messages={form.errors('description')} />
         </div>
-        <FailureText message={form.failure.message} />
-        <div className="form-actions">
-          <SubmitButton pending={form.pending} idle="sparks.create" testId="spark-save" />
-        </div>
+        <FormFooter form={form} idle="sparks.create" testId="spark-save" />
       </form>
     </FormPage>
   );

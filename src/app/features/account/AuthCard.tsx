@@ -1,0 +1,55 @@
+// The parts the public account screens share: the frame with its card and heading, an outcome in place
+// of the form (done, or a link that no longer works), and the way back to signing in.
+import { Link } from '@tanstack/react-router';
+import type { FormEvent, ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { PublicFrame } from '../../components/PublicFrame';
+
+/** The screen's card under its heading; with `onSubmit` the card is the form. */
+export function AuthCard({ testId, title, onSubmit, children }: { testId: string; title: string; onSubmit?: (event: FormEvent) => void; children: ReactNode }) {
+  const body = (
+    <>
+      <h1>
+        <FormattedMessage id={title} />
+      </h1>
+      {children}
+    </>
+  );
+  return (
+    <PublicFrame testId={testId}>
+      {onSubmit ? (
+        <form className="card auth-card" onSubmit={onSubmit} noValidate>
+          {body}
+        </form>
+      ) : (
+        <div className="card auth-card">{body}</div>
+      )}
+    </PublicFrame>
+  );
+}
+
+/** What happened instead of the form: a success, or a link that no longer works; then what to do next. */
+export function Outcome({ testId, tone, message, children }: { testId: string; tone: 'success' | 'warning'; message: string; children: ReactNode }) {
+  return (
+    <div role={tone === 'success' ? 'status' : 'alert'} data-testid={testId}>
+      <div className={`callout callout-${tone}`}>
+        <p>
+          <FormattedMessage id={message} />
+        </p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The link back to the sign-in page (keeping where it leads after), under a form. */
+export function BackToSignIn({ redirect, children }: { redirect?: string; children?: ReactNode }) {
+  return (
+    <div className="auth-links">
+      {children}
+      <Link to="/login" search={redirect ? { redirect } : {}}>
+        <FormattedMessage id="account.backToSignIn" />
+      </Link>
+    </div>
+  );
+}
