@@ -126,14 +126,14 @@ describe('the form-page controller', () => {
     const router = mount();
     await screen.findByTestId('form');
     type('name', 'Writers');
-    await act(async () => void router.navigate({ to: '/elsewhere' }));
+    await act(async () => void router.navigate({ href: '/elsewhere' }));
     const dialog = await screen.findByTestId('unsaved-dialog');
     fireEvent.click(within(dialog).getByTestId('unsaved-cancel'));
     await waitFor(() => expect(screen.queryByTestId('unsaved-dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/');
     expect(input('name').value).toBe('Writers');
 
-    await act(async () => void router.navigate({ to: '/elsewhere' }));
+    await act(async () => void router.navigate({ href: '/elsewhere' }));
     fireEvent.click(within(await screen.findByTestId('unsaved-dialog')).getByTestId('unsaved-no'));
     await screen.findByTestId('elsewhere');
     expect(router.state.location.pathname).toBe('/elsewhere');
@@ -143,7 +143,7 @@ describe('the form-page controller', () => {
   it('asks nothing when the form is clean', async () => {
     const router = mount();
     await screen.findByTestId('form');
-    await act(async () => void router.navigate({ to: '/elsewhere' }));
+    await act(async () => void router.navigate({ href: '/elsewhere' }));
     await screen.findByTestId('elsewhere');
     expect(screen.queryByTestId('unsaved-dialog')).toBeNull();
   });

@@ -4,9 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS } from '../../../../runtime/api/iam';
 import { forgotPassword } from '../../../../runtime/client/account';
-import { SubmitButton, TextField } from '../../components/form/TextField';
-import { AuthCard, BackToSignIn } from './AuthCard';
-import { FormMessage } from './fields';
+import { TextField } from '../../components/form/TextField';
+import { AuthCard, AuthForm, BackToSignIn } from './AuthCard';
 import { useAccountForm } from './useAccountForm';
 
 /** Where the link went (if an account has that address), and asking again for another address. */
@@ -45,10 +44,7 @@ function EmailForm({ controller, onSent }: { controller: EmailController; onSent
     });
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <p className="muted">
-        <FormattedMessage id="account.forgot.intro" />
-      </p>
+    <AuthForm intro="account.forgot.intro" onSubmit={submit} message={message} busy={busy} submit={{ idle: 'account.forgot.submit', busy: 'account.forgot.submitting', testId: 'forgot-submit' }}>
       <TextField
         label={<FormattedMessage id="account.email" />}
         name="email"
@@ -61,10 +57,7 @@ function EmailForm({ controller, onSent }: { controller: EmailController; onSent
         required
         autoFocus
       />
-      <FormMessage message={message} />
-      <SubmitButton pending={busy} idle="account.forgot.submit" busy="account.forgot.submitting" testId="forgot-submit" block />
-      <BackToSignIn />
-    </form>
+    </AuthForm>
   );
 }
 

@@ -5,9 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_MESSAGE } from '../../../../runtime/api/iam';
 import { resetPassword } from '../../../../runtime/client/account';
-import { SubmitButton } from '../../components/form/TextField';
-import { AuthCard, BackToSignIn, Outcome } from './AuthCard';
-import { FormMessage } from './fields';
+import { AuthCard, AuthForm, Outcome } from './AuthCard';
 import { PasswordFields } from './NewAccountFields';
 import { passwordProblems } from './passwords';
 import { useAccountForm } from './useAccountForm';
@@ -34,10 +32,7 @@ function PasswordForm({ token, onResult }: { token: string; onResult: (result: R
     );
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <p className="muted">
-        <FormattedMessage id="account.reset.intro" />
-      </p>
+    <AuthForm intro="account.reset.intro" onSubmit={submit} message={message} busy={busy} submit={{ idle: 'account.reset.submit', busy: 'account.reset.submitting', testId: 'reset-submit' }}>
       <PasswordFields
         prefix="reset"
         label="account.newPassword"
@@ -49,10 +44,7 @@ function PasswordForm({ token, onResult }: { token: string; onResult: (result: R
         required
         autoFocus
       />
-      <FormMessage message={message} />
-      <SubmitButton pending={busy} idle="account.reset.submit" busy="account.reset.submitting" testId="reset-submit" block />
-      <BackToSignIn />
-    </form>
+    </AuthForm>
   );
 }
 

@@ -162,13 +162,21 @@ interface SectionProps {
 
 const pick = (candidates: readonly MemberItem[], uuid: string) => candidates.find((m) => m.uuid === uuid) ?? null;
 
+function TitledCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 className="card-title" id={id}>
+        <FormattedMessage id={title} />
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function TransferSection({ isOwner, members, candidates, ask }: SectionProps) {
   const [to, setTo] = useState('');
   return (
-    <section className="card" aria-labelledby="project-transfer-title">
-      <h2 className="card-title" id="project-transfer-title">
-        <FormattedMessage id="projects.transfer" />
-      </h2>
+    <TitledCard id="project-transfer-title" title="projects.transfer">
       {!isOwner ? (
         <p className="muted">
           <FormattedMessage id="projects.transferOwnerOnly" />
@@ -193,17 +201,14 @@ function TransferSection({ isOwner, members, candidates, ask }: SectionProps) {
           </div>
         </CandidatePick>
       )}
-    </section>
+    </TitledCard>
   );
 }
 
 function LeaveSection({ isOwner, members, candidates, ask }: SectionProps) {
   const [to, setTo] = useState('');
   return (
-    <section className="card" aria-labelledby="project-leave-title">
-      <h2 className="card-title" id="project-leave-title">
-        <FormattedMessage id="projects.leave" />
-      </h2>
+    <TitledCard id="project-leave-title" title="projects.leave">
       <p className="muted">
         <FormattedMessage id={isOwner ? 'projects.leaveOwnerIntro' : 'projects.leaveIntro'} />
       </p>
@@ -219,7 +224,7 @@ function LeaveSection({ isOwner, members, candidates, ask }: SectionProps) {
           <FormattedMessage id="projects.leaveSubmit" />
         </button>
       </div>
-    </section>
+    </TitledCard>
   );
 }
 
