@@ -60,12 +60,77 @@ function EnvironmentSwitch() {
   );
 }
 
-export function DashboardPage() {
+/** Who is signed in, and whether they are an admin. */
+function UserCard() {
   const user = useQuery(userModelQueryOptions());
   const claims = useQuery(claimsQueryOptions());
-  const project = useQuery(projectInfoQueryOptions());
   const isAdmin = claims.data?.IsAdmin ?? user.data?.is_admin ?? false;
+  return (
+    <Card title={<FormattedMessage id="dashboard.you" />} testId="dashboard-user">
+      {user.isPending ? <Loading /> : user.isError ? <Failed /> : (
+        <dl className="details">
+          <dt>
+            <FormattedMessage id="dashboard.name" />
+          </dt>
+          <dd data-testid="dashboard-user-name">{user.data.name}</dd>
+          <dt>
+            <FormattedMessage id="dashboard.email" />
+          </dt>
+          <dd data-testid="dashboard-user-email">{user.data.email}</dd>
+          <dt>
+            <FormattedMessage id="dashboard.admin" />
+          </dt>
+          <dd data-testid="dashboard-admin">
+            <span className={`badge badge-${isAdmin ? 'success' : 'neutral'}`}>
+              <FormattedMessage id={isAdmin ? 'common.yes' : 'common.no'} />
+            </span>
+          </dd>
+        </dl>
+      )}
+    </Card>
+  );
+}
 
+/** The current project and its workspaces with their environments. */
+function ProjectCard() {
+  const project = useQuery(projectInfoQueryOptions());
+  return (
+    <Card title={<FormattedMessage id="dashboard.project" />} testId="dashboard-project">
+      {project.isPending ? <Loading /> : project.isError ? <Failed /> : (
+        <>
+          <p className="project-name" data-testid="dashboard-project-name" title={project.data.name}>
+            {truncateTitle(project.data.name)}
+          </p>
+          <h3 className="subtle-heading">
+            <FormattedMessage id="dashboard.workspaces" />
+          </h3>
+          {project.data.workspaces.length === 0 ? (
+            <p className="muted">
+              <FormattedMessage id="dashboard.noWorkspaces" />
+            </p>
+          ) : (
+            <ul className="workspace-list">
+              {project.data.workspaces.map((ws) => (
+                <li key={ws.uuid}>
+                  <span>{ws.name}</span>
+                  <span className="chips" aria-label="environments">
+                    {ws.environments.map((env) => (
+                      <span key={env} className={`badge badge-${env === 'live' ? 'success' : 'info'}`}>
+                        {env}
+                      </span>
+                    ))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+export function DashboardPage() {
   return (
     <div className="page">
       <header className="page-header">
@@ -74,60 +139,8 @@ export function DashboardPage() {
         </h1>
       </header>
       <div className="grid">
-        <Card title={<FormattedMessage id="dashboard.you" />} testId="dashboard-user">
-          {user.isPending ? <Loading /> : user.isError ? <Failed /> : (
-            <dl className="details">
-              <dt>
-                <FormattedMessage id="dashboard.name" />
-              </dt>
-              <dd data-testid="dashboard-user-name">{user.data.name}</dd>
-              <dt>
-                <FormattedMessage id="dashboard.email" />
-              </dt>
-              <dd data-testid="dashboard-user-email">{user.data.email}</dd>
-              <dt>
-                <FormattedMessage id="dashboard.admin" />
-              </dt>
-              <dd data-testid="dashboard-admin">
-                <span className={`badge badge-${isAdmin ? 'success' : 'neutral'}`}>
-                  <FormattedMessage id={isAdmin ? 'common.yes' : 'common.no'} />
-                </span>
-              </dd>
-            </dl>
-          )}
-        </Card>
-        <Card title={<FormattedMessage id="dashboard.project" />} testId="dashboard-project">
-          {project.isPending ? <Loading /> : project.isError ? <Failed /> : (
-            <>
-              <p className="project-name" data-testid="dashboard-project-name" title={project.data.name}>
-                {truncateTitle(project.data.name)}
-              </p>
-              <h3 className="subtle-heading">
-                <FormattedMessage id="dashboard.workspaces" />
-              </h3>
-              {project.data.workspaces.length === 0 ? (
-                <p className="muted">
-                  <FormattedMessage id="dashboard.noWorkspaces" />
-                </p>
-              ) : (
-                <ul className="workspace-list">
-                  {project.data.workspaces.map((ws) => (
-                    <li key={ws.uuid}>
-                      <span>{ws.name}</span>
-                      <span className="chips" aria-label="environments">
-                        {ws.environments.map((env) => (
-                          <span key={env} className={`badge badge-${env === 'live' ? 'success' : 'info'}`}>
-                            {env}
-                          </span>
-                        ))}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </>
-          )}
-        </Card>
+        <UserCard />
+        <ProjectCard />
         <Card title={<FormattedMessage id="dashboard.environments" />} testId="dashboard-environment">
           <EnvironmentSwitch />
         </Card>

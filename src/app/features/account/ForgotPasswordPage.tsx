@@ -1,95 +1,72 @@
 // /user/forgotpassword: asks for an e-mail and always answers the same way, so nobody learns from this
 // screen whether an account exists.
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS } from '../../../../runtime/api/iam';
 import { forgotPassword } from '../../../../runtime/client/account';
-import { PublicFrame } from '../../components/PublicFrame';
-import { FormMessage, messagesOf, problemOf, SubmitButton, TextField, type FieldMessageMap } from './fields';
+import { TextField } from '../../components/form/TextField';
+import { AuthCard, AuthForm, BackToSignIn } from './AuthCard';
+import { useAccountForm } from './useAccountForm';
 
-export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldMessageMap>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+/** Where the link went (if an account has that address), and asking again for another address. */
+function Sent({ email, onAgain }: { email: string; onAgain: () => void }) {
+  return (
+    <>
+      <div role="status" className="callout callout-success" data-testid="forgot-sent">
+        <p>
+          <FormattedMessage id="account.forgot.sent" values={{ email: <strong>{email}</strong>, minutes: IAM_LIMITS.resetMinutes }} />
+        </p>
+      </div>
+      <p className="muted">
+        <FormattedMessage id="account.forgot.sentHint" />
+      </p>
+      <BackToSignIn>
+        <button type="button" className="link-button" onClick={onAgain}>
+          <FormattedMessage id="account.forgot.again" />
+        </button>
+      </BackToSignIn>
+    </>
+  );
+}
 
+type EmailController = ReturnType<typeof useAccountForm<{ email: string }>>;
+
+/** The address asked for; its controller lives in the page, so asking again shows the address sent to. */
+function EmailForm({ controller, onSent }: { controller: EmailController; onSent: (email: string) => void }) {
+  const { form, set, fields, message, busy, refuse, send } = controller;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    if (!address) {
-      setFields(messagesOf({ email: ['fieldRequired'] }));
-      return;
-    }
-    setBusy(true);
-    setFields({});
-    setMessage(null);
-    try {
+    const address = form.email.trim();
+    if (busy || refuse(address ? {} : { email: ['fieldRequired'] })) return;
+    await send(async () => {
       await forgotPassword({ email: address });
-      setSentTo(address);
-    } catch (error) {
-      const problem = problemOf(error);
-      setFields(problem.fields);
-      setMessage(problem.message);
-    } finally {
-      setBusy(false);
-    }
+      onSent(address);
+    });
   };
-
   return (
-    <PublicFrame testId="forgot-page">
-      <div className="card auth-card">
-        <h1>
-          <FormattedMessage id="account.forgot.title" />
-        </h1>
-        {sentTo ? (
-          <>
-            <div role="status" className="callout callout-success" data-testid="forgot-sent">
-              <p>
-                <FormattedMessage id="account.forgot.sent" values={{ email: <strong>{sentTo}</strong>, minutes: IAM_LIMITS.resetMinutes }} />
-              </p>
-            </div>
-            <p className="muted">
-              <FormattedMessage id="account.forgot.sentHint" />
-            </p>
-            <div className="auth-links">
-              <button type="button" className="link-button" onClick={() => setSentTo(null)}>
-                <FormattedMessage id="account.forgot.again" />
-              </button>
-              <Link to="/login">
-                <FormattedMessage id="account.backToSignIn" />
-              </Link>
-            </div>
-          </>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <p className="muted">
-              <FormattedMessage id="account.forgot.intro" />
-            </p>
-            <TextField
-              label={<FormattedMessage id="account.email" />}
-              name="email"
-              type="email"
-              testId="forgot-email"
-              autoComplete="email"
-              value={email}
-              onValue={setEmail}
-              errors={fields.email}
-              required
-              autoFocus
-            />
-            <FormMessage message={message} />
-            <SubmitButton pending={busy} idle="account.forgot.submit" busy="account.forgot.submitting" testId="forgot-submit" />
-            <div className="auth-links">
-              <Link to="/login">
-                <FormattedMessage id="account.backToSignIn" />
-              </Link>
-            </div>
-          </form>
-        )}
-      </div>
-    </PublicFrame>
+    <AuthForm intro="account.forgot.intro" onSubmit={submit} message={message} busy={busy} submit={{ idle: 'account.forgot.submit', busy: 'account.forgot.submitting', testId: 'forgot-submit' }}>
+      <TextField
+        label={<FormattedMessage id="account.email" />}
+        name="email"
+        type="email"
+        testId="forgot-email"
+        autoComplete="email"
+        value={form.email}
+        onValue={set('email')}
+        errors={fields.email}
+        required
+        autoFocus
+      />
+    </AuthForm>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const controller = useAccountForm({ email: '' });
+  return (
+    <AuthCard testId="forgot-page" title="account.forgot.title">
+      {sentTo ? <Sent email={sentTo} onAgain={() => setSentTo(null)} /> : <EmailForm controller={controller} onSent={setSentTo} />}
+    </AuthCard>
   );
 }

@@ -8,15 +8,16 @@ import { FormattedMessage } from 'react-intl';
 import { IAM_MESSAGE, type InviteAcceptRequest, type InviteInfo } from '../../../../runtime/api/iam';
 import { acceptInvite } from '../../../../runtime/client/account';
 import { inviteQueryOptions } from '../../../../renderers/data/account';
-import { logout } from '../../../../runtime/client/auth';
 import { isApiRequestError } from '../../../../runtime/client/errors';
 import { claimsQueryOptions } from '../../../../renderers/data/queries';
 import { PendingPage } from '../../components/PendingPage';
-import { PublicFrame } from '../../components/PublicFrame';
 import { DEFAULT_AFTER_LOGIN } from '../../routes/guard';
-import { FormMessage, messagesOf, NAME_VALUES, PASSWORD_VALUES, problemOf, SubmitButton, TextField, type FieldMessageMap } from './fields';
-import { passwordProblems } from './passwords';
-import { beginSession, endSessionLocally } from './session';
+import { SubmitButton } from '../../components/form/TextField';
+import { FormMessage, problemOf } from './fields';
+import { NewAccountFields, newAccountProblems } from './NewAccountFields';
+import { AuthCard, Outcome } from './AuthCard';
+import { beginSession, signOut } from './session';
+import { useAccountForm } from './useAccountForm';
 
 const route = getRouteApi('/project/invite/$uuid');
 
@@ -24,19 +25,14 @@ const isStatus = (error: unknown, status: number) => isApiRequestError(error) &&
 
 function InvalidInvite() {
   return (
-    <div role="alert" data-testid="invite-invalid">
-      <div className="callout callout-warning">
-        <p>
-          <FormattedMessage id="inviteInvalid" />
-        </p>
-      </div>
+    <Outcome testId="invite-invalid" tone="warning" message="inviteInvalid">
       <p className="muted">
         <FormattedMessage id="account.invite.invalidHint" />
       </p>
       <Link to="/login" className="button button-block">
         <FormattedMessage id="account.backToSignIn" />
       </Link>
-    </div>
+    </Outcome>
   );
 }
 
@@ -60,82 +56,118 @@ export function InvitePage() {
       );
   } else body = <Invitation token={uuid} invite={info.data} />;
   return (
-    <PublicFrame testId="invite-page">
-      <div className="card auth-card">
-        <h1>
-          <FormattedMessage id="account.invite.title" />
-        </h1>
-        {body}
-      </div>
-    </PublicFrame>
+    <AuthCard testId="invite-page" title="account.invite.title">
+      {body}
+    </AuthCard>
   );
 }
 
-function Invitation({ token, invite }: { token: string; invite: InviteInfo }) {
+/** Accepting: creating the account first where there is none; a sign-in needed, or an invitation that
+ * no longer works, changes what the screen offers. */
+function useAcceptance(token: string, invite: InviteInfo) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  // Signed in or not: only a 401 means signed out (a 403 may be a stale project of a signed-in user).
-  const claims = useQuery({ ...claimsQueryOptions(), enabled: invite.has_account });
   const [loginNeeded, setLoginNeeded] = useState(false);
   const [invalid, setInvalid] = useState(false);
-  const [form, setForm] = useState({ name: '', password: '', password_confirmation: '' });
-  const [fields, setFields] = useState<FieldMessageMap>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const account = useAccountForm({ name: '', password: '', password_confirmation: '' });
+  const { form, busy, setBusy, refuse, send } = account;
   const here = `/project/invite/${token}`;
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const accept = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    let request: InviteAcceptRequest = {};
-    if (!invite.has_account) {
-      const local = passwordProblems(form.password, form.password_confirmation, true);
-      if (!form.name.trim()) local.name = ['fieldRequired'];
-      if (Object.keys(local).length > 0) {
-        setFields(messagesOf(local));
-        setMessage('fieldsNotValid');
-        return;
-      }
-      request = { ...form, name: form.name.trim() };
-    }
-    setBusy(true);
-    setFields({});
-    setMessage(null);
-    try {
-      const accepted = await acceptInvite(token, request);
-      beginSession(queryClient, accepted.project_uuid);
-      await router.navigate({ href: DEFAULT_AFTER_LOGIN });
-    } catch (error) {
-      const problem = problemOf(error);
-      if (problem.message === IAM_MESSAGE.loginRequired || (invite.has_account && problem.status === 401)) setLoginNeeded(true);
-      else if (problem.message === IAM_MESSAGE.inviteInvalid || problem.status === 404) setInvalid(true);
-      else {
-        setFields(problem.fields);
-        setMessage(problem.message);
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (!invite.has_account && refuse(newAccountProblems(form), 'fieldsNotValid')) return;
+    const request: InviteAcceptRequest = invite.has_account ? {} : { ...form, name: form.name.trim() };
+    await send(
+      async () => {
+        const accepted = await acceptInvite(token, request);
+        beginSession(queryClient, accepted.project_uuid);
+        await router.navigate({ href: DEFAULT_AFTER_LOGIN });
+      },
+      (problem) => {
+        if (problem.message === IAM_MESSAGE.loginRequired || (invite.has_account && problem.status === 401)) setLoginNeeded(true);
+        else if (problem.message === IAM_MESSAGE.inviteInvalid || problem.status === 404) setInvalid(true);
+        else return false;
+        return true;
+      },
+    );
   };
 
-  const signOut = async () => {
+  /** Signed in as another account: sign out, then sign in as the invited one and come back here. */
+  const switchAccount = async () => {
     setBusy(true);
-    try {
-      await logout();
-    } catch {
-      // Already signed out: going to the sign-in page is still right.
-    }
-    endSessionLocally(queryClient);
+    await signOut(queryClient);
     setBusy(false);
     await router.navigate({ to: '/login', search: { redirect: here } });
   };
 
-  if (invalid) return <InvalidInvite />;
+  return { ...account, here, loginNeeded, invalid, accept, switchAccount };
+}
 
-  const signedOut = loginNeeded || (invite.has_account && claims.isError && isStatus(claims.error, 401));
+type Acceptance = ReturnType<typeof useAcceptance>;
+
+function SignInFirst({ email, here }: { email: string; here: string }) {
+  return (
+    <div className="stack">
+      <p>
+        <FormattedMessage id="account.invite.signInFirst" values={{ email: <strong>{email}</strong> }} />
+      </p>
+      <Link to="/login" search={{ redirect: here }} className="button button-primary button-block" data-testid="invite-login">
+        <FormattedMessage id="account.invite.signIn" />
+      </Link>
+      <Link to="/user/forgotpassword" className="center">
+        <FormattedMessage id="login.forgot" />
+      </Link>
+    </div>
+  );
+}
+
+function AcceptForm({ invite, acceptance }: { invite: InviteInfo; acceptance: Acceptance }) {
+  const { form, set, fields, message, busy } = acceptance;
+  return (
+    <form onSubmit={acceptance.accept} noValidate>
+      {invite.has_account ? (
+        <p className="muted">
+          <FormattedMessage id="account.invite.acceptHint" />
+        </p>
+      ) : (
+        <>
+          <p className="muted">
+            <FormattedMessage id="account.invite.createHint" />
+          </p>
+          <NewAccountFields prefix="invite" form={form} set={set} fields={fields}>
+            {/* The account's user name for password managers: the invited e-mail, not editable. */}
+            <input type="email" name="email" autoComplete="username" value={invite.email} readOnly hidden />
+          </NewAccountFields>
+        </>
+      )}
+      <FormMessage message={message} testId="invite-error">
+        {message === IAM_MESSAGE.inviteWrongAccount ? (
+          <div className="form-error-actions">
+            <button type="button" className="button button-small" onClick={acceptance.switchAccount} disabled={busy}>
+              <FormattedMessage id="account.invite.switchAccount" />
+            </button>
+          </div>
+        ) : null}
+      </FormMessage>
+      <SubmitButton
+        pending={busy}
+        idle={invite.has_account ? 'account.invite.accept' : 'account.invite.createAndAccept'}
+        busy="account.invite.accepting"
+        testId="invite-accept"
+        block
+      />
+    </form>
+  );
+}
+
+function Invitation({ token, invite }: { token: string; invite: InviteInfo }) {
+  // Signed in or not: only a 401 means signed out (a 403 may be a stale project of a signed-in user).
+  const claims = useQuery({ ...claimsQueryOptions(), enabled: invite.has_account });
+  const acceptance = useAcceptance(token, invite);
+  if (acceptance.invalid) return <InvalidInvite />;
+  const signedOut = acceptance.loginNeeded || (invite.has_account && claims.isError && isStatus(claims.error, 401));
   const checking = invite.has_account && claims.isPending;
-
   return (
     <>
       <div className="invite-summary" data-testid="invite-project">
@@ -146,90 +178,7 @@ function Invitation({ token, invite }: { token: string; invite: InviteInfo }) {
           <FormattedMessage id="account.invite.forEmail" values={{ email: <strong>{invite.email}</strong> }} />
         </p>
       </div>
-
-      {checking ? (
-        <PendingPage />
-      ) : signedOut ? (
-        <div className="stack">
-          <p>
-            <FormattedMessage id="account.invite.signInFirst" values={{ email: <strong>{invite.email}</strong> }} />
-          </p>
-          <Link to="/login" search={{ redirect: here }} className="button button-primary button-block" data-testid="invite-login">
-            <FormattedMessage id="account.invite.signIn" />
-          </Link>
-          <Link to="/user/forgotpassword" className="center">
-            <FormattedMessage id="login.forgot" />
-          </Link>
-        </div>
-      ) : (
-        <form onSubmit={accept} noValidate>
-          {invite.has_account ? (
-            <p className="muted">
-              <FormattedMessage id="account.invite.acceptHint" />
-            </p>
-          ) : (
-            <>
-              <p className="muted">
-                <FormattedMessage id="account.invite.createHint" />
-              </p>
-              <TextField
-                label={<FormattedMessage id="account.name" />}
-                name="name"
-                testId="invite-name"
-                autoComplete="name"
-                value={form.name}
-                onValue={set('name')}
-                errors={fields.name}
-                defaults={NAME_VALUES}
-                required
-                autoFocus
-              />
-              {/* The account's user name for password managers: the invited e-mail, not editable. */}
-              <input type="email" name="email" autoComplete="username" value={invite.email} readOnly hidden />
-              <TextField
-                label={<FormattedMessage id="account.password" />}
-                name="password"
-                type="password"
-                testId="invite-password"
-                autoComplete="new-password"
-                value={form.password}
-                onValue={set('password')}
-                errors={fields.password}
-                defaults={PASSWORD_VALUES}
-                hint={<FormattedMessage id="account.passwordHint" values={PASSWORD_VALUES} />}
-                required
-              />
-              <TextField
-                label={<FormattedMessage id="account.passwordConfirmation" />}
-                name="password_confirmation"
-                type="password"
-                testId="invite-password-confirmation"
-                autoComplete="new-password"
-                value={form.password_confirmation}
-                onValue={set('password_confirmation')}
-                errors={fields.password_confirmation}
-                defaults={PASSWORD_VALUES}
-                required
-              />
-            </>
-          )}
-          <FormMessage message={message} testId="invite-error">
-            {message === IAM_MESSAGE.inviteWrongAccount ? (
-              <div className="form-error-actions">
-                <button type="button" className="button button-small" onClick={signOut} disabled={busy}>
-                  <FormattedMessage id="account.invite.switchAccount" />
-                </button>
-              </div>
-            ) : null}
-          </FormMessage>
-          <SubmitButton
-            pending={busy}
-            idle={invite.has_account ? 'account.invite.accept' : 'account.invite.createAndAccept'}
-            busy="account.invite.accepting"
-            testId="invite-accept"
-          />
-        </form>
-      )}
+      {checking ? <PendingPage /> : signedOut ? <SignInFirst email={invite.email} here={acceptance.here} /> : <AcceptForm invite={invite} acceptance={acceptance} />}
     </>
   );
 }

@@ -2,13 +2,14 @@
 // create a project of their own right here, or wait for an invitation by e-mail.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createProject } from '../../../../runtime/client/account';
-import { logout } from '../../../../runtime/client/auth';
 import { DEFAULT_AFTER_LOGIN } from '../../routes/guard';
-import { FormMessage, messagesOf, NAME_VALUES, problemOf, SubmitButton, TextField, type FieldMessageMap } from './fields';
-import { beginSession, endSessionLocally } from './session';
+import { SubmitButton, TextField } from '../../components/form/TextField';
+import { FormMessage, NAME_VALUES } from './fields';
+import { beginSession, signOut } from './session';
+import { useAccountForm } from './useAccountForm';
 
 export type NoProjectReason = 'noProject' | 'noRoles';
 
@@ -16,43 +17,23 @@ export function NoProjectMessage({ reason }: { reason: NoProjectReason }) {
   const intl = useIntl();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(() => intl.formatMessage({ id: 'account.noProject.defaultName' }));
-  const [fields, setFields] = useState<FieldMessageMap>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, set, fields, message, busy, setBusy, refuse, send } = useAccountForm(() => ({ name: intl.formatMessage({ id: 'account.noProject.defaultName' }) }));
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const trimmed = name.trim();
-    if (trimmed.length < NAME_VALUES.min) {
-      setFields(messagesOf({ name: [trimmed ? 'cantBeLessThenChars' : 'fieldRequired'] }));
-      return;
-    }
-    setBusy(true);
-    setFields({});
-    setMessage(null);
-    try {
+    const trimmed = form.name.trim();
+    if (busy || refuse(trimmed.length < NAME_VALUES.min ? { name: [trimmed ? 'cantBeLessThenChars' : 'fieldRequired'] } : {})) return;
+    await send(async () => {
       const project = await createProject({ name: trimmed });
       // The new project is the current one from now on (sent as X-Project-Uuid).
       beginSession(queryClient, project.uuid);
       await router.navigate({ href: DEFAULT_AFTER_LOGIN });
-    } catch (error) {
-      const problem = problemOf(error);
-      setFields(problem.fields);
-      setMessage(problem.message);
-      setBusy(false);
-    }
+    });
   };
 
-  const signOut = async () => {
+  const otherAccount = async () => {
     setBusy(true);
-    try {
-      await logout();
-    } catch {
-      // The session may already be gone.
-    }
-    endSessionLocally(queryClient);
+    await signOut(queryClient);
     await router.navigate({ to: '/login' });
   };
 
@@ -70,19 +51,19 @@ export function NoProjectMessage({ reason }: { reason: NoProjectReason }) {
           name="name"
           testId="project-name"
           autoComplete="off"
-          value={name}
-          onValue={setName}
+          value={form.name}
+          onValue={set('name')}
           errors={fields.name}
           defaults={NAME_VALUES}
           required
         />
-        <SubmitButton pending={busy} idle="account.noProject.create" busy="account.noProject.creating" testId="no-project-create" block={false} />
+        <SubmitButton pending={busy} idle="account.noProject.create" busy="account.noProject.creating" testId="no-project-create" />
       </form>
       <FormMessage message={message} />
       <p className="muted">
         <FormattedMessage id="account.noProject.invites" />
       </p>
-      <button type="button" className="link-button" onClick={signOut} disabled={busy}>
+      <button type="button" className="link-button" onClick={otherAccount} disabled={busy}>
         <FormattedMessage id="account.noProject.otherAccount" />
       </button>
     </section>

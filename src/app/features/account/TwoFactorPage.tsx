@@ -2,132 +2,92 @@
 // "remember this device" (30 days). invalidCode lets the user try again; twoFactorExpired needs a new sign-in.
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { IAM_LIMITS, IAM_MESSAGE } from '../../../../runtime/api/iam';
 import { verifyTwoFactor } from '../../../../runtime/client/account';
-import { CONNECTION_FAILED, isApiRequestError } from '../../../../runtime/client/errors';
 import { Message } from '../../../../renderers/ui/Message';
-import { PublicFrame } from '../../components/PublicFrame';
 import { clearBreadcrumbs } from '../../routes/breadcrumbs';
 import { safeRedirect } from '../../routes/guard';
-import { isCompleteCode, normaliseCode } from './codes';
-import { SubmitButton } from './fields';
+import { SubmitButton } from '../../components/form/TextField';
+import { AuthCard, BackToSignIn } from './AuthCard';
+import { CodeField, useOneTimeCode } from './CodeField';
+import { useAccountForm } from './useAccountForm';
 
 const route = getRouteApi('/two-factor-auth');
 
-function twoFactorErrorKey(error: unknown): string | null {
-  if (!isApiRequestError(error)) return 'unexpectedError';
-  if (error.kind !== 'http') return CONNECTION_FAILED;
-  if (error.status >= 500 && error.status !== 501) return null;
-  if (error.status === 429) return 'tooManyAttempts';
-  return error.messageKey;
+function RememberDevice({ checked, onChange, disabled }: { checked: boolean; onChange: (on: boolean) => void; disabled: boolean }) {
+  const id = useId();
+  return (
+    <div className="field field-check">
+      <input id={id} type="checkbox" data-testid="two-factor-remember" checked={checked} onChange={(e) => onChange(e.target.checked)} disabled={disabled} />
+      <label htmlFor={id}>
+        <FormattedMessage id="account.twoFactor.remember" values={{ days: IAM_LIMITS.rememberDeviceDays }} />
+      </label>
+    </div>
+  );
+}
+
+/** Why the code was refused; an expired step offers to sign in again. */
+function StepError({ message, redirect }: { message: string; redirect: string | undefined }) {
+  return (
+    <div role="alert" className="form-error" data-testid="two-factor-error">
+      <Message value={message} />
+      {message === IAM_MESSAGE.twoFactorExpired ? (
+        <>
+          {' '}
+          <Link to="/login" search={redirect ? { redirect } : {}} data-testid="two-factor-login">
+            <FormattedMessage id="account.twoFactor.signInAgain" />
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
 }
 
 export function TwoFactorPage() {
   const { redirect } = route.useSearch();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [code, setCode] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const codeId = useId();
+  const code = useOneTimeCode();
+  const { form, set, message, setMessage, busy, send } = useAccountForm({ remember: false });
   const hintId = useId();
-  const rememberId = useId();
-  const expired = error === IAM_MESSAGE.twoFactorExpired;
+  const expired = message === IAM_MESSAGE.twoFactorExpired;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || expired) return;
-    if (!isCompleteCode(code)) {
-      setError('account.twoFactor.codeFormat');
-      codeRef.current?.focus();
+    const refusal = code.refusal();
+    if (refusal) {
+      setMessage(refusal);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await verifyTwoFactor({ code, remember });
-      // A new session: nothing cached from before may leak into it.
-      queryClient.clear();
-      clearBreadcrumbs();
-      await router.navigate({ href: safeRedirect(redirect) });
-    } catch (e) {
-      setError(twoFactorErrorKey(e));
-      setCode('');
-      codeRef.current?.focus();
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        await verifyTwoFactor({ code: code.code, remember: form.remember });
+        // A new session: nothing cached from before may leak into it.
+        queryClient.clear();
+        clearBreadcrumbs();
+        await router.navigate({ href: safeRedirect(redirect) });
+      },
+      (problem) => {
+        setMessage(problem.status === 429 ? 'tooManyAttempts' : problem.message);
+        code.retry();
+        return true;
+      },
+    );
   };
 
   return (
-    <PublicFrame testId="two-factor-page">
-      <form className="card auth-card" onSubmit={submit} noValidate>
-        <h1>
-          <FormattedMessage id="account.twoFactor.title" />
-        </h1>
-        <p className="muted" id={hintId}>
-          <FormattedMessage id="account.twoFactor.intro" />
-        </p>
-        <div className="field">
-          <label htmlFor={codeId} className="field-label">
-            <FormattedMessage id="account.twoFactor.code" />
-          </label>
-          <input
-            ref={codeRef}
-            id={codeId}
-            name="code"
-            className="otp-input"
-            data-testid="two-factor-code"
-            value={code}
-            onChange={(e) => setCode(normaliseCode(e.target.value))}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            aria-describedby={hintId}
-            aria-invalid={error === IAM_MESSAGE.invalidCode || undefined}
-            disabled={expired}
-            required
-            autoFocus
-          />
-        </div>
-        <div className="field field-check">
-          <input
-            id={rememberId}
-            type="checkbox"
-            data-testid="two-factor-remember"
-            checked={remember}
-            onChange={(e) => setRemember(e.target.checked)}
-            disabled={expired}
-          />
-          <label htmlFor={rememberId}>
-            <FormattedMessage id="account.twoFactor.remember" values={{ days: IAM_LIMITS.rememberDeviceDays }} />
-          </label>
-        </div>
-        {error ? (
-          <div role="alert" className="form-error" data-testid="two-factor-error">
-            <Message value={error} />
-            {expired ? (
-              <>
-                {' '}
-                <Link to="/login" search={redirect ? { redirect } : {}} data-testid="two-factor-login">
-                  <FormattedMessage id="account.twoFactor.signInAgain" />
-                </Link>
-              </>
-            ) : null}
-          </div>
-        ) : null}
-        <SubmitButton pending={busy} idle="account.twoFactor.submit" busy="account.twoFactor.submitting" testId="two-factor-submit" disabled={expired} />
-        <div className="auth-links">
-          <Link to="/login" search={redirect ? { redirect } : {}}>
-            <FormattedMessage id="account.backToSignIn" />
-          </Link>
-        </div>
-      </form>
-    </PublicFrame>
+    <AuthCard testId="two-factor-page" title="account.twoFactor.title" onSubmit={submit}>
+      <p className="muted" id={hintId}>
+        <FormattedMessage id="account.twoFactor.intro" />
+      </p>
+      <CodeField code={code} testId="two-factor-code" invalid={message === IAM_MESSAGE.invalidCode} describedBy={hintId} disabled={expired} required autoFocus />
+      <RememberDevice checked={form.remember} onChange={set('remember')} disabled={expired} />
+      {message ? <StepError message={message} redirect={redirect} /> : null}
+      <SubmitButton pending={busy} idle="account.twoFactor.submit" busy="account.twoFactor.submitting" testId="two-factor-submit" disabled={expired} block />
+      <BackToSignIn redirect={redirect} />
+    </AuthCard>
   );
 }

@@ -1,27 +1,28 @@
-// Form pieces shared by the account screens: a labelled input with its messages, and 417 field errors by field.
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+// Form pieces shared by the account screens: 417 field errors by field, what a failed call shows, and
+// the alert above the actions. The labelled input and the submit button are src/app/components/form/TextField.tsx.
+import type { ReactNode } from 'react';
 import type { FieldError } from '../../../../runtime/api/contract';
 import { IAM_LIMITS } from '../../../../runtime/api/iam';
+import { errorsByPath } from '../../../../runtime/client/errorMessage';
 import { CONNECTION_FAILED, isApiRequestError } from '../../../../runtime/client/errors';
-import { FieldErrors } from '../../components/FieldErrors';
+import { valuesByPath, type Failure } from '../../components/form/failure';
+import type { FieldMessages } from '../../components/form/TextField';
 import { Message } from '../../../../renderers/ui/Message';
 
-export interface FieldMessages {
-  messages: string[];
-  values?: Record<string, string | number>;
-}
+export { SubmitButton, TextField, type FieldMessages } from '../../components/form/TextField';
+
 export type FieldMessageMap = Record<string, FieldMessages>;
+
+/** An admin form's failure (src/app/components/form) in this shape: each field's messages with their parameters. */
+export function messageMapOf(failure: Failure): FieldMessageMap {
+  const out: FieldMessageMap = {};
+  for (const [field, messages] of Object.entries(failure.fields)) out[field] = failure.values?.[field] ? { messages, values: failure.values[field] } : { messages };
+  return out;
+}
 
 /** The messages of a 417 by field path ("billing_address.city"), their parameters merged. */
 export function fieldMessages(fieldErrors: readonly FieldError[]): FieldMessageMap {
-  const out: FieldMessageMap = {};
-  for (const { field, messages, values } of fieldErrors) {
-    const entry = (out[field] ??= { messages: [] });
-    entry.messages.push(...messages);
-    for (const v of values ?? []) if (v) entry.values = { ...entry.values, ...v };
-  }
-  return out;
+  return messageMapOf({ message: null, fields: errorsByPath(fieldErrors), values: valuesByPath(fieldErrors) });
 }
 
 /** Client-side messages (plain keys) in the same shape. */
@@ -29,58 +30,6 @@ export function messagesOf(errors: Record<string, string[]>, values?: Record<str
   const out: FieldMessageMap = {};
   for (const [field, messages] of Object.entries(errors)) if (messages.length) out[field] = { messages, values: values?.[field] };
   return out;
-}
-
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>;
-
-export interface TextFieldProps extends InputProps {
-  label: ReactNode;
-  value: string;
-  onValue: (value: string) => void;
-  testId?: string;
-  errors?: FieldMessages;
-  /** Parameters the messages may need when the server sends none ({min}, {max}). */
-  defaults?: Record<string, string | number>;
-  hint?: ReactNode;
-}
-
-export function TextField({ label, value, onValue, testId, errors, defaults, hint, ...input }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-errors`;
-  const hintId = `${id}-hint`;
-  const invalid = !!errors && errors.messages.length > 0;
-  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        data-testid={testId}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      {hint ? (
-        <small className="muted" id={hintId}>
-          {hint}
-        </small>
-      ) : null}
-      <FieldErrors id={errorId} messages={errors?.messages} values={{ ...defaults, ...errors?.values }} />
-    </div>
-  );
-}
-
-/** A submit button that says what it is doing while pending. */
-export function SubmitButton({ pending, idle, busy, testId, block = true, disabled }: { pending: boolean; idle: string; busy: string; testId?: string; block?: boolean; disabled?: boolean }) {
-  return (
-    <button type="submit" className={`button button-primary${block ? ' button-block' : ''}`} data-testid={testId} disabled={pending || disabled} aria-busy={pending || undefined}>
-      <FormattedMessage id={pending ? busy : idle} />
-    </button>
-  );
 }
 
 export const PASSWORD_VALUES = { min: IAM_LIMITS.passwordMin, max: IAM_LIMITS.passwordMax } as const;

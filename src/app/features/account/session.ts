@@ -1,6 +1,7 @@
 // Starting and ending a session in the browser: nothing cached from before may leak into the next one,
 // and the current project (sent as X-Project-Uuid, see runtime/client/storage.ts and routes/session.ts) is set or cleared.
 import type { QueryClient } from '@tanstack/react-query';
+import { logout } from '../../../../runtime/client/auth';
 import { browserStorage, STORAGE_KEY } from '../../../../runtime/client/storage';
 import { clearBreadcrumbs } from '../../routes/breadcrumbs';
 
@@ -17,4 +18,14 @@ export function beginSession(queryClient: QueryClient, projectUuid: string | nul
 /** The session ended (signed out, or this device's session was ended). */
 export function endSessionLocally(queryClient: QueryClient): void {
   beginSession(queryClient, null);
+}
+
+/** Signs out (an already ended session is no matter: signing in again is still right), then forgets it here. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await logout();
+  } catch {
+    // The session may already be gone.
+  }
+  endSessionLocally(queryClient);
 }

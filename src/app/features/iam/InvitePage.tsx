@@ -1,14 +1,18 @@
 // /admin/iam/invite: e-mail and roles; the created link is shown (and was e-mailed to the invitee).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { IAM_LIMITS, type InviteCreate, type InviteCreated } from '../../../../runtime/api/iam';
+import { IAM_LIMITS, type InviteCreated } from '../../../../runtime/api/iam';
 import { iamApi } from '../../../../runtime/client/iam';
 import { iamKeys } from '../../../../renderers/data/iam';
-import { FieldErrors } from '../../components/FieldErrors';
-import { BackLink, CopyValue, FailureText, failureOf, fieldMessages, NO_FAILURE, PageHeader, RoleChecks, type Failure } from './ui';
+import { FormFooter, FormPage } from '../../components/form/FormPage';
+import { TextField } from '../../components/form/TextField';
+import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
+import { BackLink } from '../../components/page';
+import { CopyValue, RoleChecks } from './ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NEW_INVITE = { email: '', role_uuids: [] as string[] };
 
 function Sent({ invite, onAnother }: { invite: InviteCreated; onAnother: () => void }) {
   return (
@@ -35,75 +39,45 @@ function Sent({ invite, onAnother }: { invite: InviteCreated; onAnother: () => v
 
 export function InvitePage() {
   const queryClient = useQueryClient();
-  const emailId = useId();
-  const [email, setEmail] = useState('');
-  const [roleUuids, setRoleUuids] = useState<string[]>([]);
-  const [failure, setFailure] = useState<Failure>(NO_FAILURE);
   const [sent, setSent] = useState<InviteCreated | null>(null);
-  const send = useMutation({
-    mutationFn: (body: InviteCreate) => iamApi.createInvite(body),
-    onSuccess: (created) => {
+  const form = useFormPage({
+    initial: NEW_INVITE,
+    validate: (v): FieldRules => (EMAIL.test(v.email.trim()) ? {} : { email: ['invalidEmail'] }),
+    save: (v) => iamApi.createInvite({ email: v.email.trim(), role_uuids: v.role_uuids }),
+    onSaved: (created) => {
       setSent(created);
       return queryClient.invalidateQueries({ queryKey: iamKeys.invites });
     },
-    onError: (error) => setFailure(failureOf(error)),
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const address = email.trim();
-    if (!EMAIL.test(address)) {
-      setFailure({ message: null, fields: { email: ['invalidEmail'] } });
-      return;
-    }
-    setFailure(NO_FAILURE);
-    send.mutate({ email: address, role_uuids: roleUuids });
-  };
   const another = () => {
     setSent(null);
-    setEmail('');
-    setRoleUuids([]);
-    setFailure(NO_FAILURE);
+    form.rebase(NEW_INVITE);
   };
 
   return (
-    <div className="page page-narrow">
-      <PageHeader title={<FormattedMessage id="iam.invite.title" />}>
-        <BackLink href="/admin/iam" label="iam.backToMembers" />
-      </PageHeader>
+    <FormPage title={<FormattedMessage id="iam.invite.title" />} back={{ href: '/admin/iam', label: 'iam.backToMembers' }}>
       {sent ? (
         <Sent invite={sent} onAnother={another} />
       ) : (
-        <form className="card form" onSubmit={submit} noValidate>
+        <form className="card form" onSubmit={form.submit} noValidate>
           <p className="muted">
             <FormattedMessage id="iam.invite.intro" values={{ days: IAM_LIMITS.inviteDays }} />
           </p>
-          <div className="field">
-            <label className="field-label" htmlFor={emailId}>
-              <FormattedMessage id="iam.email" />
-            </label>
-            <input
-              id={emailId}
-              type="email"
-              name="email"
-              autoComplete="off"
-              required
-              data-testid="invite-email"
-              value={email}
-              aria-invalid={failure.fields.email ? true : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <FieldErrors messages={fieldMessages(failure.fields, 'email')} />
-          </div>
-          <RoleChecks testId="invite-role" selected={roleUuids} onChange={setRoleUuids} errors={fieldMessages(failure.fields, 'role_uuids')} />
-          <FailureText message={failure.message} />
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" data-testid="invite-send" disabled={send.isPending}>
-              <FormattedMessage id={send.isPending ? 'iam.invite.sending' : 'iam.invite.send'} />
-            </button>
-          </div>
+          <TextField
+            label={<FormattedMessage id="iam.email" />}
+            type="email"
+            name="email"
+            autoComplete="off"
+            required
+            testId="invite-email"
+            value={form.values.email}
+            onValue={(email) => form.set('email', email)}
+            errors={form.errors('email')}
+          />
+          <RoleChecks testId="invite-role" selected={form.values.role_uuids} onChange={(uuids) => form.set('role_uuids', uuids)} errors={form.errors('role_uuids')} />
+          <FormFooter form={form} idle="iam.invite.send" busy="iam.invite.sending" testId="invite-send" />
         </form>
       )}
-    </div>
+    </FormPage>
   );
 }

@@ -1,24 +1,22 @@
-// Pieces the IAM, project and workspace screens share: status badge, role checkboxes, the
-// confirmation dialog, a value shown with a copy button, and how a failure is shown.
+// Pieces the IAM, project and workspace screens share: status badge, role checkboxes and a value
+// shown with a copy button. The page, confirmation and failure pieces every admin screen uses live in
+// src/app/components (page.tsx, ConfirmDialog.tsx, form/failure.tsx); they are re-exported here for
+// the screens that still import them from this file.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { RoleSummary } from '../../../../runtime/api/contract';
 import { STATUS_BADGE, type MemberItem, type MemberStatus } from '../../../../runtime/api/iam';
 import { timestampText } from '../../../../renderers/screens/list/cellText';
-import { errorDisplay, errorsByPath } from '../../../../runtime/client/errorMessage';
 import { rolesQueryOptions } from '../../../../renderers/data/iam';
 import { AppLink } from '../../components/AppLink';
-import { Dialog } from '../../../../renderers/ui/Dialog';
 import { FieldErrors } from '../../components/FieldErrors';
-import { Message } from '../../../../renderers/ui/Message';
+import { Loading, LoadError } from '../../components/page';
 import { showToast, TOAST_MS } from '../../../../renderers/ui/toast';
 
-// The loading and failure states and the heading row are the whole app's; re-exported for the screens
-// that take them from here.
-import { Loading, LoadError } from '../../components/LoadState';
-export { Loading, LoadError, loadErrorKey } from '../../components/LoadState';
-export { PageHeader } from '../../components/PageHeader';
+export { ConfirmDialog } from '../../components/ConfirmDialog';
+export { BackLink, LoadError, loadErrorKey, Loading, PageHeader } from '../../components/page';
+export { FailureText, failureOf, failureSummary, fieldMessages, NO_FAILURE, type Failure } from '../../components/form/failure';
 
 /** A person opens their membership; an API user opens its secrets. */
 export function memberHref(member: Pick<MemberItem, 'uuid' | 'kind'>): string {
@@ -44,45 +42,6 @@ export function When({ value, fallback = 'iam.never' }: { value: string | null |
     );
   }
   return <time dateTime={value}>{timestampText(value)}</time>;
-}
-
-export interface Failure {
-  /** The message to show above the actions; null when the report modal already said it. */
-  message: string | null;
-  /** 417 messages by field path. */
-  fields: Record<string, string[]>;
-}
-
-export const NO_FAILURE: Failure = { message: null, fields: {} };
-
-export function failureOf(error: unknown): Failure {
-  const shown = errorDisplay(error);
-  if (shown.kind === 'reported') return NO_FAILURE;
-  if (shown.kind === 'fields') return { message: shown.messageKey, fields: errorsByPath(shown.fieldErrors) };
-  return { message: shown.messageKey, fields: {} };
-}
-
-/** One message for where fields are not shown (a confirmation dialog): a 417's first field message wins. */
-export function failureSummary(error: unknown): string | null {
-  const failure = failureOf(error);
-  return Object.values(failure.fields).flat()[0] ?? failure.message;
-}
-
-/** Messages of a field and of its items ("role_uuids" and "role_uuids.2"). */
-export function fieldMessages(fields: Record<string, string[]>, name: string): string[] | undefined {
-  const messages = Object.entries(fields)
-    .filter(([path]) => path === name || path.startsWith(`${name}.`))
-    .flatMap(([, list]) => list);
-  return messages.length > 0 ? messages : undefined;
-}
-
-export function FailureText({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p className="form-error" role="alert" data-testid="iam-error">
-      <Message value={message} />
-    </p>
-  );
 }
 
 /** The project's roles (admin roles included) as checkboxes whose values are role uuids. */
@@ -171,42 +130,6 @@ export function RoleChips({ roles }: { roles: readonly RoleSummary[] }) {
   );
 }
 
-/** A yes/no question before a destructive action. The cancel button comes first, so it takes the focus. */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  pending,
-  failure,
-}: {
-  open: boolean;
-  title: ReactNode;
-  children: ReactNode;
-  confirmLabel: ReactNode;
-  onConfirm: () => void;
-  onClose: () => void;
-  pending?: boolean;
-  failure?: string | null;
-}) {
-  return (
-    <Dialog open={open} title={title} onClose={onClose} testId={open ? 'confirm-dialog' : undefined}>
-      <div className="iam-confirm-body">{children}</div>
-      <FailureText message={failure ?? null} />
-      <div className="modal-actions">
-        <button type="button" className="button" data-testid="confirm-cancel" onClick={onClose}>
-          <FormattedMessage id="common.cancel" />
-        </button>
-        <button type="button" className="button button-primary danger-fill" data-testid="confirm-accept" disabled={pending} onClick={onConfirm}>
-          {confirmLabel}
-        </button>
-      </div>
-    </Dialog>
-  );
-}
-
 /** A value to copy (an invite link, a secret token): shown in full, selectable, with a copy button.
  * The value is the element's text (a link also has it as href). */
 export function CopyValue({
@@ -265,14 +188,5 @@ export function CopyValue({
         </button>
       </div>
     </div>
-  );
-}
-
-/** A quiet link back to a list. */
-export function BackLink({ href, label }: { href: string; label: string }) {
-  return (
-    <AppLink className="button button-ghost" href={href}>
-      <FormattedMessage id={label} />
-    </AppLink>
   );
 }

@@ -2,14 +2,90 @@
 // its settings, and deactivate or activate after a confirmation (docs/integrations.md).
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { CatalogueEntry, Integration } from '../../../../runtime/api/integrations';
 import { integrationCatalogueQueryOptions, integrationsQueryOptions } from '../../../../renderers/data/integrations';
 import { AppLink } from '../../components/AppLink';
 import { BackLink, LoadError, Loading, PageHeader, When } from '../iam/ui';
-import { ChangeButton, StateBadge, stateOf, useCanChange, useEntryText } from './parts';
+import { ChangeButton, StateBadge, stateOf, useCanChange, useEntryText, type IntegrationState } from './parts';
 import { SettingsForm } from './SettingsForm';
 import './integrations.css';
+
+type EntryText = ReturnType<typeof useEntryText>;
+
+/** The heading: the name and state, the way back, and the change the viewer may make. */
+function DetailsHeader({ entry, name, state }: { entry: CatalogueEntry; name: string; state: IntegrationState }) {
+  const canChange = useCanChange(entry.id);
+  return (
+    <PageHeader
+      title={
+        <span className="integration-title">
+          <span data-testid="integration-title">{name}</span> <StateBadge state={state} />
+        </span>
+      }
+    >
+      <BackLink href="/admin/integrations" label="integrations.back" />
+      {canChange && state === 'active' ? <ChangeButton id={entry.id} name={name} change="deactivate" /> : null}
+      {canChange && state === 'deactivated' ? <ChangeButton id={entry.id} name={name} change="activate" primary /> : null}
+      {canChange && state === 'notInstalled' ? <ChangeButton id={entry.id} name={name} change="install" primary /> : null}
+    </PageHeader>
+  );
+}
+
+/** A titled card of the page. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card stack" aria-labelledby={id}>
+      <h2 id={id} className="integration-section-title">
+        <FormattedMessage id={title} />
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The pages the integration adds: links while it is active. */
+function PagesList({ entry, state, text }: { entry: CatalogueEntry; state: IntegrationState; text: EntryText }) {
+  return (
+    <ul className="integration-pages">
+      {entry.pages.map((page) => (
+        <li key={page.path}>
+          {state === 'active' ? (
+            <AppLink href={page.path} data-testid="integration-page-link">
+              {text(entry.id, 'name', page.label)}
+            </AppLink>
+          ) : (
+            <span className="muted">{text(entry.id, 'name', page.label)}</span>
+          )}{' '}
+          <code className="integration-path">{page.path}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** When the installed integration last changed, and whether it is onboarded. */
+function InstalledFacts({ installed, name }: { installed: Integration; name: string }) {
+  return (
+    <section className="card" aria-label={name}>
+      <dl className="integration-facts">
+        <dt>
+          <FormattedMessage id="integrations.onboarded" />
+        </dt>
+        <dd>
+          <FormattedMessage id={installed.onboarded ? 'common.yes' : 'common.no'} />
+        </dd>
+        <dt>
+          <FormattedMessage id="integrations.lastChanged" />
+        </dt>
+        <dd>
+          <When value={installed.updated_at} fallback="integrations.defaultState" />
+        </dd>
+      </dl>
+    </section>
+  );
+}
 
 function Details({ entry, installed }: { entry: CatalogueEntry; installed: Integration | undefined }) {
   const text = useEntryText();
@@ -18,18 +94,7 @@ function Details({ entry, installed }: { entry: CatalogueEntry; installed: Integ
   const state = stateOf(entry);
   return (
     <div className="page integration-page" data-testid="integration-page" data-id={entry.id}>
-      <PageHeader
-        title={
-          <span className="integration-title">
-            <span data-testid="integration-title">{name}</span> <StateBadge state={state} />
-          </span>
-        }
-      >
-        <BackLink href="/admin/integrations" label="integrations.back" />
-        {canChange && state === 'active' ? <ChangeButton id={entry.id} name={name} change="deactivate" /> : null}
-        {canChange && state === 'deactivated' ? <ChangeButton id={entry.id} name={name} change="activate" primary /> : null}
-        {canChange && state === 'notInstalled' ? <ChangeButton id={entry.id} name={name} change="install" primary /> : null}
-      </PageHeader>
+      <DetailsHeader entry={entry} name={name} state={state} />
       <p className="muted integration-description">{text(entry.id, 'description', entry.description)}</p>
       {state === 'deactivated' ? (
         <p className="integration-banner" role="status" data-testid="integration-deactivated-note">
@@ -38,29 +103,10 @@ function Details({ entry, installed }: { entry: CatalogueEntry; installed: Integ
       ) : null}
       <div className="integration-columns">
         <div className="stack">
-          <section className="card stack" aria-labelledby="integration-pages">
-            <h2 id="integration-pages" className="integration-section-title">
-              <FormattedMessage id="integrations.pages" />
-            </h2>
-            <ul className="integration-pages">
-              {entry.pages.map((page) => (
-                <li key={page.path}>
-                  {state === 'active' ? (
-                    <AppLink href={page.path} data-testid="integration-page-link">
-                      {text(entry.id, 'name', page.label)}
-                    </AppLink>
-                  ) : (
-                    <span className="muted">{text(entry.id, 'name', page.label)}</span>
-                  )}{' '}
-                  <code className="integration-path">{page.path}</code>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="card stack" aria-labelledby="integration-settings">
-            <h2 id="integration-settings" className="integration-section-title">
-              <FormattedMessage id="integrations.settings" />
-            </h2>
+          <Section id="integration-pages" title="integrations.pages">
+            <PagesList entry={entry} state={state} text={text} />
+          </Section>
+          <Section id="integration-settings" title="integrations.settings">
             {entry.settings.length === 0 ? (
               <p className="muted" data-testid="integration-no-settings">
                 <FormattedMessage id="integrations.noSettings" /> {text(entry.id, 'settingsHint', '')}
@@ -68,13 +114,10 @@ function Details({ entry, installed }: { entry: CatalogueEntry; installed: Integ
             ) : (
               <SettingsForm entry={entry} installed={installed} disabled={!canChange || !installed} />
             )}
-          </section>
+          </Section>
         </div>
         <div className="stack">
-          <section className="card stack" aria-labelledby="integration-permissions">
-            <h2 id="integration-permissions" className="integration-section-title">
-              <FormattedMessage id="integrations.permissions" />
-            </h2>
+          <Section id="integration-permissions" title="integrations.permissions">
             <ul className="chips integration-permissions" data-testid="integration-permissions">
               {entry.permissions.map((permission) => (
                 <li key={permission} className="chip">
@@ -82,25 +125,8 @@ function Details({ entry, installed }: { entry: CatalogueEntry; installed: Integ
                 </li>
               ))}
             </ul>
-          </section>
-          {installed ? (
-            <section className="card" aria-label={name}>
-              <dl className="integration-facts">
-                <dt>
-                  <FormattedMessage id="integrations.onboarded" />
-                </dt>
-                <dd>
-                  <FormattedMessage id={installed.onboarded ? 'common.yes' : 'common.no'} />
-                </dd>
-                <dt>
-                  <FormattedMessage id="integrations.lastChanged" />
-                </dt>
-                <dd>
-                  <When value={installed.updated_at} fallback="integrations.defaultState" />
-                </dd>
-              </dl>
-            </section>
-          ) : null}
+          </Section>
+          {installed ? <InstalledFacts installed={installed} name={name} /> : null}
         </div>
       </div>
     </div>

@@ -1,15 +1,14 @@
 // The settings an integration declares (string, boolean, number), saved whole with PUT /integrate.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import type { CatalogueEntry, Integration, IntegrationSettingField } from '../../../../runtime/api/integrations';
 import { isMessageKey } from '../../../../runtime/i18n';
 import { integrationsApi } from '../../../../runtime/client/integrations';
 import { integrationKeys } from '../../../../renderers/data/integrations';
 import { useMessage } from '../../../../renderers/ui/Message';
-import { showToast } from '../../../../renderers/ui/toast';
 import { FieldErrors } from '../../components/FieldErrors';
-import { FailureText, failureOf, fieldMessages, NO_FAILURE, type Failure } from '../iam/ui';
+import { FormFooter } from '../../components/form/FormPage';
+import { useFormPage } from '../../components/form/useFormPage';
 
 type Values = Record<string, string | boolean>;
 
@@ -37,17 +36,13 @@ export function SettingsForm({ entry, installed, disabled }: { entry: CatalogueE
   const queryClient = useQueryClient();
   const message = useMessage();
   const baseId = useId();
-  const [values, setValues] = useState(() => initialValues(entry.settings, installed?.settings ?? {}));
-  const [failure, setFailure] = useState<Failure>(NO_FAILURE);
-  const save = useMutation({
-    mutationFn: () => integrationsApi.update({ id: entry.id, settings: toSettings(entry.settings, values) }),
-    onSuccess: async () => {
-      setFailure(NO_FAILURE);
-      showToast('integrations.settingsSaved', 'success');
-      await queryClient.invalidateQueries({ queryKey: integrationKeys.all });
-    },
-    onError: (error) => setFailure(failureOf(error)),
+  const form = useFormPage({
+    initial: () => initialValues(entry.settings, installed?.settings ?? {}),
+    save: (values: Values) => integrationsApi.update({ id: entry.id, settings: toSettings(entry.settings, values) }),
+    toast: 'integrations.settingsSaved',
+    onSaved: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
   });
+  const { values, set } = form;
   const label = (field: IntegrationSettingField) => {
     const key = `integrations.setting.${entry.id}.${field.key}`;
     return isMessageKey(key) ? message(key) : field.label;
@@ -56,14 +51,11 @@ export function SettingsForm({ entry, installed, disabled }: { entry: CatalogueE
     <form
       className="stack"
       data-testid="integration-settings-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
+      onSubmit={form.submit}
     >
       {entry.settings.map((field, i) => {
         const id = `${baseId}-${i}`;
-        const errors = fieldMessages(failure.fields, `settings.${field.key}`);
+        const errors = form.errors(`settings.${field.key}`);
         return field.type === 'boolean' ? (
           <div className="field field-check" key={field.key}>
             <input
@@ -72,7 +64,7 @@ export function SettingsForm({ entry, installed, disabled }: { entry: CatalogueE
               data-testid={`integration-setting-${field.key}`}
               checked={values[field.key] === true}
               disabled={disabled}
-              onChange={(e) => setValues({ ...values, [field.key]: e.target.checked })}
+              onChange={(e) => set(field.key, e.target.checked)}
             />
             <label htmlFor={id}>{label(field)}</label>
             <FieldErrors messages={errors} />
@@ -88,18 +80,13 @@ export function SettingsForm({ entry, installed, disabled }: { entry: CatalogueE
               data-testid={`integration-setting-${field.key}`}
               value={String(values[field.key] ?? '')}
               disabled={disabled}
-              onChange={(e) => setValues({ ...values, [field.key]: e.target.value })}
+              onChange={(e) => set(field.key, e.target.value)}
             />
             <FieldErrors messages={errors} />
           </div>
         );
       })}
-      <FailureText message={failure.message} />
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" data-testid="integration-settings-save" disabled={disabled || save.isPending}>
-          <FormattedMessage id="integrations.saveSettings" />
-        </button>
-      </div>
+      <FormFooter form={form} idle="integrations.saveSettings" testId="integration-settings-save" disabled={disabled} />
     </form>
   );
 }

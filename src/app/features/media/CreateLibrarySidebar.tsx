@@ -1,37 +1,30 @@
 // The right sidebar that creates a library (spec section 2): the library form with the providers
 // still allowed (the simple one only while no simple library exists); libraryCreated on success.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { LibraryInput, MediaLibrary } from '../../../../runtime/api/media';
+import type { MediaLibrary } from '../../../../runtime/api/media';
 import { mediaApi } from '../../../../runtime/client/media';
-import { errorDisplay, errorsByPath } from '../../../../runtime/client/errorMessage';
 import { X } from '../../../../renderers/ui/icons';
 import { Message } from '../../../../renderers/ui/Message';
-import { showToast } from '../../../../renderers/ui/toast';
+import { useFormPage } from '../../components/form/useFormPage';
 import { invalidateLibraries } from './data';
 import { LibraryForm } from './LibraryForm';
-import { emptyLibraryForm, providerOptions } from './rules';
+import { emptyLibraryForm, formToInput, providerOptions, type LibraryForm as LibraryFormValues } from './rules';
 
 export function CreateLibrarySidebar({ libraries, onClose, onCreated }: { libraries: readonly MediaLibrary[]; onClose: () => void; onCreated: (uuid: string) => void }) {
   const queryClient = useQueryClient();
   const providers = providerOptions(libraries);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string[]>>({});
-  const create = useMutation({
-    mutationFn: (input: LibraryInput) => mediaApi.createLibrary(input),
-    onSuccess: async (created) => {
+  const form = useFormPage({
+    initial: () => emptyLibraryForm(providers.length === 1 ? providers[0] : ''),
+    save: (values: LibraryFormValues) => mediaApi.createLibrary(formToInput(values, true)),
+    toast: 'libraryCreated',
+    onSaved: async (created) => {
       await invalidateLibraries(queryClient);
-      showToast('libraryCreated', 'success');
       onCreated(created.uuid);
     },
-    onError: (error) => {
-      const shown = errorDisplay(error);
-      setFields(shown.kind === 'fields' ? errorsByPath(shown.fieldErrors) : {});
-      setFailure(shown.kind === 'reported' ? null : shown.messageKey);
-    },
   });
+  const failure = form.failure.message;
   return (
     <ModalOverlay className="modal-overlay media-sidebar-overlay" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
       <Modal className="media-sidebar">
@@ -52,15 +45,7 @@ export function CreateLibrarySidebar({ libraries, onClose, onCreated }: { librar
               <Message value={failure} />
             </p>
           ) : null}
-          <LibraryForm
-            initial={emptyLibraryForm(providers.length === 1 ? providers[0] : '')}
-            creating
-            providers={providers}
-            pending={create.isPending}
-            submitLabel={<FormattedMessage id="media.create" />}
-            onSubmit={(input) => create.mutate(input)}
-            serverErrors={fields}
-          />
+          <LibraryForm form={form} creating providers={providers} submitLabel={<FormattedMessage id="media.create" />} />
         </AriaDialog>
       </Modal>
     </ModalOverlay>

@@ -5,39 +5,34 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MASKED_SECRET, type LibraryInput, type MediaProvider } from '../../../../runtime/api/media';
+import { MASKED_SECRET, type MediaProvider } from '../../../../runtime/api/media';
 import { roleListQueryOptions } from '../../../../renderers/data/components';
 import { showToast } from '../../../../renderers/ui/toast';
+import type { FormController } from '../../components/form/useFormPage';
 import { RuleErrors, TextField } from './fields';
-import { formToInput, hasErrors, libraryErrors, type LibraryForm as Form } from './rules';
+import { hasErrors, libraryErrors, type LibraryForm as Form } from './rules';
 
+/** The view of the form: its controller (values, save, 417 messages) belongs to the page that saves it. */
 export function LibraryForm({
-  initial,
+  form: controller,
   creating,
   providers,
-  pending,
   submitLabel,
-  onSubmit,
   extraActions,
-  serverErrors,
 }: {
-  initial: Form;
+  form: FormController<Form>;
   creating: boolean;
   providers: MediaProvider[];
-  pending: boolean;
   submitLabel: ReactNode;
-  onSubmit: (input: LibraryInput) => void;
   extraActions?: ReactNode;
-  /** 417 messages by field. */
-  serverErrors?: Record<string, string[]>;
 }) {
   const t = useIntl();
   const id = useId();
-  const [form, setForm] = useState<Form>(initial);
+  const { values: form, set } = controller;
+  // The rules show from the first submit on, and follow each change after it.
   const [touched, setTouched] = useState(false);
   const errors = libraryErrors(form, creating);
-  const shown = (field: string) => [...(touched ? errors[field] ?? [] : []), ...(serverErrors?.[field] ?? []).map((key) => ({ key }))];
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const shown = (field: string) => [...(touched ? errors[field] ?? [] : []), ...(controller.failure.fields[field] ?? []).map((key) => ({ key }))];
   const text = (key: keyof Form & string, label: string, extra: Record<string, unknown> = {}) => (
     <TextField
       label={<FormattedMessage id={label} />}
@@ -55,7 +50,7 @@ export function LibraryForm({
       showToast('someFieldsAreNotValid', 'danger');
       return;
     }
-    onSubmit(formToInput(form, creating));
+    controller.submit();
   };
   return (
     <form className="media-library-form" onSubmit={submit} noValidate data-testid="media-library-form">
@@ -93,7 +88,7 @@ export function LibraryForm({
       <Roles selected={form.roles} onChange={(roles) => set('roles', roles)} />
       <div className="form-actions media-form-actions">
         {extraActions}
-        <button type="submit" className="button button-primary" data-testid="media-lib-save" disabled={pending}>
+        <button type="submit" className="button button-primary" data-testid="media-lib-save" disabled={controller.pending}>
           {submitLabel}
         </button>
       </div>

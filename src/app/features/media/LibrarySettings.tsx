@@ -2,17 +2,18 @@
 // librarySettingsUpdated or failedToUpdateLibrary, remove after actionWillRemoveLibrary with
 // libraryRemoved or failedToRemoveLibrary (spec section 8).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { LibraryInput, MediaLibrary } from '../../../../runtime/api/media';
+import type { MediaLibrary, MediaProvider } from '../../../../runtime/api/media';
 import { mediaApi } from '../../../../runtime/client/media';
-import { errorDisplay, errorsByPath } from '../../../../runtime/client/errorMessage';
+import { errorDisplay } from '../../../../runtime/client/errorMessage';
 import { showToast } from '../../../../renderers/ui/toast';
 import { Message } from '../../../../renderers/ui/Message';
-import { ConfirmDialog } from '../iam/ui';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useFormPage } from '../../components/form/useFormPage';
 import { invalidateLibraries, libraryQueryOptions } from './data';
 import { LibraryForm } from './LibraryForm';
-import { libraryToForm, providerOptions } from './rules';
+import { formToInput, libraryToForm, providerOptions, type LibraryForm as LibraryFormValues } from './rules';
 
 /** The key a failure shows beside the spec's own: the server's reason when it gave one. */
 function reason(error: unknown): string | null {
@@ -20,28 +21,42 @@ function reason(error: unknown): string | null {
   return shown.kind === 'message' && shown.messageKey !== 'unexpectedError' ? shown.messageKey : null;
 }
 
+/** The form over one read of the library: a newly read library starts it again (its key). Typing
+ * re-renders only this part, so the read arriving meanwhile is taken at its own notification. */
+function UpdateForm({
+  library,
+  providers,
+  onMessage,
+  extraActions,
+}: {
+  library: MediaLibrary;
+  providers: MediaProvider[];
+  onMessage: (message: string | null) => void;
+  extraActions: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const form = useFormPage({
+    initial: () => libraryToForm(library),
+    save: (values: LibraryFormValues) => mediaApi.updateLibrary(library.uuid, formToInput(values, false)),
+    toast: 'librarySettingsUpdated',
+    onSaved: async (saved) => {
+      onMessage(null);
+      queryClient.setQueryData(libraryQueryOptions(library.uuid).queryKey, saved);
+      await invalidateLibraries(queryClient);
+    },
+    onFailed: (_failure, error) => {
+      onMessage(reason(error));
+      showToast('failedToUpdateLibrary', 'danger');
+    },
+  });
+  return <LibraryForm form={form} creating={false} providers={providers} submitLabel={<FormattedMessage id="media.lib.update" />} extraActions={extraActions} />;
+}
+
 export function LibrarySettings({ library, libraries, onRemoved }: { library: MediaLibrary; libraries: readonly MediaLibrary[]; onRemoved: () => void }) {
   const queryClient = useQueryClient();
   const info = useQuery(libraryQueryOptions(library.uuid));
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string[]>>({});
-  const update = useMutation({
-    mutationFn: (input: LibraryInput) => mediaApi.updateLibrary(library.uuid, input),
-    onSuccess: async (saved) => {
-      setFailure(null);
-      setFields({});
-      queryClient.setQueryData(libraryQueryOptions(library.uuid).queryKey, saved);
-      await invalidateLibraries(queryClient);
-      showToast('librarySettingsUpdated', 'success');
-    },
-    onError: (error) => {
-      const shown = errorDisplay(error);
-      setFields(shown.kind === 'fields' ? errorsByPath(shown.fieldErrors) : {});
-      setFailure(reason(error));
-      showToast('failedToUpdateLibrary', 'danger');
-    },
-  });
   const remove = useMutation({
     mutationFn: () => mediaApi.removeLibrary(library.uuid),
     onSuccess: async () => {
@@ -56,7 +71,6 @@ export function LibrarySettings({ library, libraries, onRemoved }: { library: Me
       showToast('failedToRemoveLibrary', 'danger');
     },
   });
-  const current = info.data ?? library;
   return (
     <section className="card media-settings" data-testid="media-settings">
       {failure ? (
@@ -64,15 +78,11 @@ export function LibrarySettings({ library, libraries, onRemoved }: { library: Me
           <Message value={failure} />
         </p>
       ) : null}
-      <LibraryForm
+      <UpdateForm
         key={info.dataUpdatedAt}
-        initial={libraryToForm(current)}
-        creating={false}
+        library={info.data ?? library}
         providers={providerOptions(libraries.filter((l) => l.uuid !== library.uuid))}
-        pending={update.isPending}
-        submitLabel={<FormattedMessage id="media.lib.update" />}
-        onSubmit={(input) => update.mutate(input)}
-        serverErrors={fields}
+        onMessage={setFailure}
         extraActions={
           <button type="button" className="button danger" data-testid="media-lib-remove" onClick={() => setAsking(true)}>
             <FormattedMessage id="media.lib.remove" />

@@ -1,70 +1,39 @@
 // /admin/projects/settings: rename the current project, transfer its ownership (owner only, to an
 // active person member), and leave it (the owner names the new owner). Transfer and leave ask first.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Project } from '../../../../runtime/api/contract';
-import { IAM_LIMITS, type MemberItem } from '../../../../runtime/api/iam';
+import type { MemberItem } from '../../../../runtime/api/iam';
 import { invalidateProjects, membersQueryOptions } from '../../../../renderers/data/iam';
 import { projectApi } from '../../../../runtime/client/iam';
 import { projectInfoQueryOptions, queryKeys, userModelQueryOptions } from '../../../../renderers/data/queries';
 import { AppLink } from '../../components/AppLink';
-import { FieldErrors } from '../../components/FieldErrors';
+import { failureSummary } from '../../components/form/failure';
+import { FormFooter, useSavedThen } from '../../components/form/FormPage';
+import { useFormPage } from '../../components/form/useFormPage';
+import { LoadError, Loading, PageHeader } from '../../components/page';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { NameField, nameRules } from '../iam/NameField';
 import { showToast } from '../../../../renderers/ui/toast';
-import { ConfirmDialog, type Failure, failureOf, failureSummary, FailureText, fieldMessages, LoadError, Loading, NO_FAILURE, PageHeader } from '../iam/ui';
 import { useSwitchProject } from './useSwitchProject';
 
 function Rename({ project }: { project: Project }) {
-  const queryClient = useQueryClient();
-  const nameId = useId();
-  const [name, setName] = useState(project.name);
-  const [failure, setFailure] = useState<Failure>(NO_FAILURE);
-  const rename = useMutation({
-    mutationFn: (next: string) => projectApi.rename(project.uuid, { name: next }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.projectInfo, saved);
-      showToast('projects.renamed', 'success');
-      return invalidateProjects(queryClient);
-    },
-    onError: (error) => setFailure(failureOf(error)),
+  const onSaved = useSavedThen<Project>({ cache: () => queryKeys.projectInfo, refresh: invalidateProjects });
+  const form = useFormPage({
+    initial: project.name,
+    validate: nameRules,
+    save: (name: string) => projectApi.rename(project.uuid, { name: name.trim() }),
+    toast: 'projects.renamed',
+    onSaved,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = name.trim();
-    if (Array.from(trimmed).length < IAM_LIMITS.nameMin) {
-      setFailure({ message: null, fields: { name: ['cantBeLessThenChars'] } });
-      return;
-    }
-    setFailure(NO_FAILURE);
-    rename.mutate(trimmed);
-  };
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="project-rename-title">
+    <form className="card form" onSubmit={form.submit} noValidate aria-labelledby="project-rename-title">
       <h2 className="card-title" id="project-rename-title">
         <FormattedMessage id="projects.rename" />
       </h2>
-      <div className="field">
-        <label className="field-label" htmlFor={nameId}>
-          <FormattedMessage id="iam.name" />
-        </label>
-        <input
-          id={nameId}
-          name="name"
-          autoComplete="off"
-          required
-          maxLength={IAM_LIMITS.nameMax}
-          data-testid="project-name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <FieldErrors messages={fieldMessages(failure.fields, 'name')} values={{ min: IAM_LIMITS.nameMin }} />
-      </div>
-      <FailureText message={failure.message} />
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" data-testid="project-save" disabled={rename.isPending || name.trim() === project.name}>
-          <FormattedMessage id={rename.isPending ? 'iam.saving' : 'iam.save'} />
-        </button>
-      </div>
+      <NameField testId="project-name" value={form.values} onValue={form.setValues} errors={form.errors('name')} />
+      <FormFooter form={form} idle="iam.save" busy="iam.saving" testId="project-save" disabled={form.values.trim() === project.name} />
     </form>
   );
 }
@@ -108,16 +77,12 @@ function CandidateSelect({
 
 type Pending = null | { kind: 'transfer' | 'leave'; to: MemberItem | null };
 
-function Ownership({ project, meUuid, isOwner }: { project: Project; meUuid: string; isOwner: boolean }) {
+/** Transferring and leaving: the question being asked, its call, and what went wrong; either ends in
+ * another project (this one is no longer the caller's to run). */
+function useOwnershipChange(project: Project) {
   const switchTo = useSwitchProject();
-  // Only the owner needs the member list (an admin call); other members just leave.
-  const members = useQuery({ ...membersQueryOptions(), enabled: isOwner });
-  const candidates = ownerCandidates(members.data ?? [], meUuid);
-  const [transferTo, setTransferTo] = useState('');
-  const [leaveTo, setLeaveTo] = useState('');
   const [pending, setPending] = useState<Pending>(null);
   const [failure, setFailure] = useState<string | null>(null);
-
   const done = async (message: string) => {
     setPending(null);
     showToast(message, 'success', undefined, { name: project.name });
@@ -133,109 +98,172 @@ function Ownership({ project, meUuid, isOwner }: { project: Project; meUuid: str
     onSuccess: () => done('projects.left'),
     onError: (error) => setFailure(failureSummary(error)),
   });
-  const ask = (next: Pending) => {
-    setFailure(null);
-    setPending(next);
+  return {
+    pending,
+    failure,
+    busy: transfer.isPending || leave.isPending,
+    ask: (next: Pending) => {
+      setFailure(null);
+      setPending(next);
+    },
+    close: () => setPending(null),
+    confirm: () => {
+      if (pending?.kind === 'transfer' && pending.to) transfer.mutate(pending.to.uuid);
+      else if (pending?.kind === 'leave') leave.mutate(pending.to?.uuid ?? null);
+    },
   };
-  const find = (uuid: string) => candidates.find((m) => m.uuid === uuid) ?? null;
+}
 
-  const noCandidates = (
-    <p className="muted" data-testid="project-no-candidates">
-      <FormattedMessage id="projects.noCandidates" />{' '}
-      <AppLink href="/admin/iam/invite">
-        <FormattedMessage id="iam.invite.title" />
-      </AppLink>
-    </p>
-  );
+type OwnershipChange = ReturnType<typeof useOwnershipChange>;
 
+/** The member list read for a choice of the new owner: the choice once read, and a word when nobody qualifies. */
+function CandidatePick({
+  members,
+  candidates,
+  value,
+  onChange,
+  testId,
+  intro,
+  children,
+}: {
+  members: UseQueryResult<MemberItem[]>;
+  candidates: readonly MemberItem[];
+  value: string;
+  onChange: (uuid: string) => void;
+  testId: string;
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
+  if (members.isPending) return <Loading />;
+  if (members.isError) return <LoadError error={members.error} />;
   return (
     <>
-      <section className="card" aria-labelledby="project-transfer-title">
-        <h2 className="card-title" id="project-transfer-title">
-          <FormattedMessage id="projects.transfer" />
-        </h2>
-        {!isOwner ? (
-          <p className="muted">
-            <FormattedMessage id="projects.transferOwnerOnly" />
-          </p>
-        ) : members.isPending ? (
-          <Loading />
-        ) : members.isError ? (
-          <LoadError error={members.error} />
-        ) : (
-          <>
+      {intro}
+      <CandidateSelect candidates={candidates} value={value} onChange={onChange} testId={testId} label="projects.newOwner" />
+      {candidates.length === 0 ? (
+        <p className="muted" data-testid="project-no-candidates">
+          <FormattedMessage id="projects.noCandidates" />{' '}
+          <AppLink href="/admin/iam/invite">
+            <FormattedMessage id="iam.invite.title" />
+          </AppLink>
+        </p>
+      ) : null}
+      {children}
+    </>
+  );
+}
+
+interface SectionProps {
+  isOwner: boolean;
+  members: UseQueryResult<MemberItem[]>;
+  candidates: readonly MemberItem[];
+  ask: OwnershipChange['ask'];
+}
+
+const pick = (candidates: readonly MemberItem[], uuid: string) => candidates.find((m) => m.uuid === uuid) ?? null;
+
+function TitledCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 className="card-title" id={id}>
+        <FormattedMessage id={title} />
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function TransferSection({ isOwner, members, candidates, ask }: SectionProps) {
+  const [to, setTo] = useState('');
+  return (
+    <TitledCard id="project-transfer-title" title="projects.transfer">
+      {!isOwner ? (
+        <p className="muted">
+          <FormattedMessage id="projects.transferOwnerOnly" />
+        </p>
+      ) : (
+        <CandidatePick
+          members={members}
+          candidates={candidates}
+          value={to}
+          onChange={setTo}
+          testId="project-transfer-user"
+          intro={
             <p className="muted">
               <FormattedMessage id="projects.transferIntro" />
             </p>
-            <CandidateSelect candidates={candidates} value={transferTo} onChange={setTransferTo} testId="project-transfer-user" label="projects.newOwner" />
-            {candidates.length === 0 ? noCandidates : null}
-            <div className="form-actions">
-              <button
-                type="button"
-                className="button danger"
-                data-testid="project-transfer"
-                disabled={!find(transferTo)}
-                onClick={() => ask({ kind: 'transfer', to: find(transferTo) })}
-              >
-                <FormattedMessage id="projects.transferSubmit" />
-              </button>
-            </div>
-          </>
+          }
+        >
+          <div className="form-actions">
+            <button type="button" className="button danger" data-testid="project-transfer" disabled={!pick(candidates, to)} onClick={() => ask({ kind: 'transfer', to: pick(candidates, to) })}>
+              <FormattedMessage id="projects.transferSubmit" />
+            </button>
+          </div>
+        </CandidatePick>
+      )}
+    </TitledCard>
+  );
+}
+
+function LeaveSection({ isOwner, members, candidates, ask }: SectionProps) {
+  const [to, setTo] = useState('');
+  return (
+    <TitledCard id="project-leave-title" title="projects.leave">
+      <p className="muted">
+        <FormattedMessage id={isOwner ? 'projects.leaveOwnerIntro' : 'projects.leaveIntro'} />
+      </p>
+      {isOwner ? <CandidatePick members={members} candidates={candidates} value={to} onChange={setTo} testId="project-leave-owner" /> : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button danger"
+          data-testid="project-leave"
+          disabled={isOwner && !pick(candidates, to)}
+          onClick={() => ask({ kind: 'leave', to: isOwner ? pick(candidates, to) : null })}
+        >
+          <FormattedMessage id="projects.leaveSubmit" />
+        </button>
+      </div>
+    </TitledCard>
+  );
+}
+
+function OwnershipQuestion({ project, change }: { project: Project; change: OwnershipChange }) {
+  const { pending } = change;
+  const transfer = pending?.kind === 'transfer';
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      title={<FormattedMessage id={transfer ? 'projects.transferTitle' : 'projects.leaveTitle'} />}
+      confirmLabel={<FormattedMessage id={transfer ? 'projects.transferSubmit' : 'projects.leaveSubmit'} />}
+      pending={change.busy}
+      failure={change.failure}
+      onClose={change.close}
+      onConfirm={change.confirm}
+    >
+      <p>
+        {transfer ? (
+          <FormattedMessage id="projects.transferBody" values={{ project: <strong>{project.name}</strong>, name: <strong>{pending.to?.name}</strong> }} />
+        ) : pending?.to ? (
+          <FormattedMessage id="projects.leaveOwnerBody" values={{ project: <strong>{project.name}</strong>, name: <strong>{pending.to.name}</strong> }} />
+        ) : (
+          <FormattedMessage id="projects.leaveBody" values={{ project: <strong>{project.name}</strong> }} />
         )}
-      </section>
-      <section className="card" aria-labelledby="project-leave-title">
-        <h2 className="card-title" id="project-leave-title">
-          <FormattedMessage id="projects.leave" />
-        </h2>
-        <p className="muted">
-          <FormattedMessage id={isOwner ? 'projects.leaveOwnerIntro' : 'projects.leaveIntro'} />
-        </p>
-        {isOwner ? (
-          members.isPending ? (
-            <Loading />
-          ) : members.isError ? (
-            <LoadError error={members.error} />
-          ) : (
-            <>
-              <CandidateSelect candidates={candidates} value={leaveTo} onChange={setLeaveTo} testId="project-leave-owner" label="projects.newOwner" />
-              {candidates.length === 0 ? noCandidates : null}
-            </>
-          )
-        ) : null}
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button danger"
-            data-testid="project-leave"
-            disabled={isOwner && !find(leaveTo)}
-            onClick={() => ask({ kind: 'leave', to: isOwner ? find(leaveTo) : null })}
-          >
-            <FormattedMessage id="projects.leaveSubmit" />
-          </button>
-        </div>
-      </section>
-      <ConfirmDialog
-        open={pending !== null}
-        title={<FormattedMessage id={pending?.kind === 'transfer' ? 'projects.transferTitle' : 'projects.leaveTitle'} />}
-        confirmLabel={<FormattedMessage id={pending?.kind === 'transfer' ? 'projects.transferSubmit' : 'projects.leaveSubmit'} />}
-        pending={transfer.isPending || leave.isPending}
-        failure={failure}
-        onClose={() => setPending(null)}
-        onConfirm={() => {
-          if (pending?.kind === 'transfer' && pending.to) transfer.mutate(pending.to.uuid);
-          else if (pending?.kind === 'leave') leave.mutate(pending.to?.uuid ?? null);
-        }}
-      >
-        <p>
-          {pending?.kind === 'transfer' ? (
-            <FormattedMessage id="projects.transferBody" values={{ project: <strong>{project.name}</strong>, name: <strong>{pending.to?.name}</strong> }} />
-          ) : pending?.to ? (
-            <FormattedMessage id="projects.leaveOwnerBody" values={{ project: <strong>{project.name}</strong>, name: <strong>{pending.to.name}</strong> }} />
-          ) : (
-            <FormattedMessage id="projects.leaveBody" values={{ project: <strong>{project.name}</strong> }} />
-          )}
-        </p>
-      </ConfirmDialog>
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+function Ownership({ project, meUuid, isOwner }: { project: Project; meUuid: string; isOwner: boolean }) {
+  // Only the owner needs the member list (an admin call); other members just leave.
+  const members = useQuery({ ...membersQueryOptions(), enabled: isOwner });
+  const candidates = ownerCandidates(members.data ?? [], meUuid);
+  const change = useOwnershipChange(project);
+  return (
+    <>
+      <TransferSection isOwner={isOwner} members={members} candidates={candidates} ask={change.ask} />
+      <LeaveSection isOwner={isOwner} members={members} candidates={candidates} ask={change.ask} />
+      <OwnershipQuestion project={project} change={change} />
     </>
   );
 }

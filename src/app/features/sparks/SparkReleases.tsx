@@ -3,16 +3,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { SPARK_NOTE_MAX, type Spark, type SparkEnv } from '../../../../runtime/api/sparks';
+import { SPARK_NOTE_MAX, type Spark, type SparkEnv, type SparkRelease } from '../../../../runtime/api/sparks';
 import { sparksApi } from '../../../../runtime/client/sparks';
 import { sparkKeys } from '../../../../renderers/data/sparks';
 import { showToast } from '../../../../renderers/ui/toast';
 import { ConfirmDialog, FailureText, failureSummary, When } from '../iam/ui';
 
-export function SparkReleases({ spark, draftDirty = false }: { spark: Spark; draftDirty?: boolean }) {
-  const intl = useIntl();
+type Deploy = { env: SparkEnv; version: number | null };
+
+/** Cutting a release (its note cleared after) and deploying one; both keep the saved spark in the cache. */
+function useReleaseCalls(spark: Spark) {
   const queryClient = useQueryClient();
-  const noteId = useId();
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmLive, setConfirmLive] = useState<number | null>(null);
@@ -32,7 +33,7 @@ export function SparkReleases({ spark, draftDirty = false }: { spark: Spark; dra
     onError: (error) => setFailure(failureSummary(error)),
   });
   const deploy = useMutation({
-    mutationFn: ({ env, version }: { env: SparkEnv; version: number | null }) => sparksApi.deploy(spark.uuid, env, version),
+    mutationFn: ({ env, version }: Deploy) => sparksApi.deploy(spark.uuid, env, version),
     onSuccess: (saved, { env }) => {
       settle(saved);
       setConfirmLive(null);
@@ -40,34 +41,83 @@ export function SparkReleases({ spark, draftDirty = false }: { spark: Spark; dra
     },
     onError: (error) => setFailure(failureSummary(error)),
   });
+  return { next, note, setNote, failure, confirmLive, setConfirmLive, release, deploy };
+}
+
+function ReleaseForm({ next, note, onNote, onCut, pending }: { next: number; note: string; onNote: (note: string) => void; onCut: () => void; pending: boolean }) {
+  const noteId = useId();
+  return (
+    <form
+      className="row spark-release-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onCut();
+      }}
+    >
+      <div className="field grow">
+        <label className="field-label" htmlFor={noteId}>
+          <FormattedMessage id="sparks.note" />
+        </label>
+        <input id={noteId} maxLength={SPARK_NOTE_MAX} data-testid="spark-note" value={note} onChange={(e) => onNote(e.target.value)} />
+      </div>
+      <button type="submit" className="button button-primary" data-testid="spark-release" disabled={pending}>
+        <FormattedMessage id="sparks.cutRelease" values={{ version: next }} />
+      </button>
+    </form>
+  );
+}
+
+/** One release: its badges and note, and per environment a withdraw (where it is deployed) or a deploy. */
+function ReleaseRow({ spark, release, deploying, onDeploy }: { spark: Spark; release: SparkRelease; deploying: boolean; onDeploy: (deploy: Deploy) => void }) {
+  const r = release;
+  return (
+    <li className="spark-release" data-testid="spark-release-row" data-version={r.version}>
+      <div className="spark-release-head">
+        <strong>
+          <FormattedMessage id="sparks.version" values={{ version: r.version }} />
+        </strong>
+        {spark.dev_version === r.version ? <span className="badge badge-info">dev</span> : null}
+        {spark.live_version === r.version ? <span className="badge badge-success">live</span> : null}
+        <span className="muted">
+          <When value={r.created_at} />
+        </span>
+      </div>
+      {r.note ? <div className="spark-release-note">{r.note}</div> : null}
+      <div className="spark-release-actions">
+        {(['dev', 'live'] as const).map((env) =>
+          (env === 'dev' ? spark.dev_version : spark.live_version) === r.version ? (
+            <button key={env} type="button" className="button button-small button-ghost" data-testid={`spark-withdraw-${env}`} onClick={() => onDeploy({ env, version: null })}>
+              <FormattedMessage id="sparks.withdraw" values={{ env }} />
+            </button>
+          ) : (
+            <button key={env} type="button" className="button button-small" data-testid={`spark-deploy-${env}`} disabled={deploying} onClick={() => onDeploy({ env, version: r.version })}>
+              <FormattedMessage id="sparks.deployTo" values={{ env }} />
+            </button>
+          ),
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function SparkReleases({ spark, draftDirty = false }: { spark: Spark; draftDirty?: boolean }) {
+  const intl = useIntl();
+  const calls = useReleaseCalls(spark);
+  const { deploy, confirmLive } = calls;
+  // Live callers run a deployed release at once: deploying to live asks first.
+  const onDeploy = (target: Deploy) => (target.env === 'live' && target.version !== null ? calls.setConfirmLive(target.version) : deploy.mutate(target));
   return (
     <section className="card stack" aria-labelledby="spark-releases-title" data-testid="spark-releases">
       <h2 id="spark-releases-title" className="spark-section-title">
         <FormattedMessage id="sparks.releases" />
       </h2>
-      <form
-        className="row spark-release-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          release.mutate();
-        }}
-      >
-        <div className="field grow">
-          <label className="field-label" htmlFor={noteId}>
-            <FormattedMessage id="sparks.note" />
-          </label>
-          <input id={noteId} maxLength={SPARK_NOTE_MAX} data-testid="spark-note" value={note} onChange={(e) => setNote(e.target.value)} />
-        </div>
-        <button type="submit" className="button button-primary" data-testid="spark-release" disabled={release.isPending}>
-          <FormattedMessage id="sparks.cutRelease" values={{ version: next }} />
-        </button>
-      </form>
+      <ReleaseForm next={calls.next} note={calls.note} onNote={calls.setNote} onCut={() => calls.release.mutate()} pending={calls.release.isPending} />
       {draftDirty ? (
         <p className="muted" data-testid="spark-release-unsaved">
           <FormattedMessage id="sparks.releaseFromSaved" />
         </p>
       ) : null}
-      <FailureText message={failure} />
+      <FailureText message={calls.failure} />
       {spark.releases.length === 0 ? (
         <p className="muted" data-testid="spark-no-releases">
           <FormattedMessage id="sparks.noReleases" />
@@ -75,39 +125,7 @@ export function SparkReleases({ spark, draftDirty = false }: { spark: Spark; dra
       ) : (
         <ul className="spark-releases" aria-label={intl.formatMessage({ id: 'sparks.releases' })}>
           {spark.releases.map((r) => (
-            <li key={r.version} className="spark-release" data-testid="spark-release-row" data-version={r.version}>
-              <div className="spark-release-head">
-                <strong>
-                  <FormattedMessage id="sparks.version" values={{ version: r.version }} />
-                </strong>
-                {spark.dev_version === r.version ? <span className="badge badge-info">dev</span> : null}
-                {spark.live_version === r.version ? <span className="badge badge-success">live</span> : null}
-                <span className="muted">
-                  <When value={r.created_at} />
-                </span>
-              </div>
-              {r.note ? <div className="spark-release-note">{r.note}</div> : null}
-              <div className="spark-release-actions">
-                {(['dev', 'live'] as const).map((env) =>
-                  (env === 'dev' ? spark.dev_version : spark.live_version) === r.version ? (
-                    <button key={env} type="button" className="button button-small button-ghost" data-testid={`spark-withdraw-${env}`} onClick={() => deploy.mutate({ env, version: null })}>
-                      <FormattedMessage id="sparks.withdraw" values={{ env }} />
-                    </button>
-                  ) : (
-                    <button
-                      key={env}
-                      type="button"
-                      className="button button-small"
-                      data-testid={`spark-deploy-${env}`}
-                      disabled={deploy.isPending}
-                      onClick={() => (env === 'live' ? setConfirmLive(r.version) : deploy.mutate({ env, version: r.version }))}
-                    >
-                      <FormattedMessage id="sparks.deployTo" values={{ env }} />
-                    </button>
-                  ),
-                )}
-              </div>
-            </li>
+            <ReleaseRow key={r.version} spark={spark} release={r} deploying={deploy.isPending} onDeploy={onDeploy} />
           ))}
         </ul>
       )}
@@ -116,7 +134,7 @@ export function SparkReleases({ spark, draftDirty = false }: { spark: Spark; dra
         title={<FormattedMessage id="sparks.deployTo" values={{ env: 'live' }} />}
         confirmLabel={<FormattedMessage id="sparks.deployTo" values={{ env: 'live' }} />}
         onConfirm={() => confirmLive !== null && deploy.mutate({ env: 'live', version: confirmLive })}
-        onClose={() => setConfirmLive(null)}
+        onClose={() => calls.setConfirmLive(null)}
         pending={deploy.isPending}
       >
         <FormattedMessage id="sparks.deployLiveConfirm" values={{ version: confirmLive ?? 0 }} />

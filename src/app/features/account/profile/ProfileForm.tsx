@@ -2,7 +2,7 @@
 // the other sessions). Saving with errors gives the danger toast fieldsNotValid; a password mismatch the
 // passwordNotValid dialog; a 500 the report-error modal; any other failure the server's message.
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { UserModel } from '../../../../../runtime/api/contract';
 import { accountKeys } from '../../../../../renderers/data/account';
@@ -11,7 +11,10 @@ import { queryKeys } from '../../../../../renderers/data/queries';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { FieldErrors } from '../../../components/FieldErrors';
 import { showToast } from '../../../../../renderers/ui/toast';
-import { FormMessage, messagesOf, NAME_VALUES, PASSWORD_VALUES, problemOf, SubmitButton, TextField, type FieldMessageMap } from '../fields';
+import { SubmitButton, TextField, type FieldMessages } from '../../../components/form/TextField';
+import { useFormPage, type FieldRules, type FormController } from '../../../components/form/useFormPage';
+import { FormMessage, messageMapOf, NAME_VALUES, PASSWORD_VALUES, problemOf, type FieldMessageMap } from '../fields';
+import { PasswordFields } from '../NewAccountFields';
 import { passwordProblems } from '../passwords';
 import { billingErrors, billingFields, billingForm, billingPayload, BILLING_MIN, requiredBillingFields, type BillingForm, type BillingKey, type BillingType } from './billing';
 import { countryChoices, guessTimeZone, timeZoneChoices } from './places';
@@ -28,6 +31,8 @@ interface Form {
   endOthers: boolean;
 }
 
+type Profile = FormController<Form>;
+
 function initialForm(user: UserModel): Form {
   return {
     name: user.name ?? '',
@@ -40,191 +45,257 @@ function initialForm(user: UserModel): Form {
   };
 }
 
+/** The form's own rules: the password pair (when one is typed), the billing address, a name and an e-mail. */
+function profileRules(form: Form): FieldRules {
+  const local: FieldRules = { ...passwordProblems(form.password, form.password_confirmation, false), ...billingErrors(form.billing) };
+  if (!form.name.trim()) local.name = ['fieldRequired'];
+  else if (form.name.trim().length < NAME_VALUES.min) local.name = ['cantBeLessThenChars'];
+  if (!form.email.trim()) local.email = ['fieldRequired'];
+  return local;
+}
+
+/** What is sent: the details trimmed, the settings with the time zone, and the password only when one is typed. */
+function profileSave(form: Form, user: UserModel): ProfileSave {
+  const body: ProfileSave = {
+    name: form.name.trim(),
+    email: form.email.trim(),
+    settings: { ...user.settings, timezone: form.timezone },
+    billing_address: billingPayload(form.billing),
+  };
+  if (form.password !== '') {
+    body.password = form.password;
+    body.password_confirmation = form.password_confirmation;
+    body.end_other_sessions = form.endOthers;
+  }
+  return body;
+}
+
 /** A mismatched or refused password, among client or server field messages. */
-const hasPasswordMismatch = (fields: FieldMessageMap) =>
-  ['password', 'password_confirmation'].some((key) => fields[key]?.messages.some((m) => PASSWORD_MESSAGES.has(m)));
+const hasPasswordMismatch = (fields: FieldRules) => ['password', 'password_confirmation'].some((key) => fields[key]?.some((m) => PASSWORD_MESSAGES.has(m)));
 
-export function ProfileForm({ user }: { user: UserModel }) {
-  const intl = useIntl();
+/** The profile's controller: refused fields (by its rules or a 417) toast fieldsNotValid, and a refused
+ * password also opens the mismatch dialog. */
+function useProfileForm(user: UserModel) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => initialForm(user));
-  const [fields, setFields] = useState<FieldMessageMap>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [mismatch, setMismatch] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const timezoneId = useId();
-  const endOthersId = useId();
-  const zones = useMemo(() => timeZoneChoices(form.timezone, guessTimeZone()), [form.timezone]);
-
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const setBilling = (key: keyof BillingForm, value: string) => setForm((f) => ({ ...f, billing: { ...f.billing, [key]: value } }));
-
-  const refuse = (shown: FieldMessageMap) => {
-    setFields(shown);
-    if (hasPasswordMismatch(shown)) setMismatch(true);
+  const refused = (fields: FieldRules) => {
+    if (hasPasswordMismatch(fields)) setMismatch(true);
     showToast('fieldsNotValid', 'danger');
   };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setMessage(null);
-    const local: Record<string, string[]> = { ...passwordProblems(form.password, form.password_confirmation, false), ...billingErrors(form.billing) };
-    if (!form.name.trim()) local.name = ['fieldRequired'];
-    else if (form.name.trim().length < NAME_VALUES.min) local.name = ['cantBeLessThenChars'];
-    if (!form.email.trim()) local.email = ['fieldRequired'];
-    if (Object.keys(local).length > 0) {
-      refuse(messagesOf(local));
-      return;
-    }
-    const changePassword = form.password !== '';
-    const body: ProfileSave = {
-      name: form.name.trim(),
-      email: form.email.trim(),
-      settings: { ...user.settings, timezone: form.timezone },
-      billing_address: billingPayload(form.billing),
-    };
-    if (changePassword) {
-      body.password = form.password;
-      body.password_confirmation = form.password_confirmation;
-      body.end_other_sessions = form.endOthers;
-    }
-    setBusy(true);
-    setFields({});
-    try {
-      const saved = await saveProfile(body);
+  const form: Profile = useFormPage({
+    initial: () => initialForm(user),
+    validate: profileRules,
+    onRefused: refused,
+    save: (values: Form) => saveProfile(profileSave(values, user)),
+    onSaved: (saved, values) => {
+      const changePassword = values.password !== '';
       if (saved && typeof saved === 'object' && 'uuid' in saved) queryClient.setQueryData(queryKeys.userModel, saved);
       else void queryClient.invalidateQueries({ queryKey: queryKeys.userModel });
       if (changePassword) {
-        setForm((f) => ({ ...f, password: '', password_confirmation: '' }));
+        form.setValues((f) => ({ ...f, password: '', password_confirmation: '' }));
         void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
       }
-      showToast(changePassword && form.endOthers ? 'account.profile.savedEndedOthers' : 'account.profile.saved', 'success');
-    } catch (error) {
+      showToast(changePassword && values.endOthers ? 'account.profile.savedEndedOthers' : 'account.profile.saved', 'success');
+    },
+    onFailed: (failure, error) => {
       const problem = problemOf(error);
-      if (problem.status === 417) refuse(problem.fields);
-      // A 500 already opened the report-error modal; anything else shows the server's message.
-      if (problem.status !== 417 && problem.message) setMessage(problem.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+      // A 500 already opened the report-error modal; anything but a 417 shows the server's message.
+      if (problem.status !== 417) return { message: problem.message, fields: {} };
+      refused(failure.fields);
+      return { ...failure, message: null };
+    },
+  });
+  return { form, mismatch, closeMismatch: () => setMismatch(false) };
+}
 
+function TimeZoneSelect({ value, onChange, errors }: { value: string; onChange: (zone: string) => void; errors: string[] | undefined }) {
+  const id = useId();
+  const zones = useMemo(() => timeZoneChoices(value, guessTimeZone()), [value]);
   return (
-    <form className="card profile-form" onSubmit={submit} noValidate aria-labelledby="profile-details-title">
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        <FormattedMessage id="account.profile.timezone" />
+      </label>
+      <select id={id} name="timezone" data-testid="profile-timezone" value={value} onChange={(e) => onChange(e.target.value)}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replace(/_/g, ' ')}
+          </option>
+        ))}
+      </select>
+      <FieldErrors messages={errors} />
+    </div>
+  );
+}
+
+function DetailsFields({ form, fields }: { form: Profile; fields: FieldMessageMap }) {
+  const { values, set } = form;
+  return (
+    <div className="form-grid">
+      <TextField
+        label={<FormattedMessage id="account.name" />}
+        name="name"
+        testId="profile-name"
+        autoComplete="name"
+        value={values.name}
+        onValue={(v) => set('name', v)}
+        errors={fields.name}
+        defaults={NAME_VALUES}
+        required
+      />
+      <TextField
+        label={<FormattedMessage id="account.email" />}
+        name="email"
+        type="email"
+        testId="profile-email"
+        autoComplete="email"
+        value={values.email}
+        onValue={(v) => set('email', v)}
+        errors={fields.email}
+        required
+      />
+      <TimeZoneSelect value={values.timezone} onChange={(zone) => set('timezone', zone)} errors={fields['settings.timezone']?.messages} />
+    </div>
+  );
+}
+
+/** A new password (optional), and whether it ends the other sessions. */
+function PasswordSection({ form, fields }: { form: Profile; fields: FieldMessageMap }) {
+  const endOthersId = useId();
+  const { values, set } = form;
+  return (
+    <fieldset className="subcard">
+      <legend>
+        <FormattedMessage id="account.profile.passwordSection" />
+      </legend>
+      <p className="muted">
+        <FormattedMessage id="account.profile.passwordIntro" />
+      </p>
+      {/* The account's user name for password managers. */}
+      <input type="email" name="username" autoComplete="username" value={values.email} readOnly hidden />
+      <div className="form-grid">
+        <PasswordFields
+          prefix="profile"
+          label="account.newPassword"
+          password={values.password}
+          confirmation={values.password_confirmation}
+          onPassword={(v) => set('password', v)}
+          onConfirmation={(v) => set('password_confirmation', v)}
+          fields={fields}
+        />
+      </div>
+      <div className="field field-check">
+        <input
+          id={endOthersId}
+          type="checkbox"
+          data-testid="profile-end-others"
+          checked={values.endOthers}
+          disabled={values.password === ''}
+          onChange={(e) => set('endOthers', e.target.checked)}
+        />
+        <label htmlFor={endOthersId}>
+          <FormattedMessage id="account.profile.endOthers" />
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+function MismatchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const intl = useIntl();
+  return (
+    <Dialog
+      open={open}
+      testId="password-not-valid-dialog"
+      title={<FormattedMessage id="passwordNotValid" />}
+      onClose={onClose}
+      actions={
+        <button type="button" className="button button-primary" onClick={onClose} autoFocus>
+          {intl.formatMessage({ id: 'account.ok' })}
+        </button>
+      }
+    >
+      <p>
+        <FormattedMessage id="account.profile.passwordMismatch" values={PASSWORD_VALUES} />
+      </p>
+    </Dialog>
+  );
+}
+
+export function ProfileForm({ user }: { user: UserModel }) {
+  const { form, mismatch, closeMismatch } = useProfileForm(user);
+  const fields = messageMapOf(form.failure);
+  const setBilling = (key: keyof BillingForm, value: string) => form.setValues((f) => ({ ...f, billing: { ...f.billing, [key]: value } }));
+  return (
+    <form className="card profile-form" onSubmit={form.submit} noValidate aria-labelledby="profile-details-title">
       <h2 className="card-title" id="profile-details-title">
         <FormattedMessage id="account.profile.details" />
       </h2>
-      <div className="form-grid">
-        <TextField
-          label={<FormattedMessage id="account.name" />}
-          name="name"
-          testId="profile-name"
-          autoComplete="name"
-          value={form.name}
-          onValue={(v) => set('name', v)}
-          errors={fields.name}
-          defaults={NAME_VALUES}
-          required
-        />
-        <TextField
-          label={<FormattedMessage id="account.email" />}
-          name="email"
-          type="email"
-          testId="profile-email"
-          autoComplete="email"
-          value={form.email}
-          onValue={(v) => set('email', v)}
-          errors={fields.email}
-          required
-        />
-        <div className="field">
-          <label htmlFor={timezoneId} className="field-label">
-            <FormattedMessage id="account.profile.timezone" />
-          </label>
-          <select id={timezoneId} name="timezone" data-testid="profile-timezone" value={form.timezone} onChange={(e) => set('timezone', e.target.value)}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
-          <FieldErrors messages={fields['settings.timezone']?.messages} />
-        </div>
-      </div>
-
-      <BillingFields billing={form.billing} fields={fields} onChange={setBilling} onType={(type) => set('billing', { ...form.billing, type })} />
-
-      <fieldset className="subcard">
-        <legend>
-          <FormattedMessage id="account.profile.passwordSection" />
-        </legend>
-        <p className="muted">
-          <FormattedMessage id="account.profile.passwordIntro" />
-        </p>
-        {/* The account's user name for password managers. */}
-        <input type="email" name="username" autoComplete="username" value={form.email} readOnly hidden />
-        <div className="form-grid">
-          <TextField
-            label={<FormattedMessage id="account.newPassword" />}
-            name="password"
-            type="password"
-            testId="profile-password"
-            autoComplete="new-password"
-            value={form.password}
-            onValue={(v) => set('password', v)}
-            errors={fields.password}
-            defaults={PASSWORD_VALUES}
-            hint={<FormattedMessage id="account.passwordHint" values={PASSWORD_VALUES} />}
-          />
-          <TextField
-            label={<FormattedMessage id="account.passwordConfirmation" />}
-            name="password_confirmation"
-            type="password"
-            testId="profile-password-confirmation"
-            autoComplete="new-password"
-            value={form.password_confirmation}
-            onValue={(v) => set('password_confirmation', v)}
-            errors={fields.password_confirmation}
-            defaults={PASSWORD_VALUES}
-          />
-        </div>
-        <div className="field field-check">
-          <input
-            id={endOthersId}
-            type="checkbox"
-            data-testid="profile-end-others"
-            checked={form.endOthers}
-            disabled={form.password === ''}
-            onChange={(e) => set('endOthers', e.target.checked)}
-          />
-          <label htmlFor={endOthersId}>
-            <FormattedMessage id="account.profile.endOthers" />
-          </label>
-        </div>
-      </fieldset>
-
-      <FormMessage message={message} testId="profile-error" />
+      <DetailsFields form={form} fields={fields} />
+      <BillingFields billing={form.values.billing} fields={fields} onChange={setBilling} onType={(type) => form.set('billing', { ...form.values.billing, type })} />
+      <PasswordSection form={form} fields={fields} />
+      <FormMessage message={form.failure.message} testId="profile-error" />
       <div className="form-actions">
-        <SubmitButton pending={busy} idle="account.profile.save" busy="account.profile.saving" testId="profile-save" block={false} />
+        <SubmitButton pending={form.pending} idle="account.profile.save" busy="account.profile.saving" testId="profile-save" block={false} />
       </div>
-
-      <Dialog
-        open={mismatch}
-        testId="password-not-valid-dialog"
-        title={<FormattedMessage id="passwordNotValid" />}
-        onClose={() => setMismatch(false)}
-        actions={
-          <button type="button" className="button button-primary" onClick={() => setMismatch(false)} autoFocus>
-            {intl.formatMessage({ id: 'account.ok' })}
-          </button>
-        }
-      >
-        <p>
-          <FormattedMessage id="account.profile.passwordMismatch" values={PASSWORD_VALUES} />
-        </p>
-      </Dialog>
+      <MismatchDialog open={mismatch} onClose={closeMismatch} />
     </form>
+  );
+}
+
+function billingLabel(key: BillingKey, required: boolean) {
+  return (
+    <>
+      <FormattedMessage id={`account.billing.${key}`} />
+      {required ? null : (
+        <span className="muted">
+          {' '}
+          <FormattedMessage id="account.optional" />
+        </span>
+      )}
+    </>
+  );
+}
+
+function BillingTypeChoice({ value, onType }: { value: BillingType; onType: (type: BillingType) => void }) {
+  const intl = useIntl();
+  const typeName = useId();
+  return (
+    <div className="field" role="radiogroup" aria-label={intl.formatMessage({ id: 'account.billing.type' })}>
+      <div className="row billing-type">
+        {(['person', 'company'] as const).map((type) => (
+          <label key={type} className="field-check">
+            <input type="radio" name={typeName} value={type} checked={value === type} onChange={() => onType(type)} />
+            <FormattedMessage id={`account.billing.type.${type}`} />
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The country, named in the UI language; an old address's unknown country stays a choice. */
+function CountrySelect({ value, label, onChange, errors }: { value: string; label: ReactNode; onChange: (country: string) => void; errors: FieldMessages | undefined }) {
+  const intl = useIntl();
+  const id = useId();
+  const countries = useMemo(() => countryChoices(intl.locale), [intl.locale]);
+  const known = value === '' || countries.some((c) => c.value === value);
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} name="billing_address.country" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!errors || undefined}>
+        <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
+        {known ? null : <option value={value}>{value}</option>}
+        {countries.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      <FieldErrors messages={errors?.messages} values={{ min: BILLING_MIN }} />
+    </div>
   );
 }
 
@@ -239,24 +310,7 @@ function BillingFields({
   onChange: (key: BillingKey, value: string) => void;
   onType: (type: BillingType) => void;
 }) {
-  const intl = useIntl();
-  const countryId = useId();
-  const typeName = useId();
   const required = new Set(requiredBillingFields(billing));
-  const countries = useMemo(() => countryChoices(intl.locale), [intl.locale]);
-  const knownCountry = billing.country === '' || countries.some((c) => c.value === billing.country);
-  const label = (key: BillingKey) => (
-    <>
-      <FormattedMessage id={`account.billing.${key}`} />
-      {required.has(key) ? null : (
-        <span className="muted">
-          {' '}
-          <FormattedMessage id="account.optional" />
-        </span>
-      )}
-    </>
-  );
-
   return (
     <fieldset className="subcard">
       <legend>
@@ -265,44 +319,15 @@ function BillingFields({
       <p className="muted">
         <FormattedMessage id="account.billing.intro" />
       </p>
-      <div className="field" role="radiogroup" aria-label={intl.formatMessage({ id: 'account.billing.type' })}>
-        <div className="row billing-type">
-          {(['person', 'company'] as const).map((type) => (
-            <label key={type} className="field-check">
-              <input type="radio" name={typeName} value={type} checked={billing.type === type} onChange={() => onType(type)} />
-              <FormattedMessage id={`account.billing.type.${type}`} />
-            </label>
-          ))}
-        </div>
-      </div>
+      <BillingTypeChoice value={billing.type} onType={onType} />
       <div className="form-grid">
         {billingFields(billing).map((key) =>
           key === 'country' ? (
-            <div className="field" key={key}>
-              <label htmlFor={countryId} className="field-label">
-                {label(key)}
-              </label>
-              <select
-                id={countryId}
-                name="billing_address.country"
-                value={billing.country}
-                onChange={(e) => onChange('country', e.target.value)}
-                aria-invalid={!!fields['billing_address.country'] || undefined}
-              >
-                <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
-                {knownCountry ? null : <option value={billing.country}>{billing.country}</option>}
-                {countries.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-              <FieldErrors messages={fields['billing_address.country']?.messages} values={{ min: BILLING_MIN }} />
-            </div>
+            <CountrySelect key={key} value={billing.country} label={billingLabel(key, required.has(key))} onChange={(v) => onChange('country', v)} errors={fields['billing_address.country']} />
           ) : (
             <TextField
               key={key}
-              label={label(key)}
+              label={billingLabel(key, required.has(key))}
               name={`billing_address.${key}`}
               type={key === 'email' ? 'email' : 'text'}
               autoComplete={BILLING_AUTOCOMPLETE[key]}

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { userModelQueryOptions } from '../../../../../renderers/data/queries';
-import { FormMessage, problemOf } from '../fields';
 import { ProfileForm } from './ProfileForm';
+import { SectionRead } from './SectionRead';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
@@ -21,20 +21,13 @@ export function ProfilePage() {
         </p>
       </header>
       <div className="stack">
-        {user.isPending ? (
-          <section className="card">
-            <div className="skeleton" aria-busy="true" />
-          </section>
-        ) : user.isError ? (
-          <section className="card">
-            <FormMessage message={problemOf(user.error).message ?? 'unexpectedError'} />
-            <button type="button" className="button" onClick={() => void user.refetch()}>
-              <FormattedMessage id="common.retry" />
-            </button>
-          </section>
-        ) : (
+        {user.isSuccess ? (
           // Keyed by user: a different account never sees the previous one's form state.
           <ProfileForm key={user.data.uuid} user={user.data} />
+        ) : (
+          <section className="card">
+            <SectionRead query={user}>{() => null}</SectionRead>
+          </section>
         )}
         <TwoFactorSection />
         <SessionsSection />

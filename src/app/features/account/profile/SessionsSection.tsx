@@ -11,6 +11,7 @@ import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { showToast } from '../../../../../renderers/ui/toast';
 import { FormMessage, problemOf } from '../fields';
 import { endSessionLocally } from '../session';
+import { SectionRead } from './SectionRead';
 import { describeUserAgent } from './userAgent';
 
 function DeviceName({ session }: { session: SessionItem }) {
@@ -40,62 +41,153 @@ function DeviceName({ session }: { session: SessionItem }) {
 
 type Confirm = null | { kind: 'others' } | { kind: 'current'; uuid: string };
 
-export function SessionsSection() {
-  const intl = useIntl();
+/** Ending one session or all others: which one is being ended, the question asked, and what went wrong. */
+function useSessionEnding(list: readonly SessionItem[]) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const sessions = useQuery(sessionsQueryOptions());
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [ending, setEnding] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const list = sessions.data ?? [];
   const others = list.filter((s) => !s.current).length;
-  const when = (value: string) => intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
 
-  const fail = (error: unknown) => setMessage(problemOf(error).message);
-
-  const signedOutHere = async () => {
-    endSessionLocally(queryClient);
-    await router.navigate({ to: '/login' });
-  };
-
-  const end = async (session: SessionItem) => {
-    setEnding(session.uuid);
+  /** Runs an ending with the others' buttons off meanwhile; a failure is said above the list. */
+  const run = async (which: string, call: () => Promise<void>, onFail?: () => void) => {
+    setEnding(which);
     setMessage(null);
     try {
+      await call();
+    } catch (error) {
+      onFail?.();
+      setMessage(problemOf(error).message);
+    } finally {
+      setEnding(null);
+    }
+  };
+
+  const end = (session: SessionItem) =>
+    run(session.uuid, async () => {
       await endSession(session.uuid);
       if (session.current) {
-        await signedOutHere();
+        endSessionLocally(queryClient);
+        await router.navigate({ to: '/login' });
         return;
       }
       queryClient.setQueryData<SessionItem[]>(accountKeys.sessions, (old) => old?.filter((s) => s.uuid !== session.uuid));
       showToast('account.sessions.ended', 'success');
-    } catch (error) {
-      fail(error);
-    } finally {
-      setEnding(null);
+    });
+
+  const endOthers = () =>
+    run(
+      'others',
+      async () => {
+        const { ended } = await endOtherSessions();
+        setConfirm(null);
+        queryClient.setQueryData<SessionItem[]>(accountKeys.sessions, (old) => old?.filter((s) => s.current));
+        void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+        showToast('account.sessions.endedOthers', 'success', undefined, { count: typeof ended === 'number' ? ended : others });
+      },
+      () => setConfirm(null),
+    );
+
+  /** The confirmed ending: all others, or this device's session. */
+  const confirmed = () => {
+    if (confirm?.kind === 'others') void endOthers();
+    else {
+      const current = confirm?.kind === 'current' ? list.find((s) => s.uuid === confirm.uuid) : undefined;
+      if (current) void end(current);
     }
   };
 
-  const endOthers = async () => {
-    setEnding('others');
-    setMessage(null);
-    try {
-      const { ended } = await endOtherSessions();
-      setConfirm(null);
-      queryClient.setQueryData<SessionItem[]>(accountKeys.sessions, (old) => old?.filter((s) => s.current));
-      void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
-      showToast('account.sessions.endedOthers', 'success', undefined, { count: typeof ended === 'number' ? ended : others });
-    } catch (error) {
-      setConfirm(null);
-      fail(error);
-    } finally {
-      setEnding(null);
-    }
-  };
+  return { confirm, setConfirm, ending, message, others, end, confirmed };
+}
 
-  const confirmEnding = confirm?.kind === 'current' ? list.find((s) => s.uuid === confirm.uuid) : undefined;
+type Ending = ReturnType<typeof useSessionEnding>;
 
+const COLUMNS = ['account.sessions.device', 'account.sessions.ip', 'account.sessions.created', 'account.sessions.lastSeen'];
+
+function SessionsTable({ list, ending }: { list: readonly SessionItem[]; ending: Ending }) {
+  const intl = useIntl();
+  const when = (value: string) => intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+  const busy = ending.ending;
+  return (
+    <div className="table-card sessions-table">
+      <table className="table" data-testid="sessions-list">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th scope="col" key={column}>
+                <FormattedMessage id={column} />
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">
+                <FormattedMessage id="account.sessions.actions" />
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((session) => (
+            <tr key={session.uuid} data-testid="session-row" data-uuid={session.uuid} data-current={session.current ? 'true' : 'false'}>
+              <td>
+                <DeviceName session={session} />
+              </td>
+              <td>{session.ip ?? '—'}</td>
+              <td>{when(session.created_at)}</td>
+              <td>{when(session.last_seen_at)}</td>
+              <td className="actions-cell">
+                <button
+                  type="button"
+                  className="button button-small"
+                  data-testid="session-end"
+                  disabled={busy !== null}
+                  aria-busy={busy === session.uuid || undefined}
+                  onClick={() => (session.current ? ending.setConfirm({ kind: 'current', uuid: session.uuid }) : void ending.end(session))}
+                >
+                  <FormattedMessage id={busy === session.uuid ? 'account.sessions.ending' : session.current ? 'account.sessions.signOutHere' : 'account.sessions.end'} />
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The question before ending all other sessions, or this device's (which signs out here). */
+function EndQuestion({ ending }: { ending: Ending }) {
+  const { confirm } = ending;
+  const busy = ending.ending !== null;
+  const current = confirm?.kind === 'current';
+  return (
+    <Dialog
+      open={confirm !== null}
+      testId="sessions-confirm"
+      title={<FormattedMessage id={current ? 'account.sessions.confirmCurrentTitle' : 'account.sessions.confirmOthersTitle'} />}
+      onClose={() => ending.setConfirm(null)}
+      actions={
+        <>
+          <button type="button" className="button" data-testid="confirm-no" onClick={() => ending.setConfirm(null)} disabled={busy}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+          <button type="button" className="button button-primary danger-fill" data-testid="confirm-yes" disabled={busy} aria-busy={busy || undefined} onClick={ending.confirmed}>
+            <FormattedMessage id={busy ? 'account.sessions.ending' : current ? 'account.sessions.signOutHere' : 'account.sessions.endOthers'} />
+          </button>
+        </>
+      }
+    >
+      <p>
+        {current ? <FormattedMessage id="account.sessions.confirmCurrentBody" /> : <FormattedMessage id="account.sessions.confirmOthersBody" values={{ count: ending.others }} />}
+      </p>
+    </Dialog>
+  );
+}
+
+export function SessionsSection() {
+  const sessions = useQuery(sessionsQueryOptions());
+  const list = sessions.data ?? [];
+  const ending = useSessionEnding(list);
   return (
     <section className="card" aria-labelledby="sessions-title">
       <div className="section-head">
@@ -106,8 +198,8 @@ export function SessionsSection() {
           type="button"
           className="button"
           data-testid="sessions-end-others"
-          onClick={() => setConfirm({ kind: 'others' })}
-          disabled={others === 0 || ending !== null}
+          onClick={() => ending.setConfirm({ kind: 'others' })}
+          disabled={ending.others === 0 || ending.ending !== null}
         >
           <FormattedMessage id="account.sessions.endOthers" />
         </button>
@@ -115,104 +207,9 @@ export function SessionsSection() {
       <p className="muted">
         <FormattedMessage id="account.sessions.intro" />
       </p>
-      <FormMessage message={message} />
-      {sessions.isPending ? (
-        <div className="skeleton" aria-busy="true" />
-      ) : sessions.isError ? (
-        <>
-          <FormMessage message={problemOf(sessions.error).message ?? 'unexpectedError'} />
-          <button type="button" className="button" onClick={() => void sessions.refetch()}>
-            <FormattedMessage id="common.retry" />
-          </button>
-        </>
-      ) : (
-        <div className="table-card sessions-table">
-          <table className="table" data-testid="sessions-list">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="account.sessions.device" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="account.sessions.ip" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="account.sessions.created" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="account.sessions.lastSeen" />
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="account.sessions.actions" />
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((session) => (
-                <tr key={session.uuid} data-testid="session-row" data-uuid={session.uuid} data-current={session.current ? 'true' : 'false'}>
-                  <td>
-                    <DeviceName session={session} />
-                  </td>
-                  <td>{session.ip ?? '—'}</td>
-                  <td>{when(session.created_at)}</td>
-                  <td>{when(session.last_seen_at)}</td>
-                  <td className="actions-cell">
-                    <button
-                      type="button"
-                      className="button button-small"
-                      data-testid="session-end"
-                      disabled={ending !== null}
-                      aria-busy={ending === session.uuid || undefined}
-                      onClick={() => (session.current ? setConfirm({ kind: 'current', uuid: session.uuid }) : void end(session))}
-                    >
-                      <FormattedMessage id={ending === session.uuid ? 'account.sessions.ending' : session.current ? 'account.sessions.signOutHere' : 'account.sessions.end'} />
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      <Dialog
-        open={confirm !== null}
-        testId="sessions-confirm"
-        title={<FormattedMessage id={confirm?.kind === 'current' ? 'account.sessions.confirmCurrentTitle' : 'account.sessions.confirmOthersTitle'} />}
-        onClose={() => setConfirm(null)}
-        actions={
-          <>
-            <button type="button" className="button" data-testid="confirm-no" onClick={() => setConfirm(null)} disabled={ending !== null}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button
-              type="button"
-              className="button button-primary danger-fill"
-              data-testid="confirm-yes"
-              disabled={ending !== null}
-              aria-busy={ending !== null || undefined}
-              onClick={() => {
-                if (confirm?.kind === 'others') void endOthers();
-                else if (confirmEnding) void end(confirmEnding);
-              }}
-            >
-              <FormattedMessage
-                id={ending !== null ? 'account.sessions.ending' : confirm?.kind === 'current' ? 'account.sessions.signOutHere' : 'account.sessions.endOthers'}
-              />
-            </button>
-          </>
-        }
-      >
-        <p>
-          {confirm?.kind === 'current' ? (
-            <FormattedMessage id="account.sessions.confirmCurrentBody" />
-          ) : (
-            <FormattedMessage id="account.sessions.confirmOthersBody" values={{ count: others }} />
-          )}
-        </p>
-      </Dialog>
+      <FormMessage message={ending.message} />
+      <SectionRead query={sessions}>{(data) => <SessionsTable list={data} ending={ending} />}</SectionRead>
+      <EndQuestion ending={ending} />
     </section>
   );
 }

@@ -1,14 +1,14 @@
 // /admin/components/create: name, label per locale, scope and tag (shown sanitised as typed).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { LOCALES } from '../../../../../runtime/i18n';
 import { componentRef, NAME_RULE, sanitizeScope, sanitizeTag } from '../../../../../runtime/components';
 import { createComponentMutation } from '../../../../../renderers/data/components';
-import { errorDisplay, errorsByPath } from '../../../../../runtime/client/errorMessage';
 import { AppLink } from '../../../components/AppLink';
 import { FieldErrors } from '../../../components/FieldErrors';
+import { SubmitButton } from '../../../components/form/TextField';
+import { useFormPage } from '../../../components/form/useFormPage';
 import { Message } from '../../../../../renderers/ui/Message';
 import { settingsPath } from '../../../../../renderers/ui/componentLabel';
 
@@ -22,31 +22,22 @@ interface Form {
 export function ComponentCreatePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [form, setForm] = useState<Form>({ name: '', label: {}, scope: '', tag: '' });
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const create = useMutation(createComponentMutation(queryClient));
+  const page = useFormPage({
+    initial: { name: '', label: {}, scope: '', tag: '' } as Form,
+    save: (f: Form) => {
+      const scope = sanitizeScope(f.scope);
+      const tag = sanitizeTag(f.tag);
+      return create.mutateAsync({ name: f.name.trim(), label: f.label, scope: scope || null, tag: tag || null });
+    },
+    onSaved: ({ uuid }, f) =>
+      navigate({ href: settingsPath(componentRef({ uuid, scope: sanitizeScope(f.scope) || null, name: f.name.trim() })) + '#general' }),
+  });
+  const { values: form, setValues: setForm } = page;
+  const fieldErrors = page.failure.fields;
+  const failure = page.failure.message;
   const scope = sanitizeScope(form.scope);
   const tag = sanitizeTag(form.tag);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFieldErrors({});
-    setFailure(null);
-    create.mutate(
-      { name: form.name.trim(), label: form.label, scope: scope || null, tag: tag || null },
-      {
-        onSuccess: ({ uuid }) => {
-          void navigate({ href: settingsPath(componentRef({ uuid, scope: scope || null, name: form.name.trim() })) + '#general' });
-        },
-        onError: (error) => {
-          const shown = errorDisplay(error);
-          if (shown.kind === 'fields') setFieldErrors(errorsByPath(shown.fieldErrors));
-          if (shown.kind !== 'reported') setFailure(shown.messageKey);
-        },
-      },
-    );
-  };
 
   // The rule a name must follow, said before it is refused (the refusal repeats it as the error).
   const input = (name: string, value: string, onChange: (v: string) => void, required = false, rule?: string) => (
@@ -79,7 +70,7 @@ export function ComponentCreatePage() {
           <FormattedMessage id="cmp.create.title" />
         </h1>
       </header>
-      <form className="card form" onSubmit={submit} noValidate>
+      <form className="card form" onSubmit={page.submit} noValidate>
         {input('name', form.name, (name) => setForm({ ...form, name }), true, NAME_RULE.componentName)}
         {LOCALES.map((locale) => (
           <div className="field" key={locale}>
@@ -116,9 +107,7 @@ export function ComponentCreatePage() {
           <AppLink className="button" href="/admin/components">
             <FormattedMessage id="common.cancel" />
           </AppLink>
-          <button type="submit" className="button button-primary" data-testid="component-create-submit" disabled={create.isPending}>
-            <FormattedMessage id={create.isPending ? 'cmp.create.submitting' : 'cmp.create.submit'} />
-          </button>
+          <SubmitButton pending={page.pending} idle="cmp.create.submit" busy="cmp.create.submitting" testId="component-create-submit" />
         </div>
       </form>
     </div>

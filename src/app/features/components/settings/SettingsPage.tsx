@@ -11,7 +11,6 @@ import { componentLabel } from '../../../../../renderers/ui/componentLabel';
 import { SettingsPanels } from './SettingsPanels';
 import { panelId, SettingsTabs, tabId } from './SettingsTabs';
 import { tabFromHash, type SettingsTab } from './tabs';
-import { UnsavedGuard, useUnsavedPrompt } from './UnsavedGuard';
 import { useSettingsController } from './useSettingsController';
 import { VersionBar } from './VersionBar';
 import { fieldsLocked } from './fieldsLock';
@@ -29,7 +28,6 @@ export function ComponentSettingsPage() {
   const navigate = useNavigate();
   const hash = useRouterState({ select: (s) => s.location.hash });
   const tab = tabFromHash(hash);
-  const { ask, dialog } = useUnsavedPrompt({ isDirty: ctl.shouldGuard, save: () => ctl.save({ followRename: false }), restore: ctl.restore });
 
   if (ctl.components.isSuccess && !ctl.component) return <NotFoundPage />;
   const failure = ctl.components.error ?? ctl.settings.error;
@@ -52,8 +50,7 @@ export function ComponentSettingsPage() {
 
   return (
     <div className="page settings-page" data-testid="component-settings">
-      <UnsavedGuard isDirty={ctl.shouldGuard} ask={ask} />
-      {dialog}
+      {ctl.leavePrompt}
       <header className="page-header page-header-row">
         <div>
           <h1 title={componentLabel(ctl.loaded, locale)}>{truncateTitle(componentLabel(ctl.loaded, locale))}</h1>
@@ -76,7 +73,7 @@ export function ComponentSettingsPage() {
           </div>
         ) : null}
       </header>
-      <VersionBar ctl={ctl} ask={ask} />
+      <VersionBar ctl={ctl} ask={ctl.askToLeave} />
       {ctl.saveFailure ? (
         <div className="form-error" role="alert" data-testid="save-error">
           <Message value={ctl.saveFailure} />

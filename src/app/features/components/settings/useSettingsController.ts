@@ -1,14 +1,14 @@
 // The settings screen's headless controller: which component and version are viewed, the loaded
-// copy and the user's draft (immer), saving, and folding version-action results into the cache.
+// copy and the user's draft (immer) on the shared form controller (saving, dirty, the leave question),
+// and folding version-action results into the cache.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { produce, type Draft } from 'immer';
 import { useCallback, useRef, useState } from 'react';
 import { componentKeys, componentSettingsQueryOptions, componentsQueryOptions, invalidateComponentLists, saveSettingsMutation } from '../../../../../renderers/data/components';
 import { findComponent, type Component, type ComponentModel } from '../../../../../runtime/client/components';
-import { errorDisplay, errorsByPath } from '../../../../../runtime/client/errorMessage';
-import { deepEqual } from '../../../lib/deepEqual';
-import { showToast } from '../../../../../renderers/ui/toast';
+import { NO_FAILURE } from '../../../components/form/failure';
+import { useFormPage } from '../../../components/form/useFormPage';
 import { settingsPath } from '../../../../../renderers/ui/componentLabel';
 
 /** The version a user last viewed per component (uuid), kept while the tab lives and across renames. */
@@ -17,11 +17,6 @@ const viewed = new Map<string, string>();
 export function defaultVersion(c: Pick<Component, 'dev_version' | 'public_version' | 'versions'> | undefined): string | null {
   if (!c) return null;
   return c.dev_version ?? c.public_version ?? c.versions.at(-1) ?? null;
-}
-
-interface DraftState {
-  base: ComponentModel | undefined;
-  draft: ComponentModel | undefined;
 }
 
 export function useSettingsController(ref: string) {
@@ -36,42 +31,38 @@ export function useSettingsController(ref: string) {
   const settings = useQuery({ ...componentSettingsQueryOptions(ref, version), enabled: Boolean(version) });
   const loaded = settings.data;
 
-  // The draft follows the loaded copy whenever a new copy arrives (load, save, version switch).
-  const [state, setState] = useState<DraftState>({ base: loaded, draft: loaded });
-  let draft = state.draft;
-  if (state.base !== loaded) {
-    draft = loaded;
-    setState({ base: loaded, draft: loaded });
-  }
-  const dirty = Boolean(draft && loaded && !deepEqual(draft, loaded));
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  // Set while the screen itself moves to the renamed ref, so the unsaved guard lets it pass.
-  const following = useRef(false);
-  const shouldGuard = useCallback(() => dirtyRef.current && !following.current, []);
-  const [saveErrors, setSaveErrors] = useState<Record<string, string[]>>({});
-  const [saveFailure, setSaveFailure] = useState<string | null>(null);
   const saveCall = useMutation(saveSettingsMutation(queryClient));
+  // The model the last save answered (it may carry a new ref after a rename).
+  const saved = useRef<ComponentModel | null>(null);
+  // The draft follows the loaded copy whenever a new copy arrives (load, save, version switch).
+  const form = useFormPage<ComponentModel | undefined, ComponentModel>({
+    initial: loaded,
+    resetKey: loaded,
+    save: (model) => saveCall.mutateAsync({ ref, version: version!, model: model! }),
+    toast: 'cmp.settings.saved',
+    onSaved: (model) => {
+      viewed.set(model.uuid, model.settings.version);
+      saved.current = model;
+      form.rebase(model);
+    },
+    confirmLeave: true,
+  });
+  const draft = form.values;
+  const { setValues, setFailure, reset: restore } = form;
 
-  const update = useCallback((recipe: (d: Draft<ComponentModel>) => void) => {
-    setState((s) => (s.draft ? { ...s, draft: produce(s.draft, recipe) } : s));
-  }, []);
-
-  const restore = useCallback(() => {
-    setState((s) => ({ ...s, draft: s.base }));
-    setSaveErrors({});
-    setSaveFailure(null);
-  }, []);
+  const update = useCallback(
+    (recipe: (d: Draft<ComponentModel>) => void) => setValues((d) => (d ? produce(d, recipe) : d)),
+    [setValues],
+  );
 
   const setVersion = useCallback(
     (next: string) => {
       if (!component) return;
       viewed.set(component.uuid, next);
-      setSaveErrors({});
-      setSaveFailure(null);
+      setFailure(NO_FAILURE);
       rerender((n) => n + 1);
     },
-    [component],
+    [component, setFailure],
   );
 
   /** Puts a model the server answered into the cache and views it. */
@@ -99,44 +90,18 @@ export function useSettingsController(ref: string) {
     [queryClient, ref, version],
   );
 
-  const save = useCallback(async ({ followRename = true }: { followRename?: boolean } = {}): Promise<boolean> => {
+  const save = async ({ followRename = true }: { followRename?: boolean } = {}): Promise<boolean> => {
     if (!draft || !version) return false;
-    setSaveErrors({});
-    setSaveFailure(null);
-    try {
-      const model = await saveCall.mutateAsync({ ref, version, model: draft });
-      viewed.set(model.uuid, model.settings.version);
-      setState({ base: model, draft: model });
-      showToast('cmp.settings.saved', 'success');
-      if (followRename && model.ref !== ref) {
-        following.current = true;
-        try {
-          await navigate({ href: settingsPath(model.ref) + (hash ? `#${hash}` : ''), replace: true });
-        } finally {
-          following.current = false;
-        }
-      }
-      return true;
-    } catch (error) {
-      const shown = errorDisplay(error);
-      if (shown.kind === 'fields') setSaveErrors(errorsByPath(shown.fieldErrors));
-      if (shown.kind !== 'reported') setSaveFailure(shown.messageKey);
-      return false;
+    if (!(await form.saveAsync())) return false;
+    const model = saved.current;
+    if (followRename && model && model.ref !== ref) {
+      await form.leaveUnasked(() => navigate({ href: settingsPath(model.ref) + (hash ? `#${hash}` : ''), replace: true }));
     }
-  }, [draft, version, saveCall, ref, navigate, hash]);
+    return true;
+  };
 
   /** Leaves without asking (the component was removed or cloned: the draft has no home any more). */
-  const leave = useCallback(
-    async (href: string) => {
-      following.current = true;
-      try {
-        await navigate({ href });
-      } finally {
-        following.current = false;
-      }
-    },
-    [navigate],
-  );
+  const leave = (href: string) => form.leaveUnasked(() => navigate({ href }));
 
   return {
     ref,
@@ -148,14 +113,16 @@ export function useSettingsController(ref: string) {
     settings,
     loaded,
     draft,
-    dirty,
-    shouldGuard,
+    dirty: form.dirty,
     update,
     restore,
     save,
     saving: saveCall.isPending,
-    saveErrors,
-    saveFailure,
+    saveErrors: form.failure.fields,
+    saveFailure: form.failure.message,
+    /** The question before leaving unsaved changes: render it once; `askToLeave` before switching the viewed version. */
+    leavePrompt: form.leavePrompt,
+    askToLeave: form.askToLeave,
     showModel,
     showComponent,
   };

@@ -1,9 +1,9 @@
-// Leaving with unsaved changes asks (spec "Settings form"): Yes saves (and stays if the save fails),
-// No restores and continues. Closing the tab gets the browser's own prompt.
+// Leaving a form with unsaved changes asks (spec "Settings form", and any form page that turns it on):
+// Yes saves (and stays if the save fails), No restores and continues. Closing the tab gets the browser's own prompt.
 import { useBlocker } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../../../../../renderers/ui/Dialog';
+import { Dialog } from '../../../../renderers/ui/Dialog';
 
 interface Props {
   isDirty: () => boolean;
@@ -90,4 +90,29 @@ export function UnsavedGuard({ isDirty, ask }: { isDirty: () => boolean; ask: ()
     enableBeforeUnload: isDirty,
   });
   return null;
+}
+
+/** The whole question for a form: asked on leaving while `dirty` (when `enabled`), except while the form
+ * itself navigates away (`leaveUnasked`, after a rename or a removal). */
+export function useLeaveQuestion({ enabled, dirty, save, restore }: { enabled: boolean; dirty: boolean; save: () => Promise<boolean>; restore: () => void }) {
+  const leaving = useRef(false);
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const shouldAsk = useCallback(() => dirtyNow.current && !leaving.current, []);
+  const { ask, dialog } = useUnsavedPrompt({ isDirty: shouldAsk, save, restore });
+  const leaveUnasked = useCallback(async (go: () => Promise<unknown>) => {
+    leaving.current = true;
+    try {
+      await go();
+    } finally {
+      leaving.current = false;
+    }
+  }, []);
+  const prompt = enabled ? (
+    <>
+      <UnsavedGuard isDirty={shouldAsk} ask={ask} />
+      {dialog}
+    </>
+  ) : null;
+  return { prompt, ask, leaveUnasked };
 }
