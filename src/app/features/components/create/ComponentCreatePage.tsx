@@ -10,6 +10,7 @@ import { FieldErrors } from '../../../components/FieldErrors';
 import { SubmitButton } from '../../../components/form/TextField';
 import { useFormPage } from '../../../components/form/useFormPage';
 import { Message } from '../../../../../renderers/ui/Message';
+import { FormError, LabelIn, SavedAs } from '../formParts';
 import { settingsPath } from '../../../../../renderers/ui/componentLabel';
 
 interface Form {
@@ -17,6 +18,59 @@ interface Form {
   label: Record<string, string>;
   scope: string;
   tag: string;
+}
+
+/** A text input of the form, with the rule it must follow said before it is refused (the refusal repeats it as the error). */
+function CreateInput({ name, value, onChange, errors, required = false, rule }: { name: string; value: string; onChange: (v: string) => void; errors: string[] | undefined; required?: boolean; rule?: string }) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={`create-${name}`}>
+        <FormattedMessage id={`cmp.create.${name}`} />
+      </label>
+      <input
+        id={`create-${name}`}
+        name={name}
+        value={value}
+        required={required}
+        autoComplete="off"
+        aria-describedby={rule ? `create-${name}-rule` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {rule && !errors ? (
+        <small className="muted" id={`create-${name}-rule`}>
+          <Message value={rule} />
+        </small>
+      ) : null}
+      <FieldErrors messages={errors} />
+    </div>
+  );
+}
+
+/** The label in each locale; a message about the label as a whole shows under the first. */
+function LabelFields({ label, onChange, fieldErrors }: { label: Record<string, string>; onChange: (locale: string, v: string) => void; fieldErrors: Record<string, string[]> }) {
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <div className="field" key={locale}>
+          <label className="field-label" htmlFor={`create-label-${locale}`}>
+            <LabelIn locale={locale} />
+          </label>
+          <input id={`create-label-${locale}`} name={`label.${locale}`} value={label[locale] ?? ''} onChange={(e) => onChange(locale, e.target.value)} />
+          <FieldErrors messages={fieldErrors[`label.${locale}`] ?? (locale === LOCALES[0] ? fieldErrors.label : undefined)} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** What a typed scope or tag is saved as, once something is typed. */
+function SavedAsPreview({ typed, saved, testId }: { typed: string; saved: string; testId: string }) {
+  if (!typed) return null;
+  return (
+    <p className="hint" data-testid={testId}>
+      <SavedAs value={saved} />
+    </p>
+  );
 }
 
 export function ComponentCreatePage() {
@@ -35,33 +89,6 @@ export function ComponentCreatePage() {
   });
   const { values: form, setValues: setForm } = page;
   const fieldErrors = page.failure.fields;
-  const failure = page.failure.message;
-  const scope = sanitizeScope(form.scope);
-  const tag = sanitizeTag(form.tag);
-
-  // The rule a name must follow, said before it is refused (the refusal repeats it as the error).
-  const input = (name: string, value: string, onChange: (v: string) => void, required = false, rule?: string) => (
-    <div className="field">
-      <label className="field-label" htmlFor={`create-${name}`}>
-        <FormattedMessage id={`cmp.create.${name}`} />
-      </label>
-      <input
-        id={`create-${name}`}
-        name={name}
-        value={value}
-        required={required}
-        autoComplete="off"
-        aria-describedby={rule ? `create-${name}-rule` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {rule && !fieldErrors[name] ? (
-        <small className="muted" id={`create-${name}-rule`}>
-          <Message value={rule} />
-        </small>
-      ) : null}
-      <FieldErrors messages={fieldErrors[name]} />
-    </div>
-  );
 
   return (
     <div className="page page-narrow">
@@ -71,38 +98,13 @@ export function ComponentCreatePage() {
         </h1>
       </header>
       <form className="card form" onSubmit={page.submit} noValidate>
-        {input('name', form.name, (name) => setForm({ ...form, name }), true, NAME_RULE.componentName)}
-        {LOCALES.map((locale) => (
-          <div className="field" key={locale}>
-            <label className="field-label" htmlFor={`create-label-${locale}`}>
-              <FormattedMessage id="cmp.create.labelIn" values={{ locale: <FormattedMessage id={`locale.${locale}`} /> }} />
-            </label>
-            <input
-              id={`create-label-${locale}`}
-              name={`label.${locale}`}
-              value={form.label[locale] ?? ''}
-              onChange={(e) => setForm({ ...form, label: { ...form.label, [locale]: e.target.value } })}
-            />
-            <FieldErrors messages={fieldErrors[`label.${locale}`] ?? (locale === LOCALES[0] ? fieldErrors.label : undefined)} />
-          </div>
-        ))}
-        {input('scope', form.scope, (v) => setForm({ ...form, scope: v }))}
-        {form.scope ? (
-          <p className="hint" data-testid="scope-preview">
-            <FormattedMessage id="cmp.create.savedAs" values={{ value: <code>{scope || '—'}</code> }} />
-          </p>
-        ) : null}
-        {input('tag', form.tag, (v) => setForm({ ...form, tag: v }))}
-        {form.tag ? (
-          <p className="hint" data-testid="tag-preview">
-            <FormattedMessage id="cmp.create.savedAs" values={{ value: <code>{tag || '—'}</code> }} />
-          </p>
-        ) : null}
-        {failure ? (
-          <p className="form-error" role="alert">
-            <Message value={failure} />
-          </p>
-        ) : null}
+        <CreateInput name="name" value={form.name} onChange={(name) => setForm({ ...form, name })} errors={fieldErrors.name} required rule={NAME_RULE.componentName} />
+        <LabelFields label={form.label} fieldErrors={fieldErrors} onChange={(locale, v) => setForm({ ...form, label: { ...form.label, [locale]: v } })} />
+        <CreateInput name="scope" value={form.scope} onChange={(scope) => setForm({ ...form, scope })} errors={fieldErrors.scope} />
+        <SavedAsPreview typed={form.scope} saved={sanitizeScope(form.scope)} testId="scope-preview" />
+        <CreateInput name="tag" value={form.tag} onChange={(tag) => setForm({ ...form, tag })} errors={fieldErrors.tag} />
+        <SavedAsPreview typed={form.tag} saved={sanitizeTag(form.tag)} testId="tag-preview" />
+        <FormError message={page.failure.message} />
         <div className="form-actions">
           <AppLink className="button" href="/admin/components">
             <FormattedMessage id="common.cancel" />

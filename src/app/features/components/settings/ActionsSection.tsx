@@ -7,10 +7,12 @@ import { checkSettingsRules } from '../../../../../runtime/components';
 import { ACTION_FIELD_MODULES } from '../../../../../schemas/fieldTypes';
 import { CodeEditor } from '../../../components/code/CodeEditor';
 import { FieldDialog } from './fields/FieldDialog';
-import { FieldErrors, Section, type TabProps } from './controls';
+import { FieldErrors, ItemCard, Note, Section, type TabProps } from './controls';
 import { ItemNameRow, NewNameForm } from './namedItems';
 
 type Actions = TabProps['model']['settings']['actions'];
+type Action = Actions[number];
+type Update = TabProps['update'];
 
 /** The messages of action `index`'s name (required, 2..25), as the server judges them. */
 function nameErrors(actions: Actions, index: number): string[] {
@@ -19,8 +21,81 @@ function nameErrors(actions: Actions, index: number): string[] {
     .flatMap((e) => e.messages);
 }
 
-export function ActionsSection({ model, update, errors }: TabProps) {
+/** An action's fields: the list with edit and remove, and the messages of the save at them. */
+function ActionFields({ action, index, errors, update, onEdit }: { action: Action; index: number; errors: TabProps['errors']; update: Update; onEdit: (fieldIndex: number) => void }) {
+  return (
+    <div className="stack">
+      <div className="section-head">
+        <h3 className="field-label">
+          <FormattedMessage id="cmp.recordActions.fields" />
+        </h3>
+        <button type="button" className="button button-small" data-testid={`action-field-add-${index}`} onClick={() => onEdit(action.fields.length)}>
+          <FormattedMessage id="cmp.recordActions.addField" />
+        </button>
+      </div>
+      {action.fields.length === 0 ? (
+        <Note id="cmp.recordActions.noFields" />
+      ) : (
+        <ul className="action-field-list" data-testid={`action-fields-${index}`}>
+          {action.fields.map((field, fieldIndex) => (
+            <li key={fieldIndex}>
+              <span className="grow">
+                <strong>{field.name}</strong> <code>{field.key}</code> <span className="muted">{field.module}</span>
+              </span>
+              <button type="button" className="button button-ghost button-small" onClick={() => onEdit(fieldIndex)}>
+                <FormattedMessage id="common.edit" />
+              </button>
+              <button
+                type="button"
+                className="button button-ghost button-small danger"
+                onClick={() => update((d) => void d.settings.actions[index]!.fields.splice(fieldIndex, 1))}
+              >
+                <FormattedMessage id="common.remove" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FieldErrors messages={Object.entries(errors).filter(([path]) => path.startsWith(`actions.${index}.fields`)).flatMap(([, messages]) => messages)} />
+    </div>
+  );
+}
+
+/** One action: its name, display condition, fields and code. */
+function ActionCard({ actions, index, errors, update, onEditField }: { actions: Actions; index: number; errors: TabProps['errors']; update: Update; onEditField: (fieldIndex: number) => void }) {
   const intl = useIntl();
+  const action = actions[index]!;
+  return (
+    <ItemCard title={action.name} testId="action-item">
+      <ItemNameRow
+        inputName={`actions.${index}.name`}
+        value={action.name}
+        onChange={(value) => update((d) => void (d.settings.actions[index]!.name = value))}
+        messages={[...nameErrors(actions, index), ...(errors[`actions.${index}.name`] ?? [])]}
+        onRemove={() => update((d) => void d.settings.actions.splice(index, 1))}
+      />
+      <CodeEditor
+        language="javascript"
+        height={120}
+        testId={`action-condition-${index}`}
+        label={intl.formatMessage({ id: 'cmp.recordActions.condition' })}
+        value={action.display_condition ?? ''}
+        onChange={(code) => update((d) => void (d.settings.actions[index]!.display_condition = code === '' ? null : code))}
+      />
+      <ActionFields action={action} index={index} errors={errors} update={update} onEdit={onEditField} />
+      <CodeEditor
+        language="javascript"
+        height={200}
+        testId={`action-code-${index}`}
+        label={intl.formatMessage({ id: 'cmp.recordActions.code' })}
+        value={action.action ?? ''}
+        onChange={(code) => update((d) => void (d.settings.actions[index]!.action = code))}
+      />
+    </ItemCard>
+  );
+}
+
+export function ActionsSection({ model, update, errors }: TabProps) {
   const actions = model.settings.actions ?? [];
   const [name, setName] = useState('');
   const [refused, setRefused] = useState<string[]>([]);
@@ -40,9 +115,7 @@ export function ActionsSection({ model, update, errors }: TabProps) {
   const editedAction = editing ? actions[editing[0]] : undefined;
   return (
     <Section title={<FormattedMessage id="cmp.recordActions.title" />}>
-      <p className="muted">
-        <FormattedMessage id="cmp.recordActions.hint" />
-      </p>
+      <Note id="cmp.recordActions.hint" />
       <NewNameForm
         label={<FormattedMessage id="cmp.recordActions.newName" />}
         inputName="action-name"
@@ -53,76 +126,9 @@ export function ActionsSection({ model, update, errors }: TabProps) {
         onSubmit={add}
         refused={refused}
       />
-      {actions.length === 0 ? (
-        <p className="muted">
-          <FormattedMessage id="cmp.recordActions.empty" />
-        </p>
-      ) : null}
-      {actions.map((action, index) => (
-        <fieldset key={index} className="subcard" data-testid="action-item">
-          <legend>
-            <code>{action.name}</code>
-          </legend>
-          <ItemNameRow
-            inputName={`actions.${index}.name`}
-            value={action.name}
-            onChange={(value) => update((d) => void (d.settings.actions[index]!.name = value))}
-            messages={[...nameErrors(actions, index), ...(errors[`actions.${index}.name`] ?? [])]}
-            onRemove={() => update((d) => void d.settings.actions.splice(index, 1))}
-          />
-          <CodeEditor
-            language="javascript"
-            height={120}
-            testId={`action-condition-${index}`}
-            label={intl.formatMessage({ id: 'cmp.recordActions.condition' })}
-            value={action.display_condition ?? ''}
-            onChange={(code) => update((d) => void (d.settings.actions[index]!.display_condition = code === '' ? null : code))}
-          />
-          <div className="stack">
-            <div className="section-head">
-              <h3 className="field-label">
-                <FormattedMessage id="cmp.recordActions.fields" />
-              </h3>
-              <button type="button" className="button button-small" data-testid={`action-field-add-${index}`} onClick={() => setEditing([index, action.fields.length])}>
-                <FormattedMessage id="cmp.recordActions.addField" />
-              </button>
-            </div>
-            {action.fields.length === 0 ? (
-              <p className="muted">
-                <FormattedMessage id="cmp.recordActions.noFields" />
-              </p>
-            ) : (
-              <ul className="action-field-list" data-testid={`action-fields-${index}`}>
-                {action.fields.map((field, fieldIndex) => (
-                  <li key={fieldIndex}>
-                    <span className="grow">
-                      <strong>{field.name}</strong> <code>{field.key}</code> <span className="muted">{field.module}</span>
-                    </span>
-                    <button type="button" className="button button-ghost button-small" onClick={() => setEditing([index, fieldIndex])}>
-                      <FormattedMessage id="common.edit" />
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-ghost button-small danger"
-                      onClick={() => update((d) => void d.settings.actions[index]!.fields.splice(fieldIndex, 1))}
-                    >
-                      <FormattedMessage id="common.remove" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <FieldErrors messages={Object.entries(errors).filter(([path]) => path.startsWith(`actions.${index}.fields`)).flatMap(([, messages]) => messages)} />
-          </div>
-          <CodeEditor
-            language="javascript"
-            height={200}
-            testId={`action-code-${index}`}
-            label={intl.formatMessage({ id: 'cmp.recordActions.code' })}
-            value={action.action ?? ''}
-            onChange={(code) => update((d) => void (d.settings.actions[index]!.action = code))}
-          />
-        </fieldset>
+      {actions.length === 0 ? <Note id="cmp.recordActions.empty" /> : null}
+      {actions.map((_, index) => (
+        <ActionCard key={index} actions={actions} index={index} errors={errors} update={update} onEditField={(fieldIndex) => setEditing([index, fieldIndex])} />
       ))}
       {editing && editedAction ? (
         <FieldDialog

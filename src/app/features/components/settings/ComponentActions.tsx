@@ -1,16 +1,16 @@
 // Component actions: clone (new name), copy schema (clipboard), remove (type 'delete' to confirm);
 // each success is confirmed with a toast.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { COMPONENT_MESSAGE } from '../../../../../runtime/components';
 import { cloneComponentMutation, removeComponentMutation } from '../../../../../renderers/data/components';
 import { errorDisplay } from '../../../../../runtime/client/errorMessage';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
-import { Message } from '../../../../../renderers/ui/Message';
 import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
 import { settingsPath } from '../../../../../renderers/ui/componentLabel';
-import { Section } from './controls';
+import { ChoiceButtons, FormError } from '../formParts';
+import { Section, WrapField } from './controls';
 import type { SettingsController } from './useSettingsController';
 
 /** Deleting requires typing this word (spec section 5). */
@@ -18,30 +18,55 @@ export const CONFIRM_WORD = 'delete';
 
 type Open = null | 'clone' | 'remove';
 
-export function ComponentActions({ ctl, blocked }: { ctl: SettingsController; blocked: boolean }) {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState<Open>(null);
-  const [cloneName, setCloneName] = useState('');
-  const [word, setWord] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const clone = useMutation(cloneComponentMutation(queryClient));
-  const remove = useMutation(removeComponentMutation(queryClient));
-  const loaded = ctl.loaded!;
+interface DialogProps {
+  open: boolean;
+  ctl: SettingsController;
+  /** What went wrong (kept by the section: it stays in view after the dialog closes). */
+  failure: string | null;
+  onFail: (error: unknown) => void;
+  onClose: () => void;
+}
 
-  const fail = (error: unknown) => {
-    const shown = errorDisplay(error);
-    if (shown.kind !== 'reported') setFailure(shown.messageKey);
-  };
-  const show = (which: Open) => {
-    setFailure(blocked && which ? COMPONENT_MESSAGE.componentRemovalBlockedByDependency : null);
-    setOpen(blocked ? null : which);
-    setCloneName('');
-    setWord('');
-  };
+/** A dialog's form of one text input, what went wrong and its two buttons; the input starts empty at each opening. */
+function OneInputForm(props: {
+  label: ReactNode;
+  inputName: string;
+  autoComplete?: string;
+  /** Whether the typed value may be sent. */
+  accepts: (value: string) => boolean;
+  onSubmit: (value: string) => void;
+  failure: string | null;
+  pending: boolean;
+  submit: { label: string; testId: string; className?: string };
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
+  const [value, setValue] = useState('');
+  const ok = props.accepts(value);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ok) props.onSubmit(value);
+      }}
+    >
+      {props.children}
+      <WrapField label={props.label}>
+        <input name={props.inputName} value={value} autoComplete={props.autoComplete} autoFocus onChange={(e) => setValue(e.target.value)} />
+      </WrapField>
+      <FormError message={props.failure} />
+      <div className="modal-actions">
+        <ChoiceButtons no="common.cancel" onNo={props.onCancel} yes={props.submit.label} yesTestId={props.submit.testId} yesClassName={props.submit.className} yesDisabled={props.pending || !ok} />
+      </div>
+    </form>
+  );
+}
 
-  const submitClone = (e: FormEvent) => {
-    e.preventDefault();
-    const name = cloneName.trim();
+/** Clones the component under a new name and opens the clone's settings. */
+function CloneDialog({ open, ctl, failure, onFail, onClose }: DialogProps) {
+  const clone = useMutation(cloneComponentMutation(useQueryClient()));
+  const submit = (typed: string) => {
+    const name = typed.trim();
     clone.mutate(
       { name, ref: ctl.ref },
       {
@@ -49,20 +74,72 @@ export function ComponentActions({ ctl, blocked }: { ctl: SettingsController; bl
           showToast('cmp.actions.cloned', 'success', TOAST_MS.default, { name });
           void ctl.leave(settingsPath(uuid) + '#general');
         },
-        onError: fail,
+        onError: onFail,
       },
     );
   };
-  const submitRemove = (e: FormEvent) => {
-    e.preventDefault();
-    if (word !== CONFIRM_WORD) return;
+  return (
+    <Dialog open={open} title={<FormattedMessage id="cmp.actions.clone" />} onClose={onClose}>
+      <OneInputForm
+        label={<FormattedMessage id="cmp.actions.cloneName" />}
+        inputName="clone-name"
+        accepts={(name) => name.trim() !== ''}
+        onSubmit={submit}
+        failure={failure}
+        pending={clone.isPending}
+        submit={{ label: 'cmp.actions.clone', testId: 'clone-submit' }}
+        onCancel={onClose}
+      />
+    </Dialog>
+  );
+}
+
+/** Removes the component once CONFIRM_WORD is typed, then goes to the dashboard. */
+function RemoveComponentDialog({ open, ctl, failure, onFail, onClose }: DialogProps) {
+  const remove = useMutation(removeComponentMutation(useQueryClient()));
+  const name = ctl.loaded!.name;
+  const submit = () =>
     remove.mutate(ctl.ref, {
       onSuccess: () => {
-        showToast('cmp.actions.componentRemoved', 'success', TOAST_MS.default, { name: loaded.name });
+        showToast('cmp.actions.componentRemoved', 'success', TOAST_MS.default, { name });
         void ctl.leave('/admin/dashboard');
       },
-      onError: fail,
+      onError: onFail,
     });
+  return (
+    <Dialog open={open} title={<FormattedMessage id="cmp.actions.removeComponent" />} onClose={onClose}>
+      <OneInputForm
+        label={<FormattedMessage id="cmp.actions.typeWord" values={{ word: CONFIRM_WORD }} />}
+        inputName="confirm-word"
+        autoComplete="off"
+        accepts={(word) => word === CONFIRM_WORD}
+        onSubmit={submit}
+        failure={failure}
+        pending={remove.isPending}
+        submit={{ label: 'cmp.actions.removeComponent', testId: 'confirm-remove', className: 'button button-primary danger-fill' }}
+        onCancel={onClose}
+      >
+        <p>
+          <FormattedMessage id="cmp.actions.removeWarning" values={{ name: <strong>{name}</strong>, word: <code>{CONFIRM_WORD}</code> }} />
+        </p>
+      </OneInputForm>
+    </Dialog>
+  );
+}
+
+export function ComponentActions({ ctl, blocked }: { ctl: SettingsController; blocked: boolean }) {
+  const [open, setOpen] = useState<Open>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const loaded = ctl.loaded!;
+
+  const fail = (error: unknown) => {
+    const shown = errorDisplay(error);
+    if (shown.kind !== 'reported') setFailure(shown.messageKey);
+  };
+  // While other components depend on this one, the dialogs stay shut and the reason is shown instead.
+  const show = (which: Open) => {
+    setFailure(blocked && which ? COMPONENT_MESSAGE.componentRemovalBlockedByDependency : null);
+    setOpen(blocked ? null : which);
   };
   const copySchema = async () => {
     try {
@@ -72,6 +149,7 @@ export function ComponentActions({ ctl, blocked }: { ctl: SettingsController; bl
       showToast('unexpectedError', 'danger');
     }
   };
+  const dialog = { ctl, failure, onFail: fail, onClose: () => setOpen(null) };
 
   return (
     <Section title={<FormattedMessage id="cmp.actions.component" />}>
@@ -86,64 +164,9 @@ export function ComponentActions({ ctl, blocked }: { ctl: SettingsController; bl
           <FormattedMessage id="cmp.actions.removeComponent" />
         </button>
       </div>
-      {failure && !open ? (
-        <p className="form-error" role="alert">
-          <Message value={failure} />
-        </p>
-      ) : null}
-      <Dialog
-        open={open === 'clone'}
-        title={<FormattedMessage id="cmp.actions.clone" />}
-        onClose={() => setOpen(null)}
-      >
-        <form onSubmit={submitClone}>
-          <label className="field">
-            <span className="field-label">
-              <FormattedMessage id="cmp.actions.cloneName" />
-            </span>
-            <input name="clone-name" value={cloneName} autoFocus onChange={(e) => setCloneName(e.target.value)} />
-          </label>
-          {failure ? (
-            <p className="form-error" role="alert">
-              <Message value={failure} />
-            </p>
-          ) : null}
-          <div className="modal-actions">
-            <button type="button" className="button" onClick={() => setOpen(null)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="submit" className="button button-primary" data-testid="clone-submit" disabled={clone.isPending || cloneName.trim() === ''}>
-              <FormattedMessage id="cmp.actions.clone" />
-            </button>
-          </div>
-        </form>
-      </Dialog>
-      <Dialog open={open === 'remove'} title={<FormattedMessage id="cmp.actions.removeComponent" />} onClose={() => setOpen(null)}>
-        <form onSubmit={submitRemove}>
-          <p>
-            <FormattedMessage id="cmp.actions.removeWarning" values={{ name: <strong>{loaded.name}</strong>, word: <code>{CONFIRM_WORD}</code> }} />
-          </p>
-          <label className="field">
-            <span className="field-label">
-              <FormattedMessage id="cmp.actions.typeWord" values={{ word: CONFIRM_WORD }} />
-            </span>
-            <input name="confirm-word" value={word} autoComplete="off" autoFocus onChange={(e) => setWord(e.target.value)} />
-          </label>
-          {failure ? (
-            <p className="form-error" role="alert">
-              <Message value={failure} />
-            </p>
-          ) : null}
-          <div className="modal-actions">
-            <button type="button" className="button" onClick={() => setOpen(null)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="submit" className="button button-primary danger-fill" data-testid="confirm-remove" disabled={remove.isPending || word !== CONFIRM_WORD}>
-              <FormattedMessage id="cmp.actions.removeComponent" />
-            </button>
-          </div>
-        </form>
-      </Dialog>
+      {open ? null : <FormError message={failure} />}
+      <CloneDialog open={open === 'clone'} {...dialog} />
+      <RemoveComponentDialog open={open === 'remove'} {...dialog} />
     </Section>
   );
 }

@@ -9,7 +9,7 @@ import { CodeEditor } from '../../../components/code/CodeEditor';
 import { showToast, TOAST_MS } from '../../../../../renderers/ui/toast';
 import { functionsApi } from '../../../../../runtime/client/functions';
 import { FunctionTestPanel } from '../../functions/FunctionTestPanel';
-import { Section, type TabProps } from './controls';
+import { ItemCard, Note, Section, type TabProps } from './controls';
 import { ItemNameRow, NewNameForm } from './namedItems';
 
 /** The messages for function `index` of `functions` (name required, unique). */
@@ -48,16 +48,9 @@ export function FunctionsTab({ model, update, errors }: TabProps) {
           onSubmit={add}
           refused={refused}
         />
-        {functions.length === 0 ? (
-          <p className="muted">
-            <FormattedMessage id="cmp.functions.empty" />
-          </p>
-        ) : null}
+        {functions.length === 0 ? <Note id="cmp.functions.empty" /> : null}
         {functions.map((fn, index) => (
-          <fieldset key={index} className="subcard" data-testid="function-item">
-            <legend>
-              <code>{fn.name}</code>
-            </legend>
+          <ItemCard key={index} title={fn.name} testId="function-item">
             <ItemNameRow
               inputName={`functions.${index}.name`}
               value={fn.name}
@@ -89,7 +82,7 @@ export function FunctionsTab({ model, update, errors }: TabProps) {
                 }
               />
             </details>
-          </fieldset>
+          </ItemCard>
         ))}
       </Section>
     </div>

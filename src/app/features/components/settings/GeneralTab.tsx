@@ -1,13 +1,14 @@
 // General: identity, labels, tag and scope, sort, switches (with their rules), workspaces, dates,
 // and the component and version actions.
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl';
-import { LOCALES } from '../../../../../runtime/i18n';
 import { checkSwitches, COMPONENT_MESSAGE, sanitizeScope, sanitizeTag } from '../../../../../runtime/components';
 import { projectInfoQueryOptions } from '../../../../../renderers/data/queries';
 import { Message } from '../../../../../renderers/ui/Message';
 import { ComponentActions } from './ComponentActions';
-import { Checkbox, NumberInput, Section, TextInput, type TabProps } from './controls';
+import { SavedAs } from '../formParts';
+import { Checkbox, LabelInputs, NumberInput, Section, TextInput, type TabProps } from './controls';
 import type { SettingsController } from './useSettingsController';
 import { VersionActions } from './VersionActions';
 
@@ -61,101 +62,107 @@ function Workspaces({ model, update }: TabProps) {
   );
 }
 
-export function GeneralTab(props: TabProps & { ctl: SettingsController }) {
-  const { model, update, errors, ctl } = props;
-  // Label, tag and scope stay as they are while other components depend on this one.
-  const blocked = model.dependencies.length > 0;
+interface IdentityProps extends TabProps {
+  /** Label, tag and scope stay as they are while other components depend on this one. */
+  blocked: boolean;
+}
+
+/** Tag or scope: typed freely, saved sanitised; while the two differ the hint says what is saved. */
+function SanitisedInput({ name, sanitize, model, update, errors, blocked, blockedHint }: IdentityProps & { name: 'tag' | 'scope'; sanitize: (v: string) => string; blockedHint: ReactNode }) {
+  const value = model[name] ?? '';
+  return (
+    <TextInput
+      label={<FormattedMessage id={`cmp.${name}`} />}
+      name={name}
+      value={value}
+      disabled={blocked}
+      errors={errors[name]}
+      hint={value && sanitize(value) !== value ? <SavedAs value={sanitize(value)} /> : blockedHint}
+      onChange={(v) => update((d) => void (d[name] = v === '' ? null : v))}
+    />
+  );
+}
+
+/** uuid and name (read-only), icon, sort, the labels, tag and scope. */
+function Identity(props: IdentityProps) {
+  const { model, update, errors, blocked } = props;
   const blockedHint = blocked ? <Message value={COMPONENT_MESSAGE.componentRemovalBlockedByDependency} /> : undefined;
+  return (
+    <div className="form-grid">
+      <TextInput label="uuid" name="uuid" value={model.uuid} readOnly />
+      <TextInput label={<FormattedMessage id="cmp.name" />} name="name" value={model.name} readOnly />
+      <TextInput
+        label={<FormattedMessage id="cmp.general.icon" />}
+        name="icon"
+        value={model.icon ?? ''}
+        errors={errors.icon ?? errors['appearance.icon']}
+        onChange={(v) =>
+          update((d) => {
+            const icon = v.trim() === '' ? null : v;
+            d.icon = icon;
+            d.settings.appearance = { ...d.settings.appearance, icon };
+          })
+        }
+      />
+      <NumberInput
+        label={<FormattedMessage id="cmp.general.sort" />}
+        name="sort"
+        value={model.sort}
+        errors={errors.sort}
+        onChange={(v) => update((d) => void (d.sort = v ?? 0))}
+      />
+      <LabelInputs name="label" value={model.label} disabled={blocked} hint={blockedHint} errors={errors} onChange={(locale, v) => update((d) => void (d.label = { ...d.label, [locale]: v }))} />
+      <SanitisedInput {...props} name="tag" sanitize={sanitizeTag} blockedHint={blockedHint} />
+      <SanitisedInput {...props} name="scope" sanitize={sanitizeScope} blockedHint={blockedHint} />
+    </div>
+  );
+}
+
+/** Active and public, with their rules: a switch that is off shows why it cannot be turned on; one that is on can always be turned off. */
+function Switches({ model, update, errors }: TabProps) {
   const switchErrors = (field: string, switches: { is_active: boolean; is_public: boolean }) =>
     checkSwitches(switches, model.settings).find((e) => e.field === field)?.messages;
-  // A switch that is off shows why it cannot be turned on; one that is on can always be turned off.
   const activeRefused = model.is_active ? undefined : switchErrors('is_active', { is_active: true, is_public: false });
   const publicRefused = model.is_public ? undefined : switchErrors('is_public', { is_active: model.is_active, is_public: true });
   const current = checkSwitches({ is_active: model.is_active, is_public: model.is_public }, model.settings);
-  const scope = model.scope ?? '';
-  const tag = model.tag ?? '';
+  return (
+    <>
+      <Checkbox
+        name="is_active"
+        label={<FormattedMessage id="cmp.active" />}
+        checked={model.is_active}
+        disabled={Boolean(activeRefused)}
+        hint={activeRefused ? <Message value={activeRefused[0]!} /> : <FormattedMessage id="cmp.general.activeHint" />}
+        errors={model.is_active ? current.find((e) => e.field === 'is_active')?.messages ?? errors.is_active : errors.is_active}
+        onChange={(v) =>
+          update((d) => {
+            d.is_active = v;
+            // Public only when also active: turning active off turns public off with it.
+            if (!v) d.is_public = false;
+          })
+        }
+      />
+      <Checkbox
+        name="is_public"
+        label={<FormattedMessage id="cmp.public" />}
+        checked={model.is_public}
+        disabled={Boolean(publicRefused)}
+        hint={publicRefused ? <Message value={publicRefused[0]!} /> : <FormattedMessage id="cmp.general.publicHint" />}
+        errors={errors.is_public}
+        onChange={(v) => update((d) => void (d.is_public = v))}
+      />
+    </>
+  );
+}
 
+export function GeneralTab(props: TabProps & { ctl: SettingsController }) {
+  const { model, ctl } = props;
+  const blocked = model.dependencies.length > 0;
   return (
     <div className="stack">
       <Section title={<FormattedMessage id="cmp.general.title" />}>
-        <div className="form-grid">
-          <TextInput label="uuid" name="uuid" value={model.uuid} readOnly />
-          <TextInput label={<FormattedMessage id="cmp.name" />} name="name" value={model.name} readOnly />
-          <TextInput
-            label={<FormattedMessage id="cmp.general.icon" />}
-            name="icon"
-            value={model.icon ?? ''}
-            errors={errors.icon ?? errors['appearance.icon']}
-            onChange={(v) =>
-              update((d) => {
-                const icon = v.trim() === '' ? null : v;
-                d.icon = icon;
-                d.settings.appearance = { ...d.settings.appearance, icon };
-              })
-            }
-          />
-          <NumberInput
-            label={<FormattedMessage id="cmp.general.sort" />}
-            name="sort"
-            value={model.sort}
-            errors={errors.sort}
-            onChange={(v) => update((d) => void (d.sort = v ?? 0))}
-          />
-          {LOCALES.map((locale) => (
-            <TextInput
-              key={locale}
-              name={`label.${locale}`}
-              label={<FormattedMessage id="cmp.create.labelIn" values={{ locale: <FormattedMessage id={`locale.${locale}`} /> }} />}
-              value={model.label[locale] ?? ''}
-              disabled={blocked}
-              hint={blockedHint}
-              errors={errors[`label.${locale}`]}
-              onChange={(v) => update((d) => void (d.label = { ...d.label, [locale]: v }))}
-            />
-          ))}
-          <TextInput
-            label={<FormattedMessage id="cmp.tag" />}
-            name="tag"
-            value={tag}
-            disabled={blocked}
-            errors={errors.tag}
-            hint={tag && sanitizeTag(tag) !== tag ? <FormattedMessage id="cmp.create.savedAs" values={{ value: <code>{sanitizeTag(tag) || '—'}</code> }} /> : blockedHint}
-            onChange={(v) => update((d) => void (d.tag = v === '' ? null : v))}
-          />
-          <TextInput
-            label={<FormattedMessage id="cmp.scope" />}
-            name="scope"
-            value={scope}
-            disabled={blocked}
-            errors={errors.scope}
-            hint={scope && sanitizeScope(scope) !== scope ? <FormattedMessage id="cmp.create.savedAs" values={{ value: <code>{sanitizeScope(scope) || '—'}</code> }} /> : blockedHint}
-            onChange={(v) => update((d) => void (d.scope = v === '' ? null : v))}
-          />
-        </div>
-        <Checkbox
-          name="is_active"
-          label={<FormattedMessage id="cmp.active" />}
-          checked={model.is_active}
-          disabled={Boolean(activeRefused)}
-          hint={activeRefused ? <Message value={activeRefused[0]!} /> : <FormattedMessage id="cmp.general.activeHint" />}
-          errors={model.is_active ? current.find((e) => e.field === 'is_active')?.messages ?? errors.is_active : errors.is_active}
-          onChange={(v) =>
-            update((d) => {
-              d.is_active = v;
-              // Public only when also active: turning active off turns public off with it.
-              if (!v) d.is_public = false;
-            })
-          }
-        />
-        <Checkbox
-          name="is_public"
-          label={<FormattedMessage id="cmp.public" />}
-          checked={model.is_public}
-          disabled={Boolean(publicRefused)}
-          hint={publicRefused ? <Message value={publicRefused[0]!} /> : <FormattedMessage id="cmp.general.publicHint" />}
-          errors={errors.is_public}
-          onChange={(v) => update((d) => void (d.is_public = v))}
-        />
+        <Identity {...props} blocked={blocked} />
+        <Switches {...props} />
         <Workspaces {...props} />
         <dl className="details">
           <dt>

@@ -5,8 +5,9 @@ import { CodeEditor } from '../../../components/code/CodeEditor';
 import { FieldErrors } from '../../../components/FieldErrors';
 import { localeStore } from '../../../../../renderers/ui/prefs';
 import { useStore } from '../../../../../renderers/ui/store';
-import { Section, type TabProps } from './controls';
+import { ItemCard, Note, Section, WrapField, type TabProps } from './controls';
 import { listColumnOptions } from './listColumns';
+import { RemoveItemButton } from './namedItems';
 
 const emptyListField = (key: string, sortOrder: number): ListField => ({
   key,
@@ -22,104 +23,86 @@ function labelText(label: ListField['label'], locale: string): string {
   return label?.[locale] ?? '';
 }
 
-function ListFields({ model, update, errors }: TabProps) {
+type Column = ReturnType<typeof listColumnOptions>[number];
+
+/** One list column: which key it shows, its label in the current locale, its order and formatter. */
+function ListFieldCard({ field, index, columns, update, errors }: Omit<TabProps, 'model'> & { field: ListField; index: number; columns: Column[] }) {
   const intl = useIntl();
   const locale = useStore(localeStore);
+  return (
+    <ItemCard title={field.key} testId="list-field">
+      <div className="row">
+        <WrapField label={<FormattedMessage id="cmp.list.column" />}>
+          <select
+            name={`list.fields.${index}.key`}
+            value={field.key}
+            onChange={(e) => update((d) => void (d.settings.list.fields[index]!.key = e.target.value))}
+          >
+            {columns.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.virtual ? intl.formatMessage({ id: 'cmp.list.virtual' }, { key: c.key }) : c.key}
+              </option>
+            ))}
+          </select>
+          <FieldErrors messages={errors[`list.fields.${index}.key`]} />
+        </WrapField>
+        <WrapField label={<FormattedMessage id="cmp.label" />} width="grow">
+          <input
+            name={`list.fields.${index}.label`}
+            value={labelText(field.label, locale)}
+            onChange={(e) =>
+              update((d) => {
+                const f = d.settings.list.fields[index]!;
+                f.label = typeof f.label === 'object' && f.label ? { ...f.label, [locale]: e.target.value } : e.target.value;
+              })
+            }
+          />
+        </WrapField>
+        <WrapField label={<FormattedMessage id="cmp.sortOrder" />} width="narrow">
+          <input
+            type="number"
+            name={`list.fields.${index}.sortOrder`}
+            value={field.sortOrder ?? 0}
+            onChange={(e) => update((d) => void (d.settings.list.fields[index]!.sortOrder = Number(e.target.value) || 0))}
+          />
+        </WrapField>
+        <RemoveItemButton onRemove={() => update((d) => void d.settings.list.fields.splice(index, 1))} />
+      </div>
+      <CodeEditor
+        language="javascript"
+        kind="formatter"
+        mode="modal"
+        testId={`formatter-${index}`}
+        label={intl.formatMessage({ id: 'cmp.list.formatter' })}
+        value={field.formatter ?? ''}
+        onChange={(code) => update((d) => void (d.settings.list.fields[index]!.formatter = code === '' ? null : code))}
+      />
+    </ItemCard>
+  );
+}
+
+function ListFields({ model, update, errors }: TabProps) {
   const columns = listColumnOptions(model.settings);
   const fields = model.settings.list?.fields ?? [];
   const free = columns.filter((c) => !fields.some((f) => f.key === c.key));
+  // A new column shows the first key no column shows yet.
+  const add = () =>
+    update((d) => {
+      const list = (d.settings.list ??= { fields: [] });
+      list.fields.push(emptyListField(free[0]!.key, list.fields.length));
+    });
   return (
     <Section
       title={<FormattedMessage id="cmp.list.fields" />}
       actions={
-        <button
-          type="button"
-          className="button"
-          data-testid="list-field-add"
-          disabled={free.length === 0}
-          onClick={() =>
-            update((d) => {
-              const list = (d.settings.list ??= { fields: [] });
-              list.fields.push(emptyListField(free[0]!.key, list.fields.length));
-            })
-          }
-        >
+        <button type="button" className="button" data-testid="list-field-add" disabled={free.length === 0} onClick={add}>
           <FormattedMessage id="cmp.list.addColumn" />
         </button>
       }
     >
-      {fields.length === 0 ? (
-        <p className="muted">
-          <FormattedMessage id="cmp.list.noColumns" />
-        </p>
-      ) : null}
+      {fields.length === 0 ? <Note id="cmp.list.noColumns" /> : null}
       {fields.map((field, index) => (
-        <fieldset key={index} className="subcard" data-testid="list-field">
-          <legend>
-            <code>{field.key}</code>
-          </legend>
-          <div className="row">
-            <label className="field">
-              <span className="field-label">
-                <FormattedMessage id="cmp.list.column" />
-              </span>
-              <select
-                name={`list.fields.${index}.key`}
-                value={field.key}
-                onChange={(e) => update((d) => void (d.settings.list.fields[index]!.key = e.target.value))}
-              >
-                {columns.map((c) => (
-                  <option key={c.key} value={c.key}>
-                    {c.virtual ? intl.formatMessage({ id: 'cmp.list.virtual' }, { key: c.key }) : c.key}
-                  </option>
-                ))}
-              </select>
-              <FieldErrors messages={errors[`list.fields.${index}.key`]} />
-            </label>
-            <label className="field grow">
-              <span className="field-label">
-                <FormattedMessage id="cmp.label" />
-              </span>
-              <input
-                name={`list.fields.${index}.label`}
-                value={labelText(field.label, locale)}
-                onChange={(e) =>
-                  update((d) => {
-                    const f = d.settings.list.fields[index]!;
-                    f.label = typeof f.label === 'object' && f.label ? { ...f.label, [locale]: e.target.value } : e.target.value;
-                  })
-                }
-              />
-            </label>
-            <label className="field narrow">
-              <span className="field-label">
-                <FormattedMessage id="cmp.sortOrder" />
-              </span>
-              <input
-                type="number"
-                name={`list.fields.${index}.sortOrder`}
-                value={field.sortOrder ?? 0}
-                onChange={(e) => update((d) => void (d.settings.list.fields[index]!.sortOrder = Number(e.target.value) || 0))}
-              />
-            </label>
-            <button
-              type="button"
-              className="button button-ghost danger"
-              onClick={() => update((d) => void d.settings.list.fields.splice(index, 1))}
-            >
-              <FormattedMessage id="common.remove" />
-            </button>
-          </div>
-          <CodeEditor
-            language="javascript"
-            kind="formatter"
-            mode="modal"
-            testId={`formatter-${index}`}
-            label={intl.formatMessage({ id: 'cmp.list.formatter' })}
-            value={field.formatter ?? ''}
-            onChange={(code) => update((d) => void (d.settings.list.fields[index]!.formatter = code === '' ? null : code))}
-          />
-        </fieldset>
+        <ListFieldCard key={index} field={field} index={index} columns={columns} update={update} errors={errors} />
       ))}
     </Section>
   );
@@ -131,9 +114,7 @@ function Presets({ model }: TabProps) {
   return (
     <Section title={<FormattedMessage id="cmp.list.presets" />}>
       {presets.length === 0 ? (
-        <p className="muted">
-          <FormattedMessage id="cmp.list.noPresets" />
-        </p>
+        <Note id="cmp.list.noPresets" />
       ) : (
         <div className="table-scroll">
           <table className="table">
@@ -154,9 +135,7 @@ function Presets({ model }: TabProps) {
           </table>
         </div>
       )}
-      <p className="muted">
-        <FormattedMessage id="cmp.list.presetsHint" />
-      </p>
+      <Note id="cmp.list.presetsHint" />
     </Section>
   );
 }

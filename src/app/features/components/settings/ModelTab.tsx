@@ -1,14 +1,14 @@
 // Model: disable switch, timestamps, cleanup of unused models (days, empty = never) and events.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Checkbox, NumberInput, Section, type TabProps } from './controls';
+import { Checkbox, NumberInput, Section, WrapField, type TabProps } from './controls';
 import { STANDARD_EVENTS } from './events';
 import { X } from '../../../../../renderers/ui/icons';
 
-export function ModelTab({ model, update, errors }: TabProps) {
+/** The events the model emits: the standard ones as switches, custom ones as chips, and a custom one added by name. */
+function ModelEvents({ model, update }: Pick<TabProps, 'model' | 'update'>) {
   const intl = useIntl();
-  const m = model.settings.model;
-  const events = m?.events ?? [];
+  const events = model.settings.model?.events ?? [];
   const custom = events.filter((e) => !(STANDARD_EVENTS as readonly string[]).includes(e));
   const [newEvent, setNewEvent] = useState('');
   const toggle = (event: string, on: boolean) =>
@@ -23,6 +23,49 @@ export function ModelTab({ model, update, errors }: TabProps) {
     toggle(name, true);
     setNewEvent('');
   };
+  return (
+    <Section title={<FormattedMessage id="cmp.model.events" />}>
+      <div className="check-grid">
+        {STANDARD_EVENTS.map((event) => (
+          <Checkbox key={event} name={`model.events.${event}`} label={event} checked={events.includes(event)} onChange={(on) => toggle(event, on)} />
+        ))}
+      </div>
+      {custom.length > 0 ? (
+        <ul className="chips chip-list">
+          {custom.map((event) => (
+            <li key={event} className="chip">
+              {event}
+              <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.model.removeEvent' }, { event })} onClick={() => toggle(event, false)}>
+                <X />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="row">
+        <WrapField label={<FormattedMessage id="cmp.model.customEvent" />} width="grow">
+          <input
+            name="model.customEvent"
+            value={newEvent}
+            onChange={(e) => setNewEvent(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                addCustom();
+              }
+            }}
+          />
+        </WrapField>
+        <button type="button" className="button" onClick={addCustom} disabled={!newEvent.trim()}>
+          <FormattedMessage id="common.add" />
+        </button>
+      </div>
+    </Section>
+  );
+}
+
+export function ModelTab({ model, update, errors }: TabProps) {
+  const m = model.settings.model;
   return (
     <div className="stack">
       <Section title={<FormattedMessage id="cmp.model.title" />}>
@@ -52,46 +95,7 @@ export function ModelTab({ model, update, errors }: TabProps) {
           errors={errors['model.cleanup_after']}
         />
       </Section>
-      <Section title={<FormattedMessage id="cmp.model.events" />}>
-        <div className="check-grid">
-          {STANDARD_EVENTS.map((event) => (
-            <Checkbox key={event} name={`model.events.${event}`} label={event} checked={events.includes(event)} onChange={(on) => toggle(event, on)} />
-          ))}
-        </div>
-        {custom.length > 0 ? (
-          <ul className="chips chip-list">
-            {custom.map((event) => (
-              <li key={event} className="chip">
-                {event}
-                <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cmp.model.removeEvent' }, { event })} onClick={() => toggle(event, false)}>
-                  <X />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="row">
-          <label className="field grow">
-            <span className="field-label">
-              <FormattedMessage id="cmp.model.customEvent" />
-            </span>
-            <input
-              name="model.customEvent"
-              value={newEvent}
-              onChange={(e) => setNewEvent(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  addCustom();
-                }
-              }}
-            />
-          </label>
-          <button type="button" className="button" onClick={addCustom} disabled={!newEvent.trim()}>
-            <FormattedMessage id="common.add" />
-          </button>
-        </div>
-      </Section>
+      <ModelEvents model={model} update={update} />
     </div>
   );
 }

@@ -6,10 +6,43 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { normaliseRoutePath, routePathProblem } from '../../../../../runtime/components';
 import { ROUTE_PREFIX } from '../../../../../runtime/api/user-code';
 import { CodeEditor } from '../../../components/code/CodeEditor';
-import { FieldErrors, Section, type TabProps } from './controls';
+import { FieldErrors, ItemCard, Note, Section, WrapField, type TabProps } from './controls';
+import { NewNameForm, RemoveItemButton } from './namedItems';
+
+/** One route: its read-only path, its messages and its code. */
+function RouteCard({ path, code, update, errors }: Omit<TabProps, 'model'> & { path: string; code: string }) {
+  const intl = useIntl();
+  const remove = () =>
+    update((d) => {
+      const next = { ...d.settings.routes };
+      delete next[path];
+      d.settings.routes = next;
+    });
+  return (
+    <ItemCard title={path} testId="route-item">
+      <div className="row">
+        <WrapField label={<FormattedMessage id="cmp.routes.path" />} width="grow">
+          <input name={`routes.${path}`} value={path} readOnly aria-describedby={`route-ro-${path}`} />
+          <small className="muted" id={`route-ro-${path}`}>
+            <FormattedMessage id="cmp.routes.pathReadOnly" />
+          </small>
+          <FieldErrors messages={errors[`routes.${path}`]} />
+        </WrapField>
+        <RemoveItemButton onRemove={remove} />
+      </div>
+      <CodeEditor
+        language="javascript"
+        height={200}
+        testId={`route-code-${path}`}
+        label={intl.formatMessage({ id: 'cmp.routes.code' })}
+        value={code}
+        onChange={(next) => update((d) => void (d.settings.routes[path] = { code: next }))}
+      />
+    </ItemCard>
+  );
+}
 
 export function RoutesSection({ model, update, errors }: TabProps) {
-  const intl = useIntl();
   const routes = model.settings.routes ?? {};
   const paths = Object.keys(routes);
   const [path, setPath] = useState('');
@@ -31,63 +64,21 @@ export function RoutesSection({ model, update, errors }: TabProps) {
       <p className="muted">
         <FormattedMessage id="cmp.routes.hint" values={{ prefix: <code>{ROUTE_PREFIX}</code>, ref: <code>{ref}</code>, path: <code>{'{path}'}</code> }} />
       </p>
-      <form className="row" onSubmit={add}>
-        <label className="field grow">
-          <span className="field-label">
-            <FormattedMessage id="cmp.routes.newPath" />
-          </span>
-          {/* Typed in any case, stored in lower case. */}
-          <input name="route-path" value={path} maxLength={80} autoCapitalize="none" onChange={(e) => setPath(e.target.value)} />
-          <FieldErrors messages={refused} />
-        </label>
-        <button type="submit" className="button" data-testid="route-add">
-          <FormattedMessage id="common.add" />
-        </button>
-      </form>
-      {paths.length === 0 ? (
-        <p className="muted">
-          <FormattedMessage id="cmp.routes.empty" />
-        </p>
-      ) : null}
+      {/* Typed in any case, stored in lower case. */}
+      <NewNameForm
+        label={<FormattedMessage id="cmp.routes.newPath" />}
+        inputName="route-path"
+        testId="route-add"
+        maxLength={80}
+        autoCapitalize="none"
+        value={path}
+        onChange={setPath}
+        onSubmit={add}
+        refused={refused}
+      />
+      {paths.length === 0 ? <Note id="cmp.routes.empty" /> : null}
       {paths.map((key) => (
-        <fieldset key={key} className="subcard" data-testid="route-item">
-          <legend>
-            <code>{key}</code>
-          </legend>
-          <div className="row">
-            <label className="field grow">
-              <span className="field-label">
-                <FormattedMessage id="cmp.routes.path" />
-              </span>
-              <input name={`routes.${key}`} value={key} readOnly aria-describedby={`route-ro-${key}`} />
-              <small className="muted" id={`route-ro-${key}`}>
-                <FormattedMessage id="cmp.routes.pathReadOnly" />
-              </small>
-              <FieldErrors messages={errors[`routes.${key}`]} />
-            </label>
-            <button
-              type="button"
-              className="button button-ghost danger"
-              onClick={() =>
-                update((d) => {
-                  const next = { ...d.settings.routes };
-                  delete next[key];
-                  d.settings.routes = next;
-                })
-              }
-            >
-              <FormattedMessage id="common.remove" />
-            </button>
-          </div>
-          <CodeEditor
-            language="javascript"
-            height={200}
-            testId={`route-code-${key}`}
-            label={intl.formatMessage({ id: 'cmp.routes.code' })}
-            value={routes[key]?.code ?? ''}
-            onChange={(code) => update((d) => void (d.settings.routes[key] = { code }))}
-          />
-        </fieldset>
+        <RouteCard key={key} path={key} code={routes[key]?.code ?? ''} update={update} errors={errors} />
       ))}
     </Section>
   );

@@ -4,7 +4,9 @@ import { FormattedMessage } from 'react-intl';
 import type { Draft } from 'immer';
 import type { ComponentModel } from '../../../../../runtime/client/components';
 import { NAME_MIN } from '../../../../../runtime/components';
+import { LOCALES } from '../../../../../runtime/i18n';
 import { FieldErrors as BaseFieldErrors } from '../../../components/FieldErrors';
+import { LabelIn } from '../formParts';
 
 /** Values the rule messages use ("Can't be less then {min} characters"). */
 export const RULE_VALUES = { min: NAME_MIN } as const;
@@ -29,51 +31,113 @@ interface Base {
   testId?: string;
 }
 
-export function TextInput({ label, name, hint, errors, disabled, value, onChange, readOnly, testId, placeholder }: Base & { value: string; onChange?: (v: string) => void; readOnly?: boolean; placeholder?: string }) {
+/** The frame of a labelled control: the label tied to it by id, its hint and its messages. */
+function LabelledField({ label, hint, errors, children }: Pick<Base, 'label' | 'hint' | 'errors'> & { children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        value={value}
-        readOnly={readOnly}
-        disabled={disabled}
-        placeholder={placeholder}
-        data-testid={testId}
-        aria-invalid={errors && errors.length > 0 ? true : undefined}
-        onChange={(e) => onChange?.(e.target.value)}
-      />
+      {children(id)}
       {hint ? <small className="muted">{hint}</small> : null}
       <FieldErrors messages={errors} />
     </div>
   );
 }
 
-export function NumberInput({ label, name, hint, errors, disabled, value, onChange, min, max, testId }: Base & { value: number | null; onChange: (v: number | null) => void; min?: number; max?: number }) {
-  const id = useId();
+export function TextInput({ label, name, hint, errors, disabled, value, onChange, readOnly, testId, placeholder }: Base & { value: string; onChange?: (v: string) => void; readOnly?: boolean; placeholder?: string }) {
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        name={name}
-        min={min}
-        max={max}
-        value={value ?? ''}
-        disabled={disabled}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
-      />
-      {hint ? <small className="muted">{hint}</small> : null}
-      <FieldErrors messages={errors} />
-    </div>
+    <LabelledField label={label} hint={hint} errors={errors}>
+      {(id) => (
+        <input
+          id={id}
+          name={name}
+          value={value}
+          readOnly={readOnly}
+          disabled={disabled}
+          placeholder={placeholder}
+          data-testid={testId}
+          aria-invalid={errors && errors.length > 0 ? true : undefined}
+          onChange={(e) => onChange?.(e.target.value)}
+        />
+      )}
+    </LabelledField>
+  );
+}
+
+export function NumberInput({ label, name, hint, errors, disabled, value, onChange, min, max, testId }: Base & { value: number | null; onChange: (v: number | null) => void; min?: number; max?: number }) {
+  return (
+    <LabelledField label={label} hint={hint} errors={errors}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          name={name}
+          min={min}
+          max={max}
+          value={value ?? ''}
+          disabled={disabled}
+          data-testid={testId}
+          onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+        />
+      )}
+    </LabelledField>
+  );
+}
+
+/** A field whose label wraps its control (no id needed): the label text, then the control and what follows it. */
+export function WrapField({ label, width, children }: { label: ReactNode; width?: 'grow' | 'narrow'; children: ReactNode }) {
+  return (
+    <label className={width ? `field ${width}` : 'field'}>
+      <span className="field-label">{label}</span>
+      {children}
+    </label>
+  );
+}
+
+/** A select with a first empty option saying what to do ("Choose…"). */
+export function SelectInput({ label, name, errors, disabled, value, options, placeholder, onChange }: Base & { value: string; options: readonly { value: string; label: string }[]; placeholder: string; onChange: (v: string) => void }) {
+  return (
+    <LabelledField label={label} errors={errors}>
+      {(id) => (
+        <select id={id} name={name} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
+  );
+}
+
+/** A text input per locale for a label; `name` is the path the inputs are named under ('label', 'field.label'). */
+export function LabelInputs({ name, value, onChange, disabled, hint, errors }: {
+  name: string;
+  value: Partial<Record<string, string>> | undefined;
+  onChange: (locale: string, v: string) => void;
+  disabled?: boolean;
+  hint?: ReactNode;
+  errors?: Record<string, string[]>;
+}) {
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <TextInput
+          key={locale}
+          name={`${name}.${locale}`}
+          label={<LabelIn locale={locale} />}
+          value={value?.[locale] ?? ''}
+          disabled={disabled}
+          hint={hint}
+          errors={errors?.[`${name}.${locale}`]}
+          onChange={(v) => onChange(locale, v)}
+        />
+      ))}
+    </>
   );
 }
 
@@ -100,6 +164,27 @@ export function Checkbox({ label, name, hint, errors, disabled, checked, onChang
       ) : null}
       <FieldErrors messages={errors} />
     </div>
+  );
+}
+
+/** A quiet line of text (a list's "none yet"). */
+export function Note({ id, testId }: { id: string; testId?: string }) {
+  return (
+    <p className="muted" data-testid={testId}>
+      <FormattedMessage id={id} />
+    </p>
+  );
+}
+
+/** One item of a settings list (a column, an action, a function, a route): a card titled by its key. */
+export function ItemCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <fieldset className="subcard" data-testid={testId}>
+      <legend>
+        <code>{title}</code>
+      </legend>
+      {children}
+    </fieldset>
   );
 }
 

@@ -1,8 +1,8 @@
-// The settings' lists of named items (functions, actions): the form that adds one by name, and each
-// item's name row with its remove button. One place, so both lists look and behave alike.
+// The settings' lists of named items (functions, actions, routes, list columns): the form that adds one
+// by name, each item's name row and its remove button. One place, so the lists look and behave alike.
 import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { FieldErrors } from './controls';
+import { FieldErrors, WrapField } from './controls';
 
 export function NewNameForm(props: {
   label: ReactNode;
@@ -14,14 +14,14 @@ export function NewNameForm(props: {
   onSubmit: (e: FormEvent) => void;
   refused: readonly string[];
   maxLength?: number;
+  autoCapitalize?: string;
 }) {
   return (
     <form className="row" onSubmit={props.onSubmit}>
-      <label className="field grow">
-        <span className="field-label">{props.label}</span>
-        <input name={props.inputName} value={props.value} maxLength={props.maxLength} onChange={(e) => props.onChange(e.target.value)} />
+      <WrapField label={props.label} width="grow">
+        <input name={props.inputName} value={props.value} maxLength={props.maxLength} autoCapitalize={props.autoCapitalize} onChange={(e) => props.onChange(e.target.value)} />
         <FieldErrors messages={props.refused} />
-      </label>
+      </WrapField>
       <button type="submit" className="button" data-testid={props.testId}>
         <FormattedMessage id="common.add" />
       </button>
@@ -29,19 +29,22 @@ export function NewNameForm(props: {
   );
 }
 
+export function RemoveItemButton({ onRemove }: { onRemove: () => void }) {
+  return (
+    <button type="button" className="button button-ghost danger" onClick={onRemove}>
+      <FormattedMessage id="common.remove" />
+    </button>
+  );
+}
+
 export function ItemNameRow(props: { inputName: string; value: string; onChange: (value: string) => void; messages: readonly string[]; onRemove: () => void }) {
   return (
     <div className="row">
-      <label className="field grow">
-        <span className="field-label">
-          <FormattedMessage id="cmp.name" />
-        </span>
+      <WrapField label={<FormattedMessage id="cmp.name" />} width="grow">
         <input name={props.inputName} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
         <FieldErrors messages={props.messages} />
-      </label>
-      <button type="button" className="button button-ghost danger" onClick={props.onRemove}>
-        <FormattedMessage id="common.remove" />
-      </button>
+      </WrapField>
+      <RemoveItemButton onRemove={props.onRemove} />
     </div>
   );
 }

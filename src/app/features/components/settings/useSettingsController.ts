@@ -19,15 +19,55 @@ export function defaultVersion(c: Pick<Component, 'dev_version' | 'public_versio
   return c.dev_version ?? c.public_version ?? c.versions.at(-1) ?? null;
 }
 
-export function useSettingsController(ref: string) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const hash = useRouterState({ select: (s) => s.location.hash });
+/** Which version of component `ref` is viewed: the user's last choice while it exists, else the default. */
+function useViewedVersion(ref: string) {
   const components = useQuery(componentsQueryOptions());
   const component = findComponent(components.data, ref);
   const [, rerender] = useState(0);
   const chosen = component ? viewed.get(component.uuid) : undefined;
   const version = chosen && component?.versions.includes(chosen) ? chosen : defaultVersion(component);
+  /** Reads the viewed version again (after `viewed` changed). */
+  const refresh = useCallback(() => rerender((n) => n + 1), []);
+  return { components, component, version, refresh };
+}
+
+/** Folding what the version actions answer into the cache, so the select, the badges and the form follow it. */
+function useCacheFolding(ref: string, version: string | null, refresh: () => void) {
+  const queryClient = useQueryClient();
+
+  /** Puts a model the server answered into the cache and views it. */
+  const showModel = useCallback(
+    (model: ComponentModel) => {
+      void queryClient.invalidateQueries({ queryKey: componentKeys.component(model.ref), refetchType: 'none' });
+      queryClient.setQueryData(componentKeys.settings(model.ref, model.settings.version), model);
+      viewed.set(model.uuid, model.settings.version);
+      void invalidateComponentLists(queryClient);
+      refresh();
+    },
+    [queryClient, refresh],
+  );
+
+  /** Folds new general data (versions, dev and live pointers) into the viewed copy. */
+  const showComponent = useCallback(
+    (general: Component) => {
+      void queryClient.invalidateQueries({ queryKey: componentKeys.component(general.ref), refetchType: 'none' });
+      if (version) {
+        queryClient.setQueryData<ComponentModel>(componentKeys.settings(ref, version), (old) => (old ? { ...old, ...general, settings: old.settings } : old));
+      }
+      void invalidateComponentLists(queryClient);
+      refresh();
+    },
+    [queryClient, ref, version, refresh],
+  );
+
+  return { showModel, showComponent };
+}
+
+export function useSettingsController(ref: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  const { components, component, version, refresh } = useViewedVersion(ref);
   const settings = useQuery({ ...componentSettingsQueryOptions(ref, version), enabled: Boolean(version) });
   const loaded = settings.data;
 
@@ -60,35 +100,11 @@ export function useSettingsController(ref: string) {
       if (!component) return;
       viewed.set(component.uuid, next);
       setFailure(NO_FAILURE);
-      rerender((n) => n + 1);
+      refresh();
     },
-    [component, setFailure],
+    [component, setFailure, refresh],
   );
-
-  /** Puts a model the server answered into the cache and views it. */
-  const showModel = useCallback(
-    (model: ComponentModel) => {
-      void queryClient.invalidateQueries({ queryKey: componentKeys.component(model.ref), refetchType: 'none' });
-      queryClient.setQueryData(componentKeys.settings(model.ref, model.settings.version), model);
-      viewed.set(model.uuid, model.settings.version);
-      void invalidateComponentLists(queryClient);
-      rerender((n) => n + 1);
-    },
-    [queryClient],
-  );
-
-  /** Folds new general data (versions, dev and live pointers) into the viewed copy. */
-  const showComponent = useCallback(
-    (general: Component) => {
-      void queryClient.invalidateQueries({ queryKey: componentKeys.component(general.ref), refetchType: 'none' });
-      if (version) {
-        queryClient.setQueryData<ComponentModel>(componentKeys.settings(ref, version), (old) => (old ? { ...old, ...general, settings: old.settings } : old));
-      }
-      void invalidateComponentLists(queryClient);
-      rerender((n) => n + 1);
-    },
-    [queryClient, ref, version],
-  );
+  const { showModel, showComponent } = useCacheFolding(ref, version, refresh);
 
   const save = async ({ followRename = true }: { followRename?: boolean } = {}): Promise<boolean> => {
     if (!draft || !version) return false;

@@ -11,15 +11,74 @@ import { SelectablesEditor } from './SelectablesEditor';
 /** Table per_page default (spec section 9). */
 export const TABLE_PER_PAGE = 10;
 
+/** What each group of constraints edits: the field's constraints and a patch of them. */
+interface GroupProps {
+  c: Partial<Constraints>;
+  set: (patch: Partial<Constraints>) => void;
+  errors: Record<string, string[]>;
+}
+
+/** Length bounds of a text, or the bounds of a number; each side stays consistent with the other (adjustLength). */
+function LengthBounds({ c, set, errors, number }: GroupProps & { number: boolean }) {
+  const length = c.length ?? { min: null, max: null };
+  const setLength = (side: 'min' | 'max', value: number | null) => set({ length: adjustLength({ ...length, [side]: value }, side) });
+  return (
+    <div className="form-grid" data-testid="length-editor">
+      <NumberInput
+        name="field.constraints.length.min"
+        label={<FormattedMessage id={number ? 'cmp.fields.min' : 'cmp.fields.lengthMin'} />}
+        value={length.min ?? null}
+        errors={errors['constraints.length.min'] ?? errors['constraints.length']}
+        onChange={(v) => setLength('min', v)}
+      />
+      <NumberInput
+        name="field.constraints.length.max"
+        label={<FormattedMessage id={number ? 'cmp.fields.max' : 'cmp.fields.lengthMax'} />}
+        value={length.max ?? null}
+        errors={errors['constraints.length.max']}
+        onChange={(v) => setLength('max', v)}
+      />
+    </div>
+  );
+}
+
+/** A date picker's pattern and the dates it refuses. */
+function DateRules({ c, set }: GroupProps) {
+  return (
+    <div data-testid="date-rules">
+      <TextInput name="field.constraints.date.pattern" label={<FormattedMessage id="cmp.fields.datePattern" />} value={c.date?.pattern ?? ''} placeholder="yyyy-mm-dd" onChange={(v) => set({ date: { ...c.date, pattern: v === '' ? null : v } })} />
+      <div className="check-grid">
+        <Checkbox name="field.constraints.date.disable_past_dates" label={<FormattedMessage id="cmp.fields.disablePast" />} checked={c.date?.disable_past_dates ?? false} onChange={(v) => set({ date: { ...c.date, disable_past_dates: v } })} />
+        <Checkbox name="field.constraints.date.disable_future_dates" label={<FormattedMessage id="cmp.fields.disableFuture" />} checked={c.date?.disable_future_dates ?? false} onChange={(v) => set({ date: { ...c.date, disable_future_dates: v } })} />
+      </div>
+    </div>
+  );
+}
+
+/** A relation select's label and the keys it searches on. */
+function RelationOptions({ c, set }: GroupProps) {
+  return (
+    <div className="form-grid" data-testid="relation-options">
+      <TextInput name="field.constraints.relation.label" label={<FormattedMessage id="cmp.fields.relationLabel" />} value={c.relation?.label ?? ''} hint={<FormattedMessage id="cmp.fields.relationLabelHint" />} onChange={(label) => set({ relation: { ...c.relation, label } })} />
+      <TextInput
+        name="field.constraints.relation.searchOn"
+        label={<FormattedMessage id="cmp.fields.searchOn" />}
+        value={Array.isArray(c.relation?.searchOn) ? c.relation.searchOn.join(', ') : (c.relation?.searchOn ?? '')}
+        hint={<FormattedMessage id="cmp.fields.commaSeparated" />}
+        onChange={(v) => set({ relation: { ...c.relation, searchOn: v.split(',').map((s) => s.trim()).filter(Boolean) } })}
+      />
+    </div>
+  );
+}
+
 export function ConstraintsEditor(props: FieldPartProps) {
   const { draft, change, errors } = props;
   const c = (draft.constraints ?? {}) as Partial<Constraints>;
   const set = (patch: Partial<Constraints>) => change({ constraints: { ...c, ...patch } });
+  const group = { c, set, errors };
   const { module, type } = draft;
   const text = isStringField(module, type);
   const number = module === 'input' && type === 'number';
-  const length = c.length ?? { min: null, max: null };
-  const setLength = (side: 'min' | 'max', value: number | null) => set({ length: adjustLength({ ...length, [side]: value }, side) });
 
   return (
     <fieldset className="subcard" data-testid="constraints-editor">
@@ -39,39 +98,14 @@ export function ConstraintsEditor(props: FieldPartProps) {
           onChange={(v) => set({ default: v === '' ? null : number ? Number(v) : v })}
         />
       </div>
-      {text || number ? (
-        <div className="form-grid" data-testid="length-editor">
-          <NumberInput
-            name="field.constraints.length.min"
-            label={<FormattedMessage id={number ? 'cmp.fields.min' : 'cmp.fields.lengthMin'} />}
-            value={length.min ?? null}
-            errors={errors['constraints.length.min'] ?? errors['constraints.length']}
-            onChange={(v) => setLength('min', v)}
-          />
-          <NumberInput
-            name="field.constraints.length.max"
-            label={<FormattedMessage id={number ? 'cmp.fields.max' : 'cmp.fields.lengthMax'} />}
-            value={length.max ?? null}
-            errors={errors['constraints.length.max']}
-            onChange={(v) => setLength('max', v)}
-          />
-        </div>
-      ) : null}
+      {text || number ? <LengthBounds {...group} number={number} /> : null}
       {text ? (
         <div className="form-grid">
           <TextInput name="field.constraints.not_allowed_words" label={<FormattedMessage id="cmp.fields.notAllowedWords" />} value={c.not_allowed_words ?? ''} hint={<FormattedMessage id="cmp.fields.commaSeparated" />} onChange={(not_allowed_words) => set({ not_allowed_words })} />
           <TextInput name="field.constraints.regex" label={<FormattedMessage id="cmp.fields.regex" />} value={c.regex ?? ''} onChange={(v) => set({ regex: v === '' ? null : v })} />
         </div>
       ) : null}
-      {module === 'picker' && (type === 'date' || type === 'datetime' || type === 'daterange') ? (
-        <div data-testid="date-rules">
-          <TextInput name="field.constraints.date.pattern" label={<FormattedMessage id="cmp.fields.datePattern" />} value={c.date?.pattern ?? ''} placeholder="yyyy-mm-dd" onChange={(v) => set({ date: { ...c.date, pattern: v === '' ? null : v } })} />
-          <div className="check-grid">
-            <Checkbox name="field.constraints.date.disable_past_dates" label={<FormattedMessage id="cmp.fields.disablePast" />} checked={c.date?.disable_past_dates ?? false} onChange={(v) => set({ date: { ...c.date, disable_past_dates: v } })} />
-            <Checkbox name="field.constraints.date.disable_future_dates" label={<FormattedMessage id="cmp.fields.disableFuture" />} checked={c.date?.disable_future_dates ?? false} onChange={(v) => set({ date: { ...c.date, disable_future_dates: v } })} />
-          </div>
-        </div>
-      ) : null}
+      {module === 'picker' && (type === 'date' || type === 'datetime' || type === 'daterange') ? <DateRules {...group} /> : null}
       {(module === 'select' && type !== 'relation' && type !== 'external') || module === 'checkbox' || module === 'radio' ? (
         <SelectablesEditor constraints={c} set={set} errors={errors} />
       ) : null}
@@ -81,18 +115,7 @@ export function ConstraintsEditor(props: FieldPartProps) {
           <Checkbox name="field.constraints.table.search" label={<FormattedMessage id="cmp.fields.tableSearch" />} checked={c.table?.search ?? false} onChange={(search) => set({ table: { ...c.table, search } })} />
         </div>
       ) : null}
-      {module === 'select' && type === 'relation' ? (
-        <div className="form-grid" data-testid="relation-options">
-          <TextInput name="field.constraints.relation.label" label={<FormattedMessage id="cmp.fields.relationLabel" />} value={c.relation?.label ?? ''} hint={<FormattedMessage id="cmp.fields.relationLabelHint" />} onChange={(label) => set({ relation: { ...c.relation, label } })} />
-          <TextInput
-            name="field.constraints.relation.searchOn"
-            label={<FormattedMessage id="cmp.fields.searchOn" />}
-            value={Array.isArray(c.relation?.searchOn) ? c.relation.searchOn.join(', ') : (c.relation?.searchOn ?? '')}
-            hint={<FormattedMessage id="cmp.fields.commaSeparated" />}
-            onChange={(v) => set({ relation: { ...c.relation, searchOn: v.split(',').map((s) => s.trim()).filter(Boolean) } })}
-          />
-        </div>
-      ) : null}
+      {module === 'select' && type === 'relation' ? <RelationOptions {...group} /> : null}
       <FieldErrors messages={errors.constraints} />
       <CustomDataEditor {...props} />
     </fieldset>

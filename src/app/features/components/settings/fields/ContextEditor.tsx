@@ -3,6 +3,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FieldPartProps } from './FieldDialog';
 import { X } from '../../../../../../renderers/ui/icons';
+import { WrapField } from '../controls';
 
 export function ContextEditor({ draft, change }: FieldPartProps) {
   const intl = useIntl();
@@ -19,18 +20,12 @@ export function ContextEditor({ draft, change }: FieldPartProps) {
       </p>
       {entries.map((entry, i) => (
         <div className="row" key={i} data-testid="context-entry">
-          <label className="field grow">
-            <span className="field-label">
-              <FormattedMessage id="cmp.fields.contextKey" />
-            </span>
+          <WrapField label={<FormattedMessage id="cmp.fields.contextKey" />} width="grow">
             <input name={`field.context.${i}.key`} value={entry.key} onChange={(e) => set(i, { key: e.target.value })} />
-          </label>
-          <label className="field grow">
-            <span className="field-label">
-              <FormattedMessage id="cmp.fields.contextValue" />
-            </span>
+          </WrapField>
+          <WrapField label={<FormattedMessage id="cmp.fields.contextValue" />} width="grow">
             <input name={`field.context.${i}.value`} value={entry.value} onChange={(e) => set(i, { value: e.target.value })} />
-          </label>
+          </WrapField>
           <button type="button" className="button button-ghost danger" aria-label={intl.formatMessage({ id: 'common.remove' })} onClick={() => change({ context: entries.filter((_, j) => j !== i) })}>
             <X />
           </button>

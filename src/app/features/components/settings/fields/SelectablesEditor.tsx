@@ -2,7 +2,7 @@
 // custom values, multiple choice and a numeric range.
 import { FormattedMessage } from 'react-intl';
 import type { Constraints } from '../../../../../../schemas';
-import { Checkbox, FieldErrors, NumberInput } from '../controls';
+import { Checkbox, FieldErrors, NumberInput, WrapField } from '../controls';
 
 type Selectables = NonNullable<Constraints['selectables']>;
 type Item = NonNullable<Selectables['items']>[number];
@@ -34,16 +34,13 @@ export function SelectablesEditor({ constraints, set, errors }: { constraints: P
   const put = (patch: Partial<Selectables>) => set({ selectables: { ...s, ...patch } });
   return (
     <div data-testid="selectables-editor">
-      <label className="field">
-        <span className="field-label">
-          <FormattedMessage id="cmp.fields.items" />
-        </span>
+      <WrapField label={<FormattedMessage id="cmp.fields.items" />}>
         <textarea name="field.constraints.selectables.items" rows={4} defaultValue={itemsToText(s.items)} onChange={(e) => put({ items: textToItems(e.target.value) })} />
         <small className="muted">
           <FormattedMessage id="cmp.fields.itemsHint" />
         </small>
         <FieldErrors messages={errors['constraints.selectables.items']} />
-      </label>
+      </WrapField>
       <div className="check-grid">
         <Checkbox name="field.constraints.selectables.custom" label={<FormattedMessage id="cmp.fields.customValues" />} checked={s.custom ?? false} onChange={(custom) => put({ custom })} />
         <Checkbox name="field.constraints.selectables.multiple" label={<FormattedMessage id="cmp.fields.multiple" />} checked={s.multiple ?? false} onChange={(multiple) => put({ multiple })} />

@@ -1,7 +1,12 @@
 // The field settings form's pure parts: a new field, what is stored on submit, and the rule
 // messages of checkFields for the edited field, keyed by path inside it ('name', 'constraints.length.max').
-import { checkFields, COMPONENT_MESSAGE, normaliseField, type FieldDraft } from '../../../../../../runtime/components';
+import { checkFields, COMPONENT_MESSAGE, deriveFieldKey, normaliseField, toStartCase, type FieldDraft } from '../../../../../../runtime/components';
 import type { FieldDefinition } from '../../../../../../schemas';
+
+/** The key the field will have: derived from its name while auto-key is on (the default), else as typed. */
+export function draftKey(draft: FieldDraft): string {
+  return (draft.auto_key ?? true) ? deriveFieldKey(toStartCase(draft.name ?? '')) : (draft.key ?? '');
+}
 
 export const newFieldDraft = (sortOrder: number): FieldDraft => ({ name: '', key: '', auto_key: true, sortOrder, label: {}, group: 'general' });
 
