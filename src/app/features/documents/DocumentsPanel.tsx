@@ -2,27 +2,18 @@
 // recursive switch, create a document by path, open one in the editor, see deleted documents and
 // restore them to a new path. Route-free: a screen mounts it with the library's uuid, e.g. as a tab of
 // the media library screen: <DocumentsPanel libraryUuid={lib} />.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Message } from '../../../../renderers/ui/Message';
+import type { DocumentList } from '../../../../runtime/api/documents';
 import { useDocumentsApi } from './api';
 import { DocumentEditor } from './DocumentEditor';
-import { documentFailure } from './failure';
+import { Failure, PromptInput } from './parts';
 import { deletedDocumentsQueryOptions, documentKeys, documentListQueryOptions } from './queries';
 import './documents.css';
 
 export interface DocumentsPanelProps {
   libraryUuid: string;
-}
-
-function Failure({ error }: { error: unknown }) {
-  const message = documentFailure(error);
-  return message ? (
-    <p className="form-error" role="alert" data-testid="documents-error">
-      <Message value={message} />
-    </p>
-  ) : null;
 }
 
 function Breadcrumb({ dir, onOpen }: { dir: string; onOpen: (dir: string) => void }) {
@@ -85,33 +76,18 @@ function DeletedList({ lib }: { lib: string }) {
 }
 
 export function DocumentsPanel({ libraryUuid: lib }: DocumentsPanelProps) {
-  const intl = useIntl();
   const api = useDocumentsApi();
-  const client = useQueryClient();
   const [dir, setDir] = useState('');
   const [search, setSearch] = useState('');
   const [recursive, setRecursive] = useState(false);
   const [showDeleted, setShowDeleted] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
-  const [newPath, setNewPath] = useState('');
   const list = useQuery(documentListQueryOptions(api, lib, dir, search.trim(), recursive));
-  const create = useMutation({
-    mutationFn: (path: string) => api.create(lib, { path }),
-    onSuccess: (document) => {
-      setNewPath('');
-      void client.invalidateQueries({ queryKey: documentKeys.all(lib) });
-      setOpen(document.path);
-    },
-  });
   // Changing directory clears the search (as the media screen does, spec section 4).
   const openDir = (next: string) => {
     setDir(next);
     setSearch('');
     setOpen(null);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (newPath.trim() !== '') create.mutate(dir === '' ? newPath.trim() : `${dir}/${newPath.trim()}`);
   };
 
   if (open !== null) {
@@ -134,60 +110,77 @@ export function DocumentsPanel({ libraryUuid: lib }: DocumentsPanelProps) {
       ) : (
         <>
           <div className="documents-toolbar">
-            <input
-              className="input documents-search"
-              type="search"
-              value={search}
-              placeholder={intl.formatMessage({ id: 'documents.search' })}
-              aria-label={intl.formatMessage({ id: 'documents.search' })}
-              onChange={(event) => setSearch(event.target.value)}
-              data-testid="documents-search"
-            />
+            <PromptInput className="input documents-search" type="search" value={search} prompt="documents.search" onChange={(event) => setSearch(event.target.value)} testId="documents-search" />
             <label className="documents-inline">
               <input type="checkbox" checked={recursive} onChange={(event) => setRecursive(event.target.checked)} data-testid="documents-recursive" />{' '}
               <FormattedMessage id="documents.recursive" />
             </label>
           </div>
-          <form className="documents-toolbar" onSubmit={submit}>
-            <label className="documents-inline documents-grow">
-              <span className="visually-hidden">
-                <FormattedMessage id="documents.path" />
-              </span>
-              <input
-                className="input"
-                value={newPath}
-                placeholder={intl.formatMessage({ id: 'documents.newDocument' })}
-                onChange={(event) => setNewPath(event.target.value)}
-                data-testid="documents-new-path"
-              />
-            </label>
-            <button type="submit" className="button button-primary" disabled={create.isPending || newPath.trim() === ''} data-testid="documents-create">
-              <FormattedMessage id="documents.create" />
-            </button>
-          </form>
-          {create.isError ? <Failure error={create.error} /> : null}
-          {list.isPending ? (
-            <div className="skeleton" aria-busy="true" />
-          ) : list.isError ? (
-            <Failure error={list.error} />
-          ) : list.data.items.length === 0 ? (
-            <p className="muted" data-testid="documents-empty">
-              <FormattedMessage id="documents.empty" />
-            </p>
-          ) : (
-            <ul className="documents-list" data-testid="documents-items">
-              {list.data.items.map((item) => (
-                <li key={`${item.type}:${item.path}`} className="documents-row" data-type={item.type} data-path={item.path}>
-                  <button type="button" className="link-button documents-name" onClick={() => (item.type === 'dir' ? openDir(item.path) : setOpen(item.path))}>
-                    {item.type === 'dir' ? `${item.name}/` : recursive ? item.path : item.name}
-                  </button>
-                  {item.variants.length > 0 ? <span className="muted documents-variants">{item.variants.join(', ')}</span> : null}
-                </li>
-              ))}
-            </ul>
-          )}
+          <NewDocument lib={lib} dir={dir} onCreated={setOpen} />
+          <DocumentItems list={list} recursive={recursive} onOpenDir={openDir} onOpen={setOpen} />
         </>
       )}
     </section>
+  );
+}
+
+/** A new document by its path in the open directory; it opens once created. */
+function NewDocument({ lib, dir, onCreated }: { lib: string; dir: string; onCreated: (path: string) => void }) {
+  const intl = useIntl();
+  const api = useDocumentsApi();
+  const client = useQueryClient();
+  const [newPath, setNewPath] = useState('');
+  const create = useMutation({
+    mutationFn: (path: string) => api.create(lib, { path }),
+    onSuccess: (document) => {
+      setNewPath('');
+      void client.invalidateQueries({ queryKey: documentKeys.all(lib) });
+      onCreated(document.path);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (newPath.trim() !== '') create.mutate(dir === '' ? newPath.trim() : `${dir}/${newPath.trim()}`);
+  };
+  return (
+    <>
+      <form className="documents-toolbar" onSubmit={submit}>
+        <label className="documents-inline documents-grow">
+          <span className="visually-hidden">
+            <FormattedMessage id="documents.path" />
+          </span>
+          <input className="input" value={newPath} placeholder={intl.formatMessage({ id: 'documents.newDocument' })} onChange={(event) => setNewPath(event.target.value)} data-testid="documents-new-path" />
+        </label>
+        <button type="submit" className="button button-primary" disabled={create.isPending || newPath.trim() === ''} data-testid="documents-create">
+          <FormattedMessage id="documents.create" />
+        </button>
+      </form>
+      {create.isError ? <Failure error={create.error} /> : null}
+    </>
+  );
+}
+
+/** The directory's documents and subdirectories (with a recursive search, each by its whole path). */
+function DocumentItems({ list, recursive, onOpenDir, onOpen }: { list: UseQueryResult<DocumentList>; recursive: boolean; onOpenDir: (dir: string) => void; onOpen: (path: string) => void }) {
+  if (list.isPending) return <div className="skeleton" aria-busy="true" />;
+  if (list.isError) return <Failure error={list.error} />;
+  if (list.data.items.length === 0) {
+    return (
+      <p className="muted" data-testid="documents-empty">
+        <FormattedMessage id="documents.empty" />
+      </p>
+    );
+  }
+  return (
+    <ul className="documents-list" data-testid="documents-items">
+      {list.data.items.map((item) => (
+        <li key={`${item.type}:${item.path}`} className="documents-row" data-type={item.type} data-path={item.path}>
+          <button type="button" className="link-button documents-name" onClick={() => (item.type === 'dir' ? onOpenDir(item.path) : onOpen(item.path))}>
+            {item.type === 'dir' ? `${item.name}/` : recursive ? item.path : item.name}
+          </button>
+          {item.variants.length > 0 ? <span className="muted documents-variants">{item.variants.join(', ')}</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,14 +3,13 @@
 // for s3 the endpoint, region, bucket, key, secret and host required min 2, the secret masked, the
 // host's placeholder a URL; root dir; allowed storage; roles from the role list (admin roles excluded).
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MASKED_SECRET, type MediaProvider } from '../../../../runtime/api/media';
 import { roleListQueryOptions } from '../../../../renderers/data/components';
-import { showToast } from '../../../../renderers/ui/toast';
 import type { FormController } from '../../components/form/useFormPage';
-import { RuleErrors, TextField } from './fields';
-import { hasErrors, libraryErrors, type LibraryForm as Form } from './rules';
+import { RuleErrors, TextField, useRulesSubmit } from './fields';
+import { hasErrors, libraryErrors, type LibraryForm as Form, type RuleMessage } from './rules';
 
 /** The view of the form: its controller (values, save, 417 messages) belongs to the page that saves it. */
 export function LibraryForm({
@@ -26,12 +25,10 @@ export function LibraryForm({
   submitLabel: ReactNode;
   extraActions?: ReactNode;
 }) {
-  const t = useIntl();
-  const id = useId();
   const { values: form, set } = controller;
-  // The rules show from the first submit on, and follow each change after it.
-  const [touched, setTouched] = useState(false);
   const errors = libraryErrors(form, creating);
+  // The rules show from the first submit on, and follow each change after it.
+  const { touched, submit } = useRulesSubmit(!hasErrors(errors), () => controller.submit());
   const shown = (field: string) => [...(touched ? errors[field] ?? [] : []), ...(controller.failure.fields[field] ?? []).map((key) => ({ key }))];
   const text = (key: keyof Form & string, label: string, extra: Record<string, unknown> = {}) => (
     <TextField
@@ -43,32 +40,10 @@ export function LibraryForm({
       {...extra}
     />
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (hasErrors(errors)) {
-      showToast('someFieldsAreNotValid', 'danger');
-      return;
-    }
-    controller.submit();
-  };
   return (
     <form className="media-library-form" onSubmit={submit} noValidate data-testid="media-library-form">
       {text('name', 'media.lib.name')}
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-provider`}>
-          <FormattedMessage id="media.lib.provider" />
-        </label>
-        <select id={`${id}-provider`} data-testid="media-lib-provider" value={form.provider} disabled={!creating} onChange={(e) => set('provider', e.target.value as MediaProvider | '')}>
-          {creating ? <option value="">{t.formatMessage({ id: 'media.lib.chooseProvider' })}</option> : null}
-          {(creating ? providers : [form.provider as MediaProvider]).map((p) => (
-            <option key={p} value={p}>
-              {t.formatMessage({ id: `media.provider.${p}` })}
-            </option>
-          ))}
-        </select>
-        <RuleErrors messages={shown('provider')} />
-      </div>
+      <ProviderField value={form.provider} creating={creating} providers={providers} onChange={(provider) => set('provider', provider)} errors={shown('provider')} />
       {form.provider === 's3' ? (
         <div className="media-s3-fields">
           {text('s3_endpoint', 'media.lib.endpoint', { placeholder: 'https://s3.example.com' })}
@@ -93,6 +68,28 @@ export function LibraryForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The provider: chosen on create from those still allowed, shown but fixed after. */
+function ProviderField({ value, creating, providers, onChange, errors }: { value: MediaProvider | ''; creating: boolean; providers: MediaProvider[]; onChange: (provider: MediaProvider | '') => void; errors: RuleMessage[] }) {
+  const t = useIntl();
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={`${id}-provider`}>
+        <FormattedMessage id="media.lib.provider" />
+      </label>
+      <select id={`${id}-provider`} data-testid="media-lib-provider" value={value} disabled={!creating} onChange={(e) => onChange(e.target.value as MediaProvider | '')}>
+        {creating ? <option value="">{t.formatMessage({ id: 'media.lib.chooseProvider' })}</option> : null}
+        {(creating ? providers : [value as MediaProvider]).map((p) => (
+          <option key={p} value={p}>
+            {t.formatMessage({ id: `media.provider.${p}` })}
+          </option>
+        ))}
+      </select>
+      <RuleErrors messages={errors} />
+    </div>
   );
 }
 

@@ -2,29 +2,25 @@
 // search, breadcrumb, actions, directory and file cards, infinite scroll by last key. Standalone it
 // fills the page (grid 4/3) and the page keeps the directory in the URL hash; in library mode (the
 // widgets' media chooser) it keeps the directory itself (grid 3/2) and hands chosen files to onPick.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MEDIA_MESSAGE, type MediaFile } from '../../../../runtime/api/media';
+import { MEDIA_MESSAGE, type MediaFile, type MediaLibrary } from '../../../../runtime/api/media';
 import { isApiRequestError } from '../../../../runtime/client/errors';
-import { mediaApi } from '../../../../runtime/client/media';
 import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { Folder } from '../../../../renderers/ui/icons';
-import { showToast } from '../../../../renderers/ui/toast';
-import { ConfirmDialog } from '../iam/ui';
-import { DirCard, FileCard } from './Cards';
-import { invalidateFiles, librariesQueryOptions, mediaListQueryOptions } from './data';
+import { BrowserModals } from './BrowserModals';
+import { librariesQueryOptions, mediaListQueryOptions } from './data';
 import { downloadFile } from './download';
-import { MediaErrorDialog, showMediaError } from './errors';
-import { FileDetailsModal } from './modals/FileDetailsModal';
-import { MoveModal } from './modals/MoveModal';
-import { NewDirModal } from './modals/NewDirModal';
-import { ShareModal } from './modals/ShareModal';
-import { UploadModal } from './modals/UploadModal';
+import { showMediaError } from './errors';
+import { Listing, LoadMore, PickBar, SelectionNote } from './Listing';
 import { useMediaPermissions, type MediaMay } from './permissions';
-import { nextSelection, parentDir } from './rules';
-import { ACTION_ICON, ActionButtons, Breadcrumb, SearchBox, type MediaAction } from './Toolbar';
+import { nextSelection } from './rules';
+import { ActionButtons, Breadcrumb, browserActions, SearchBox, type MediaModal } from './Toolbar';
+import { useDirectory } from './useDirectory';
 import './media.css';
+
+export { SEARCH_DEBOUNCE_MS } from './useDirectory';
 
 export interface MediaBrowserProps {
   mode: 'library' | 'standalone';
@@ -43,10 +39,6 @@ export interface MediaBrowserProps {
   onDirChange?: (dir: string) => void;
 }
 
-export const SEARCH_DEBOUNCE_MS = 500;
-
-type Modal = 'upload' | 'newDir' | 'move' | 'details' | 'share' | 'deleteDir' | 'delete' | null;
-
 export function MediaBrowser(props: MediaBrowserProps) {
   const { may } = useMediaPermissions();
   if (!may) return <div className="skeleton" aria-busy="true" />;
@@ -63,8 +55,21 @@ export function NoPermissions() {
   );
 }
 
-function WithLibraryChoice(props: MediaBrowserProps & { may: MediaMay }) {
+/** The libraries to choose from, by name. */
+export function LibrarySelect({ libraries, value, onChange }: { libraries: readonly MediaLibrary[]; value: string; onChange: (uuid: string) => void }) {
   const t = useIntl();
+  return (
+    <select className="media-library-select" aria-label={t.formatMessage({ id: 'media.library' })} data-testid="media-library-select" value={value} onChange={(e) => onChange(e.target.value)}>
+      {libraries.map((l) => (
+        <option key={l.uuid} value={l.uuid}>
+          {l.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function WithLibraryChoice(props: MediaBrowserProps & { may: MediaMay }) {
   const libraries = useQuery(librariesQueryOptions());
   const [chosen, setChosen] = useState<string | null>(null);
   if (libraries.isPending) return <div className="skeleton" aria-busy="true" />;
@@ -74,15 +79,7 @@ function WithLibraryChoice(props: MediaBrowserProps & { may: MediaMay }) {
   if (!lib) return <EmptyState testId="media-no-libraries" icon={<Folder />} title={<FormattedMessage id="media.noLibraries" />} />;
   return (
     <div className="media-with-choice">
-      {allowed.length > 1 ? (
-        <select className="media-library-select" aria-label={t.formatMessage({ id: 'media.library' })} data-testid="media-library-select" value={lib.uuid} onChange={(e) => setChosen(e.target.value)}>
-          {allowed.map((l) => (
-            <option key={l.uuid} value={l.uuid}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      ) : null}
+      {allowed.length > 1 ? <LibrarySelect libraries={allowed} value={lib.uuid} onChange={setChosen} /> : null}
       <Files key={lib.uuid} {...props} libraryUuid={lib.uuid} />
     </div>
   );
@@ -100,32 +97,10 @@ export function Unavailable({ error }: { error?: unknown }) {
 
 function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may, multiple = true, accept }: MediaBrowserProps & { libraryUuid: string; may: MediaMay }) {
   const t = useIntl();
-  const queryClient = useQueryClient();
   const [ownDir, setOwnDir] = useState('');
   const dir = heldDir ?? ownDir;
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string[]>([]);
-  const [modal, setModal] = useState<Modal>(null);
-
-  // Changing directory (or library) clears the selection and the search (spec section 4).
-  useEffect(() => {
-    setSelected([]);
-    setSearchText('');
-    setSearch('');
-  }, [dir, libraryUuid]);
-  useEffect(() => {
-    const trimmed = searchText.trim();
-    if (trimmed === search) return undefined;
-    // Clearing restores the listing at once; typing waits for a pause.
-    if (trimmed === '') {
-      setSearch('');
-      return undefined;
-    }
-    const timer = setTimeout(() => setSearch(trimmed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, search]);
-
+  const { selected, setSelected, searchText, setSearchText, search } = useDirectory(libraryUuid, dir);
+  const [modal, setModal] = useState<MediaModal | null>(null);
   const openDir = (path: string) => {
     setModal(null);
     if (onDirChange) onDirChange(path);
@@ -134,64 +109,10 @@ function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may, mult
 
   const listing = useInfiniteQuery(mediaListQueryOptions(libraryUuid, dir, search));
   const items = useMemo(() => listing.data?.pages.flatMap((p) => p.items) ?? [], [listing.data]);
-  const dirs = items.filter((i) => i.mime_type === 'dir');
-  const files = items.filter((i) => i.mime_type !== 'dir');
-  const chosenFiles = files.filter((f) => selected.includes(f.key));
+  const chosenFiles = items.filter((i) => i.mime_type !== 'dir' && selected.includes(i.key));
   const one = chosenFiles.length === 1 ? chosenFiles[0]! : null;
-
-  // Infinite scroll: the sentinel under the grid asks for the next page when it comes into view.
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = listing;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '200px' });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, items.length]);
-
-  const removeFiles = useMutation({
-    mutationFn: () => mediaApi.remove(libraryUuid, chosenFiles.map((f) => f.key)),
-    onSuccess: async () => {
-      setModal(null);
-      setSelected([]);
-      await invalidateFiles(queryClient, libraryUuid);
-      showToast('media.filesDeleted', 'success');
-    },
-    onError: (error) => {
-      setModal(null);
-      showMediaError(error);
-    },
-  });
-  const removeDir = useMutation({
-    mutationFn: () => mediaApi.deleteDir(libraryUuid, dir),
-    onSuccess: async () => {
-      await invalidateFiles(queryClient, libraryUuid);
-      showToast('media.dirDeleted', 'success');
-      openDir(parentDir(dir));
-    },
-    onError: (error) => {
-      setModal(null);
-      showMediaError(error);
-    },
-  });
   const download = useMutation({ mutationFn: downloadFile, onError: (error) => showMediaError(error) });
-
-  const label = (id: string) => t.formatMessage({ id });
-  const actions: MediaAction[] = [];
-  const add = (id: keyof typeof ACTION_ICON, when: boolean, run: () => void, danger?: boolean) => {
-    if (when) actions.push({ id, label: label(`media.${id}`), icon: ACTION_ICON[id], run, danger });
-  };
-  add('upload', may.upload, () => setModal('upload'));
-  add('newDir', may.createDir, () => setModal('newDir'));
-  add('deleteDir', may.deleteDir && dir !== '', () => setModal('deleteDir'), true);
-  add('download', may.download && one !== null, () => one && download.mutate(one));
-  add('details', mode === 'standalone' && one !== null, () => setModal('details'));
-  add('share', mode === 'standalone' && one !== null && !one.public, () => setModal('share'));
-  add('move', may.upload && chosenFiles.length > 0, () => setModal('move'));
-  add('delete', may.delete && chosenFiles.length > 0, () => setModal('delete'), true);
+  const actions = browserActions(t, may, { mode, dir, one, chosen: chosenFiles.length }, { open: setModal, download: (file) => download.mutate(file) });
 
   const select = (key: string, toggle: boolean) => setSelected((s) => nextSelection(s, key, toggle && (mode !== 'library' || multiple)));
   const pickable = (list: MediaFile[]) => (accept ? list.filter(accept) : list);
@@ -212,73 +133,11 @@ function Files({ mode, libraryUuid, onPick, dir: heldDir, onDirChange, may, mult
         <ActionButtons actions={actions} />
       </div>
       <Breadcrumb dir={dir} onOpen={openDir} />
-      {selected.length > 0 ? (
-        <p className="media-selection muted" data-testid="media-selection" aria-live="polite">
-          <FormattedMessage id="media.selected" values={{ count: chosenFiles.length }} />
-          <button type="button" className="link-button" onClick={() => setSelected([])}>
-            <FormattedMessage id="media.clearSelection" />
-          </button>
-        </p>
-      ) : null}
-      {listing.isPending ? (
-        <div className="skeleton" aria-busy="true" />
-      ) : listing.isError ? (
-        <p className="form-error" role="alert" data-testid="media-list-error">
-          <FormattedMessage id="media.unableToLoad" />
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState testId="media-empty" icon={<Folder />} title={<FormattedMessage id={search ? 'media.noMatches' : 'media.emptyDir'} />} />
-      ) : (
-        <div className="media-grid" role="group" aria-label={label('media.files')} data-testid="media-grid">
-          {dirs.map((d) => (
-            <DirCard key={d.key} dir={d} onOpen={openDir} />
-          ))}
-          {files.map((f) => (
-            <FileCard key={f.key} file={f} selected={selected.includes(f.key)} onSelect={select} onOpen={open} />
-          ))}
-        </div>
-      )}
-      {hasNextPage ? (
-        <div ref={sentinel} className="media-more">
-          <button type="button" className="button button-small" data-testid="media-load-more" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            <FormattedMessage id={isFetchingNextPage ? 'common.loading' : 'media.loadMore'} />
-          </button>
-        </div>
-      ) : null}
-      {mode === 'library' && onPick ? (
-        <div className="modal-actions media-pick">
-          <button type="button" className="button button-primary" data-testid="media-pick" disabled={pickable(chosenFiles).length === 0} onClick={() => onPick(pickable(chosenFiles))}>
-            <FormattedMessage id="media.choose" values={{ count: pickable(chosenFiles).length }} />
-          </button>
-        </div>
-      ) : null}
-
-      {modal === 'upload' ? <UploadModal libraryUuid={libraryUuid} dir={dir} onClose={() => setModal(null)} /> : null}
-      {modal === 'newDir' ? <NewDirModal libraryUuid={libraryUuid} dir={dir} onClose={() => setModal(null)} onCreated={() => setModal(null)} /> : null}
-      {modal === 'move' ? <MoveModal libraryUuid={libraryUuid} items={chosenFiles.map((f) => f.key)} onClose={() => setModal(null)} onMoved={() => { setModal(null); setSelected([]); }} /> : null}
-      {modal === 'details' && one ? <FileDetailsModal file={one} onClose={() => setModal(null)} /> : null}
-      {modal === 'share' && one ? <ShareModal file={one} onClose={() => setModal(null)} /> : null}
-      <ConfirmDialog
-        open={modal === 'delete'}
-        title={<FormattedMessage id="media.delete" />}
-        confirmLabel={<FormattedMessage id="media.delete" />}
-        pending={removeFiles.isPending}
-        onClose={() => setModal(null)}
-        onConfirm={() => removeFiles.mutate()}
-      >
-        <FormattedMessage id="selectedFilesWillBeDeleted" values={{ count: chosenFiles.length }} />
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={modal === 'deleteDir'}
-        title={<FormattedMessage id="media.deleteDir" />}
-        confirmLabel={<FormattedMessage id="media.deleteDir" />}
-        pending={removeDir.isPending}
-        onClose={() => setModal(null)}
-        onConfirm={() => removeDir.mutate()}
-      >
-        <FormattedMessage id="actionWillRemoveDirAndContents" values={{ dir }} />
-      </ConfirmDialog>
-      <MediaErrorDialog />
+      {selected.length > 0 ? <SelectionNote count={chosenFiles.length} onClear={() => setSelected([])} /> : null}
+      <Listing listing={listing} items={items} searching={search !== ''} selected={selected} onSelect={select} onOpen={open} onOpenDir={openDir} />
+      {listing.hasNextPage ? <LoadMore fetching={listing.isFetchingNextPage} onMore={listing.fetchNextPage} count={items.length} /> : null}
+      {mode === 'library' && onPick ? <PickBar files={pickable(chosenFiles)} onPick={onPick} /> : null}
+      <BrowserModals modal={modal} libraryUuid={libraryUuid} dir={dir} files={chosenFiles} onClose={() => setModal(null)} onFilesGone={() => setSelected([])} onOpenDir={openDir} />
     </div>
   );
 }

@@ -8,20 +8,22 @@ import { useNavigate, useParams, useRouterState, useSearch } from '@tanstack/rea
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { MEDIA_INTEGRATION_ID } from '../../../../runtime/api/media';
+import { MEDIA_INTEGRATION_ID, type MediaLibrary } from '../../../../runtime/api/media';
 import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { Folder, Plus } from '../../../../renderers/ui/icons';
+import { PageHeader } from '../../components/PageHeader';
 import { NotAvailableYet } from '../../pages/NotAvailableYet';
 import { CreateLibrarySidebar } from './CreateLibrarySidebar';
 import { librariesQueryOptions } from './data';
 import { LibrarySettings } from './LibrarySettings';
 import { DocumentsPanel } from '../documents';
-import { MediaBrowser, NoPermissions, Unavailable } from './MediaBrowser';
+import { LibrarySelect, MediaBrowser, NoPermissions, Unavailable } from './MediaBrowser';
 import { useMediaPermissions } from './permissions';
 import { dirFromHash, formatSize, hashOfDir } from './rules';
 import './media.css';
 
 type TabId = 'files' | 'settings' | 'documents';
+type Go = (patch: { lib?: string; dir?: string; tab?: TabId }) => void;
 
 export function IntegrationPage() {
   const params = useParams({ strict: false }) as { id?: string };
@@ -29,22 +31,18 @@ export function IntegrationPage() {
   return <MediaPage />;
 }
 
-export function MediaPage() {
-  const t = useIntl();
+/** Where the page stands (?lib, the tab: the settings subPage for admins under /admin or
+ * ?tab=documents, the directory in the hash), and `go` elsewhere: a new library starts at its root. */
+function useMediaLocation(admin: boolean) {
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id?: string; subPage?: string };
   const search = useSearch({ strict: false }) as { lib?: string; tab?: 'documents' };
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const hash = useRouterState({ select: (s) => s.location.hash });
   const inAdmin = pathname.startsWith('/admin');
-  const { may } = useMediaPermissions();
-  const [creating, setCreating] = useState(false);
-  const libraries = useQuery({ ...librariesQueryOptions(), enabled: may?.use === true });
-
   const base = `${inAdmin ? '/admin' : '/home'}/integrations/page/${MEDIA_INTEGRATION_ID}`;
-  const tab: TabId = inAdmin && may?.admin && params.subPage === 'settings' ? 'settings' : search.tab === 'documents' ? 'documents' : 'files';
-  const dir = dirFromHash(hash);
-  const go = (patch: { lib?: string; dir?: string; tab?: TabId }) =>
+  const tab: TabId = inAdmin && admin && params.subPage === 'settings' ? 'settings' : search.tab === 'documents' ? 'documents' : 'files';
+  const go: Go = (patch) =>
     void navigate({
       to: patch.tab === undefined ? '.' : patch.tab === 'settings' ? `${base}/settings` : base,
       search: (s: { lib?: string; tab?: string }) => {
@@ -55,79 +53,82 @@ export function MediaPage() {
       hash: patch.dir === undefined ? (patch.lib === undefined ? hash : '') : hashOfDir(patch.dir),
       hashScrollIntoView: false,
     } as never);
+  return { inAdmin, lib: search.lib, tab, dir: dirFromHash(hash), go };
+}
 
-  const header = (actions?: ReactNode) => (
-    <header className="page-header page-header-row">
-      <h1>
-        <FormattedMessage id="media.title" />
-      </h1>
-      {actions}
-    </header>
+/** The page frame with its title; the states before the library shows it too. */
+function MediaFrame({ className = 'page', children }: { className?: string; children: ReactNode }) {
+  return (
+    <div className={className} data-testid="media-page">
+      <PageHeader title={<FormattedMessage id="media.title" />} />
+      {children}
+    </div>
   );
+}
+
+export function MediaPage() {
+  const { may } = useMediaPermissions();
+  const here = useMediaLocation(may?.admin === true);
+  const [creating, setCreating] = useState(false);
+  const libraries = useQuery({ ...librariesQueryOptions(), enabled: may?.use === true });
 
   if (!may) return <div className="page"><div className="skeleton" aria-busy="true" /></div>;
-  if (!may.use) {
-    return (
-      <div className="page" data-testid="media-page">
-        {header()}
-        <NoPermissions />
-      </div>
-    );
-  }
+  if (!may.use) return <MediaFrame><NoPermissions /></MediaFrame>;
   const sidebar = creating ? (
-    <CreateLibrarySidebar libraries={libraries.data ?? []} onClose={() => setCreating(false)} onCreated={(uuid) => { setCreating(false); go({ lib: uuid, tab: 'files' }); }} />
+    <CreateLibrarySidebar libraries={libraries.data ?? []} onClose={() => setCreating(false)} onCreated={(uuid) => { setCreating(false); here.go({ lib: uuid, tab: 'files' }); }} />
   ) : null;
-  const newButton = may.admin ? (
-    <button type="button" className="button" data-testid="media-library-new" onClick={() => setCreating(true)}>
-      <Plus aria-hidden="true" />
-      <FormattedMessage id="media.newLibrary" />
-    </button>
-  ) : null;
-
-  if (libraries.isPending) return <div className="page" data-testid="media-page">{header()}<div className="skeleton" aria-busy="true" /></div>;
-  if (libraries.isError) return <div className="page" data-testid="media-page">{header()}<Unavailable error={libraries.error} /></div>;
+  if (libraries.isPending) return <MediaFrame><div className="skeleton" aria-busy="true" /></MediaFrame>;
+  if (libraries.isError) return <MediaFrame><Unavailable error={libraries.error} /></MediaFrame>;
 
   const list = libraries.data;
-  const library = list.find((l) => l.uuid === search.lib) ?? list[0];
+  const library = list.find((l) => l.uuid === here.lib) ?? list[0];
   if (!library) {
     return (
-      <div className="page" data-testid="media-page">
-        {header()}
-        <div className="card">
-          {may.admin ? (
-            <>
-              <EmptyState
-                testId="media-start"
-                icon={<Folder />}
-                title={<FormattedMessage id="media.startTitle" />}
-                hint={<FormattedMessage id="media.startHint" />}
-                action={
-                  <button type="button" className="button button-primary" data-testid="media-start-create" onClick={() => setCreating(true)}>
-                    <Plus aria-hidden="true" />
-                    <FormattedMessage id="media.createLibrary" />
-                  </button>
-                }
-              />
-            </>
-          ) : (
-            <EmptyState testId="media-no-libraries" icon={<Folder />} title={<FormattedMessage id="media.noLibraries" />} />
-          )}
-        </div>
+      <MediaFrame>
+        <NoLibrary admin={may.admin} onCreate={() => setCreating(true)} />
         {sidebar}
-      </div>
+      </MediaFrame>
     );
   }
+  return (
+    <MediaFrame className="page media-page">
+      <LibraryBar libraries={list} library={library} onChoose={(lib) => here.go({ lib })} onNew={may.admin ? () => setCreating(true) : undefined} />
+      <MediaTabs tab={here.tab} dir={here.dir} go={here.go} settings={here.inAdmin && may.admin} library={library} libraries={list} />
+      {sidebar}
+    </MediaFrame>
+  );
+}
 
-  const picker = (
+/** No library yet: admins are asked to create one, the others told there is none. */
+function NoLibrary({ admin, onCreate }: { admin: boolean; onCreate: () => void }) {
+  return (
+    <div className="card">
+      {admin ? (
+        <EmptyState
+          testId="media-start"
+          icon={<Folder />}
+          title={<FormattedMessage id="media.startTitle" />}
+          hint={<FormattedMessage id="media.startHint" />}
+          action={
+            <button type="button" className="button button-primary" data-testid="media-start-create" onClick={onCreate}>
+              <Plus aria-hidden="true" />
+              <FormattedMessage id="media.createLibrary" />
+            </button>
+          }
+        />
+      ) : (
+        <EmptyState testId="media-no-libraries" icon={<Folder />} title={<FormattedMessage id="media.noLibraries" />} />
+      )}
+    </div>
+  );
+}
+
+/** The library: chosen among several (or named), its storage used, and for admins New library. */
+function LibraryBar({ libraries, library, onChoose, onNew }: { libraries: MediaLibrary[]; library: MediaLibrary; onChoose: (uuid: string) => void; onNew?: () => void }) {
+  return (
     <div className="media-library-bar">
-      {list.length > 1 ? (
-        <select className="media-library-select" aria-label={t.formatMessage({ id: 'media.library' })} data-testid="media-library-select" value={library.uuid} onChange={(e) => go({ lib: e.target.value })}>
-          {list.map((l) => (
-            <option key={l.uuid} value={l.uuid}>
-              {l.name}
-            </option>
-          ))}
-        </select>
+      {libraries.length > 1 ? (
+        <LibrarySelect libraries={libraries} value={library.uuid} onChange={onChoose} />
       ) : (
         <span className="media-library-name" data-testid="media-library-name">{library.name}</span>
       )}
@@ -137,44 +138,47 @@ export function MediaPage() {
           values={{ used: formatSize(library.size), total: formatSize(library.allowed_storage ?? 0) }}
         />
       </span>
-      {newButton}
+      {onNew ? (
+        <button type="button" className="button" data-testid="media-library-new" onClick={onNew}>
+          <Plus aria-hidden="true" />
+          <FormattedMessage id="media.newLibrary" />
+        </button>
+      ) : null}
     </div>
   );
-  const files = (
-    <MediaBrowser key={library.uuid} mode="standalone" libraryUuid={library.uuid} dir={dir} onDirChange={(next) => go({ dir: next })} />
-  );
+}
 
+const tabClass = ({ isSelected }: { isSelected: boolean }) => `tab${isSelected ? ' is-selected' : ''}`;
+
+/** The files, documents and (admins under /admin) settings tabs of one library. */
+function MediaTabs({ tab, dir, go, settings, library, libraries }: { tab: TabId; dir: string; go: Go; settings: boolean; library: MediaLibrary; libraries: MediaLibrary[] }) {
+  const t = useIntl();
   return (
-    <div className="page media-page" data-testid="media-page">
-      {header()}
-      {picker}
-      <Tabs selectedKey={tab} onSelectionChange={(key) => go({ tab: key as TabId, dir: key === 'files' ? dir : '' })}>
-        <TabList className="tabs" aria-label={t.formatMessage({ id: 'media.title' })}>
-          <Tab id="files" className={({ isSelected }) => `tab${isSelected ? ' is-selected' : ''}`} data-testid="media-tab-files">
-            <FormattedMessage id="media.tab.files" />
+    <Tabs selectedKey={tab} onSelectionChange={(key) => go({ tab: key as TabId, dir: key === 'files' ? dir : '' })}>
+      <TabList className="tabs" aria-label={t.formatMessage({ id: 'media.title' })}>
+        <Tab id="files" className={tabClass} data-testid="media-tab-files">
+          <FormattedMessage id="media.tab.files" />
+        </Tab>
+        <Tab id="documents" className={tabClass} data-testid="media-tab-documents">
+          <FormattedMessage id="media.tab.documents" />
+        </Tab>
+        {settings ? (
+          <Tab id="settings" className={tabClass} data-testid="media-tab-settings">
+            <FormattedMessage id="media.tab.settings" />
           </Tab>
-          <Tab id="documents" className={({ isSelected }) => `tab${isSelected ? ' is-selected' : ''}`} data-testid="media-tab-documents">
-            <FormattedMessage id="media.tab.documents" />
-          </Tab>
-          {inAdmin && may.admin ? (
-            <Tab id="settings" className={({ isSelected }) => `tab${isSelected ? ' is-selected' : ''}`} data-testid="media-tab-settings">
-              <FormattedMessage id="media.tab.settings" />
-            </Tab>
-          ) : null}
-        </TabList>
-        <TabPanel id="files" className="tab-panel">
-          {files}
-        </TabPanel>
-        <TabPanel id="documents" className="tab-panel">
-          <DocumentsPanel key={library.uuid} libraryUuid={library.uuid} />
-        </TabPanel>
-        {inAdmin && may.admin ? (
-          <TabPanel id="settings" className="tab-panel">
-            <LibrarySettings key={library.uuid} library={library} libraries={list} onRemoved={() => go({ lib: '', tab: 'files', dir: '' })} />
-          </TabPanel>
         ) : null}
-      </Tabs>
-      {sidebar}
-    </div>
+      </TabList>
+      <TabPanel id="files" className="tab-panel">
+        <MediaBrowser key={library.uuid} mode="standalone" libraryUuid={library.uuid} dir={dir} onDirChange={(next) => go({ dir: next })} />
+      </TabPanel>
+      <TabPanel id="documents" className="tab-panel">
+        <DocumentsPanel key={library.uuid} libraryUuid={library.uuid} />
+      </TabPanel>
+      {settings ? (
+        <TabPanel id="settings" className="tab-panel">
+          <LibrarySettings key={library.uuid} library={library} libraries={libraries} onRemoved={() => go({ lib: '', tab: 'files', dir: '' })} />
+        </TabPanel>
+      ) : null}
+    </Tabs>
   );
 }

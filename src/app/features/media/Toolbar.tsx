@@ -2,7 +2,7 @@
 // delete directory not at the root, download with one file selected, delete with a selection, and
 // move, details and share). Below 640 px the actions fold into one compact dropdown.
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import {
   ChevronRight,
@@ -19,6 +19,8 @@ import {
   Upload,
   X,
 } from '../../../../renderers/ui/icons';
+import type { MediaFile } from '../../../../runtime/api/media';
+import type { MediaMay } from './permissions';
 import { crumbsOf } from './rules';
 
 export interface MediaAction {
@@ -119,3 +121,30 @@ export const ACTION_ICON = {
   share: <Share2 aria-hidden="true" />,
   delete: <Trash2 aria-hidden="true" />,
 } as const;
+
+/** The actions that open a dialog (all but download). */
+export type MediaModal = Exclude<keyof typeof ACTION_ICON, 'download'>;
+
+/** The bar's actions for what the viewer may do (spec section 6) with what is chosen here: details and
+ * share only on the standalone screen, share only for a private file. */
+export function browserActions(
+  t: IntlShape,
+  may: MediaMay,
+  here: { mode: 'library' | 'standalone'; dir: string; one: MediaFile | null; chosen: number },
+  run: { open: (modal: MediaModal) => void; download: (file: MediaFile) => void },
+): MediaAction[] {
+  const { mode, dir, one, chosen } = here;
+  const actions: MediaAction[] = [];
+  const add = (id: keyof typeof ACTION_ICON, when: boolean, go: () => void, danger?: boolean) => {
+    if (when) actions.push({ id, label: t.formatMessage({ id: `media.${id}` }), icon: ACTION_ICON[id], run: go, danger });
+  };
+  add('upload', may.upload, () => run.open('upload'));
+  add('newDir', may.createDir, () => run.open('newDir'));
+  add('deleteDir', may.deleteDir && dir !== '', () => run.open('deleteDir'), true);
+  add('download', may.download && one !== null, () => one && run.download(one));
+  add('details', mode === 'standalone' && one !== null, () => run.open('details'));
+  add('share', mode === 'standalone' && one !== null && !one.public, () => run.open('share'));
+  add('move', may.upload && chosen > 0, () => run.open('move'));
+  add('delete', may.delete && chosen > 0, () => run.open('delete'), true);
+  return actions;
+}

@@ -1,10 +1,55 @@
 // Form pieces the media modals share: a labelled input with its rule messages, the metadata
-// key/value rows, and the messages of a rule.
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+// key/value rows, the expiry field, the messages of a rule, the submit under the rules and the
+// modal's two buttons.
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Plus, Trash2 } from '../../../../renderers/ui/icons';
 import { Message } from '../../../../renderers/ui/Message';
+import { showToast } from '../../../../renderers/ui/toast';
 import type { RuleMessage } from './rules';
+
+/** A submit under the form's rules (spec section 5): the messages show from the first try on (touched);
+ * while the rules fail nothing is sent and the toast someFieldsAreNotValid says why. */
+export function useRulesSubmit(valid: boolean, send: () => void) {
+  const [touched, setTouched] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid) {
+      showToast('someFieldsAreNotValid', 'danger');
+      return;
+    }
+    send();
+  };
+  return { touched, setTouched, submit };
+}
+
+/** A modal form's buttons: close (or cancel) without saving, and the submit, off while it runs. */
+export function ModalActions({ closeLabel, onClose, submitLabel, submitTestId, pending }: { closeLabel: 'common.close' | 'common.cancel'; onClose: () => void; submitLabel: string; submitTestId: string; pending: boolean }) {
+  return (
+    <div className="modal-actions">
+      <button type="button" className="button" onClick={onClose}>
+        <FormattedMessage id={closeLabel} />
+      </button>
+      <button type="submit" className="button button-primary" data-testid={submitTestId} disabled={pending}>
+        <FormattedMessage id={submitLabel} />
+      </button>
+    </div>
+  );
+}
+
+/** A file's expiry (media.expiresAt): a local date and time, its id also its test id. */
+export function ExpiryField({ id, value, onChange, errors, min }: { id: string; value: string; onChange: (value: string) => void; errors: readonly RuleMessage[]; min?: string }) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        <FormattedMessage id="media.expiresAt" />
+      </label>
+      <input id={id} type="datetime-local" data-testid={id} min={min} value={value} onChange={(e) => onChange(e.target.value)} />
+      <RuleErrors messages={errors} />
+    </div>
+  );
+}
 
 export function RuleErrors({ messages, id }: { messages: readonly RuleMessage[] | undefined; id?: string }) {
   if (!messages || messages.length === 0) return null;

@@ -1,7 +1,7 @@
 // File details: name (spaces become underscores), public flag, metadata and expiry, saved with
 // POST /v1/media/edit/{uuid}; the file's address shown to copy.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { mediaFileUrl, type MediaFile } from '../../../../../runtime/api/media';
 import { mediaApi } from '../../../../../runtime/client/media';
@@ -9,11 +9,10 @@ import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { showToast } from '../../../../../renderers/ui/toast';
 import { CopyValue } from '../../iam/ui';
 import { invalidateFiles } from '../data';
+import { absoluteUrl } from '../download';
 import { showMediaError } from '../errors';
-import { CheckField, MetadataEditor, RuleErrors, TextField, type MetaRow } from '../fields';
+import { CheckField, ExpiryField, MetadataEditor, ModalActions, TextField, useRulesSubmit, type MetaRow } from '../fields';
 import { expiryErrors, formatSize, metadataOf, metadataRows, MIN_NAME, toLocalInput } from '../rules';
-
-const absolute = (url: string) => (typeof window === 'undefined' || /^https?:/.test(url) ? url : `${window.location.origin}${url}`);
 
 export function FileDetailsModal({ file, onClose }: { file: MediaFile; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -33,14 +32,7 @@ export function FileDetailsModal({ file, onClose }: { file: MediaFile; onClose: 
     },
     onError: (error) => showMediaError(error),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (nameErr.length > 0 || expiryErr.length > 0) {
-      showToast('someFieldsAreNotValid', 'danger');
-      return;
-    }
-    save.mutate();
-  };
+  const { submit } = useRulesSubmit(nameErr.length === 0 && expiryErr.length === 0, () => save.mutate());
   const url = file.public && file.public_url ? file.public_url : mediaFileUrl(file.library_uuid, file.key);
   return (
     <Dialog open wide title={<FormattedMessage id="media.details" />} onClose={onClose} testId="media-details-modal">
@@ -53,25 +45,12 @@ export function FileDetailsModal({ file, onClose }: { file: MediaFile; onClose: 
           <dt><FormattedMessage id="media.type" /></dt>
           <dd>{file.mime_type}</dd>
         </dl>
-        <CopyValue value={absolute(url)} testId="media-details-url" copyTestId="media-details-copy" label={<FormattedMessage id="media.url" />} asLink />
+        <CopyValue value={absoluteUrl(url)} testId="media-details-url" copyTestId="media-details-copy" label={<FormattedMessage id="media.url" />} asLink />
         <TextField label={<FormattedMessage id="media.name" />} testId="media-details-name" value={name} onChange={(e) => setName(e.target.value.replace(/\s/g, '_'))} errors={nameErr} />
         <CheckField label={<FormattedMessage id="media.publicFile" />} checked={isPublic} onChange={setPublic} testId="media-details-public" />
-        <div className="field">
-          <label className="field-label" htmlFor="media-details-expiry">
-            <FormattedMessage id="media.expiresAt" />
-          </label>
-          <input id="media-details-expiry" type="datetime-local" data-testid="media-details-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
-          <RuleErrors messages={expiryErr} />
-        </div>
+        <ExpiryField id="media-details-expiry" value={expiry} onChange={setExpiry} errors={expiryErr} />
         <MetadataEditor rows={meta} onChange={setMeta} />
-        <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="submit" className="button button-primary" data-testid="media-details-save" disabled={save.isPending}>
-            <FormattedMessage id="media.save" />
-          </button>
-        </div>
+        <ModalActions closeLabel="common.cancel" onClose={onClose} submitLabel="media.save" submitTestId="media-details-save" pending={save.isPending} />
       </form>
     </Dialog>
   );

@@ -1,21 +1,20 @@
 // New directory (spec section 5): name required, min 2, a slash stripped; with errors the create is
 // blocked with 'someFieldsAreNotValid'.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { mediaApi } from '../../../../../runtime/client/media';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { showToast } from '../../../../../renderers/ui/toast';
 import { invalidateFiles } from '../data';
 import { showMediaError } from '../errors';
-import { TextField } from '../fields';
+import { ModalActions, TextField, useRulesSubmit } from '../fields';
 import { dirNameErrors, hasErrors, sanitiseDirName, stripSlashes } from '../rules';
 
 export function NewDirModal({ libraryUuid, dir, onClose, onCreated }: { libraryUuid: string; dir: string; onClose: () => void; onCreated: (path: string) => void }) {
   const t = useIntl();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
   const errors = dirNameErrors(name);
   const create = useMutation({
     mutationFn: (path: string) => mediaApi.createDir(libraryUuid, path),
@@ -26,16 +25,10 @@ export function NewDirModal({ libraryUuid, dir, onClose, onCreated }: { libraryU
     },
     onError: (error) => showMediaError(error),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (hasErrors(errors)) {
-      showToast('someFieldsAreNotValid', 'danger');
-      return;
-    }
+  const { touched, setTouched, submit } = useRulesSubmit(!hasErrors(errors), () => {
     const clean = sanitiseDirName(name);
     create.mutate(dir ? `${dir}/${clean}` : clean);
-  };
+  });
   return (
     <Dialog open title={<FormattedMessage id="media.newDir" />} onClose={onClose} testId="media-newdir-modal">
       <form onSubmit={submit} noValidate>
@@ -49,14 +42,7 @@ export function NewDirModal({ libraryUuid, dir, onClose, onCreated }: { libraryU
           onBlur={() => setTouched(true)}
           errors={touched ? errors.name : undefined}
         />
-        <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="submit" className="button button-primary" data-testid="media-dir-create" disabled={create.isPending}>
-            <FormattedMessage id="media.create" />
-          </button>
-        </div>
+        <ModalActions closeLabel="common.cancel" onClose={onClose} submitLabel="media.create" submitTestId="media-dir-create" pending={create.isPending} />
       </form>
     </Dialog>
   );
