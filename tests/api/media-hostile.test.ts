@@ -3,10 +3,10 @@
 // clear 4xx with a message key, never a 500, never another project's data.
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createMember, createProject, createRole, grantRole, adminProject, setRolePermissions, createUser, addMember } from './fixtures';
 import { documentsApi, paragraph, setMediaIntegration } from './documents-fixtures';
-import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useManualClock, useServer } from './harness';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { driverFor } from '../../src/server/media/storage/factory';
 import { HTML, mediaApi, png, POLYGLOT, SVG } from './media-fixtures';
@@ -52,7 +52,8 @@ describeApi(`media hostile (${DB_KIND})`, () => {
   let foreignCookie = '';
   let base = '';
 
-  it('setup: two libraries here, one library with a private file in another project, a member of that project only', async () => {
+  // Two libraries here, one library with a private file in another project, a member of that project only.
+  beforeAll(async () => {
     cookie = await login(app());
     lib = (await api.createLibrary({ name: 'Hostile', provider: 'luma-simple' })).json().uuid;
     const s3like = await api.createLibrary({ name: 'Second', provider: 's3', s3_endpoint: 'http://127.0.0.1:1', s3_region: 'us-east-1', s3_bucket: 'bucket', s3_key: 'key1', s3_secret: 'secret1', host: 'http://127.0.0.1:1/bucket' });
@@ -70,7 +71,7 @@ describeApi(`media hostile (${DB_KIND})`, () => {
     await addMember(db(), other.projectUuid, userUuid, true);
     foreignCookie = await login(app(), 'foreign@hostile.test', 'foreign password');
     base = await app().listen({ port: 0, host: '127.0.0.1' });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('the file URL over real HTTP: raw, encoded, double-encoded, backslash, NUL, overlong UTF-8, look-alikes and reserved segments are 4xx with a message key', async () => {
     const hostile = [

@@ -3,10 +3,10 @@
 // environments), what a second deploy drops, the planner's use of them, statistics after writes,
 // and removed components' partitions dropped by housekeeping.
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { csv, importApi } from './import-fixtures';
 import { insertManyRecords } from './list-fixtures';
 
@@ -21,6 +21,10 @@ describeApi(`record layout: partitions and field indexes (${DB_KIND})`, () => {
   const records = recordApi(app, () => admin, 'dev');
 
   const partitionOf = (uuid: string) => `records_c_${uuid.replaceAll('-', '')}`;
+
+  beforeAll(async () => {
+    admin = await login(app());
+  }, SETUP_TIMEOUT_MS);
 
   /** The field indexes on a component's partition, as "key kind" from their comments. */
   async function fieldIndexes(uuid: string): Promise<string[]> {
@@ -45,7 +49,6 @@ describeApi(`record layout: partitions and field indexes (${DB_KIND})`, () => {
   }
 
   it('a new component gets its own partition of records', async () => {
-    admin = await login(app());
     const created = await api.create({ name: 'plain', label: { en_US: 'Plain' } });
     expect(created.statusCode).toBe(200);
     expect(await partitionExists(created.json().uuid)).toBe(true);

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createMember, recordApi, recordFields } from './fixtures';
-import { DB_KIND, describeApi, login, until, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useServer } from './harness';
 import { connect, liveRecords, nodeFactory, runsOf, savedWorkflow, type Node } from './workflow-graph';
 import { runRecycleTick } from '../../src/server/workflows/record-events';
 import { recycleFilter } from '../../src/server/workflows/recycle';
@@ -105,11 +105,12 @@ describeApi(`workflows (${DB_KIND})`, () => {
     expect(removed.statusCode, removed.body).toBe(200);
   };
 
-  it('setup: orders and audit components', async () => {
+  // Orders and audit components.
+  beforeAll(async () => {
     admin = await login(app());
     orders = await componentWithFields(components, 'orders', [recordFields.text('title'), recordFields.number('total'), recordFields.text('status', { length: { min: 0, max: 255 } })]);
     audit = await componentWithFields(components, 'audit', [recordFields.text('note')]);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('creates, lists, renames, forks, publishes and removes a workflow under the version rules', async () => {
     const created = await wf('POST', '/workflows', { component_uuid: orders, name: 'Lifecycle' });
