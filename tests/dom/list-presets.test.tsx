@@ -1,6 +1,6 @@
 // The record list screen against a fake main API (list-harness.tsx): presets, failures and permissions,
 // the 5000 cap, empty states and the column layout.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ComponentSettings } from '../../schemas';
 import { setEnvironment } from '../../renderers/ui/prefs';

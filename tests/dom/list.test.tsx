@@ -1,10 +1,9 @@
 // The record list screen against a fake main API (list-harness.tsx): paging, formatters, search, selection,
 // deletes and bulk actions.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setEnvironment } from '../../renderers/ui/prefs';
 import { toastStore } from '../../renderers/ui/toast';
-import { api, json, mount, rows, toasts, useListFixture } from './list-harness';
+import { api, mount, rows, toasts, useListFixture } from './list-harness';
 
 useListFixture();
 
