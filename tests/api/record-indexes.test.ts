@@ -3,7 +3,7 @@
 // environments), what a second deploy drops, the planner's use of them, statistics after writes,
 // and removed components' partitions dropped by housekeeping.
 import { sql } from 'kysely';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
@@ -13,6 +13,9 @@ import { insertManyRecords } from './list-fixtures';
 const text = (key: string, extra: Record<string, unknown> = {}) => f.text(key, {}, extra);
 
 describeApi(`record layout: partitions and field indexes (${DB_KIND})`, () => {
+  // Cases write 20,000 records and run housekeeping: on a busy 2-core machine PGlite took over 30 s for
+  // one. The bound stops a hang; it times nothing.
+  vi.setConfig({ testTimeout: 180_000 });
   const server = useServer();
   const app = () => server().app;
   const db = () => server().database.db;
