@@ -4,9 +4,9 @@
 // checked again on the server, the fields are judged like a record form (417), a failure answers
 // 'Action {name} evaluation error: {message}', the caller needs 'update' (or 'edit'), and forged ids
 // of another project are 404. Escape attempts end as evaluation errors while the server keeps serving.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { componentApi, componentWithFields, createMember, createProject, insertComponentRow, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useManualClock, useServer } from './harness';
 import { ESCAPES } from './user-code-fixtures';
 
 describeApi(`actions on records (${DB_KIND})`, () => {
@@ -52,7 +52,8 @@ describeApi(`actions on records (${DB_KIND})`, () => {
     ...Object.entries(ESCAPES).map(([name, [code]]) => ({ name: `x ${name}`.slice(0, 25), display_condition: '', fields: [], action: code })),
   ];
 
-  it('setup: a component with actions, members holding single verbs, another project', async () => {
+  // A component with actions, members holding single verbs, another project.
+  beforeAll(async () => {
     admin = await login(app());
     const insider = await createMember(db(), 'insider@luma.test', 'insider password', []);
     insiderRole = insider.roleUuid;
@@ -79,7 +80,7 @@ describeApi(`actions on records (${DB_KIND})`, () => {
       .insertInto('records')
       .values({ uuid: foreignRecord, project_uuid: other.projectUuid, component_uuid: foreignComponent, env: 'dev', data: JSON.stringify({ title: 'Theirs', status: 'new' }) })
       .execute();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('runs on every record given and writes through context.records', async () => {
     const response = await run('mark done', { items: [first, second], fields: { note: 'ok' } });

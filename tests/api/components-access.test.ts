@@ -1,8 +1,8 @@
 // Who may call the component calls, project isolation (another project's component is a 404,
 // never its data) and bad input (never a 500).
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { componentApi, createMember, createProject, insertComponentRow, textField } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 describeApi(`components: access and bad input (${DB_KIND})`, () => {
   const server = useServer();
@@ -17,7 +17,8 @@ describeApi(`components: access and bad input (${DB_KIND})`, () => {
   let hidden = '';
   let foreign = '';
 
-  it('setup: components, a member who may see one and a member who may change the settings of one', async () => {
+  // Components, a member who may see one and a member who may change the settings of one.
+  beforeAll(async () => {
     const db = server().database.db;
     admin = await login(app());
     visible = (await api.create({ name: 'visible', label: { en_US: 'Visible' } })).json().uuid;
@@ -31,7 +32,7 @@ describeApi(`components: access and bad input (${DB_KIND})`, () => {
     const other = await createProject(db, 'Other');
     foreign = await insertComponentRow(db, other.projectUuid, { name: 'secret', publicVersion: 'v1', settings: { version: 'v1', fields: [textField('Token')] } });
     await insertComponentRow(db, other.projectUuid, { name: 'secret', scope: 'crm' });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('create needs admin', async () => {
     const response = await keeperApi.create({ name: 'nope' });

@@ -1,7 +1,7 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { insertProjectConfig } from '../../src/server/projects/config-sql';
 import { addMember, adminProject, createMember, createProject } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 describeApi(`config (${DB_KIND})`, () => {
   const server = useServer();
@@ -10,10 +10,15 @@ describeApi(`config (${DB_KIND})`, () => {
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     server().app.inject({ method, url, payload: payload as object | undefined, headers: { cookie, ...headers } });
 
-  it('POST /v1/config/get answers a project-level entry, 404 when absent, 400 for a bad path', async () => {
+  // A project-level entry, and an entry of the admin's own.
+  beforeAll(async () => {
     cookie = await login(server().app);
     projectUuid = (await adminProject(server().database.db)).projectUuid;
     await insertProjectConfig(server().database.db, projectUuid, 'app/theme', { primary: '#123456' });
+    expect((await inject('PUT', '/api/v1/config/user', { path: 'mine', data: 1, project_uuid: projectUuid })).statusCode).toBe(200);
+  }, SETUP_TIMEOUT_MS);
+
+  it('POST /v1/config/get answers a project-level entry, 404 when absent, 400 for a bad path', async () => {
     const found = await inject('POST', '/api/v1/config/get', { path: 'app/theme' });
     expect(found.statusCode).toBe(200);
     expect(found.json()).toEqual({ path: 'app/theme', data: { primary: '#123456' }, project_uuid: projectUuid });
@@ -59,6 +64,8 @@ describeApi(`config (${DB_KIND})`, () => {
   });
 
   it('keeps each user\'s entries apart', async () => {
+    // The admin's own entry, which the member's must leave alone.
+    await inject('PUT', '/api/v1/config/user', { path: 'flag', data: false, project_uuid: projectUuid });
     await createMember(server().database.db, 'member@luma.test', 'member-password');
     const memberCookie = await login(server().app, 'member@luma.test', 'member-password');
     expect((await inject('GET', '/api/v1/config/user', undefined, { cookie: memberCookie })).json()).toEqual([]);

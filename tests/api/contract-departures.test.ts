@@ -1,8 +1,8 @@
 // Where the API departed from the spec's contract, found by calling every route as an outside client
 // would; each is decided by the spec and pinned here (docs/components.md, docs/records.md, docs/iam.md).
-import { expect, it } from 'vitest';
-import { componentApi, componentWithFields, createMember, grantRole, recordApi, recordFields } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import { componentApi, componentWithFields, createMember, grantRole, once, recordApi, recordFields } from './fixtures';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { withCookie } from './iam-fixtures';
 
 type Field = { key: string; name: string; constraints: { length: { min: number | null; max: number | null } } };
@@ -28,15 +28,34 @@ describeApi(`the API keeps the spec's contract (${DB_KIND})`, () => {
     return api.save(orders, 'v1', { ...model, settings: { ...model.settings, fields: [...model.settings.fields, ...more], ...extra } });
   };
   const fieldsAfter = (response: { json(): { settings: { fields: Field[] } } }) => response.json().settings.fields;
+  /** The five fields the length-default case saves on orders; the cases after it count field positions from them. */
+  const FIVE_FIELDS = [
+    recordFields.text('title'),
+    { name: 'Note', module: 'input', type: 'text' },
+    { name: 'Secret', module: 'input', type: 'password', constraints: { hashed: true } },
+    { name: 'Long', module: 'input', type: 'text', constraints: { length: { min: 300 } } },
+    { name: 'Short', module: 'input', type: 'text', constraints: { length: { min: null, max: 20 } } },
+  ];
+  const saveFiveFields = async () => {
+    const model = (await api.settings(orders, 'v1')).json();
+    return api.save(orders, 'v1', { ...model, settings: { ...model.settings, fields: FIVE_FIELDS } });
+  };
+  /** A role 'Editors' with read and edit on orders, granted to the clerk (made by the first case that needs it). */
+  const clerkEditors = once(async () => {
+    const role = await adminCalls.post('/v1/iam/roles', { name: 'Editors', level: 10, permissions: [`read ${orders}`, `EDIT ${orders}`] });
+    if (role.statusCode === 200) await grantRole(server().database.db, clerkUuid, role.json().uuid);
+    return role;
+  });
 
-  it('setup: two components, a record, and a clerk who may only see orders', async () => {
+  // Two components, a record, and a clerk who may only see orders.
+  beforeAll(async () => {
     admin = await login(app());
     orders = await componentWithFields(api, 'orders', [recordFields.text('title')]);
     secret = await componentWithFields(api, 'secret_plans', [recordFields.text('plan')]);
     record = (await records.create(orders, { title: 'First' })).json().uuid;
     clerkUuid = (await createMember(server().database.db, 'clerk@luma.test', 'clerk password 1', [`see ${orders}`])).userUuid;
     clerk = await login(app(), 'clerk@luma.test', 'clerk password 1');
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('a field saved without a key gets the key derived from its name (section 5), unless auto-generation is off', async () => {
     const saved = await saveOrders([{ name: 'customer name', module: 'input', type: 'number' }]);
@@ -51,20 +70,7 @@ describeApi(`the API keeps the spec's contract (${DB_KIND})`, () => {
   });
 
   it('a text or password field saved without length bounds takes the defaults, min 1 and max 255 (section 3)', async () => {
-    const model = (await api.settings(orders, 'v1')).json();
-    const saved = await api.save(orders, 'v1', {
-      ...model,
-      settings: {
-        ...model.settings,
-        fields: [
-          recordFields.text('title'),
-          { name: 'Note', module: 'input', type: 'text' },
-          { name: 'Secret', module: 'input', type: 'password', constraints: { hashed: true } },
-          { name: 'Long', module: 'input', type: 'text', constraints: { length: { min: 300 } } },
-          { name: 'Short', module: 'input', type: 'text', constraints: { length: { min: null, max: 20 } } },
-        ],
-      },
-    });
+    const saved = await saveFiveFields();
     expect(saved.statusCode).toBe(200);
     expect(fieldsAfter(saved).map((field) => [field.key, field.constraints.length])).toEqual([
       ['title', { min: 1, max: 255 }],
@@ -80,6 +86,7 @@ describeApi(`the API keeps the spec's contract (${DB_KIND})`, () => {
   });
 
   it('a length rule answers the key of the side it falls on: too short cantBeLessThenChars, too long cantBeMoreThenChars', async () => {
+    expect((await saveFiveFields()).statusCode).toBe(200);
     const tooShort = await saveOrders([], { actions: [{ name: 'a' }] });
     const tooLong = await saveOrders([], { actions: [{ name: 'a'.repeat(26) }] });
     const fits = await saveOrders([], { actions: [{ name: 'ab' }, { name: 'a'.repeat(25) }] });
@@ -91,6 +98,7 @@ describeApi(`the API keeps the spec's contract (${DB_KIND})`, () => {
   });
 
   it('a field key that reaches the prototype or starts with __ is refused with 417 at the field, and nothing is saved', async () => {
+    expect((await saveFiveFields()).statusCode).toBe(200);
     const before = (await api.settings(orders, 'v1')).json().settings.fields;
     for (const key of ['__proto__', 'constructor', 'prototype', '__version__', '__x']) {
       const response = await saveOrders([{ name: 'Trap', key, auto_key: false, module: 'input', type: 'number' }]);
@@ -103,10 +111,9 @@ describeApi(`the API keeps the spec's contract (${DB_KIND})`, () => {
   });
 
   it("a role can be given the 'edit' verb (section 6: 'update / edit'), and it lets the member save a record", async () => {
-    const role = await adminCalls.post('/v1/iam/roles', { name: 'Editors', level: 10, permissions: [`read ${orders}`, `EDIT ${orders}`] });
+    const role = await clerkEditors();
     expect(role.statusCode).toBe(200);
     expect(role.json().permissions).toEqual([`read ${orders}`, `edit ${orders}`]);
-    await grantRole(server().database.db, clerkUuid, role.json().uuid);
     const current = (await clerkRecords.get(orders, record)).json();
     const updated = await clerkRecords.update(orders, record, current.__version__, { title: 'Edited' });
     expect(updated.statusCode).toBe(200);
@@ -159,6 +166,7 @@ describeApi(`the API keeps the spec's contract (${DB_KIND})`, () => {
   });
 
   it('GET /v1/user/permissions/list: the admin gets every assignable permission, anyone else only those they hold', async () => {
+    await clerkEditors();
     const all: string[] = (await adminCalls.get('/v1/user/permissions/list')).json();
     expect(all).toEqual(expect.arrayContaining([`read ${orders}`, `read ${secret}`, `settings ${secret}`, 'use luma-media']));
     const own: string[] = (await clerkCalls.get('/v1/user/permissions/list')).json();

@@ -6,10 +6,10 @@
 // clear error and writes nothing. A workflow's Before:: event publishes inside the write's
 // transaction (a refused write publishes nothing); a queued run on its own; a dry run writes nothing
 // and lists in its answer what would have been published. Both databases.
-import { expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { openBus, type BusClient } from './event-bus-fixtures';
 import { adminProject, componentApi, componentWithFields, createMember, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, until, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useServer } from './harness';
 
 type Node = { id: number; name: string; x: number; y: number; width: number; height: number; type: string; action: string; paused: boolean; parallel: boolean; data: Record<string, unknown>; connections: unknown[] };
 let nextId = 10_000_001;
@@ -71,7 +71,8 @@ describeApi(`custom events from sparks, global functions, actions, routes and wo
     return uuid;
   };
 
-  it('setup: shop/orders with an action and routes, shop/gates, a reader of orders', async () => {
+  // Shop/orders with an action and routes, shop/gates, a reader of orders.
+  beforeAll(async () => {
     port = Number(new URL(await app().listen({ port: 0, host: '127.0.0.1' })).port);
     const admin = await adminProject(db());
     project = admin.projectUuid;
@@ -94,7 +95,7 @@ describeApi(`custom events from sparks, global functions, actions, routes and wo
     await createMember(db(), 'reader@luma.test', 'reader password', ['read shop/orders']);
     cookies.reader = await login(app(), 'reader@luma.test', 'reader password');
     first = (await records.create('shop/orders', { title: 'First' })).json().uuid;
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('a spark publishes custom.{name}.{env}, for admins only; a forged name is refused and writes nothing', async () => {
     const admin = await connectBus('admin', ['custom.*.dev']);

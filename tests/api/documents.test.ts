@@ -2,10 +2,10 @@
 // variant with the stale-version 409, listing by path prefix with searchText and recursive, soft delete,
 // the deleted list and restore to a new path, comments with their ranges, and the access rules (the
 // integration switched off, no permission, a library role, a forged library of another project).
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { adminProject, createMember, createProject, createRole, grantRole } from './fixtures';
 import { documentsApi, insertLibrary, paragraph, setMediaIntegration } from './documents-fixtures';
-import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useManualClock, useServer } from './harness';
 
 describeApi(`documents (${DB_KIND})`, () => {
   const server = useServer();
@@ -15,10 +15,11 @@ describeApi(`documents (${DB_KIND})`, () => {
   let library = '';
   const docs = documentsApi(app, () => admin, () => library);
 
-  it('setup: a library in the admin project', async () => {
+  // A library in the admin project.
+  beforeAll(async () => {
     admin = await login(app());
     library = await insertLibrary(db(), (await adminProject(db())).projectUuid, 'Docs');
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('creates a document, refuses a taken path, reads it back with no variants', async () => {
     const created = await docs.create({ path: 'contracts/2026/offer' });

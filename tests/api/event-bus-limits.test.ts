@@ -3,13 +3,13 @@
 // over a limit is closed with 4029 and a reason naming which); a dead instance's sockets stop counting;
 // workflow run results reach only who may read the run log (settings on the component); a custom
 // event's payload loses the keys of fields the subscriber may not see. Both databases.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { CLOSE, CLOSE_REASON } from '../../runtime/api/events';
 import { publishEvents } from '../../src/server/events/outbox';
 import { SOCKET_STALE_MS } from '../../src/server/events/sockets';
 import { openBus, type BusClient } from './event-bus-fixtures';
 import { adminProject, componentApi, componentWithFields, createMember, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, until, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useServer } from './harness';
 
 describeApi(`event bus: socket limits, run events and custom payloads (${DB_KIND})`, () => {
   const server = useServer({ LUMA_BUS_SOCKETS_PER_USER: '3', LUMA_BUS_SOCKETS_PER_PROJECT: '5' });
@@ -42,7 +42,8 @@ describeApi(`event bus: socket limits, run events and custom payloads (${DB_KIND
     await until('every socket row to go', 15_000, async () => ((await openCount('project_uuid', project)) === 0 ? true : undefined));
   };
 
-  it('setup: a component with a field readers may not see; a reader, a settings holder, a second reader', async () => {
+  // A component with a field readers may not see; a reader, a settings holder, a second reader.
+  beforeAll(async () => {
     port = Number(new URL(await app().listen({ port: 0, host: '127.0.0.1' })).port);
     const admin = await adminProject(db());
     project = admin.projectUuid;
@@ -59,7 +60,7 @@ describeApi(`event bus: socket limits, run events and custom payloads (${DB_KIND
     users.manager = (await createMember(db(), 'manager@limits.test', 'manager password', [`read ${staff}`, `settings ${staff}`])).userUuid;
     users.second = (await createMember(db(), 'second@limits.test', 'second password', [`read ${staff}`])).userUuid;
     for (const who of ['insider', 'reader', 'manager', 'second']) cookies[who] = await login(app(), `${who}@limits.test`, `${who} password`);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('a user over LUMA_BUS_SOCKETS_PER_USER is closed with 4029, on this instance and on another; closing one frees a place', async () => {
     const held = [await open('admin'), await open('admin'), await open('admin')];

@@ -3,13 +3,14 @@
 // permissions (read on the component, hidden and hashed fields never in a payload), one summary
 // event per bulk action, a logout or a lost permission stops the stream at once, a slow client is
 // closed with 4008, shutdown closes with 3002, and the event log calls. Both databases.
-import { expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
 import { CLOSE } from '../../runtime/api/events';
 import { publishEvents } from '../../src/server/events/outbox';
 import { openBus, type BusClient } from './event-bus-fixtures';
 import { importApi } from './import-fixtures';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useManualClock, useServer } from './harness';
 
 describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND})`, () => {
   const server = useServer({ LUMA_EVENT_QUEUE_BYTES: String(256 * 1024) });
@@ -37,7 +38,8 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     return socket;
   };
 
-  it('setup: a component with a field only insiders see and a hashed one, members who may read or not', async () => {
+  // A component with a field only insiders see and a hashed one, members who may read or not.
+  beforeAll(async () => {
     port = Number(new URL(await app().listen({ port: 0, host: '127.0.0.1' })).port);
     project = (await adminProject(db())).projectUuid;
     cookies.admin = await login(app());
@@ -50,7 +52,7 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     readerRole = (await createMember(db(), 'reader@luma.test', 'reader password', [`read ${staff}`])).roleUuid;
     await createMember(db(), 'nobody@luma.test', 'nobody password', [`create ${staff}`]);
     for (const who of ['insider', 'reader', 'nobody']) cookies[who] = await login(app(), `${who}@luma.test`, `${who} password`);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('a bad, used, expired or other project\'s token is closed with 1000 and reason 401', async () => {
     const used = await token('admin');
@@ -142,6 +144,9 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     expect(reader.events()[0]).toMatchObject({ topic: `${staff}.disable.dev`, payload: { action: 'disable', affected: 3, items_truncated: false } });
     expect([...(reader.events()[0]!.payload!.items as string[])].sort()).toEqual([...uuids].sort());
     reader.close();
+    // Enabled again: the job of the next case counts only the records it disables itself.
+    const enabled = await app().inject({ method: 'POST', url: `/api/v3/system/component/${staff}/enable/models`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev' }, payload: { items: uuids } });
+    expect(enabled.statusCode).toBe(200);
   });
 
   it('an import is one summary event; a bulk job sends its batches\' summaries and its progress', async () => {
@@ -150,6 +155,9 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     expect(imported.statusCode, imported.body).toBe(200);
     await until('the import event', 10_000, () => (reader.events().length === 1 ? true : undefined));
     expect(reader.events()[0]).toEqual({ topic: `${staff}.import.dev`, payload: { created: 3, updated: 0, total: 3, actor: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    const imports = await db().selectFrom('records').select('uuid').where('component_uuid', '=', staff).where(sql<string>`data->>'name'`, 'in', ['imp1', 'imp2', 'imp3']).execute();
+    const disabled = await app().inject({ method: 'POST', url: `/api/v3/system/component/${staff}/disable/models`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev' }, payload: { items: imports.map((row) => row.uuid) } });
+    expect(disabled.json()).toEqual({ affected: 3 });
     const started = await app().inject({ method: 'POST', url: `/api/v3/system/component/${staff}/enable/models`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev' }, payload: { filter: { disabled: true } } });
     expect(started.statusCode, started.body).toBe(202);
     const job = started.json().job;
@@ -235,6 +243,7 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
 
   it('events/new answers what happened since a time, filtered; the log pages newest first', async () => {
     const since = new Date(Date.now() - 60_000).toISOString();
+    for (const name of ['logged 1', 'logged 2', 'logged 3']) expect((await records.create(staff, { name })).statusCode).toBe(200);
     const asReader = await app().inject({ method: 'GET', url: `/api/v1/system/events/new?time=${encodeURIComponent(since)}`, headers: { cookie: cookies.admin! } });
     expect(asReader.statusCode).toBe(200);
     const items = asReader.json().items as { topic: string; payload: Record<string, unknown> }[];

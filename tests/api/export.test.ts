@@ -3,9 +3,9 @@
 // fields only; read {ref}.
 import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createMember, recordApi } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { bookFields, insertManyRecords, listApi } from './list-fixtures';
 
 describeApi(`record export (${DB_KIND})`, () => {
@@ -21,7 +21,8 @@ describeApi(`record export (${DB_KIND})`, () => {
   let notes = '';
   let books = '';
 
-  it('setup: notes with tricky values, 2,500 books, members', async () => {
+  // Notes with tricky values, 2,500 books, members.
+  beforeAll(async () => {
     admin = await login(app());
     const { projectUuid, adminUuid } = await adminProject(db());
     const insider = await createMember(db(), 'insider@luma.test', 'insider password', []);
@@ -36,7 +37,7 @@ describeApi(`record export (${DB_KIND})`, () => {
     await createMember(db(), 'reader@luma.test', 'reader password', [`read ${notes}`]);
     await createMember(db(), 'nobody@luma.test', 'nobody password', [`create ${notes}`]);
     for (const who of ['reader', 'nobody']) cookies[who] = await login(app(), `${who}@luma.test`, `${who} password`);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('CSV: an attachment named after the component, a header of keys, quoting and formula escaping', async () => {
     const response = await lists.exportAs(notes, { format: 'csv' });

@@ -4,9 +4,9 @@
 // `badRequest` at its place, and changes nothing. Before issue 27 a bulk delete whose filter held
 // only unknown keys ({"$gt": ""}, {"nonsense": 1}) was read as no filter and deleted every record.
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { adminProject, componentApi, componentWithFields } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { bookFields, insertManyRecords, listApi } from './list-fixtures';
 
 /** Bulk bodies whose filter names something unknown (or a list parameter a filter has no use for). */
@@ -57,13 +57,14 @@ describeApi(`filters are never widened (${DB_KIND})`, () => {
     ).rows.map((row) => row.state);
   const jobCount = async () => (await sql<{ n: number }>`select count(*)::int as n from record_jobs`.execute(db())).rows[0]!.n;
 
-  it('setup: 11 books', async () => {
+  // 11 books.
+  beforeAll(async () => {
     admin = await login(app());
     const { projectUuid, adminUuid } = await adminProject(db());
     books = await componentWithFields(api, 'books', bookFields(null));
     await insertManyRecords(db(), { projectUuid, componentUuid: books, userUuid: adminUuid, count: 11 });
     expect((await lists.list(books)).json().total).toBe(11);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('a bulk delete, disable or enable whose filter names anything unknown is 400 at the filter, and nothing changes', async () => {
     const before = await snapshot();

@@ -214,3 +214,13 @@ export const recordFields = {
     constraints,
   }),
 };
+
+/**
+ * A fixture made by the first case that needs it and shared by the cases after it, for state a case
+ * must not find made in advance (a case that lists what exists before making it): any case still runs
+ * alone with vitest -t.
+ */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null;
+  return () => (made ??= make());
+}

@@ -3,9 +3,9 @@
 // component; context.records acts with the caller's rights; expression and config are for settings
 // holders in dev only; the rate limit is counted in the database; sandbox escapes are clear errors
 // while the server keeps answering.
-import { expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { componentApi, componentWithFields, createMember, createProject, insertComponentRow, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useManualClock, useServer } from './harness';
 import { withCookie } from './iam-fixtures';
 
 describeApi(`component functions (${DB_KIND})`, () => {
@@ -23,7 +23,8 @@ describeApi(`component functions (${DB_KIND})`, () => {
   const call = (who: string, ref: string, name: string, body: unknown = {}, env = 'dev', target = app) =>
     withCookie(target, () => cookies[who] ?? admin).post(`/v3/system/component/${ref}/function/${encodeURIComponent(name)}`, body, { 'x-project-env': env });
 
-  it('setup: a component with saved functions and a config, members with single verbs, another project', async () => {
+  // A component with saved functions and a config, members with single verbs, another project.
+  beforeAll(async () => {
     admin = await login(app());
     orders = await componentWithFields(api, 'fn_orders', [f.text('title', { required: true })]);
     const model = (await api.settings(orders, 'v1')).json();
@@ -42,7 +43,7 @@ describeApi(`component functions (${DB_KIND})`, () => {
     for (const who of ['runner', 'reader-runner', 'reader', 'designer']) cookies[who] = await login(app(), `${who}@luma.test`, `${who} password`);
     const other = await createProject(db(), 'Other');
     foreign = await insertComponentRow(db(), other.projectUuid, { name: 'foreign', settings: model.settings });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('answers the output; the logs only when include_logs is asked', async () => {
     const plain = await call('admin', orders, 'echo', { data: { a: 1 } });

@@ -3,9 +3,9 @@
 // calls and revoked keys, the rate limit per function and client address, forged ids of another
 // project, and sandbox escapes through the public entry point while the server keeps answering.
 import { createHmac } from 'node:crypto';
-import { expect, it, vi } from 'vitest';
-import { componentApi, componentWithFields, createMember, createProject, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { componentApi, componentWithFields, createMember, createProject, once, recordApi, recordFields as f } from './fixtures';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useManualClock, useServer } from './harness';
 import { caller, withCookie } from './iam-fixtures';
 
 const sign = (key: string, keyId: string, body: string, t = Math.floor(Date.now() / 1000)) =>
@@ -26,7 +26,14 @@ describeApi(`global functions (${DB_KIND})`, () => {
   const publicCall = (name: string, body: unknown, headers: Record<string, string> = {}, project = () => projectUuid) =>
     anonymous.post(`/v1/public/function/${project()}/${name}`, body, headers);
 
-  it('setup: a component with a record, an API user that may read it, a plain member', async () => {
+  /** The functions 'listing' (reads with the API user) and the public 'echo', each made by the first case that needs it. */
+  const listingFn = once(() =>
+    as().post('/v1/system/function', { name: 'listing', code: `return context.records.list({}, "${items}").total;`, api_user_uuid: readerUser, description: 'counts' }),
+  );
+  const echoFn = once(() => as().post('/v1/system/function', { name: 'echo', code: 'return { got: data, user: context.user };', public: true }));
+
+  // A component with a record, an API user that may read it, a plain member.
+  beforeAll(async () => {
     admin = await login(app());
     const api = componentApi(app, () => admin, 'live');
     items = await componentWithFields(api, 'gf_items', [f.text('title', { required: true })], { live: true });
@@ -38,7 +45,7 @@ describeApi(`global functions (${DB_KIND})`, () => {
     const m = await createMember(db(), 'plain@luma.test', 'plain password', [`read ${items}`]);
     projectUuid = m.projectUuid;
     member = await login(app(), 'plain@luma.test', 'plain password');
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('management is for admins; names are checked and unique per project (409 functionExists)', async () => {
     expect((await withCookie(app, () => member).get('/v1/system/function')).statusCode).toBe(403);
@@ -50,7 +57,7 @@ describeApi(`global functions (${DB_KIND})`, () => {
     // Only an API user of the project can be a function's principal (never a person, so never an admin).
     const { adminUuid } = await db().selectFrom('projects').select('owner_uuid as adminUuid').where('uuid', '=', projectUuid).executeTakeFirstOrThrow();
     expect((await as().post('/v1/system/function', { name: 'ok', api_user_uuid: adminUuid })).json().errors[0]).toEqual({ field: 'api_user_uuid', messages: ['invalidInput'] });
-    const made = await as().post('/v1/system/function', { name: 'listing', code: `return context.records.list({}, "${items}").total;`, api_user_uuid: readerUser, description: 'counts' });
+    const made = await listingFn();
     expect(made.statusCode).toBe(200);
     expect(made.json()).toMatchObject({ name: 'listing', public: false, signed: false, api_user_uuid: readerUser, api_user_name: 'Reader bot', keys: [], public_path: `/v1/public/function/${projectUuid}/listing` });
     expect((await as().post('/v1/system/function', { name: 'listing' })).json()).toMatchObject({ status: 409, message: 'functionExists' });
@@ -64,6 +71,7 @@ describeApi(`global functions (${DB_KIND})`, () => {
   });
 
   it("a run acts with the API user's rights, never the admin caller's; without an API user there is no record API", async () => {
+    await listingFn();
     const listing = (await as().get('/v1/system/function')).json()[0];
     const run = (id: string, body: unknown = {}) => as().post(`/v1/system/function/${id}/run`, body, { 'x-project-env': 'live' });
     expect((await run(listing.uuid)).json()).toEqual({ output: 1 });
@@ -79,7 +87,7 @@ describeApi(`global functions (${DB_KIND})`, () => {
   });
 
   it('a public function answers without a session; a function that is not public is 404 there', async () => {
-    const echo = (await as().post('/v1/system/function', { name: 'echo', code: 'return { got: data, user: context.user };', public: true })).json();
+    const echo = (await echoFn()).json();
     const answer = await publicCall('echo', { data: { a: 1 } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ output: { got: { a: 1 }, user: null } });
@@ -162,6 +170,7 @@ describeApi(`global functions (${DB_KIND})`, () => {
   });
 
   it('public calls are limited per function and client address, counted in the database (429)', async () => {
+    await echoFn();
     useManualClock(Math.ceil(Date.now() / 60_000) * 60_000 + 20 * 60_000 + 1_000);
     const limited = await server().appWith({ LUMA_PUBLIC_FUNCTION_CALLS_PER_MINUTE: '2' });
     const call = (address: string) => limited.inject({ method: 'POST', url: `/api/v1/public/function/${projectUuid}/echo`, payload: {}, remoteAddress: address });

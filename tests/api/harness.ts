@@ -19,6 +19,14 @@ export const ADMIN_PASSWORD = 'correct horse battery staple';
 /** The key that seals the secrets at rest in tests (docs/security.md "Secrets at rest"); a test that rotates installs others. */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 export const DB_KIND: 'pglite' | 'postgres' = process.env.LUMA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+/**
+ * The bound on a file's shared state built in beforeAll: the migrated and seeded server of useServer,
+ * and what a file builds on it (components, members, thousands of records, a listening server). That
+ * work is many statements, API calls and password hashes, which on a loaded 2-core machine passes the
+ * project's 60 s hook bound (a server's start alone took longer with eight suites running). It catches a
+ * hang; it never times the work (docs/testing.md "The load rule").
+ */
+export const SETUP_TIMEOUT_MS = 300_000;
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const postgresUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
@@ -159,13 +167,13 @@ export function useServer(overrides: Record<string, string> = {}, options: UseSe
         return extra;
       },
     };
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     for (const extra of extraApps) await extra.close();
     await server?.app.close();
     await platform?.stop();
     await scratch?.drop();
-  });
+  }, SETUP_TIMEOUT_MS);
   return () => {
     if (!server) throw new Error('server not started');
     return server;
@@ -195,6 +203,17 @@ export function useManualClock(start: number = Date.now()): ManualClock {
   setClock(clock);
   onTestFinished(() => setClock(null));
   return clock;
+}
+
+/** The same for a hook that builds state: the clock is stopped while `run` runs, and the system clock is back after it. */
+export async function withManualClock<T>(start: number, run: (clock: ManualClock) => Promise<T>): Promise<T> {
+  const clock = new ManualClock(start);
+  setClock(clock);
+  try {
+    return await run(clock);
+  } finally {
+    setClock(null);
+  }
 }
 
 /**

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { componentApi, componentWithFields, recordApi, recordFields } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { csv, importApi } from './import-fixtures';
 import { queryString } from './list-fixtures';
 
@@ -37,13 +37,14 @@ describeApi(`hostile input (${DB_KIND})`, () => {
   const send = (method: 'POST' | 'PUT', url: string, payload: string) =>
     app().inject({ method, url, payload, headers: { cookie: admin, 'x-project-env': 'dev', 'content-type': 'application/json' } });
 
-  it('setup: a component with one record', async () => {
+  // A component with one record.
+  beforeAll(async () => {
     admin = await login(app());
     books = await componentWithFields(api, 'books', [recordFields.text('title')]);
     const created = await records.create(books, { title: 'Kept' });
     expect(created.statusCode).toBe(200);
     record = { uuid: created.json().uuid, version: created.json().__version__ };
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('a NUL in the path is a 400, on every host and in every segment', async () => {
     for (const url of [
@@ -128,10 +129,10 @@ describeApi(`cross-origin writes (${DB_KIND})`, () => {
       headers: { cookie: admin, 'x-project-env': 'dev', ...headers },
     });
 
-  it('setup', async () => {
+  beforeAll(async () => {
     admin = await login(app());
     books = await componentWithFields(api, 'books', [recordFields.text('title')]);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('are judged against LUMA_PUBLIC_URL, never against the Host the request names', async () => {
     const evil = await create({ origin: 'http://evil.example', host: 'evil.example' });
@@ -182,9 +183,10 @@ describeApi(`security headers and static files (${DB_KIND})`, () => {
   afterAll(() => rmSync(appDir, { recursive: true, force: true }));
   let spa: FastifyInstance;
 
-  it('setup: an app with a built SPA', async () => {
+  // An app with a built SPA.
+  beforeAll(async () => {
     spa = await server().appWith({ LUMA_APP_DIR: appDir });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('HTML pages: the app CSP (own scripts, wasm, never framed), nosniff, a referrer policy, no-cache', async () => {
     for (const url of ['/login', '/admin/dashboard', '/']) {

@@ -7,11 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startServer, stopServer } from './child-server';
 import { componentApi, componentWithFields, recordFields as f } from './fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, DB_KIND, describeApi, login, useServer } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { csv, multipartBody } from './import-fixtures';
 import { mediaApi, png, uploadBody } from './media-fixtures';
 
@@ -73,14 +73,15 @@ describeApi(`HTTP edges (${DB_KIND})`, () => {
   afterAll(() => rmSync(appDir, { recursive: true, force: true }));
   const spa = () => built!;
 
-  it('setup: a luma-simple library, a component to import into, the same server with the app built', async () => {
+  // A luma-simple library, a component to import into, the same server with the app built.
+  beforeAll(async () => {
     cookie = await login(app());
     const created = await api.createLibrary({ name: 'Edges', provider: 'luma-simple' });
     expect(created.statusCode, created.body).toBe(200);
     lib = created.json().uuid;
     people = await componentWithFields(components, 'people', [f.text('title')]);
     built = await server().appWith({ LUMA_APP_DIR: appDir });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('roles: [null] (or a bare string) on library create and update is 400 at the entry, nothing created or changed', async () => {
     const before = await db().selectFrom('media_libraries').select('uuid').execute();

@@ -2,11 +2,11 @@
 // and the other project's data is unchanged), non-admins on every /v1/iam call, smuggled fields
 // in invite-accept bodies, invites accepted twice at once, replayed, forged or expired, transfer by
 // a non-owner, banning ending sessions at once, and a role change applying on the next request.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 import { adminProject, componentApi, componentWithFields, createMember, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, sessionCookie, useServer } from './harness';
+import { DB_KIND, describeApi, login, sessionCookie, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { projectOwner, recordingMailer, signedInPerson, tokenOf, withCookie } from './iam-fixtures';
 
 /** Every row of project B that IAM could touch, for a before/after comparison. */
@@ -39,7 +39,8 @@ describeApi(`iam: hostile callers (${DB_KIND})`, () => {
   const b = { member: '', role: '', invite: '', inviteToken: '', apiUser: '', secret: '', component: '' };
   let ownApiUser = '';
 
-  it('setup: project A (the seed) and project B of another user, each with roles, members, invites and API users', async () => {
+  // Project A (the seed) and project B of another user, each with roles, members, invites and API users.
+  beforeAll(async () => {
     adminCookie = await login(app());
     bob = await projectOwner(server(), 'bob@luma.test', "Bob's project");
     const asBob = withCookie(app, () => bob.cookie);
@@ -56,7 +57,7 @@ describeApi(`iam: hostile callers (${DB_KIND})`, () => {
     b.secret = robot.secret.uuid;
     b.component = await componentWithFields(componentApi(app, () => bob.cookie, 'dev'), 'ledger', [f.text('entry')], { scope: 'bob' });
     ownApiUser = (await admin.post('/v1/iam/api-users', { name: 'Own robot', role_uuids: [] })).json().user.uuid;
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it("project A's admin reaches nothing of project B through any endpoint family, and B is unchanged", async () => {
     const before = await snapshot(db(), bob.projectUuid);

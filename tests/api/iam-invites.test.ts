@@ -1,9 +1,9 @@
 // Invites (docs/iam.md "Invites"): POST/GET /v1/iam/invites and DELETE /v1/iam/invites/{uuid} for
 // admins, the e-mailed link {public URL}/project/invite/{token}, and the public GET
 // /v1/auth/invite/{token} and POST /v1/auth/invite/{token}/accept, with and without an account.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { adminProject, createMember, createProject, createRole, createUser } from './fixtures';
-import { ADMIN_EMAIL, DB_KIND, describeApi, login, sessionCookie, useServer } from './harness';
+import { ADMIN_EMAIL, DB_KIND, describeApi, login, sessionCookie, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { recordingMailer, sha256, tokenOf, withCookie } from './iam-fixtures';
 
 const PUBLIC_URL = 'https://luma.example.test';
@@ -27,11 +27,11 @@ describeApi(`iam invites (${DB_KIND})`, () => {
     return response.json() as { uuid: string; link: string; email: string };
   };
 
-  it('setup', async () => {
+  beforeAll(async () => {
     adminCookie = await login(app(), ADMIN_EMAIL, undefined);
     ({ projectUuid } = await adminProject(db()));
     editorRole = await createRole(db(), projectUuid, { name: 'Editor', level: 20, permissions: ['use luma-media'] });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('POST /v1/iam/invites stores the token hashed, mails the link and answers it with the invite', async () => {
     const before = Date.now();

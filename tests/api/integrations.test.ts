@@ -2,14 +2,14 @@
 // database: luma-media installed and active by default with no row, the catalogue, deactivate and
 // activate (a row written), settings only as declared, members read but only admins or 'settings
 // {id}' change, an unknown id 404, another project's state apart and a forged project header 403.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { MEDIA_PERMISSION } from '../../runtime/api/media';
 import { isIntegrationActive } from '../../runtime/integrations/isIntegrationActive';
 import { isIntegrationActiveIn } from '../../src/server/integrations/integrations';
 import { hasIntegrationPermission, requireIntegrationPermission } from '../../src/server/integrations/permissions';
 import type { Accountability } from '../../src/server/auth/tenancy';
 import { adminProject, createMember } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { projectOwner } from './iam-fixtures';
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -32,9 +32,10 @@ describeApi(`integrations (${DB_KIND})`, () => {
   const mine = as(() => admin);
   const rows = async () => db().selectFrom('integrations').selectAll().where('project_uuid', '=', (await adminProject(db())).projectUuid).execute();
 
-  it('setup: the admin signs in', async () => {
+  // The admin signs in.
+  beforeAll(async () => {
     admin = await login(app());
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('luma-media is installed and active in a new project with no row', async () => {
     const list = await mine.list();

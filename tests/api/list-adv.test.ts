@@ -1,8 +1,8 @@
 // $adv and $aggregate (docs/lists.md): every operator (locale paths and system columns included),
 // the limits, and injection attempts, which are refused or harmless and leave the table intact.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { adminProject, componentApi, componentWithFields } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { bookFields, insertManyRecords, listApi, recordCount } from './list-fixtures';
 
 describeApi(`record list: $adv, $aggregate and injection attempts (${DB_KIND})`, () => {
@@ -20,13 +20,14 @@ describeApi(`record list: $adv, $aggregate and injection attempts (${DB_KIND})`,
     return response.json().total as number;
   };
 
-  it('setup: 140 books', async () => {
+  // 140 books.
+  beforeAll(async () => {
     admin = await login(app());
     const { projectUuid, adminUuid } = await adminProject(db());
     books = await componentWithFields(api, 'books', bookFields(null));
     await insertManyRecords(db(), { projectUuid, componentUuid: books, userUuid: adminUuid, count: 140 });
     total = await recordCount(db());
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('comparisons: numbers as numbers on number fields, text otherwise; $ne and $nin include missing values', async () => {
     expect(await count({ price: 5 })).toBe(2);

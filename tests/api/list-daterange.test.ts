@@ -1,8 +1,8 @@
 // $adv, sortBy and refusals on the ends of a picker/daterange field ('stay.startDate', 'stay.endDate';
 // docs/lists.md): the spec section 7 "Disabled dates for a date range" call, on both databases.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { componentApi, componentWithFields, recordApi } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { listApi } from './list-fixtures';
 
 describeApi(`record list: daterange paths (${DB_KIND})`, () => {
@@ -28,7 +28,8 @@ describeApi(`record list: daterange paths (${DB_KIND})`, () => {
   };
   const adv = ($adv: unknown) => titles({ $adv: JSON.stringify($adv) });
 
-  it('setup: seven records, six with a range', async () => {
+  // Seven records, six with a range.
+  beforeAll(async () => {
     cookie = await login(app());
     const api = componentApi(app, () => cookie, 'dev');
     ref = await componentWithFields(api, 'stays', [
@@ -41,7 +42,7 @@ describeApi(`record list: daterange paths (${DB_KIND})`, () => {
       expect(created.statusCode, created.body).toBe(200);
     }
     expect(await titles({})).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it("the picker's call: ranges ending on or after the month start; startDate $lt; both for one month", async () => {
     expect(await adv({ 'stay.endDate': { $gte: '2026-11-01' } })).toEqual(['b', 'c', 'd', 'e']);

@@ -4,10 +4,10 @@
 // headers for active content, traversal attempts through every call, oversize and over-quota
 // uploads, replacing a file, and a forged library uuid of another project.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject } from './fixtures';
-import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
+import { createProject, once } from './fixtures';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useManualClock, useServer } from './harness';
 import { recordingMailer } from './iam-fixtures';
-import { HTML, mediaApi, png, POLYGLOT, providerInput, startS3Server, SVG, type Provider } from './media-fixtures';
+import { HTML, mediaApi, png, POLYGLOT, providerInput, startS3Server, SVG, type MediaApi, type Provider } from './media-fixtures';
 import type { S3TestServer } from '../support/s3-server';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { driverFor } from '../../src/server/media/storage/factory';
@@ -30,23 +30,50 @@ describeApi(`media files (${DB_KIND})`, () => {
     await s3?.stop();
   });
 
-  it('setup: signed in as the admin', async () => {
+  // Signed in as the admin.
+  beforeAll(async () => {
     cookie = await login(app());
-  });
+  }, SETUP_TIMEOUT_MS);
 
   describe.each<Provider>(['luma-simple', 's3'])('provider %s', (provider) => {
     let lib = '';
+    let created: Awaited<ReturnType<MediaApi['createLibrary']>>;
     const fileUrl = (key: string) => `/media/library/${lib}/get/${key}`;
+    // The files and directories the cases below lean on, each made by the case that checks the making or,
+    // when a later case runs alone, by that case.
+    const photo = once(() => api.upload({ fields: { uuid: lib, path: '' }, files: [{ name: 'my photo.png', body: png(), type: 'text/html' }] }));
+    const activeContent = once(() =>
+      api.upload({
+        fields: { uuid: lib },
+        files: [
+          { name: 'logo.svg', body: SVG, type: 'image/svg+xml' },
+          { name: 'page.png', body: HTML, type: 'image/png' },
+          { name: 'poly.gif', body: POLYGLOT, type: 'text/html' },
+        ],
+      }),
+    );
+    const docs = once(async () => ({
+      tooShort: await api.createDir(lib, 'd'),
+      docs: await api.createDir(lib, 'docs/'),
+      again: await api.createDir(lib, 'docs'),
+      sub: await api.createDir(lib, 'docs/sub/'),
+      orphan: await api.createDir(lib, 'nope/sub'),
+      upload: await api.upload({ fields: { uuid: lib, path: 'docs' }, files: [{ name: 'a.png', body: png() }, { name: 'b.png', body: png() }] }),
+    }));
 
-    it('creates the library', async () => {
+    beforeAll(async () => {
       const input = await providerInput(provider, () => s3!, `files-${Math.random().toString(16).slice(2, 8)}`);
-      const created = await api.createLibrary({ name: `Files ${provider}`, ...input });
-      expect(created.statusCode, created.body).toBe(200);
+      created = await api.createLibrary({ name: `Files ${provider}`, ...input });
       lib = created.json().uuid;
+    }, SETUP_TIMEOUT_MS);
+
+    it('creates the library', () => {
+      expect(created.statusCode, created.body).toBe(200);
+      expect(lib).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     it('uploads a file: the name sanitised, the type sniffed from the bytes, private by default', async () => {
-      const response = await api.upload({ fields: { uuid: lib, path: '' }, files: [{ name: 'my photo.png', body: png(), type: 'text/html' }] });
+      const response = await photo();
       expect(response.statusCode, response.body).toBe(200);
       const [item] = response.json();
       expect(item).toMatchObject({ library_uuid: lib, key: 'my_photo.png', public_url: null, local_url: `/media/library/${lib}/get/my_photo.png` });
@@ -54,6 +81,7 @@ describeApi(`media files (${DB_KIND})`, () => {
     });
 
     it('serves the file to a session with the permission, inline for an image, with a byte range', async () => {
+      await photo();
       const whole = await api.fetch(fileUrl('my_photo.png'));
       expect(whole.statusCode).toBe(200);
       expect(whole.headers['content-type']).toBe('image/png');
@@ -74,6 +102,7 @@ describeApi(`media files (${DB_KIND})`, () => {
     });
 
     it('a private file without a session or link: 401; the preview of an image is a 250 px webp', async () => {
+      await photo();
       expect((await anonymous.fetch(fileUrl('my_photo.png'))).statusCode).toBe(401);
       // A missing key looks the same to someone without access: its existence is not told.
       expect((await anonymous.fetch(fileUrl('no_such_file.png'))).statusCode).toBe(401);
@@ -83,14 +112,7 @@ describeApi(`media files (${DB_KIND})`, () => {
     });
 
     it('SVG, HTML and unknown text are attachments with a sandbox CSP, whatever their name says; a polyglot is what its magic bytes say', async () => {
-      const response = await api.upload({
-        fields: { uuid: lib },
-        files: [
-          { name: 'logo.svg', body: SVG, type: 'image/svg+xml' },
-          { name: 'page.png', body: HTML, type: 'image/png' },
-          { name: 'poly.gif', body: POLYGLOT, type: 'text/html' },
-        ],
-      });
+      const response = await activeContent();
       expect(response.statusCode, response.body).toBe(200);
       const types = response.json().map((item: { file: { mime_type: string } }) => item.file.mime_type);
       expect(types).toEqual(['image/svg+xml', 'text/html', 'image/gif']);
@@ -108,13 +130,15 @@ describeApi(`media files (${DB_KIND})`, () => {
     });
 
     it('directories: create (name rules), list 12 by last key with directories first, search, dirs', async () => {
-      expect((await api.createDir(lib, 'd')).statusCode).toBe(417);
-      expect((await api.createDir(lib, 'docs/')).statusCode).toBe(200);
-      expect((await api.createDir(lib, 'docs')).statusCode).toBe(409);
-      expect((await api.createDir(lib, 'docs/sub/')).statusCode).toBe(200);
-      expect((await api.createDir(lib, 'nope/sub')).statusCode).toBe(404);
-      const upload = await api.upload({ fields: { uuid: lib, path: 'docs' }, files: [{ name: 'a.png', body: png() }, { name: 'b.png', body: png() }] });
-      expect(upload.statusCode, upload.body).toBe(200);
+      await photo();
+      await activeContent();
+      const made = await docs();
+      expect(made.tooShort.statusCode).toBe(417);
+      expect(made.docs.statusCode).toBe(200);
+      expect(made.again.statusCode).toBe(409);
+      expect(made.sub.statusCode).toBe(200);
+      expect(made.orphan.statusCode).toBe(404);
+      expect(made.upload.statusCode, made.upload.body).toBe(200);
       const first = await api.list({ library_uuid: lib, path: '', limit: 2 });
       expect(first.statusCode).toBe(200);
       expect(first.json().items.map((item: { key: string }) => item.key)).toEqual(['docs', 'logo.svg']);
@@ -128,6 +152,9 @@ describeApi(`media files (${DB_KIND})`, () => {
     });
 
     it('move, edit (rename, public, metadata, expiry) and delete', async () => {
+      await photo();
+      await activeContent();
+      await docs();
       const moved = await api.move(lib, 'docs/sub', ['docs/a.png']);
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json()[0].key).toBe('docs/sub/a.png');
@@ -165,6 +192,7 @@ describeApi(`media files (${DB_KIND})`, () => {
     });
 
     it('replacing a file needs replace=true; the old bytes stay until the new ones are whole', async () => {
+      await activeContent();
       const again = await api.upload({ fields: { uuid: lib }, files: [{ name: 'poly.gif', body: png(8, 8) }] });
       expect(again.statusCode).toBe(409);
       const replaced = await api.upload({ fields: { uuid: lib, replace: 'true' }, files: [{ name: 'poly.gif', body: png(8, 8) }] });
@@ -174,6 +202,7 @@ describeApi(`media files (${DB_KIND})`, () => {
     });
 
     it('share links: signed, expiring (410 shareExpired), tamper-proof (403); valid-until not past and on 5-minute steps; by e-mail', async () => {
+      await activeContent();
       // Now is 2 minutes past a 5-minute step; the link is valid until the step an hour later.
       const step = 5 * 60_000;
       const start = Math.floor(Date.now() / step) * step + 2 * 60_000;

@@ -1,10 +1,10 @@
 // What the hostile review of the media, documents and integration APIs shares (issue 16;
 // media-hostile-paths.test.ts and media-hostile-files.test.ts): a GET over a real socket, the message
-// of an answer, a valid share date, and the scene every case works on, built by the setup case.
+// of an answer, a valid share date, and the scene every case works on, built before the block's cases.
 import { request as httpRequest } from 'node:http';
-import { expect, it } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { addMember, createProject, createUser } from './fixtures';
-import { login, useServer } from './harness';
+import { login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { mediaApi, png } from './media-fixtures';
 
 /** A GET over a real socket with the path sent byte for byte (no client normalises it). */
@@ -36,7 +36,7 @@ export const shareDate = () => new Date(Math.ceil((Date.now() + 86_400_000) / 30
  * The server of one describe block and its scene: two libraries here (a simple one with secret.png,
  * other.png and the directory docs; an s3 one whose endpoint does not answer), a library with a
  * private file in another project, a member of that project only, and the app listening for raw
- * HTTP. Registers the setup case, which fills `state` in; call it first in the block.
+ * HTTP. Builds it in the block's beforeAll, which fills `state` in; call it first in the block.
  */
 export function useHostileScene() {
   const server = useServer({ LUMA_PUBLIC_URL: 'http://luma.test' });
@@ -46,7 +46,8 @@ export function useHostileScene() {
   const api = mediaApi(app, () => state.cookie);
   const anonymous = mediaApi(app, () => undefined);
 
-  it('setup: two libraries here, one library with a private file in another project, a member of that project only', async () => {
+  // Two libraries here, one library with a private file in another project, a member of that project only.
+  beforeAll(async () => {
     state.cookie = await login(app());
     const lib = (state.lib = (await api.createLibrary({ name: 'Hostile', provider: 'luma-simple' })).json().uuid);
     const s3like = await api.createLibrary({ name: 'Second', provider: 's3', s3_endpoint: 'http://127.0.0.1:1', s3_region: 'us-east-1', s3_bucket: 'bucket', s3_key: 'key1', s3_secret: 'secret1', host: 'http://127.0.0.1:1/bucket' });
@@ -64,7 +65,7 @@ export function useHostileScene() {
     await addMember(db(), other.projectUuid, userUuid, true);
     state.foreignCookie = await login(app(), 'foreign@hostile.test', 'foreign password');
     state.base = await app().listen({ port: 0, host: '127.0.0.1' });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   return { server, app, db, api, anonymous, state };
 }

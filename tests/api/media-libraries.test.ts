@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { open } from '../../src/server/platform/secret-box';
-import { adminProject, createMember } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { adminProject, createMember, once } from './fixtures';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { mediaApi, png, providerInput, startS3Server } from './media-fixtures';
 import type { S3TestServer } from '../support/s3-server';
 
@@ -19,8 +19,12 @@ describeApi(`media libraries (${DB_KIND})`, () => {
   let admin = '';
   const api = mediaApi(app, () => admin);
   let s3: S3TestServer | null = null;
-  let simple = '';
-  let bucketLib = '';
+  /** The project's luma-simple library and an s3 library, each made by the first case that needs it. */
+  const simpleLibrary = once(() => api.createLibrary({ name: 'Simple', provider: 'luma-simple', allowed_storage: 1000 }));
+  const bucketInput = once(() => providerInput('s3', () => s3!, 'library-bucket'));
+  const bucketLibrary = once(async () => api.createLibrary({ name: 'Bucket', ...(await bucketInput()) }));
+  const simpleUuid = async (): Promise<string> => (await simpleLibrary()).json().uuid;
+  const bucketUuid = async (): Promise<string> => (await bucketLibrary()).json().uuid;
 
   beforeAll(async () => {
     s3 = await startS3Server();
@@ -29,9 +33,9 @@ describeApi(`media libraries (${DB_KIND})`, () => {
     await s3?.stop();
   });
 
-  it('setup', async () => {
+  beforeAll(async () => {
     admin = await login(app());
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('the rules of spec section 5 answer 417 with field messages', async () => {
     const empty = await api.createLibrary({});
@@ -56,9 +60,8 @@ describeApi(`media libraries (${DB_KIND})`, () => {
   });
 
   it('one luma-simple library per project: the second is 409 simpleLibraryExists', async () => {
-    const first = await api.createLibrary({ name: 'Simple', provider: 'luma-simple', allowed_storage: 1000 });
+    const first = await simpleLibrary();
     expect(first.statusCode, first.body).toBe(200);
-    simple = first.json().uuid;
     expect(first.json()).toMatchObject({ name: 'Simple', provider: 'luma-simple', s3_secret: null, allowed_storage: 1000, size: 0, free_space: 1000, roles: [], dir: '' });
     const second = await api.createLibrary({ name: 'Simple two', provider: 'luma-simple' });
     expect(second.statusCode).toBe(409);
@@ -66,10 +69,11 @@ describeApi(`media libraries (${DB_KIND})`, () => {
   });
 
   it('an s3 library: the secret is answered masked; the mask on update keeps it; the provider stays', async () => {
-    const input = await providerInput('s3', () => s3!, 'library-bucket');
-    const created = await api.createLibrary({ name: 'Bucket', ...input });
+    await simpleUuid();
+    const input = await bucketInput();
+    const created = await bucketLibrary();
     expect(created.statusCode, created.body).toBe(200);
-    bucketLib = created.json().uuid;
+    const bucketLib: string = created.json().uuid;
     expect(created.json().s3_secret).toBe('__PASSWORD__');
     const updated = await api.updateLibrary(bucketLib, { ...input, name: 'Bucket renamed', s3_secret: '__PASSWORD__' });
     expect(updated.statusCode, updated.body).toBe(200);
@@ -98,6 +102,8 @@ describeApi(`media libraries (${DB_KIND})`, () => {
   });
 
   it('roles limit a library to members holding one of them; others neither list nor use it', async () => {
+    const simple = await simpleUuid();
+    const bucketLib = await bucketUuid();
     const insider = await createMember(db(), 'insider@media.test', 'insider password', ['use luma-media']);
     await createMember(db(), 'outsider@media.test', 'outsider password', ['use luma-media']);
     const info = (await api.info(simple)).json();
@@ -120,6 +126,8 @@ describeApi(`media libraries (${DB_KIND})`, () => {
 
   it('with the integration deactivated every media call and the file URL answer 403 integrationDisabled', async () => {
     const { projectUuid } = await adminProject(db());
+    const simple = await simpleUuid();
+    const bucketLib = await bucketUuid();
     const upload = await api.upload({ fields: { uuid: bucketLib }, files: [{ name: 'b.png', body: png() }] });
     expect(upload.statusCode).toBe(200);
     await db().insertInto('integrations').values({ project_uuid: projectUuid, id: 'luma-media', disabled: true }).execute();
@@ -145,23 +153,27 @@ describeApi(`media libraries (${DB_KIND})`, () => {
     const appDir = await mkdtemp(join(tmpdir(), 'luma-spa-'));
     await writeFile(join(appDir, 'index.html'), '<!doctype html><title>Luma</title>');
     const withSpa = await server().appWith({ LUMA_APP_DIR: appDir });
+    const bucketLib = await bucketUuid();
+    expect((await api.upload({ fields: { uuid: bucketLib }, files: [{ name: 'url.png', body: png() }] })).statusCode).toBe(200);
     const page = await withSpa.inject({ method: 'GET', url: '/admin/integrations', headers: { accept: 'text/html' } });
     expect(page.body).toContain('<title>Luma</title>');
-    for (const url of [`/media/library/${bucketLib}/get/a.png`, `/media/library/${crypto.randomUUID()}/get/x.png`, `/media/library/${bucketLib}/preview/a.png`]) {
+    for (const url of [`/media/library/${bucketLib}/get/url.png`, `/media/library/${crypto.randomUUID()}/get/x.png`, `/media/library/${bucketLib}/preview/url.png`]) {
       const response = await withSpa.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.body).not.toContain('<title>Luma</title>');
       expect([401, 404]).toContain(response.statusCode);
     }
-    const signedIn = await withSpa.inject({ method: 'GET', url: `/media/library/${bucketLib}/get/a.png`, headers: { accept: 'text/html', cookie: admin } });
+    const signedIn = await withSpa.inject({ method: 'GET', url: `/media/library/${bucketLib}/get/url.png`, headers: { accept: 'text/html', cookie: admin } });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers['content-type']).toBe('image/png');
   });
 
   it('removing an s3 library removes its rows; the bucket keeps its objects', async () => {
+    const bucketLib = await bucketUuid();
+    expect((await api.upload({ fields: { uuid: bucketLib }, files: [{ name: 'kept.png', body: png() }] })).statusCode).toBe(200);
     expect((await api.removeLibrary(bucketLib)).statusCode).toBe(200);
     expect(await db().selectFrom('media_files').select('key').where('library_uuid', '=', bucketLib).execute()).toEqual([]);
     const objects = await s3!.client.send(new (await import('@aws-sdk/client-s3')).ListObjectsV2Command({ Bucket: 'library-bucket' }));
-    expect((objects.Contents ?? []).map((object) => object.Key)).toContain('a.png');
+    expect((objects.Contents ?? []).map((object) => object.Key)).toContain('kept.png');
     expect((await api.info(bucketLib)).statusCode).toBe(404);
   });
 });

@@ -1,9 +1,9 @@
 // The six luma-media permissions (spec section 6): each call is refused (403
 // integrations.media.noPermissions) to a member without its verb and allowed with it; 'use
 // luma-media' is needed by every call; replacing a file on upload needs 'delete luma-media' too.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createMember } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { mediaApi, png, type MediaApi } from './media-fixtures';
 
 const VERBS = ['upload', 'create_dir', 'delete_dir', 'download', 'delete'] as const;
@@ -20,7 +20,8 @@ describeApi(`media permissions (${DB_KIND})`, () => {
   let lib = '';
   const date = () => new Date(Math.ceil((Date.now() + 86_400_000) / 300_000) * 300_000).toISOString();
 
-  it('setup: a library with files, members with use plus one verb each, and one without use', async () => {
+  // A library with files, members with use plus one verb each, and one without use.
+  beforeAll(async () => {
     admin = await login(app());
     lib = (await adminApi.createLibrary({ name: 'Shared', provider: 'luma-simple' })).json().uuid;
     expect((await adminApi.createDir(lib, 'dir1')).statusCode).toBe(200);
@@ -34,7 +35,7 @@ describeApi(`media permissions (${DB_KIND})`, () => {
       await createMember(db(), `${who}@perm.test`, `${who} password`, permissions);
       cookies[who] = await login(app(), `${who}@perm.test`, `${who} password`);
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it("without 'use luma-media' nothing loads, whatever else is held", async () => {
     const api = as('nouse');

@@ -2,9 +2,9 @@
 // shareExpired on every instance), a valid-until beyond LUMA_SHARE_MAX_DAYS refused (417
 // shareTooLong), a link bound to its file (a new file uploaded at the same key is never served by an
 // old link), and the project's signing key rotated (every link then 403, none listed).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { mediaApi, png } from './media-fixtures';
 
 const STEP = 5 * 60_000;
@@ -37,7 +37,8 @@ describeApi(`media share links (${DB_KIND})`, () => {
     return pathOf(response.json().data);
   };
 
-  it('setup: a library with files, a member who may use but not download', async () => {
+  // A library with files, a member who may use but not download.
+  beforeAll(async () => {
     cookie = await login(app());
     const created = await api.createLibrary({ name: 'Shares', provider: 'luma-simple' });
     expect(created.statusCode, created.body).toBe(200);
@@ -46,7 +47,7 @@ describeApi(`media share links (${DB_KIND})`, () => {
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     await createMember(db(), 'viewer@shares.test', 'viewer password', ['use luma-media']);
     memberCookie = await login(app(), 'viewer@shares.test', 'viewer password');
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it("lists a file's active links with their expiry and type, soonest to end first; the query is declared exactly", async () => {
     const later = dateIn(DAY);

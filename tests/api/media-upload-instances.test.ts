@@ -9,13 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { UPLOAD_MESSAGE } from '../../runtime/api/media-upload';
 import { memoryStorage } from '../../runtime/client/storage';
 import { UploadFailed, uploadFiles } from '../../runtime/media/upload';
 import { toJson } from '../../src/server/db/json';
 import { adminProject } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { generatedChunks } from './tus-client';
 
 const MB = 1024 * 1024;
@@ -55,7 +55,8 @@ describeApi(`a resumable upload across two instances (${DB_KIND})`, () => {
     if (secondDataDir) await rm(secondDataDir, { recursive: true, force: true });
   });
 
-  it('setup: two instances on one database, each with its own disk', async () => {
+  // Two instances on one database, each with its own disk.
+  beforeAll(async () => {
     secondDataDir = await mkdtemp(join(tmpdir(), 'luma-second-instance-'));
     second = await server().appWith({ LUMA_DATA_DIR: secondDataDir });
     for (const app of [server().app, second]) {
@@ -66,7 +67,7 @@ describeApi(`a resumable upload across two instances (${DB_KIND})`, () => {
     const { projectUuid } = await adminProject(server().database.db);
     library = crypto.randomUUID();
     await server().database.db.insertInto('media_libraries').values({ uuid: library, project_uuid: projectUuid, name: 'Uploads', provider: 'luma-simple', roles: toJson([]) }).execute();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   const send = (port: number, name: string) =>
     uploadFiles(

@@ -7,13 +7,13 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { MEDIA_MESSAGE, MEDIA_PERMISSION, mediaFileUrl, type MediaFile } from '../../runtime/api/media';
 import { TUS_META, TUS_RESULT_HEADER, UPLOAD_MESSAGE, decodeResultHeader, tusResultPath } from '../../runtime/api/media-upload';
 import { toJson } from '../../src/server/db/json';
 import { sweepAbandonedUploads, tusDirectory } from '../../src/server/media/routes-tus';
 import { adminProject, createMember, createProject } from './fixtures';
-import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useManualClock, useServer } from './harness';
 import { TusClient, generatedChunks, generatedSha256, tusMetadata } from './tus-client';
 import { memoryStorage } from '../../runtime/client/storage';
 import { UploadFailed, uploadFiles } from '../../runtime/media/upload';
@@ -59,7 +59,8 @@ describeApi(`resumable upload through tus (${DB_KIND})`, () => {
 
   const meta = (more: Record<string, string> = {}) => ({ [TUS_META.libraryUuid]: library, [TUS_META.filename]: 'big file.bin', ...more });
 
-  it('setup: a server listening on a port, a library of this project and one of another project', async () => {
+  // A server listening on a port, a library of this project and one of another project.
+  beforeAll(async () => {
     const app = server().app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
@@ -69,7 +70,7 @@ describeApi(`resumable upload through tus (${DB_KIND})`, () => {
     library = await insertLibrary(projectUuid, 'Uploads', null);
     const other = await createProject(db(), 'Other project');
     foreignLibrary = await insertLibrary(other.projectUuid, 'Theirs', null);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('streams a 200 MB upload with the server process memory flat (rss growth far below the file size)', { timeout: 180_000 }, async () => {
     const created = await admin.create(BIG, meta({ [TUS_META.filename]: 'two hundred.bin' }));
@@ -225,7 +226,8 @@ describeApi(`the browser's uploadFiles against the tus endpoint (${DB_KIND})`, (
   let cookie = '';
   let library = '';
 
-  it('setup: a listening server and a library', async () => {
+  // A listening server and a library.
+  beforeAll(async () => {
     const app = server().app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
@@ -233,7 +235,7 @@ describeApi(`the browser's uploadFiles against the tus endpoint (${DB_KIND})`, (
     const { projectUuid } = await adminProject(server().database.db);
     library = crypto.randomUUID();
     await server().database.db.insertInto('media_libraries').values({ uuid: library, project_uuid: projectUuid, name: 'Uploads', provider: 'luma-simple', roles: toJson([]) }).execute();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   const env = () => ({ origin: `http://127.0.0.1:${port}`, storage: memoryStorage(), headers: { cookie }, retryDelays: [0, 50, 100, 200], resultDelays: [0] });
   const named = (name: string, bytes: Buffer) => Object.assign(bytes, { name, type: 'application/octet-stream', size: bytes.length }) as unknown as Blob & { name: string };

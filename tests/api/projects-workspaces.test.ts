@@ -1,9 +1,9 @@
 // Projects and workspaces (docs/iam.md "Projects and workspaces"): POST /v1/project by any signed-in
 // person, PUT /v1/project/{uuid} by its admins, transfer by the owner, leave; and the workspaces of
 // the current project (list, create with dev and live, get, rename) for its admins.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { addMember, adminProject, createMember, createProject, createRole, createUser, grantRole } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { projectOwner, signedInPerson, withCookie } from './iam-fixtures';
 
 describeApi(`projects and workspaces (${DB_KIND})`, () => {
@@ -13,9 +13,9 @@ describeApi(`projects and workspaces (${DB_KIND})`, () => {
   let adminCookie = '';
   const admin = withCookie(app, () => adminCookie);
 
-  it('setup', async () => {
+  beforeAll(async () => {
     adminCookie = await login(app());
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('POST /v1/project: a person with no project creates one, owns it, is its admin, and it has Main with dev and live', async () => {
     const person = await signedInPerson(server(), 'founder@luma.test');

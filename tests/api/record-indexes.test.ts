@@ -3,16 +3,19 @@
 // environments), what a second deploy drops, the planner's use of them, statistics after writes,
 // and removed components' partitions dropped by housekeeping.
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { csv, importApi } from './import-fixtures';
 import { insertManyRecords } from './list-fixtures';
 
 const text = (key: string, extra: Record<string, unknown> = {}) => f.text(key, {}, extra);
 
 describeApi(`record layout: partitions and field indexes (${DB_KIND})`, () => {
+  // Cases write 20,000 records and run housekeeping: on a busy 2-core machine PGlite took over 30 s for
+  // one. The bound stops a hang; it times nothing.
+  vi.setConfig({ testTimeout: 180_000 });
   const server = useServer();
   const app = () => server().app;
   const db = () => server().database.db;
@@ -21,6 +24,10 @@ describeApi(`record layout: partitions and field indexes (${DB_KIND})`, () => {
   const records = recordApi(app, () => admin, 'dev');
 
   const partitionOf = (uuid: string) => `records_c_${uuid.replaceAll('-', '')}`;
+
+  beforeAll(async () => {
+    admin = await login(app());
+  }, SETUP_TIMEOUT_MS);
 
   /** The field indexes on a component's partition, as "key kind" from their comments. */
   async function fieldIndexes(uuid: string): Promise<string[]> {
@@ -45,7 +52,6 @@ describeApi(`record layout: partitions and field indexes (${DB_KIND})`, () => {
   }
 
   it('a new component gets its own partition of records', async () => {
-    admin = await login(app());
     const created = await api.create({ name: 'plain', label: { en_US: 'Plain' } });
     expect(created.statusCode).toBe(200);
     expect(await partitionExists(created.json().uuid)).toBe(true);

@@ -1,9 +1,9 @@
 // Who may call the record calls (read/create/update or edit/delete {ref}; admins pass), field
 // visibility and editability per role (spec section 6), and project isolation: a forged uuid of
 // another project's component or record is a 404, never its data.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { componentApi, componentWithFields, createMember, createProject, insertComponentRow, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 describeApi(`records: permissions, field visibility and isolation (${DB_KIND})`, () => {
   const server = useServer();
@@ -20,7 +20,8 @@ describeApi(`records: permissions, field visibility and isolation (${DB_KIND})`,
   let foreignComponent = '';
   let foreignRecord = '';
 
-  it('setup: a component with role-restricted fields, members holding single verbs, another project', async () => {
+  // A component with role-restricted fields, members holding single verbs, another project.
+  beforeAll(async () => {
     admin = await login(app());
     const crud = (ref: string) => [`read ${ref}`, `create ${ref}`, `update ${ref}`, `delete ${ref}`];
     // The insider role is created first so its uuid can be named by the fields.
@@ -57,7 +58,7 @@ describeApi(`records: permissions, field visibility and isolation (${DB_KIND})`,
       .insertInto('records')
       .values({ uuid: foreignRecord, project_uuid: other.projectUuid, component_uuid: foreignComponent, env: 'dev', data: JSON.stringify({ name: 'Secret', salary: 1, grade: 'Z' }) })
       .execute();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('admins pass every verb', async () => {
     expect((await records.get(staff, record)).json()).toMatchObject({ name: 'Ann', salary: 1000, grade: 'A' });

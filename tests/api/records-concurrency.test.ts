@@ -3,12 +3,12 @@
 // the partial unique index. Index life cycle: publish and saving the pointed version create the
 // indexes (409 uniqueIndexConflict when existing rows break them, nothing changed), unique turned
 // off drops them, removing the component drops its indexes.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { findRecord, listUniqueIndexes, updateRecordVersioned } from '../../src/server/records/sql';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject } from './fixtures';
 import { componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 describeApi(`records: concurrency and unique indexes (${DB_KIND})`, () => {
   const server = useServer();
@@ -19,10 +19,10 @@ describeApi(`records: concurrency and unique indexes (${DB_KIND})`, () => {
   const records = recordApi(app, () => admin, 'dev');
   let codes = '';
 
-  it('setup', async () => {
+  beforeAll(async () => {
     admin = await login(app());
     codes = await componentWithFields(api, 'codes', [f.text('code', { required: true }, { unique: true }), f.text('label')]);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('20 concurrent updates of the same version: exactly one 200, nineteen 409; the winner\'s data, __version__ 2', async () => {
     const record = (await records.create(codes, { code: 'race', label: 'start' })).json();

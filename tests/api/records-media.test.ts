@@ -2,9 +2,9 @@
 // an image, image v2, file or carousel value is a file path of one of the project's own media
 // libraries or an external http(s) URL; a library of another project (or a forged uuid), a key that
 // leaves its library, and any other scheme are refused 417 at the field, and nothing is written.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createProject, recordApi } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 const media = (key: string, type: string, custom: Record<string, unknown> = {}) => ({
   name: key,
@@ -27,7 +27,8 @@ describeApi(`records: media values (${DB_KIND})`, () => {
   const theirs = crypto.randomUUID();
   const path = (library: string, key: string) => `/media/library/${library}/get/${key}`;
 
-  it('setup: a library of this project, one of another project, a component with every media field', async () => {
+  // A library of this project, one of another project, a component with every media field.
+  beforeAll(async () => {
     admin = await login(app());
     const { projectUuid } = await adminProject(db());
     const other = await createProject(db(), 'Other');
@@ -45,7 +46,7 @@ describeApi(`records: media values (${DB_KIND})`, () => {
       media('sheets', 'file', { multiple: true }),
       media('gallery', 'carousel'),
     ]);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('stores library paths of the project and external http(s) URLs, the old string image too', async () => {
     const data = {

@@ -2,9 +2,9 @@
 // (one-to-many); each must name a live record of the foreign component in the same project and
 // environment (else 417 invalidSelection); a read adds {key}_RefObj with the related record(s),
 // shaped for the caller's view of the foreign component.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { componentApi, componentWithFields, createMember, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 describeApi(`records: relations (${DB_KIND})`, () => {
   const server = useServer();
@@ -22,7 +22,8 @@ describeApi(`records: relations (${DB_KIND})`, () => {
   let books = '';
   const author: Record<string, { uuid: string; code: string }> = {};
 
-  it('setup: authors (unique code, a field only admins see) and books relating to them', async () => {
+  // Authors (unique code, a field only admins see) and books relating to them.
+  beforeAll(async () => {
     admin = await login(app());
     const vip = await createMember(db(), 'vip@luma.test', 'vip password 1', []);
     authors = await componentWithFields(api, 'authors', [
@@ -44,7 +45,7 @@ describeApi(`records: relations (${DB_KIND})`, () => {
     await createMember(db(), 'stranger@luma.test', 'stranger password', [`read ${books}`, `create ${books}`]);
     member = await login(app(), 'member@luma.test', 'member password');
     stranger = await login(app(), 'stranger@luma.test', 'stranger password');
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('one-to-one and one-to-many values that exist: stored, answered with {key}_RefObj', async () => {
     const created = await records.create(books, { title: 'Dune', author: 'A1', coauthors: [author.A3!.uuid, author.A2!.uuid] });

@@ -1,14 +1,14 @@
 // Rich text on the server (issue 7): text/editor, text/document and text/editor_i18n values are
 // sanitised before they are written, on create, update and import; the length rule runs on the text
 // with tags stripped and answers the runtime's own 417.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { compileViewSchema } from '../../runtime/compile';
 import { validateRecord } from '../../runtime/validation';
 import type { ComponentSettings } from '../../schemas';
 import { sanitizeRichHtml } from '../../src/server/records/html';
 import { XSS_PAYLOADS } from '../unit/rich/xss-payloads';
 import { componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { importApi } from './import-fixtures';
 
 const EXECUTABLE = /<\s*(script|iframe|object|embed|svg|math|style|base|meta|link|form)\b|\son[a-z]+\s*=|javascript:|vbscript:|data:text|expression\(/i;
@@ -29,7 +29,8 @@ describeApi(`records: rich text sanitised and checked on the server (${DB_KIND})
   const view = (page: 'model_create' | 'model_edit') =>
     compileViewSchema(settings, { component: { uuid: notes, ref: notes, name: 'notes', label: { en_US: 'notes' } }, locale: 'en_US', roles: [], isAdmin: true, page });
 
-  it('setup: a component with editor, document, editor_i18n and a short editor', async () => {
+  // A component with editor, document, editor_i18n and a short editor.
+  beforeAll(async () => {
     admin = await login(app());
     notes = await componentWithFields(api, 'notes', [
       f.text('title', { required: true, length: { min: 1, max: 200 } }),
@@ -39,7 +40,7 @@ describeApi(`records: rich text sanitised and checked on the server (${DB_KIND})
       rich('short', 'editor', { length: { min: 2, max: 10 } }),
     ]);
     settings = (await api.settings(notes, 'v1')).json().settings;
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('create: every payload is stored sanitised, in editor, document and each locale of editor_i18n', async () => {
     for (const [i, payload] of XSS_PAYLOADS.entries()) {

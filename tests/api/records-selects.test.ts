@@ -1,12 +1,12 @@
 // The relation, image and external select verdicts on the server (runtime/validation/selects.ts):
 // the 417 of a bad shape or a value outside the image items is exactly validateRecord's, and the
 // relation existence check (records-relations.ts) still adds invalidSelection for a missing record.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { compileViewSchema } from '../../runtime/compile';
 import { validateRecord } from '../../runtime/validation';
 import type { ComponentSettings, ViewSchema } from '../../schemas';
 import { componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 const items = [
   { value: 'cat', label: 'Cat', image: '/img/cat.png' },
@@ -24,7 +24,8 @@ describeApi(`records: relation, image and external selects (${DB_KIND})`, () => 
   let view: ViewSchema;
   const authorUuid: Record<string, string> = {};
 
-  it('setup: authors and a shelf with every kind of select', async () => {
+  // Authors and a shelf with every kind of select.
+  beforeAll(async () => {
     admin = await login(app());
     authors = await componentWithFields(api, 'sel_authors', [f.text('code', { required: true }, { unique: true }), f.text('name')]);
     for (const code of ['A1', 'A2']) {
@@ -42,7 +43,7 @@ describeApi(`records: relation, image and external selects (${DB_KIND})`, () => 
     ]);
     const settings = (await api.settings(shelves, 'v1')).json().settings as ComponentSettings;
     view = compileViewSchema(settings, { component: { uuid: shelves, ref: shelves, name: 'sel_shelves', label: { en_US: 'sel_shelves' } }, locale: 'en_US', roles: [], isAdmin: true, page: 'model_create' });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('good values are stored in their shape (an image value takes its item\'s type; one-to-many a list)', async () => {
     const data = { author: 'A1', coauthors: authorUuid.A2, pet: '2', pets: ['cat', 2], ext: 7, exts: ['x', 'y'] };

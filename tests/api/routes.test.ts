@@ -4,9 +4,9 @@
 // (records acting for the caller): GET needs 'read', the others 'update' or 'edit'. Unknown routes
 // and another project's components are 404; escape attempts end as clear errors while the server
 // keeps answering.
-import { expect, it } from 'vitest';
-import { componentApi, componentWithFields, createMember, createProject, insertComponentRow, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import { componentApi, componentWithFields, createMember, createProject, insertComponentRow, once, recordApi, recordFields as f } from './fixtures';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useManualClock, useServer } from './harness';
 import { ESCAPES } from './user-code-fixtures';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,7 +42,14 @@ describeApi(`component routes (${DB_KIND})`, () => {
     ...Object.fromEntries(Object.entries(ESCAPES).map(([name, [code]]) => [`x/${name.toLowerCase()}`, { code }])),
   };
 
-  it('setup: a component with routes, members holding single verbs, another project', async () => {
+  /** The routes saved on shop/notes: by the first case, which checks the save, or by the case that runs alone. */
+  const routesSaved = once(async () => {
+    const model = (await api.settings('shop/notes', 'v1')).json();
+    return api.save('shop/notes', 'v1', { ...model, settings: { ...model.settings, routes } });
+  });
+
+  // A component with routes, members holding single verbs, another project.
+  beforeAll(async () => {
     admin = await login(app());
     notes = await componentWithFields(api, 'notes', [f.text('title', { required: true })], { scope: 'shop' });
     await createMember(db(), 'reader@luma.test', 'reader password', ['read shop/notes']);
@@ -52,7 +59,7 @@ describeApi(`component routes (${DB_KIND})`, () => {
     for (const who of ['reader', 'writer', 'editor', 'nobody']) cookies[who] = await login(app(), `${who}@luma.test`, `${who} password`);
     const other = await createProject(db(), 'Other');
     foreign = await insertComponentRow(db(), other.projectUuid, { name: 'notes', settings: { ...(await api.settings('shop/notes', 'v1')).json().settings, routes: { echo: { code: 'return 1' } } } });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('saving settings lowers route paths; a duplicate in another case is routeExists', async () => {
     const model = (await api.settings('shop/notes', 'v1')).json();
@@ -62,13 +69,14 @@ describeApi(`component routes (${DB_KIND})`, () => {
     const spaced = await api.save('shop/notes', 'v1', { ...model, settings: { ...model.settings, routes: { 'has space': { code: '' } } } });
     expect(spaced.statusCode).toBe(417);
     expect(JSON.stringify(spaced.json().errors)).toContain('routePathRule');
-    const saved = await api.save('shop/notes', 'v1', { ...model, settings: { ...model.settings, routes } });
+    const saved = await routesSaved();
     expect(saved.statusCode, saved.body).toBe(200);
     expect(Object.keys(saved.json().settings.routes)).toContain('echo');
     expect(Object.keys(saved.json().settings.routes)).not.toContain('Echo');
   });
 
   it('GET, POST, PUT, PATCH and DELETE reach the code with method, path, query and body', async () => {
+    await routesSaved();
     const got = await call('GET', `${notes}/echo?x=1&tag=a&tag=b`);
     expect(got.statusCode, got.body).toBe(200);
     expect(got.headers['content-type']).toMatch(/application\/json/);
@@ -81,6 +89,7 @@ describeApi(`component routes (${DB_KIND})`, () => {
   });
 
   it('the value is the answer as JSON, or {status, body} when the code returns exactly that', async () => {
+    await routesSaved();
     const created = await call('POST', 'shop/notes/notes/create', { payload: { title: 'From a route' } });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ title: 'From a route' });
@@ -95,6 +104,7 @@ describeApi(`component routes (${DB_KIND})`, () => {
   });
 
   it('a failing route answers its evaluation error', async () => {
+    await routesSaved();
     const response = await call('GET', 'shop/notes/broken?x=input');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
@@ -104,6 +114,7 @@ describeApi(`component routes (${DB_KIND})`, () => {
   });
 
   it("the caller's permissions: GET needs read, the other methods update or edit; records through context keep them", async () => {
+    await routesSaved();
     expect((await call('GET', 'shop/notes/echo', { who: 'reader' })).statusCode).toBe(200);
     expect((await call('POST', 'shop/notes/echo', { who: 'reader', payload: {} })).statusCode).toBe(403);
     expect((await call('GET', 'shop/notes/echo', { who: 'nobody' })).statusCode).toBe(403);
@@ -117,6 +128,7 @@ describeApi(`component routes (${DB_KIND})`, () => {
   });
 
   it('unknown routes, components and forged ids are 404', async () => {
+    await routesSaved();
     expect((await call('GET', 'shop/notes/missing')).statusCode).toBe(404);
     expect((await call('GET', 'shop/notes')).statusCode).toBe(404);
     expect((await call('GET', 'shop/other/echo')).statusCode).toBe(404);
@@ -126,6 +138,7 @@ describeApi(`component routes (${DB_KIND})`, () => {
   });
 
   it('escape attempts end as evaluation errors while the server answers other requests', async () => {
+    await routesSaved();
     for (const [name, [, expected]] of Object.entries(ESCAPES)) {
       let settled = false;
       const attempt = call('GET', `shop/notes/x/${name.toLowerCase()}`).finally(() => (settled = true));
@@ -140,6 +153,7 @@ describeApi(`component routes (${DB_KIND})`, () => {
   }, 60_000);
 
   it('calls per minute per project (script-rate): past the limit 429 tooManyAttempts before any code runs', async () => {
+    await routesSaved();
     // A minute no other test has used, so the count starts at zero.
     const clock = useManualClock(Math.ceil(Date.now() / 60_000) * 60_000 + 10 * 60_000 + 1_000);
     const limited = await server().appWith({ LUMA_SCRIPT_CALLS_PER_MINUTE: '2' });

@@ -2,11 +2,11 @@
 // path with the right fields; bodies only when enabled, secrets redacted at any depth; query secrets
 // stripped; a disabled log writes nothing; retention purge on the manual clock; filters and paging;
 // admins only; another project's call is a 404. Both databases.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { REDACTED } from '../../runtime/api/apiLog';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useManualClock, useServer } from './harness';
 
 describeApi(`scout API call log (${DB_KIND})`, () => {
   const server = useServer();
@@ -23,14 +23,14 @@ describeApi(`scout API call log (${DB_KIND})`, () => {
     until(`the call ${requestUuid} to be logged`, 10_000, async () => (await db().selectFrom('api_calls').selectAll().where('request_uuid', '=', requestUuid).executeTakeFirst()) ?? undefined);
   const settings = (body: object) => call('PUT', '/api/v1/system/api-log/settings', admin, body);
 
-  it('setup', async () => {
+  beforeAll(async () => {
     const owned = await adminProject(db());
     project = owned.projectUuid;
     adminUuid = owned.adminUuid;
     admin = await login(app());
     await createMember(db(), 'plain@luma.test', 'plain password', []);
     member = await login(app(), 'plain@luma.test', 'plain password');
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('logs a call with method, path, status, duration, caller and request id; not the log\'s own reads', async () => {
     const response = await call('GET', '/api/v1/user/claims?x=1&access_token=abc&Password=p&sig=1&signature=s');

@@ -1,11 +1,11 @@
 // Scout's event log (issue 17 section 6, docs/scout-events.md): the settings (admins only, 417 with
 // message keys), kinds not kept are not listed, per-project retention with the manual clock, the
 // list's filters, sort and paging, one event by uuid (another project's is 404). Both databases.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { publishEvents } from '../../src/server/events/outbox';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useManualClock, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useManualClock, useServer } from './harness';
 
 describeApi(`scout: the event log (${DB_KIND})`, () => {
   const server = useServer();
@@ -21,13 +21,13 @@ describeApi(`scout: the event log (${DB_KIND})`, () => {
   const put = (payload: unknown, who = 'admin') => app().inject({ method: 'PUT', url: '/api/v1/system/events/settings', headers: { cookie: cookies[who]! }, payload: payload as object });
   const logged = async () => (await db().selectFrom('events').select(['topic', 'kept']).where('project_uuid', '=', project).execute()).sort((a, b) => a.topic.localeCompare(b.topic));
 
-  it('setup', async () => {
+  beforeAll(async () => {
     ({ projectUuid: project, adminUuid: admin } = await adminProject(db()));
     cookies.admin = await login(app());
     staff = await componentWithFields(api, 'staff', [f.text('name', {})]);
     await createMember(db(), 'reader@luma.test', 'reader password', [`read ${staff}`]);
     cookies.reader = await login(app(), 'reader@luma.test', 'reader password');
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('settings: every kind and LUMA_EVENT_DAYS by default; admins only; bad values are 417 with message keys', async () => {
     const first = await get('/v1/system/events/settings');

@@ -3,10 +3,10 @@
 // user bearer) running the release of the caller's environment, logs kept and purged by the clock, the
 // project limit, forged ids, a workflow spark node (and a dry run that does not invoke), and sandbox
 // escape attempts answered while the server keeps serving.
-import { expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { runHousekeeping } from '../../src/server/housekeeping';
 import { adminProject, componentApi, componentWithFields, createProject, createRole, recordApi, recordFields } from './fixtures';
-import { DB_KIND, describeApi, login, until, useManualClock, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useManualClock, useServer } from './harness';
 import { withCookie } from './iam-fixtures';
 
 const DAY = 86_400_000;
@@ -36,10 +36,11 @@ describeApi(`sparks (${DB_KIND})`, () => {
     return id;
   };
 
-  it('setup: a notes component', async () => {
+  // A notes component.
+  beforeAll(async () => {
     admin = await login(app());
     notes = await componentWithFields(components, 'notes', [recordFields.text('title')]);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('creates, reads, renames and lists sparks under the name rules; a taken name is 409', async () => {
     const created = await call('POST', '/spark', { name: 'greet', description: 'Says hello', code: 'return `hello ${data.name}`;' });

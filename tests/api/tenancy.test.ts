@@ -1,6 +1,6 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { addWorkspace, adminProject, createMember, createProject, createRole, createUser, addMember, grantRole, setRolePermissions } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 const GETS = [
   '/api/v1/user/claims',
@@ -21,9 +21,12 @@ describeApi(`tenancy (${DB_KIND})`, () => {
   let cookie = '';
   const get = (url: string, headers: Record<string, string> = {}) => server().app.inject({ url, headers: { cookie, ...headers } });
 
+  beforeAll(async () => {
+    cookie = await login(server().app);
+  }, SETUP_TIMEOUT_MS);
+
   it('answers 401 on every endpoint without a session', async () => {
     const { app } = server();
-    cookie = await login(app);
     const requests = [
       ...GETS.map((url) => ({ method: 'GET' as const, url })),
       { method: 'POST' as const, url: '/api/v1/user/profile/edit', payload: {} },

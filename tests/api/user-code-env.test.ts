@@ -1,9 +1,9 @@
 // context.env in every server entry point (docs/user-code.md "context.env"): a component function, an
 // action, a route and a spark each read the global variables of the caller's environment, secrets
 // included (they never leave the server), and dev and live keep their own values.
-import { expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { componentApi, componentWithFields, recordApi, recordFields as f } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 describeApi(`context.env in functions, actions, routes and sparks (${DB_KIND})`, () => {
   vi.setConfig({ testTimeout: 60_000 });
@@ -19,7 +19,8 @@ describeApi(`context.env in functions, actions, routes and sparks (${DB_KIND})`,
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, env = 'dev') =>
     app().inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: { cookie: admin, 'x-project-env': env } });
 
-  it('setup: variables in dev and live, a component with a function, an action and a route, a spark', async () => {
+  // Variables in dev and live, a component with a function, an action and a route, a spark.
+  beforeAll(async () => {
     admin = await login(app());
     for (const [env, shop] of [['dev', 'dev shop'], ['live', 'live shop']] as const) {
       expect((await inject('POST', '/api/v1/system/environment/variables', { name: 'SHOP', value: shop }, env)).statusCode).toBe(200);
@@ -39,7 +40,7 @@ describeApi(`context.env in functions, actions, routes and sparks (${DB_KIND})`,
     const id = spark.json().uuid as string;
     expect((await inject('PUT', `/api/spark/spark/release/${id}/1`, {})).statusCode).toBe(200);
     for (const env of ['dev', 'live']) expect((await inject('PUT', `/api/spark/spark/deploy/${id}/${env}`, { version: 1 })).statusCode).toBe(200);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   const expected = { plain: 'dev shop', secret: 'dev-s3cret' };
 

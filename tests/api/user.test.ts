@@ -1,7 +1,7 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/passwords';
 import { adminProject, createMember, createRole, createUser } from './fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, DB_KIND, describeApi, login, useServer } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 const EDIT = '/api/v1/user/profile/edit';
 
@@ -12,8 +12,11 @@ describeApi(`user (${DB_KIND})`, () => {
   const edit = (payload: unknown) => server().app.inject({ method: 'POST', url: EDIT, payload: payload as object, headers: { cookie } });
   const adminRow = () => server().database.db.selectFrom('users').selectAll().where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
 
-  it('GET /v1/user/claims answers ProjectUUID and IsAdmin', async () => {
+  beforeAll(async () => {
     cookie = await login(server().app);
+  }, SETUP_TIMEOUT_MS);
+
+  it('GET /v1/user/claims answers ProjectUUID and IsAdmin', async () => {
     const { projectUuid } = await adminProject(server().database.db);
     const response = await get('/api/v1/user/claims');
     expect(response.statusCode).toBe(200);

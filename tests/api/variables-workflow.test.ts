@@ -1,10 +1,10 @@
 // context.env in workflow scripts (docs/user-code.md "context.env"): an expression and a {{template}}
 // read the global variables of the run's environment, secrets included; a Before::Create writes one
 // into the record; the dry run answers the secret masked, never in clear.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { VARIABLE_MASK } from '../../runtime/api/environment';
 import { componentApi, componentWithFields, recordApi, recordFields } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 let nextId = 15_000_001;
 const node = (type: string, action: string, data: Record<string, unknown> = {}) => {
@@ -23,7 +23,8 @@ describeApi(`context.env in workflows (${DB_KIND})`, () => {
   const call = (method: 'POST' | 'PUT', url: string, payload: unknown, env: 'dev' | 'live' = 'dev') =>
     app().inject({ method, url, payload: payload as object, headers: { cookie: admin, 'x-project-env': env } });
 
-  it('setup: a component and variables in dev and live', async () => {
+  // A component and variables in dev and live.
+  beforeAll(async () => {
     admin = await login(app());
     orders = await componentWithFields(componentApi(app, () => admin, 'dev'), 'orders', [recordFields.text('title'), recordFields.text('region', { length: { min: 0, max: 255 } })]);
     for (const [env, body] of [
@@ -34,7 +35,7 @@ describeApi(`context.env in workflows (${DB_KIND})`, () => {
       const reply = await call('POST', '/api/v1/system/environment/variables', body, env);
       expect(reply.statusCode, reply.body).toBe(200);
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('a dry run sees context.env of its environment; a secret it answers comes back masked', async () => {
     const start = node('event', 'Create');

@@ -3,11 +3,11 @@
 // value), dev and live apart, projects apart (another project's uuid is 404), admins only to write,
 // hostile names and values refused with 417, and loadScriptEnv's answer.
 import type { FastifyInstance } from 'fastify';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { VARIABLE_MASK } from '../../runtime/api/environment';
 import { loadScriptEnv } from '../../src/server/usercode/env';
-import { adminProject, createMember } from './fixtures';
-import { DB_KIND, describeApi, login, useServer } from './harness';
+import { adminProject, createMember, once } from './fixtures';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { projectOwner } from './iam-fixtures';
 
 const BASE = '/api/v1/system/environment/variables';
@@ -32,11 +32,13 @@ describeApi(`global variables (${DB_KIND})`, () => {
   const dev = as(app, () => adminCookie, 'dev');
   const live = as(app, () => adminCookie, 'live');
   let projectUuid = '';
+  /** MODE=sandbox in dev: made by the case that keeps dev and live apart, or by a later case that runs alone. */
+  const modeInDev = once(() => dev.create({ name: 'MODE', value: 'sandbox' }));
 
-  it('setup', async () => {
+  beforeAll(async () => {
     adminCookie = await login(app());
     ({ projectUuid } = await adminProject(db()));
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('creates, lists, renames, replaces and removes a plain variable in one environment', async () => {
     expect((await dev.list()).json()).toEqual([]);
@@ -90,7 +92,7 @@ describeApi(`global variables (${DB_KIND})`, () => {
   });
 
   it('keeps dev and live apart: same name in both, each list and context.env its own', async () => {
-    const inDev = (await dev.create({ name: 'MODE', value: 'sandbox' })).json();
+    const inDev = (await modeInDev()).json();
     const inLive = (await live.create({ name: 'MODE', value: 'production' })).json();
     expect(inLive.env).toBe('live');
     expect((await live.list()).json().map((v: { name: string; value: string }) => [v.name, v.value])).toEqual([['MODE', 'production']]);
@@ -103,6 +105,7 @@ describeApi(`global variables (${DB_KIND})`, () => {
   });
 
   it('a duplicate name in the same environment is 409 variableNameExists (also on rename)', async () => {
+    await modeInDev();
     const duplicate = await dev.create({ name: 'MODE', value: 'again' });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ message: 'variableNameExists', errors: [{ field: 'name', messages: ['variableNameExists'] }] });
@@ -143,6 +146,7 @@ describeApi(`global variables (${DB_KIND})`, () => {
   });
 
   it('only admins write and list; members read the non-secret script-env; without a project it is 403', async () => {
+    await modeInDev();
     await createMember(db(), 'var-member@luma.test', 'member password 1', ['read anything']);
     const memberCookie = await login(app(), 'var-member@luma.test', 'member password 1');
     const member = as(app, () => memberCookie, 'dev');
@@ -158,6 +162,7 @@ describeApi(`global variables (${DB_KIND})`, () => {
   });
 
   it("keeps projects apart: another project's admin neither sees nor touches these, and a forged uuid is 404", async () => {
+    await modeInDev();
     const owner = await projectOwner(server(), 'var-owner@luma.test', 'Other project');
     const other = as(app, () => owner.cookie, 'dev');
     expect((await other.list()).json()).toEqual([]);

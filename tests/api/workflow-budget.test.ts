@@ -1,9 +1,9 @@
 // Workflow budgets (docs/workflows.md "Budgets") on a real database and pg-boss: a chain of runs
 // started by one write stops at its budget of queued runs and of record writes, with the reason in
 // the run log and nothing more queued; a reasonable workflow is not affected.
-import { expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { componentApi, componentWithFields, recordApi, recordFields } from './fixtures';
-import { DB_KIND, describeApi, login, until, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useServer } from './harness';
 import { connect, liveRecords, nodeFactory, runsOf, savedWorkflow, type Node } from './workflow-graph';
 
 const node = nodeFactory(11_000_001);
@@ -44,12 +44,12 @@ describeApi(`workflow budgets (${DB_KIND})`, () => {
     return [event, each, write];
   };
 
-  it('setup', async () => {
+  beforeAll(async () => {
     admin = await login(app());
     fan = await componentWithFields(components, 'fan', [recordFields.text('title')]);
     sink = await componentWithFields(components, 'sink', [recordFields.text('title')]);
     orders = await componentWithFields(components, 'orders', [recordFields.text('title')]);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('an each writing into its own component stops at the budget of queued runs, with the reason in the run log', async () => {
     // Unbounded, one create would lead to 4 + 16 + 64 + ... writes until the depth limit (1,364).

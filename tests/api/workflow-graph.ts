@@ -49,6 +49,13 @@ export async function savedWorkflow(wf: WorkflowCall, component: string, name: s
 }
 
 /** How many records of a component are not deleted. */
+/** Publishes the workflow's dev version to live (so it may be removed) and removes it. */
+export async function removedWorkflow(wf: WorkflowCall, uuid: string): Promise<void> {
+  await wf('POST', `/workflows/${uuid}/publish`, { version: null, env: 'live' });
+  const removed = await wf('DELETE', `/workflows/${uuid}`);
+  expect(removed.statusCode, removed.body).toBe(200);
+}
+
 export async function liveRecords(db: Kysely<Database>, component: string): Promise<number> {
   const row = await db.selectFrom('records').select((eb) => eb.fn.countAll<number>().as('n')).where('component_uuid', '=', component).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
   return Number(row.n);

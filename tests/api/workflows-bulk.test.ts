@@ -3,10 +3,10 @@
 // runs in that same transaction; a selection is refused whole, a filter job skips and counts the
 // refused records; a rolled-back batch queues nothing; disable and enable run no workflows.
 import { sql } from 'kysely';
-import { expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { runBulkJob } from '../../src/server/records/bulk';
 import { componentApi, componentWithFields, createUser, recordApi, recordFields } from './fixtures';
-import { DB_KIND, describeApi, login, until, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useServer } from './harness';
 import { listApi } from './list-fixtures';
 import { connect, nodeFactory, savedWorkflow, type Node } from './workflow-graph';
 
@@ -64,7 +64,8 @@ describeApi(`bulk actions and workflows (${DB_KIND})`, () => {
     return [event, echo];
   };
 
-  it('setup: orders (with a password field) and audit', async () => {
+  // Orders (with a password field) and audit.
+  beforeAll(async () => {
     admin = await login(app());
     orders = await componentWithFields(components, 'orders', [
       recordFields.text('title'),
@@ -73,7 +74,7 @@ describeApi(`bulk actions and workflows (${DB_KIND})`, () => {
       recordFields.password('secret', { length: { min: 0, max: 64 } }),
     ]);
     audit = await componentWithFields(components, 'audit', [recordFields.text('note')]);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('a selection: a Delete run is queued and runs for each deleted record, without hashed fields', async () => {
     const flow = await workflowWith('After delete', afterDelete());

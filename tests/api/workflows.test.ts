@@ -1,13 +1,13 @@
 // Workflows (docs/workflows.md) against a real database, pg-boss, the sandbox, a real SMTP server and a
-// local HTTP receiver: the entity and its rules, Before:: events in the write's transaction,
-// after-commit runs as jobs, the node actions, the SSRF guard, imports, Recycle and the dry run.
+// local HTTP receiver: Before:: events in the write's transaction, after-commit runs as jobs, the node
+// actions, the SSRF guard, imports, Recycle and the dry run (the entity's rules: workflows-entity.test.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { adminProject, componentApi, componentWithFields, createMember, recordApi, recordFields } from './fixtures';
-import { DB_KIND, describeApi, login, until, useServer } from './harness';
-import { connect, liveRecords, nodeFactory, runsOf, savedWorkflow, type Node } from './workflow-graph';
+import { adminProject, componentApi, componentWithFields, recordApi, recordFields } from './fixtures';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useServer } from './harness';
+import { connect, liveRecords, nodeFactory, runsOf, removedWorkflow, savedWorkflow, type Node } from './workflow-graph';
 import { runRecycleTick } from '../../src/server/workflows/record-events';
 import { recycleFilter } from '../../src/server/workflows/recycle';
 
@@ -96,175 +96,16 @@ describeApi(`workflows (${DB_KIND})`, () => {
 
   const count = (component: string) => liveRecords(db(), component);
   const runs = (workflow: string) => runsOf(db(), workflow);
-
   /** A workflow on orders with the given graph, saved into v1 (the dev version). */
   const workflowWith = (name: string, nodes: Node[], component = orders) => savedWorkflow(wf, component, name, nodes);
-  const removeWorkflow = async (uuid: string) => {
-    await wf('POST', `/workflows/${uuid}/publish`, { version: null, env: 'live' });
-    const removed = await wf('DELETE', `/workflows/${uuid}`);
-    expect(removed.statusCode, removed.body).toBe(200);
-  };
+  const removeWorkflow = (uuid: string) => removedWorkflow(wf, uuid);
 
-  it('setup: orders and audit components', async () => {
+  // Orders and audit components.
+  beforeAll(async () => {
     admin = await login(app());
     orders = await componentWithFields(components, 'orders', [recordFields.text('title'), recordFields.number('total'), recordFields.text('status', { length: { min: 0, max: 255 } })]);
     audit = await componentWithFields(components, 'audit', [recordFields.text('note')]);
-  });
-
-  it('creates, lists, renames, forks, publishes and removes a workflow under the version rules', async () => {
-    const created = await wf('POST', '/workflows', { component_uuid: orders, name: 'Lifecycle' });
-    expect(created.statusCode, created.body).toBe(200);
-    const workflow = created.json();
-    expect(workflow).toMatchObject({ name: 'Lifecycle', component_uuid: orders, dev_version: 'v1', public_version: null, events: ['Create'] });
-    expect(workflow.version.nodes).toHaveLength(1);
-    expect(workflow.version.nodes[0]).toMatchObject({ type: 'event', action: 'Create', width: 120, height: 60 });
-    expect(workflow.version.nodes[0].id).toBeGreaterThanOrEqual(10_000_000);
-    expect(workflow.version.nodes[0].id).toBeLessThanOrEqual(19_999_999);
-
-    expect((await wf('POST', '/workflows', { component_uuid: orders, name: 'Lifecycle' })).statusCode).toBe(409);
-    expect((await wf('POST', '/workflows', { component_uuid: orders, name: 'x' })).statusCode).toBe(417);
-    const listed = (await wf('GET', `/workflows?component_uuid=${orders}`)).json();
-    expect(listed.map((w: { name: string }) => w.name)).toContain('Lifecycle');
-
-    expect((await wf('PATCH', `/workflows/${workflow.uuid}`, { name: 'Lifecycle two' })).json().name).toBe('Lifecycle two');
-    // The last version, and the dev one, cannot be removed.
-    expect((await wf('DELETE', `/workflows/${workflow.uuid}/version/v1`)).json().message).toBe('versionIsDev');
-    expect((await wf('POST', `/workflows/${workflow.uuid}/version`, { name: 'v2', from: 'v1' })).statusCode).toBe(200);
-    expect((await wf('POST', `/workflows/${workflow.uuid}/version`, { name: 'v2', from: 'v1' })).json().message).toBe('cantForkVersionExists');
-    expect((await wf('POST', `/workflows/${workflow.uuid}/publish`, { version: 'v2', env: 'live' })).json().public_version).toBe('v2');
-    expect((await wf('DELETE', `/workflows/${workflow.uuid}/version/v2`)).json().message).toBe('versionIsLive');
-    // A live workflow cannot be removed; unpublished, it can.
-    const blocked = await wf('DELETE', `/workflows/${workflow.uuid}`);
-    expect([blocked.statusCode, blocked.json().message]).toEqual([409, 'workflowRemovalBlockedByDependency']);
-    await wf('POST', `/workflows/${workflow.uuid}/publish`, { version: 'v1', env: 'live' });
-    expect((await wf('DELETE', `/workflows/${workflow.uuid}/version/v2`)).statusCode).toBe(200);
-    const last = await wf('POST', `/workflows/${workflow.uuid}/publish`, { version: null, env: 'dev' });
-    expect(last.json().dev_version).toBeNull();
-    await removeWorkflow(workflow.uuid);
-    expect((await wf('GET', `/workflows/${workflow.uuid}`)).statusCode).toBe(404);
-  });
-
-  it('refuses graphs that break a connection rule, and malformed nodes, with nothing saved', async () => {
-    const event = node('event', 'Create');
-    const op = node('operation', 'expression', { expression: 'return 1' });
-    const op2 = node('operation', 'expression', { expression: 'return 2' });
-    connect(event, op);
-    const uuid = await workflowWith('Rules', [event, op, op2]);
-    const before = (await wf('GET', `/workflows/${uuid}`)).json().version.updated_at;
-    const broken = [
-      // operation into event
-      (() => {
-        const e = node('event', 'Create');
-        const o = node('operation', 'expression', { expression: '1' });
-        connect(o, e);
-        return [e, o];
-      })(),
-      // two connections into one operation
-      (() => {
-        const e = node('event', 'Create');
-        const a = node('switch', '', { expression: '"a"' });
-        const o = node('operation', 'expression', { expression: '1' });
-        connect(e, a);
-        connect(e, o);
-        connect(a, o);
-        return [e, a, o];
-      })(),
-      // into a condition's side
-      (() => {
-        const e = node('event', 'Create');
-        const c = node('condition', '', { expression: 'true' });
-        connect(e, c, { to: 'left' });
-        return [e, c];
-      })(),
-    ];
-    for (const nodes of broken) {
-      const reply = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes });
-      expect([reply.statusCode, reply.json().message], reply.body).toEqual([417, 'workflowGraphNotValid']);
-    }
-    for (const nodes of [[{ ...event, id: 5 }], [{ ...event, type: 'robot' }], [{ ...event, extra: 1 }], 'nodes', [{ ...event, data: [] }]]) {
-      const reply = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes });
-      expect(reply.statusCode, reply.body).toBeGreaterThanOrEqual(400);
-      expect(reply.statusCode, reply.body).toBeLessThan(500);
-    }
-    const proto = await app().inject({
-      method: 'PUT',
-      url: `/api/workflow/workflows/${uuid}/version/v1`,
-      headers: { cookie: admin, 'x-project-env': 'dev', 'content-type': 'application/json' },
-      payload: `{"nodes":[{"__proto__":{"x":1}}]}`,
-    });
-    expect(proto.statusCode).toBeGreaterThanOrEqual(400);
-    expect(proto.statusCode).toBeLessThan(500);
-    expect((await wf('GET', `/workflows/${uuid}`)).json().version.updated_at).toBe(before);
-    await removeWorkflow(uuid);
-  });
-
-  it('checks every node against its rules on save (spec section 5), naming each broken field; a node not yet edited passes', async () => {
-    const event = node('event', 'Create');
-    const uuid = await workflowWith('Node rules', [event]);
-    const before = (await wf('GET', `/workflows/${uuid}`)).json().version.updated_at;
-    const recycle = node('event', 'Recycle', { timer: '2h', expression: '{"status": ' });
-    const short = node('operation', 'http_request', { url: 'x', headers: '{"a":' }, { name: 'h' });
-    const mail = node('operation', 'email', { to: 'someone@example.com', smtp: { host: 'smtp.example.com' } });
-    const push = node('operation', 'push_notification', { value: 'device-token', title: 'Hi', body: 'Body', ttl: 'soon' });
-    const gate = node('condition', '', { expression: '   ' });
-    const pick = node('switch', '', { expression: 'data.status' });
-    const target = node('operation', 'expression', { expression: 'return 1' });
-    connect(event, gate);
-    connect(event, pick);
-    connect(pick, target, { name: 'a' });
-    const reply = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes: [event, recycle, short, mail, push, gate, pick, target] });
-    expect(reply.statusCode, reply.body).toBe(417);
-    const answer = reply.json() as { message: string; errors: { field: string; messages: string[]; values?: unknown[] }[] };
-    expect(answer.message).toBe('someFieldsAreNotValid');
-    const byField = Object.fromEntries(answer.errors.map((error) => [error.field, [error.messages[0], error.values?.[0] ?? null]]));
-    const required = ['identityField.requiredField', null];
-    expect(byField).toEqual({
-      [`nodes.${recycle.id}.data.timer`]: required,
-      [`nodes.${recycle.id}.data.expression`]: ['workflow.invalidJson', null],
-      [`nodes.${short.id}.name`]: ['cantBeLessThenChars', { min: 2 }],
-      [`nodes.${short.id}.data.url`]: ['cantBeLessThenChars', { min: 2 }],
-      [`nodes.${short.id}.data.headers`]: ['workflow.invalidJson', null],
-      [`nodes.${mail.id}.data.subject`]: required,
-      [`nodes.${mail.id}.data.smtp.username`]: required,
-      [`nodes.${mail.id}.data.smtp.password`]: required,
-      [`nodes.${mail.id}.data.smtp.port`]: required,
-      [`nodes.${mail.id}.data.smtp.email_from`]: required,
-      [`nodes.${mail.id}.data.smtp.auth_type`]: required,
-      [`nodes.${push.id}.data.ttl`]: ['invalidInput', null],
-      [`nodes.${gate.id}.data.expression`]: required,
-      [`nodes.${pick.id}.connections.${pick.id}-${target.id}.name`]: ['cantBeLessThenChars', { min: 2 }],
-    });
-    expect((await wf('GET', `/workflows/${uuid}`)).json().version.updated_at).toBe(before);
-    // The same nodes set up right are saved; a node just added (no data yet, as the canvas saves it) passes too.
-    const fixed = [
-      event,
-      { ...recycle, data: { timer: '1h', expression: '{"status": "old"}' } },
-      { ...short, name: 'hook', data: { url: 'https://example.com/hook', headers: '{"a": 1}' } },
-      node('operation', 'email'),
-      { ...push, data: { ...push.data, ttl: 60 } },
-      { ...gate, data: { expression: 'true' } },
-      { ...pick, connections: [{ ...(pick.connections[0] as object), name: 'ab' }] },
-      target,
-    ];
-    const saved = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes: fixed });
-    expect(saved.statusCode, saved.body).toBe(200);
-    // An added node still needs its name and action.
-    const unnamed = await wf('PUT', `/workflows/${uuid}/version/v1`, { nodes: [node('event', 'Create'), node('operation', '', {}, { name: '' })] });
-    expect(unnamed.statusCode).toBe(417);
-    expect(unnamed.json().errors.map((error: { field: string }) => error.field.replace(/^nodes\.\d+\./, '')).sort()).toEqual(['action', 'name']);
-    await removeWorkflow(uuid);
-  });
-
-  it('answers 403 without the settings permission and 404 for a forged id', async () => {
-    const uuid = await workflowWith('Guarded', [node('event', 'Create')]);
-    await createMember(db(), 'wf-reader@luma.test', 'reader password', [`read ${orders}`, `create ${orders}`]);
-    const reader = await login(app(), 'wf-reader@luma.test', 'reader password');
-    expect((await wf('GET', `/workflows/${uuid}`, undefined, () => reader)).statusCode).toBe(403);
-    expect((await wf('GET', '/workflows', undefined, () => reader)).json()).toEqual([]);
-    expect((await wf('GET', `/workflows/${crypto.randomUUID()}`)).statusCode).toBe(404);
-    expect((await wf('GET', '/workflows/not-a-uuid')).statusCode).toBe(404);
-    await removeWorkflow(uuid);
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('Before::Create: a condition refuses the record with its message and nothing is written', async () => {
     const event = node('event', 'Before::Create');

@@ -150,6 +150,7 @@ describe('/admin/scout/api/inspect', () => {
 
   it('an unknown id shows the not-found message', async () => {
     await mount('/admin/scout/api/inspect?id=00000000-0000-7000-8000-999999999999', 'scout-api-inspect-page');
-    await screen.findByRole('alert');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/not ?found/i);
+    expect(screen.queryByTestId('scout-api-request-body')).toBeNull();
   });
 });
