@@ -1,10 +1,7 @@
 // Table types of who may call (docs/iam.md): sessions, API users' secrets, invites, password resets,
 // two-factor challenges, remembered devices and the sign-in failure counts.
 import type { ColumnType, Generated, Selectable } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+import type { JsonWithDefault, NullableTimestamp, Timestamp } from './schema-columns';
 
 export interface SessionsTable {
   /** sha256 hex of the opaque cookie token; the token itself is never stored. */

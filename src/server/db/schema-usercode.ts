@@ -1,9 +1,7 @@
 // Table types of user code (docs/user-code.md): global variables, global functions and their signing
 // keys, and the script call counts.
-import type { ColumnType, Generated, Selectable } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+import type { Generated, Selectable } from 'kysely';
+import type { NullableTimestamp, Timestamp } from './schema-columns';
 
 /** Global variables (migration 0009): `value` of a secret is never answered by any call. */
 export interface VariablesTable {

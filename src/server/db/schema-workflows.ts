@@ -1,11 +1,8 @@
 // Table types of workflows (docs/workflows.md): workflows, their versions, the components they name,
 // their runs and the chains of runs one write starts.
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { JsonWithDefault, NullableTimestamp, Timestamp } from './schema-columns';
 import type { RecordEnv } from './schema';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 
 export interface WorkflowsTable {
   uuid: string;

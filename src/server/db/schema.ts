@@ -2,6 +2,7 @@
 // is typed by, with the core tables (projects, users, roles, components, records); the tables of
 // other capabilities are in schema-*.ts beside it.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Json, JsonWithDefault, NullableTimestamp, Timestamp } from './schema-columns';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
@@ -11,13 +12,6 @@ import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 import type { ApiSecretsTable, InvitesTable, LoginFailuresTable, PasswordResetsTable, RememberedDevicesTable, SessionsTable, TwoFactorChallengesTable } from './schema-auth';
 import type { WorkflowChainsTable, WorkflowComponentRefsTable, WorkflowRunsTable, WorkflowsTable, WorkflowVersionsTable } from './schema-workflows';
 import type { GlobalFunctionKeysTable, GlobalFunctionsTable, ScriptCallsTable, VariablesTable } from './schema-usercode';
-
-/** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** jsonb: read parsed; written as JSON text (pg would turn JS arrays into Postgres arrays). */
-type Json<T> = ColumnType<T, string, string>;
-type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 
 export interface ProjectsTable {
   uuid: string;
