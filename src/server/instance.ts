@@ -6,7 +6,7 @@ import { createLocalBus, createPostgresBus, type Bus } from './platform/bus';
 import type { Config } from './platform/config';
 import type { OpenDatabase } from './db/database';
 import { runHousekeeping } from './housekeeping';
-import { startJobs, type Jobs, type Role } from './platform/jobs';
+import { startJobs, type JobHandlers, type Jobs, type Role } from './platform/jobs';
 import { runBulkJob } from './records/bulk';
 import { followPlatformEvents } from './events/platform';
 import { clearListCache, followListChanges } from './records/list';
@@ -58,40 +58,71 @@ export interface StartPlatformOptions {
   log?: (error: unknown, message: string) => void;
 }
 
-export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' | 'pglite' | 'url'>, config: PlatformConfig, options: StartPlatformOptions = {}): Promise<Platform> {
-  const log = options.log ?? ((error: unknown, message: string) => console.error(message, error));
-  const { db } = database;
-  registerHooks();
-  let bus: Bus;
-  let callers: CallerCache;
-  let totals: ListTotalCache;
+type PlatformDatabase = Pick<OpenDatabase, 'db' | 'kind' | 'pglite' | 'url'>;
+type Log = (error: unknown, message: string) => void;
+
+/** The bus (PostgreSQL's LISTEN/NOTIFY, or in-process on PGlite) and the caches its messages empty. */
+async function openBus(database: PlatformDatabase, config: PlatformConfig, log: Log): Promise<Pick<Platform, 'bus' | 'callers' | 'totals'>> {
   const callerCacheMs = config.callerCacheSeconds * 1000;
   const totalCacheMs = config.listTotalCacheSeconds * 1000;
   if (database.kind === 'postgres' && database.url) {
-    const pgBus = await createPostgresBus(db, database.url, { log });
-    callers = new CallerCache(callerCacheMs, () => pgBus.listening());
-    totals = new ListTotalCache(totalCacheMs, () => pgBus.listening());
+    const bus = await createPostgresBus(database.db, database.url, { log });
+    const callers = new CallerCache(callerCacheMs, () => bus.listening());
+    const totals = new ListTotalCache(totalCacheMs, () => bus.listening());
     // Messages sent while the listening connection was down are lost: forget every cached answer and caller.
-    pgBus.onReconnect(() => {
+    bus.onReconnect(() => {
       clearListCache();
       callers.clear();
       totals.clear();
     });
-    bus = pgBus;
-  } else {
-    bus = createLocalBus({ log, pglite: database.pglite });
-    callers = new CallerCache(callerCacheMs);
-    totals = new ListTotalCache(totalCacheMs);
+    return { bus, callers, totals };
   }
-  const unfollow = followListChanges(bus);
-  const unfollowCallers = callers.follow(bus);
-  const unfollowTotals = totals.follow(bus);
-  const unfollowEvents = followPlatformEvents(db, bus, log);
-  // After the process's own hooks: a write's worker is woken before its lists are dropped.
-  const unfollowWrites = followRecordWrites(hooks, bus, log);
+  return { bus: createLocalBus({ log, pglite: database.pglite }), callers: new CallerCache(callerCacheMs), totals: new ListTotalCache(totalCacheMs) };
+}
 
+/** The caches and the event outbox following the bus, and the writes' hooks; answers the function that stops them all. */
+function followBus(database: PlatformDatabase, { bus, callers, totals }: Pick<Platform, 'bus' | 'callers' | 'totals'>, log: Log): () => void {
+  const stops = [
+    followListChanges(bus),
+    callers.follow(bus),
+    totals.follow(bus),
+    followPlatformEvents(database.db, bus, log),
+    // After the process's own hooks: a write's worker is woken before its lists are dropped.
+    followRecordWrites(hooks, bus, log),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/** What this process does with each queue's jobs; `jobs` answers the started queue (a bulk job queues its next slice). */
+function jobHandlers(db: PlatformDatabase['db'], bus: Bus, config: PlatformConfig, log: Log, jobs: () => Jobs): JobHandlers {
   // A slice of a bulk job is at most a third of the expiry, so a live worker is never expired.
   const sliceMs = Math.max(500, (config.jobExpireSeconds * 1000) / 3);
+  return {
+    'luma-bulk': async ({ job }) => {
+      const result = await runBulkJob(db, bus, job, { batchSize: config.bulkBatchSize, sliceMs });
+      // Work left: queue the next slice (any instance may take it; it resumes from the cursor).
+      if (result === 'more') await jobs().send('luma-bulk', { job });
+    },
+    'luma-housekeeping': async () => {
+      await runHousekeeping(db, config, (error, task) => log(error, `housekeeping ${task} failed`));
+    },
+    'luma-workflow': async ({ run }, job) => {
+      await runQueuedRun(db, run, { finalAttempt: job.retryCount >= job.retryLimit });
+    },
+    'luma-recycle': async () => {
+      await runRecycleTick(db, nowDate(), recycleFilter);
+    },
+  };
+}
+
+export async function startPlatform(database: PlatformDatabase, config: PlatformConfig, options: StartPlatformOptions = {}): Promise<Platform> {
+  const log = options.log ?? ((error: unknown, message: string) => console.error(message, error));
+  const { db } = database;
+  registerHooks();
+  const { bus, callers, totals } = await openBus(database, config, log);
+  const unfollow = followBus(database, { bus, callers, totals }, log);
   let jobs: Jobs;
   try {
     jobs = await startJobs({
@@ -101,29 +132,10 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
       role: options.role ?? config.role,
       timing: { expireSeconds: config.jobExpireSeconds, pollSeconds: config.jobPollSeconds, maintenanceSeconds: config.jobMaintenanceSeconds },
       log,
-      handlers: {
-        'luma-bulk': async ({ job }) => {
-          const result = await runBulkJob(db, bus, job, { batchSize: config.bulkBatchSize, sliceMs });
-          // Work left: queue the next slice (any instance may take it; it resumes from the cursor).
-          if (result === 'more') await jobs.send('luma-bulk', { job });
-        },
-        'luma-housekeeping': async () => {
-          await runHousekeeping(db, config, (error, task) => log(error, `housekeeping ${task} failed`));
-        },
-        'luma-workflow': async ({ run }, job) => {
-          await runQueuedRun(db, run, { finalAttempt: job.retryCount >= job.retryLimit });
-        },
-        'luma-recycle': async () => {
-          await runRecycleTick(db, nowDate(), recycleFilter);
-        },
-      },
+      handlers: jobHandlers(db, bus, config, log, () => jobs),
     });
   } catch (error) {
     unfollow();
-    unfollowCallers();
-    unfollowTotals();
-    unfollowEvents();
-    unfollowWrites();
     await bus.close();
     throw error;
   }
@@ -137,10 +149,6 @@ export async function startPlatform(database: Pick<OpenDatabase, 'db' | 'kind' |
       unregister();
       await jobs.stop();
       unfollow();
-      unfollowCallers();
-      unfollowTotals();
-      unfollowEvents();
-      unfollowWrites();
       await bus.close();
     },
   };

@@ -3,7 +3,7 @@
 // first; active memberships only), the workspace (the header's, else the project's first) and its roles
 // there. The session hook keeps what this finds in the caller cache (auth/caller-cache.ts), which
 // every change to these rows empties on every instance; the event-bus sockets call it directly.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { clockNow } from '../db/now';
 import { PREPARE } from '../db/database';
 import type { ComponentRow, Database, UserRow } from '../db/schema';
@@ -83,29 +83,36 @@ const USER_COLUMNS = sql.raw(
     .join(', '),
 );
 
-export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<PrincipalRow | null> {
-  const principal =
-    lookup.by === 'session'
-      ? sql`select ${USER_COLUMNS}, s.id_hash as p_session_id_hash, s.uuid as p_session_uuid, s.project_uuid as p_session_project,
-            s.last_seen_at as p_session_last_seen_at, s.expires_at as p_session_expires_at,
-            null::uuid as p_secret_uuid, null::timestamptz as p_secret_last_used_at, ${clockNow()} as p_now
-          from sessions s join users u on u.uuid = s.user_uuid
-          where s.id_hash = ${lookup.tokenHash} and u.kind = 'person'`
-      : sql`select ${USER_COLUMNS}, null::text as p_session_id_hash, null::uuid as p_session_uuid, null::uuid as p_session_project,
-            null::timestamptz as p_session_last_seen_at, null::timestamptz as p_session_expires_at,
-            a.uuid as p_secret_uuid, a.last_used_at as p_secret_last_used_at, ${clockNow()} as p_now
-          from api_secrets a join users u on u.uuid = a.user_uuid
-          where a.secret_hash = ${lookup.tokenHash} and a.revoked_at is null and u.kind = 'api'`;
-  const wanted = lookup.component;
-  const componentMatch =
+/** The caller's user with its session (cookie) or its API secret (bearer), and the database's time. */
+function principalSql(lookup: PrincipalLookup): RawBuilder<unknown> {
+  return lookup.by === 'session'
+    ? sql`select ${USER_COLUMNS}, s.id_hash as p_session_id_hash, s.uuid as p_session_uuid, s.project_uuid as p_session_project,
+          s.last_seen_at as p_session_last_seen_at, s.expires_at as p_session_expires_at,
+          null::uuid as p_secret_uuid, null::timestamptz as p_secret_last_used_at, ${clockNow()} as p_now
+        from sessions s join users u on u.uuid = s.user_uuid
+        where s.id_hash = ${lookup.tokenHash} and u.kind = 'person'`
+    : sql`select ${USER_COLUMNS}, null::text as p_session_id_hash, null::uuid as p_session_uuid, null::uuid as p_session_project,
+          null::timestamptz as p_session_last_seen_at, null::timestamptz as p_session_expires_at,
+          a.uuid as p_secret_uuid, a.last_used_at as p_secret_last_used_at, ${clockNow()} as p_now
+        from api_secrets a join users u on u.uuid = a.user_uuid
+        where a.secret_hash = ${lookup.tokenHash} and a.revoked_at is null and u.kind = 'api'`;
+}
+
+/** The component the lookup asks for, and the column naming its environment's version. */
+function componentSql(wanted: PrincipalLookup['component']): { match: RawBuilder<unknown>; versionColumn: RawBuilder<unknown> } {
+  const match =
     wanted === undefined
       ? sql`false`
       : 'uuid' in wanted.by
         ? sql`c.uuid = ${wanted.by.uuid}::uuid`
         : sql`coalesce(c.scope, '') = ${wanted.by.scope ?? ''} and c.name = ${wanted.by.name}`;
-  const versionColumn = wanted?.env === 'dev' ? sql.ref('c.dev_version') : sql.ref('c.public_version');
+  return { match, versionColumn: wanted?.env === 'dev' ? sql.ref('c.dev_version') : sql.ref('c.public_version') };
+}
+
+export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<PrincipalRow | null> {
+  const component = componentSql(lookup.component);
   const result = await sql<Record<string, unknown>>`${sql.raw(PREPARE)}
-    with principal as (${principal}),
+    with principal as (${principalSql(lookup)}),
     chosen_project as (
       select case when ${lookup.projectUuid}::uuid is not null then
         (select pu.project_uuid from project_users pu, principal p
@@ -128,8 +135,8 @@ export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<Pr
       select row_to_json(c) as row, v.settings as settings, v.updated_at as version_updated_at
       from chosen_project cp
       join components c on c.project_uuid = cp.uuid
-      left join component_versions v on v.component_uuid = c.uuid and v.name = ${versionColumn}
-      where ${componentMatch}
+      left join component_versions v on v.component_uuid = c.uuid and v.name = ${component.versionColumn}
+      where ${component.match}
     )
     select p.*, c.uuid as p_project, w.uuid as p_workspace,
       (select row_to_json(cc) from chosen_component cc) as p_component,
@@ -142,7 +149,11 @@ export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<Pr
             and (ur.workspace_uuid is null or ur.workspace_uuid = w.uuid))) as p_roles
     from principal p, chosen_project c, chosen_workspace w`.execute(db);
   const row = result.rows[0];
-  if (!row) return null;
+  return row ? principalFrom(row) : null;
+}
+
+/** The statement's row as the principal: the user's own columns, the session or secret, the project, workspace, roles and component. */
+function principalFrom(row: Record<string, unknown>): PrincipalRow {
   const user = { ...row } as Record<string, unknown>;
   for (const column of EXTRA_COLUMNS) delete user[column];
   const roles = typeof row.p_roles === 'string' ? JSON.parse(row.p_roles) : row.p_roles;

@@ -1,6 +1,7 @@
 // SQL for sessions. Rows are keyed by the sha256 of the cookie token, never the token.
 import { sql, type Kysely } from 'kysely';
-import type { Database, SessionRow, UserStatus } from '../db/schema';
+import type { Database, UserStatus } from '../db/schema';
+import type { SessionRow } from '../db/schema-auth';
 import { clockNow } from '../db/now';
 
 type Db = Kysely<Database>;

@@ -1,7 +1,6 @@
 // Scout's API call log (migration 0017_api_log, runtime/api/apiLog.ts).
 import type { ColumnType } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+import type { Timestamp } from './schema-columns';
 
 export interface ApiCallsTable {
   uuid: string;

@@ -1,9 +1,6 @@
 // Table types of documents (migration 0013_documents; docs/documents.md).
 import type { ColumnType, Selectable } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+import type { JsonWithDefault, NullableTimestamp, Timestamp } from './schema-columns';
 
 export interface DocumentsTable {
   uuid: string;

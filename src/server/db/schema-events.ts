@@ -1,7 +1,6 @@
 // The event log and the event-bus tokens (migration 0015_events, docs/event-bus.md).
 import type { ColumnType, Generated } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+import type { Timestamp } from './schema-columns';
 
 export interface EventsTable {
   uuid: string;

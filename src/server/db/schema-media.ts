@@ -1,8 +1,7 @@
 // Table types of media (migration 0012_media; docs/media.md).
 import type { ColumnType, Selectable } from 'kysely';
+import type { JsonWithDefault, Timestamp } from './schema-columns';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 /** bigint columns: pg answers strings, PGlite numbers; read them through Number(). */
 type BigIntColumn = ColumnType<string | number, number | undefined, number>;
 

@@ -1,8 +1,6 @@
 // Table types of the sparks (migration 0011_sparks; docs/user-code.md "Sparks").
 import type { ColumnType, Selectable } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+import type { JsonWithDefault, Timestamp } from './schema-columns';
 
 export interface SparksTable {
   uuid: string;

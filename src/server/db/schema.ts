@@ -1,19 +1,17 @@
-// Table types of the Luma database (one schema for PGlite and PostgreSQL).
-// Over 400 lines for now: the table types move into their capabilities' folders with issue 28.
+// Table types of the Luma database (one schema for PGlite and PostgreSQL): the Database every query
+// is typed by, with the core tables (projects, users, roles, components, records); the tables of
+// other capabilities are in schema-*.ts beside it.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Json, JsonWithDefault, NullableTimestamp, Timestamp } from './schema-columns';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
 import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
-
-/** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** jsonb: read parsed; written as JSON text (pg would turn JS arrays into Postgres arrays). */
-type Json<T> = ColumnType<T, string, string>;
-type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+import type { ApiSecretsTable, InvitesTable, LoginFailuresTable, PasswordResetsTable, RememberedDevicesTable, SessionsTable, TwoFactorChallengesTable } from './schema-auth';
+import type { WorkflowChainsTable, WorkflowComponentRefsTable, WorkflowRunsTable, WorkflowsTable, WorkflowVersionsTable } from './schema-workflows';
+import type { GlobalFunctionKeysTable, GlobalFunctionsTable, ScriptCallsTable, VariablesTable } from './schema-usercode';
 
 export interface ProjectsTable {
   uuid: string;
@@ -92,71 +90,6 @@ export interface UserRolesTable {
   workspace_uuid: string | null;
 }
 
-export interface SessionsTable {
-  /** sha256 hex of the opaque cookie token; the token itself is never stored. */
-  id_hash: string;
-  user_uuid: string;
-  project_uuid: string | null;
-  created_at: Timestamp;
-  last_seen_at: Timestamp;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
-  ip: string | null;
-  user_agent: string | null;
-  /** The session's public id (GET /v1/user/sessions); id_hash never leaves the server. */
-  uuid: Generated<string>;
-}
-
-export interface ApiSecretsTable {
-  uuid: Generated<string>;
-  /** The API user (users.kind = 'api'). */
-  user_uuid: string;
-  /** sha256 hex of the bearer token. */
-  secret_hash: string;
-  /** The token's last four characters, to tell secrets apart. */
-  hint: string;
-  created_by: string | null;
-  created_at: Timestamp;
-  last_used_at: NullableTimestamp;
-  revoked_at: NullableTimestamp;
-}
-
-export interface InvitesTable {
-  uuid: Generated<string>;
-  token_hash: string;
-  project_uuid: string;
-  email: string;
-  role_uuids: JsonWithDefault<string[]>;
-  invited_by: string | null;
-  created_at: Timestamp;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
-  accepted_at: NullableTimestamp;
-  accepted_by: string | null;
-}
-
-export interface PasswordResetsTable {
-  token_hash: string;
-  user_uuid: string;
-  created_at: Timestamp;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
-  used_at: NullableTimestamp;
-}
-
-export interface TwoFactorChallengesTable {
-  token_hash: string;
-  user_uuid: string;
-  project_uuid: string | null;
-  failures: ColumnType<number, number | undefined, number>;
-  created_at: Timestamp;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
-}
-
-export interface RememberedDevicesTable {
-  token_hash: string;
-  user_uuid: string;
-  created_at: Timestamp;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
-}
-
 /** A bulk action on a filter (migration 0006): progress and the cursor of the last applied batch. */
 export interface RecordJobsTable {
   uuid: string;
@@ -179,66 +112,6 @@ export interface RecordJobsTable {
   finished_at: NullableTimestamp;
 }
 
-export interface WorkflowsTable {
-  uuid: string;
-  project_uuid: string;
-  component_uuid: string;
-  name: string;
-  dev_version: string | null;
-  public_version: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface WorkflowVersionsTable {
-  workflow_uuid: string;
-  name: string;
-  /** schemas/workflow.schema WorkflowNode[], checked before every write. */
-  nodes: JsonWithDefault<unknown[]>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface WorkflowComponentRefsTable {
-  workflow_uuid: string;
-  component_uuid: string;
-}
-
-export interface WorkflowRunsTable {
-  uuid: string;
-  project_uuid: string;
-  workflow_uuid: string;
-  version: string;
-  component_uuid: string;
-  env: RecordEnv;
-  event: string;
-  record_uuid: string | null;
-  status: Generated<'queued' | 'running' | 'success' | 'error' | 'refused'>;
-  data: JsonWithDefault<Record<string, unknown>>;
-  path: JsonWithDefault<number[]>;
-  results: JsonWithDefault<unknown[]>;
-  error: string | null;
-  attempts: Generated<number>;
-  depth: Generated<number>;
-  /** The chain of runs this one belongs to (workflow_chains; null on runs queued before migration 0023). */
-  chain_uuid: string | null;
-  user_uuid: string | null;
-  created_at: Timestamp;
-  started_at: NullableTimestamp;
-  finished_at: NullableTimestamp;
-  duration_ms: number | null;
-}
-
-/** One chain of workflow runs started by one write: what it spent of its budget (workflows/budget.ts). */
-export interface WorkflowChainsTable {
-  uuid: string;
-  project_uuid: string;
-  writes: number;
-  runs: number;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export interface ConfigTable {
   uuid: string;
   project_uuid: string;
@@ -248,13 +121,6 @@ export interface ConfigTable {
   data: Json<unknown>;
   created_at: Timestamp;
   updated_at: Timestamp;
-}
-
-export interface LoginFailuresTable {
-  /** 'account:<email>' or 'address:<ip>' */
-  key: string;
-  count: number;
-  window_start: Timestamp;
 }
 
 export interface ComponentsTable {
@@ -311,48 +177,6 @@ export interface RecordsTable {
   disabled_at: NullableTimestamp;
 }
 
-/** Global variables (migration 0009): `value` of a secret is never answered by any call. */
-export interface VariablesTable {
-  uuid: string;
-  project_uuid: string;
-  env: 'dev' | 'live';
-  name: string;
-  value: string;
-  secret: Generated<boolean>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** A project's global function (migrations/0010_functions). */
-export interface GlobalFunctionsTable {
-  uuid: string;
-  project_uuid: string;
-  name: string;
-  description: Generated<string>;
-  code: Generated<string>;
-  public: Generated<boolean>;
-  signed: Generated<boolean>;
-  api_user_uuid: string | null;
-  created_by: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface GlobalFunctionKeysTable {
-  uuid: string;
-  function_uuid: string;
-  secret: string;
-  hint: string;
-  created_at: Timestamp;
-  last_used_at: NullableTimestamp;
-}
-
-export interface ScriptCallsTable {
-  scope: string;
-  window_start: Timestamp;
-  count: number;
-}
-
 export interface Database {
   projects: ProjectsTable;
   workspaces: WorkspacesTable;
@@ -407,14 +231,9 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type RoleRow = Selectable<RolesTable>;
-export type SessionRow = Selectable<SessionsTable>;
-export type ApiSecretRow = Selectable<ApiSecretsTable>;
-export type InviteRow = Selectable<InvitesTable>;
 export type ConfigRow = Selectable<ConfigTable>;
 export type ComponentRow = Selectable<ComponentsTable>;
 export type NewComponent = Insertable<ComponentsTable>;
 export type ComponentUpdate = Updateable<ComponentsTable>;
 export type ComponentVersionRow = Selectable<ComponentVersionsTable>;
 export type RecordRow = Selectable<RecordsTable>;
-export type GlobalFunctionRow = Selectable<GlobalFunctionsTable>;
-export type GlobalFunctionKeyRow = Selectable<GlobalFunctionKeysTable>;

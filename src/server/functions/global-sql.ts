@@ -1,7 +1,8 @@
 // SQL for global functions, their signing keys, and the API user a function runs as.
 import { sql, type Kysely } from 'kysely';
 import { clockNow } from '../db/now';
-import type { Database, GlobalFunctionKeyRow, GlobalFunctionRow, UserRow } from '../db/schema';
+import type { Database, UserRow } from '../db/schema';
+import type { GlobalFunctionKeyRow, GlobalFunctionRow } from '../db/schema-usercode';
 import type { PrincipalRole } from '../auth/caller-sql';
 
 type Db = Kysely<Database>;

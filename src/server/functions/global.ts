@@ -26,7 +26,8 @@ import {
   updateGlobalFunction,
   type GlobalFunctionWrite,
 } from './global-sql';
-import type { Database, GlobalFunctionKeyRow, GlobalFunctionRow } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { GlobalFunctionKeyRow, GlobalFunctionRow } from '../db/schema-usercode';
 import { HttpError, notFound } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import { bodyObject } from '../components/input';

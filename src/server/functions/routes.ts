@@ -1,7 +1,7 @@
 // Component and global functions (docs/user-code.md "Functions"): the component function call, the
 // admin management of global functions and their signing keys, the admin test run, and the public
 // call (no session). The public call keeps its raw body: a signature covers the bytes as sent.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HEADER } from '../../../runtime/api/contract';
 import {
   SIGNATURE_HEADER,
@@ -42,7 +42,8 @@ declare module 'fastify' {
   }
 }
 
-export const functionRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
+export const functionRoutes: FastifyPluginAsync<ServerContext> = async (host, context) => {
+  const { db, config } = context;
   host.post(
     '/v3/system/component/:a/function/:name',
     {
@@ -59,6 +60,13 @@ export const functionRoutes: FastifyPluginAsync<ServerContext> = async (host, { 
     },
   );
 
+  globalFunctionRoutes(host, context);
+  // The public call, in its own context so that its JSON parser can keep the raw body.
+  await host.register(async (open) => publicCallRoute(open, context));
+};
+
+/** The admin management of global functions and their signing keys, and the admin test run. */
+function globalFunctionRoutes(host: FastifyInstance, { db, config }: ServerContext): void {
   host.get('/v1/system/function', spec("The project's global functions (admins)", { response: replies({ 200: arrayOf(globalFunctionSchema) }) }), async (request) =>
     listFunctions(db, accountabilityOf(request)),
   );
@@ -88,44 +96,44 @@ export const functionRoutes: FastifyPluginAsync<ServerContext> = async (host, { 
     spec("Run a global function as its API user (admins; expression runs unsaved code)", { params: globalFunctionParams, body: functionCallBodySchema, response: replies({ 200: functionCallAnswerSchema }) }),
     async (request) => testGlobalFunction(db, config, accountabilityOf(request), (request.params as IdParams).id, request.body, localeOf(request)),
   );
+}
 
-  // The public call, in its own context so that its JSON parser can keep the raw body.
-  await host.register(async (open) => {
-    open.removeContentTypeParser('application/json');
-    open.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
-      const raw = typeof text === 'string' ? text : text.toString('utf8');
-      request.rawBody = raw;
-      if (raw.trim() === '') return done(null, {});
-      try {
-        done(null, JSON.parse(raw));
-      } catch {
-        done(badRequest([{ field: 'body', messages: ['invalidInput'] }]), undefined);
-      }
-    });
-    open.post(
-      '/v1/public/function/:project/:name',
-      {
-        ...spec('Call a public global function without a session (signed when the function says so; rate-limited per function and client address)', {
-          params: publicFunctionParams,
-          body: publicCallBodySchema,
-          response: replies({ 200: functionCallAnswerSchema }),
-        }),
-        config: { public: true },
-      },
-      async (request) => {
-        const { project, name } = request.params as PublicParams;
-        const env = parseTenantHeaders({ env: headerValue(request.headers[HEADER.projectEnv]) }).env;
-        return callPublicFunction(db, config, {
-          projectUuid: project,
-          name,
-          body: request.body,
-          rawBody: request.rawBody ?? '',
-          signature: headerValue(request.headers[SIGNATURE_HEADER]),
-          address: request.ip,
-          env,
-          locale: localeOf(request),
-        });
-      },
-    );
+/** The public call (no session): its JSON parser keeps the raw body, which a signature covers. */
+function publicCallRoute(open: FastifyInstance, { db, config }: ServerContext): void {
+  open.removeContentTypeParser('application/json');
+  open.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    const raw = typeof text === 'string' ? text : text.toString('utf8');
+    request.rawBody = raw;
+    if (raw.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(raw));
+    } catch {
+      done(badRequest([{ field: 'body', messages: ['invalidInput'] }]), undefined);
+    }
   });
-};
+  open.post(
+    '/v1/public/function/:project/:name',
+    {
+      ...spec('Call a public global function without a session (signed when the function says so; rate-limited per function and client address)', {
+        params: publicFunctionParams,
+        body: publicCallBodySchema,
+        response: replies({ 200: functionCallAnswerSchema }),
+      }),
+      config: { public: true },
+    },
+    async (request) => {
+      const { project, name } = request.params as PublicParams;
+      const env = parseTenantHeaders({ env: headerValue(request.headers[HEADER.projectEnv]) }).env;
+      return callPublicFunction(db, config, {
+        projectUuid: project,
+        name,
+        body: request.body,
+        rawBody: request.rawBody ?? '',
+        signature: headerValue(request.headers[SIGNATURE_HEADER]),
+        address: request.ip,
+        env,
+        locale: localeOf(request),
+      });
+    },
+  );
+}

@@ -2,7 +2,8 @@
 // A secret row holds the token's sha256 and its last four characters, never the token.
 import { sql, type Kysely } from 'kysely';
 import { clockNow } from '../db/now';
-import type { ApiSecretRow, Database } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { ApiSecretRow } from '../db/schema-auth';
 
 type Db = Kysely<Database>;
 

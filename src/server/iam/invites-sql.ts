@@ -2,7 +2,8 @@
 // An invite is open while it is not accepted and not expired, by the database clock.
 import { sql, type Kysely } from 'kysely';
 import { toJson } from '../db/json';
-import type { Database, InviteRow } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { InviteRow } from '../db/schema-auth';
 import { clockNow } from '../db/now';
 
 type Db = Kysely<Database>;

@@ -19,7 +19,8 @@ import {
 import { grantRoles, insertMembership, isEmailMember, rolesInProject } from './members-sql';
 import { findProject } from '../auth/tenancy-sql';
 import { findUserByEmail, setLoginAt } from '../auth/users-sql';
-import type { Database, InviteRow } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { InviteRow } from '../db/schema-auth';
 import { HttpError, notFound } from '../platform/errors';
 import { isEmail, isPlainObject, isUuid } from '../platform/validate';
 import { FieldErrors, checkName, checkUuidList, pathUuid, requireAdmin, requireProjectRoles, sha256 } from './access';

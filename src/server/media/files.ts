@@ -20,6 +20,7 @@ import { hasPermission } from '../../../runtime/permissions/hasPermission';
 import { MEDIA_PERMISSION } from '../../../runtime/api/media';
 import { libraryForCall } from './access';
 import { libraryDriver, sniffContentType, SNIFF_BYTES } from './drivers';
+import type { StorageDriver } from './storage/driver';
 import { dirPathOf, fileOf, findRow, parseMetadata, usedBytes } from './rows';
 import type { Accountability } from '../auth/tenancy';
 
@@ -154,6 +155,97 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
+/** The key's row, reserved before a byte is written: two uploads of one name cannot both write it. */
+async function reserveKey(context: MediaContext, accountability: Accountability, plan: UploadPlan, input: StoreFileInput): Promise<string> {
+  const uuid = randomUUID();
+  try {
+    await context.db
+      .insertInto('media_files')
+      .values({
+        uuid,
+        library_uuid: plan.library.uuid,
+        parent: dirPathOf(input.path),
+        key: plan.key,
+        name: plan.name,
+        orig_name: plan.origName,
+        ext: extensionOf(plan.name),
+        size: 0,
+        mime_type: 'application/octet-stream',
+        public: plan.isPublic,
+        status: 'uploading',
+        metadata: toJson(plan.metadata),
+        expires_at: plan.expiresAt,
+        created_by: accountability.user.uuid,
+        // The clock's time: housekeeping judges a reservation left by a crash by it (purgeStaleUploads).
+        created_at: nowDate(),
+        updated_at: nowDate(),
+      })
+      .execute();
+  } catch (error) {
+    input.body.resume();
+    if (isUniqueViolation(error)) throw fileExists();
+    throw error;
+  }
+  return uuid;
+}
+
+const overLimit = (plan: UploadPlan) => (plan.limitReason === 'quotaExceeded' ? quotaExceeded() : fileTooLarge());
+
+/** The body written at target, its type sniffed from its first bytes, cut off past the plan's limit. */
+async function writeBody(driver: StorageDriver, plan: UploadPlan, target: string, input: StoreFileInput): Promise<{ size: number; contentType: string }> {
+  const peeked = await peekAndLimit(input.body, plan.limit).catch((error: unknown) => {
+    throw error instanceof LimitError ? overLimit(plan) : error;
+  });
+  const contentType = await sniffContentType(peeked.head, plan.name);
+  try {
+    const stored = await driver.put(target, peeked.stream, { contentType, signal: input.signal });
+    return { size: stored.size, contentType };
+  } catch (error) {
+    if (peeked.overLimit()) throw overLimit(plan);
+    throw error;
+  }
+}
+
+/**
+ * The written file's row, under a lock on the library (one writer per library at a time here: the
+ * quota is summed and the row written under it); a replacement is moved over the old file first.
+ */
+async function commitFile(context: MediaContext, driver: StorageDriver, plan: UploadPlan, written: { target: string; reservedUuid: string | null; size: number; contentType: string }): Promise<MediaFileRow> {
+  const { library, key } = plan;
+  const { size, contentType } = written;
+  return context.db.transaction().execute(async (trx) => {
+    await sql`select uuid from media_libraries where uuid = ${library.uuid} for update`.execute(trx);
+    if (library.allowed_storage !== null) {
+      const used = await usedBytes(trx, library.uuid, key);
+      if (used + size > Number(library.allowed_storage)) throw quotaExceeded();
+    }
+    if (plan.existing) {
+      await driver.move(written.target, key);
+      return trx
+        .updateTable('media_files')
+        .set({
+          size,
+          mime_type: contentType,
+          orig_name: plan.origName,
+          public: plan.isPublic,
+          metadata: toJson(plan.metadata),
+          expires_at: plan.expiresAt,
+          status: 'ready',
+          updated_at: nowDate(),
+        })
+        .where('uuid', '=', plan.existing.uuid)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    return trx
+      .updateTable('media_files')
+      .set({ size, mime_type: contentType, status: 'ready', updated_at: nowDate() })
+      .where('uuid', '=', written.reservedUuid!)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
 /**
  * Stores a file in a library and answers its row. Checks as planUpload does, then streams the body
  * into the storage (a replaced file is written beside it first and moved over it only once it is
@@ -167,91 +259,17 @@ export async function storeFile(context: MediaContext, accountability: Accountab
     input.body.resume();
     throw error;
   }
-  const { library, key } = plan;
-  const driver = libraryDriver(context, library);
-  const reservedUuid = plan.existing ? null : randomUUID();
-  if (reservedUuid) {
-    // The key is reserved by its row first: two uploads of one name cannot both write it.
-    try {
-      await context.db
-        .insertInto('media_files')
-        .values({
-          uuid: reservedUuid,
-          library_uuid: library.uuid,
-          parent: dirPathOf(input.path),
-          key,
-          name: plan.name,
-          orig_name: plan.origName,
-          ext: extensionOf(plan.name),
-          size: 0,
-          mime_type: 'application/octet-stream',
-          public: plan.isPublic,
-          status: 'uploading',
-          metadata: toJson(plan.metadata),
-          expires_at: plan.expiresAt,
-          created_by: accountability.user.uuid,
-          // The clock's time: housekeeping judges a reservation left by a crash by it (purgeStaleUploads).
-          created_at: nowDate(),
-          updated_at: nowDate(),
-        })
-        .execute();
-    } catch (error) {
-      input.body.resume();
-      if (isUniqueViolation(error)) throw fileExists();
-      throw error;
-    }
-  }
+  const driver = libraryDriver(context, plan.library);
+  const reservedUuid = plan.existing ? null : await reserveKey(context, accountability, plan, input);
   // A replacement is written beside the library's files first, in Luma's own reserved directory
   // (no user key can name it), and moved over the old file only once it is whole and within the quota.
-  const target = plan.existing ? `${PREVIEW_DIR}/upload-${randomUUID()}` : key;
+  const target = plan.existing ? `${PREVIEW_DIR}/upload-${randomUUID()}` : plan.key;
   let written = false;
   try {
-    const peeked = await peekAndLimit(input.body, plan.limit).catch((error: unknown) => {
-      throw error instanceof LimitError ? (plan.limitReason === 'quotaExceeded' ? quotaExceeded() : fileTooLarge()) : error;
-    });
-    const contentType = await sniffContentType(peeked.head, plan.name);
-    let stored: { size: number };
-    try {
-      stored = await driver.put(target, peeked.stream, { contentType, signal: input.signal });
-    } catch (error) {
-      if (peeked.overLimit()) throw plan.limitReason === 'quotaExceeded' ? quotaExceeded() : fileTooLarge();
-      throw error;
-    }
+    const body = await writeBody(driver, plan, target, input);
     written = true;
-    const size = stored.size;
-    const row = await context.db.transaction().execute(async (trx) => {
-      // One writer per library at a time here: the quota is summed and the row written under the lock.
-      await sql`select uuid from media_libraries where uuid = ${library.uuid} for update`.execute(trx);
-      if (library.allowed_storage !== null) {
-        const used = await usedBytes(trx, library.uuid, key);
-        if (used + size > Number(library.allowed_storage)) throw quotaExceeded();
-      }
-      if (plan.existing) {
-        await driver.move(target, key);
-        return trx
-          .updateTable('media_files')
-          .set({
-            size,
-            mime_type: contentType,
-            orig_name: plan.origName,
-            public: plan.isPublic,
-            metadata: toJson(plan.metadata),
-            expires_at: plan.expiresAt,
-            status: 'ready',
-            updated_at: nowDate(),
-          })
-          .where('uuid', '=', plan.existing.uuid)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      }
-      return trx
-        .updateTable('media_files')
-        .set({ size, mime_type: contentType, status: 'ready', updated_at: nowDate() })
-        .where('uuid', '=', reservedUuid!)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
-    return fileOf(context, library, row);
+    const row = await commitFile(context, driver, plan, { target, reservedUuid, ...body });
+    return fileOf(context, plan.library, row);
   } catch (error) {
     input.body.resume();
     // Nothing of this upload stays: the new object (or the staged replacement; a moved one is gone from there).

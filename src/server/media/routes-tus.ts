@@ -12,7 +12,7 @@ import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
+import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_KEY } from '../../../runtime/api/contract';
 import { MEDIA_MESSAGE, mediaFileSchema, type MediaFile } from '../../../runtime/api/media';
@@ -123,40 +123,67 @@ export async function sweepAbandonedUploads(directory: string, at: Date, olderTh
   return removed;
 }
 
-/** Mounts the tus routes on the media host (called from its plugin, so they share its prefix and session hook). */
-export async function installTusUpload(host: FastifyInstance, context: ServerContext, tusOptions: TusOptions = {}): Promise<void> {
-  const directory = tusDirectory(context.config, tusOptions.directory);
-  await mkdir(directory, { recursive: true });
+/** What the tus server and the routes share: the directory, the store, and the caller of each raw request. */
+interface TusPlace {
+  directory: string;
+  store: FileStore;
   /** The caller of each raw request, found by the media host's session hook. */
-  const callers = new WeakMap<object, Accountability>();
-  const callerOf = (req: { runtime?: { node?: { req: object } } }): Accountability => {
-    const raw = req.runtime?.node?.req;
-    const accountability = raw ? callers.get(raw) : undefined;
-    if (!accountability) throw { status_code: 401, body: JSON.stringify({ status: 401, message: 'unauthorized' }) };
-    return accountability;
-  };
-  const resultPath = (id: string) => join(directory, `${id}${RESULT_SUFFIX}`);
-  const notFoundBody = { status_code: 404, body: JSON.stringify({ status: 404, message: UPLOAD_MESSAGE.uploadNotFound }) };
+  callers: WeakMap<object, Accountability>;
+}
 
-  const store = new FileStore({ directory });
-  const tus = new TusServer({
+/** A tus hook's request is the raw request the route handed over: its caller was kept for it. */
+function callerOf(place: TusPlace, req: { runtime?: { node?: { req: object } } }): Accountability {
+  const raw = req.runtime?.node?.req;
+  const accountability = raw ? place.callers.get(raw) : undefined;
+  if (!accountability) throw { status_code: 401, body: JSON.stringify({ status: 401, message: 'unauthorized' }) };
+  return accountability;
+}
+
+const resultPath = (place: TusPlace, id: string) => join(place.directory, `${id}${RESULT_SUFFIX}`);
+
+/** A tus refusal of the protocol's own (a stale offset, a wrong content type) in the app's error shape. */
+function protocolError(error: unknown): { status_code: number; body: string } | undefined {
+  const { status_code: status = 500, body = '' } = error as { status_code?: number; body?: string };
+  if (body.startsWith('{')) return undefined;
+  if (status >= 500) return undefined;
+  return { status_code: status, body: JSON.stringify({ status, message: status === 413 ? MEDIA_MESSAGE.fileTooLarge : status === 404 || status === 410 ? UPLOAD_MESSAGE.uploadNotFound : messageForStatus(status), detail: body.trim() }) };
+}
+
+/** The last byte arrived: the file is stored (storeFile), its result kept for HEAD and GET .../result, the partial file removed. */
+async function finishUpload(host: FastifyInstance, context: ServerContext, place: TusPlace, accountability: Accountability, upload: Upload): Promise<{ headers: Record<string, string> }> {
+  let file: MediaFile;
+  const body = createReadStream(join(place.directory, upload.id));
+  try {
+    const target = readUploadTarget(upload.metadata ?? {});
+    file = await storeFile(context, accountability, { ...target, size: upload.size, body });
+  } catch (error) {
+    body.destroy();
+    // Refused at the end (a file appeared at the key, the quota filled meanwhile): nothing to resume.
+    await place.store.remove(upload.id).catch(() => undefined);
+    if (!(error instanceof HttpError)) host.log.error({ err: error }, 'storing a finished upload failed');
+    throw tusError(error);
+  }
+  const result: StoredResult = { user: accountability.user.uuid, project: accountability.project_uuid ?? '', file };
+  // The result first, then the partial file goes: a HEAD in between still answers the full offset.
+  await writeFile(resultPath(place, upload.id), JSON.stringify({ ...result, size: upload.size }));
+  await place.store.remove(upload.id).catch(() => undefined);
+  const header = encodeResultHeader(file);
+  return { headers: header.length <= MAX_RESULT_HEADER ? { [TUS_RESULT_HEADER]: header } : {} };
+}
+
+function tusServer(host: FastifyInstance, context: ServerContext, place: TusPlace): TusServer {
+  return new TusServer({
     path: TUS_ENDPOINT,
-    datastore: store,
+    datastore: place.store,
     relativeLocation: true,
     // No maxSize here: the create's own check judges the size with the quota and answers its key;
     // a PATCH can never pass the declared length anyway.
     exposedHeaders: TUS_EXPOSED_HEADERS,
     // Same origin only: the app's origin check has judged any Origin already.
     allowedOrigins: context.config.writeOrigins,
-    // The protocol's own refusals (a stale offset, a wrong content type) in the app's error shape.
-    onResponseError(_req, error) {
-      const { status_code: status = 500, body = '' } = error as { status_code?: number; body?: string };
-      if (body.startsWith('{')) return undefined;
-      if (status >= 500) return undefined;
-      return { status_code: status, body: JSON.stringify({ status, message: status === 413 ? MEDIA_MESSAGE.fileTooLarge : status === 404 || status === 410 ? UPLOAD_MESSAGE.uploadNotFound : messageForStatus(status), detail: body.trim() }) };
-    },
+    onResponseError: (_req, error) => protocolError(error),
     async onUploadCreate(req, upload) {
-      const accountability = callerOf(req);
+      const accountability = callerOf(place, req);
       try {
         const target = readUploadTarget(upload.metadata ?? {});
         await checkUploadAllowed(context, accountability, target, upload.sizeIsDeferred ? undefined : upload.size);
@@ -168,61 +195,43 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
     // HEAD, PATCH, DELETE (and the POST's own new id, which has no upload yet): only its creator.
     async onIncomingRequest(req, id) {
       if (req.method === 'POST') return;
-      const accountability = callerOf(req);
-      const upload = await store.getUpload(id).catch(() => null);
+      const accountability = callerOf(place, req);
+      const upload = await place.store.getUpload(id).catch(() => null);
       if (!upload) return; // the tus handler answers 404 itself
       if (upload.metadata?.[OWNER.user] !== accountability.user.uuid || upload.metadata?.[OWNER.project] !== (accountability.project_uuid ?? '')) {
-        throw notFoundBody;
+        throw { status_code: 404, body: JSON.stringify({ status: 404, message: UPLOAD_MESSAGE.uploadNotFound }) };
       }
     },
-    async onUploadFinish(req, upload) {
-      const accountability = callerOf(req);
-      const meta = upload.metadata ?? {};
-      let file: MediaFile;
-      const body = createReadStream(join(directory, upload.id));
-      try {
-        const target = readUploadTarget(meta);
-        file = await storeFile(context, accountability, { ...target, size: upload.size, body });
-      } catch (error) {
-        body.destroy();
-        // Refused at the end (a file appeared at the key, the quota filled meanwhile): nothing to resume.
-        await store.remove(upload.id).catch(() => undefined);
-        if (!(error instanceof HttpError)) host.log.error({ err: error }, 'storing a finished upload failed');
-        throw tusError(error);
-      }
-      const result: StoredResult = { user: accountability.user.uuid, project: accountability.project_uuid ?? '', file };
-      // The result first, then the partial file goes: a HEAD in between still answers the full offset.
-      await writeFile(resultPath(upload.id), JSON.stringify({ ...result, size: upload.size }));
-      await store.remove(upload.id).catch(() => undefined);
-      const header = encodeResultHeader(file);
-      const headers: Record<string, string> = header.length <= MAX_RESULT_HEADER ? { [TUS_RESULT_HEADER]: header } : {};
-      return { headers };
-    },
+    onUploadFinish: async (req, upload) => finishUpload(host, context, place, callerOf(place, req), upload),
   });
+}
 
-  const readResult = async (id: string, accountability: Accountability): Promise<(StoredResult & { size: number }) | null> => {
-    if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return null;
-    const text = await readFile(resultPath(id), 'utf8').catch(() => null);
-    if (text === null) return null;
-    const result = JSON.parse(text) as StoredResult & { size: number };
-    return result.user === accountability.user.uuid && result.project === (accountability.project_uuid ?? '') ? result : null;
-  };
+/** A finished upload's stored result, when it is the caller's. */
+async function readResult(place: TusPlace, id: string, accountability: Accountability): Promise<(StoredResult & { size: number }) | null> {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return null;
+  const text = await readFile(resultPath(place, id), 'utf8').catch(() => null);
+  if (text === null) return null;
+  const result = JSON.parse(text) as StoredResult & { size: number };
+  return result.user === accountability.user.uuid && result.project === (accountability.project_uuid ?? '') ? result : null;
+}
 
+/** The tus routes: the protocol's calls handed to the tus server raw, and the finished upload's result. */
+function tusRoutes(context: ServerContext, place: TusPlace, tus: TusServer) {
   /** Hands the raw request to the tus server, with the app's security headers on its reply. */
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     checkTusResumable(request);
-    callers.set(request.raw, accountabilityOf(request));
+    place.callers.set(request.raw, accountabilityOf(request));
     applySecurityHeaders(request, reply, context.config);
     reply.hijack();
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     await tus.handle(request.raw, reply.raw);
   };
+  const schema = (summary: string, codes: Record<number, object>) => ({ tags: ['media'], summary, response: replies(codes) });
+  const empty = { type: 'null' } as const;
 
-  const scope = async (routes: FastifyInstance) => {
+  return async (routes: FastifyInstance) => {
     // The bytes stay in the socket for the tus server to stream: no parser reads them here.
     routes.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null, undefined));
-    const schema = (summary: string, codes: Record<number, object>) => ({ tags: ['media'], summary, response: replies(codes) });
-    const empty = { type: 'null' } as const;
     routes.post(TUS_PATH, { schema: schema('Create a resumable upload (tus)', { 201: empty }) }, handOver);
     routes.route({
       method: 'HEAD',
@@ -232,7 +241,7 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
         checkTusResumable(request);
         const id = (request.params as { id: string }).id;
         // Stored already: the partial file is gone, the offset is the whole length.
-        const result = await readResult(id, accountabilityOf(request));
+        const result = await readResult(place, id, accountabilityOf(request));
         if (!result) return handOver(request, reply);
         return reply
           .code(200)
@@ -245,19 +254,22 @@ export async function installTusUpload(host: FastifyInstance, context: ServerCon
     });
     routes.patch(`${TUS_PATH}/:id`, { schema: schema('Append bytes at Upload-Offset (tus)', { 204: empty }) }, handOver);
     routes.delete(`${TUS_PATH}/:id`, { schema: schema('Cancel an upload (tus)', { 204: empty }) }, handOver);
-    routes.get(
-      `${TUS_PATH}/:id/result`,
-      { schema: schema('The stored media file of a finished upload', { 200: mediaFileSchema }) },
-      async (request) => {
-        const id = (request.params as { id: string }).id;
-        const result = await readResult(id, accountabilityOf(request));
-        if (result) return result.file;
-        // Still uploading (or never this caller's): not finished; nothing said about whose it is.
-        throw new HttpError(404, UPLOAD_MESSAGE.uploadNotFinished);
-      },
-    );
+    routes.get(`${TUS_PATH}/:id/result`, { schema: schema('The stored media file of a finished upload', { 200: mediaFileSchema }) }, async (request) => {
+      const id = (request.params as { id: string }).id;
+      const result = await readResult(place, id, accountabilityOf(request));
+      if (result) return result.file;
+      // Still uploading (or never this caller's): not finished; nothing said about whose it is.
+      throw new HttpError(404, UPLOAD_MESSAGE.uploadNotFinished);
+    });
   };
-  await host.register(scope);
+}
+
+/** Mounts the tus routes on the media host (called from its plugin, so they share its prefix and session hook). */
+export async function installTusUpload(host: FastifyInstance, context: ServerContext, tusOptions: TusOptions = {}): Promise<void> {
+  const directory = tusDirectory(context.config, tusOptions.directory);
+  await mkdir(directory, { recursive: true });
+  const place: TusPlace = { directory, store: new FileStore({ directory }), callers: new WeakMap() };
+  await host.register(tusRoutes(context, place, tusServer(host, context, place)));
 
   const every = tusOptions.sweepEveryMs ?? 60 * 60 * 1000;
   if (every > 0) {

@@ -166,6 +166,85 @@ export interface PostgresBusOptions extends BusOptions {
   reconnectMaxMs?: number;
 }
 
+/** The listening side of a PostgreSQL bus: its one connection, and the back-off that brings it back. */
+interface Listener {
+  readonly url: string;
+  readonly instance: string;
+  readonly subscribers: Subscribers;
+  readonly log: (error: unknown, message: string) => void;
+  readonly minDelay: number;
+  readonly maxDelay: number;
+  readonly reconnectHandlers: (() => void)[];
+  client: pg.Client | null;
+  closed: boolean;
+  delay: number;
+  timer: NodeJS.Timeout | null;
+}
+
+function onNotification(listener: Listener, message: pg.Notification): void {
+  if (message.channel !== PG_CHANNEL || !message.payload) return;
+  const envelope = parseEnvelope(message.payload, listener.log);
+  if (!envelope) return;
+  if (envelope.i === listener.instance) return; // already delivered locally when published
+  listener.subscribers.deliver(envelope.c, envelope.p, false, (error) => listener.log(error, `bus handler failed on ${envelope.c}`));
+}
+
+async function connect(listener: Listener): Promise<void> {
+  const next = new pg.Client({ connectionString: listener.url, application_name: 'luma-bus' });
+  next.on('notification', (message) => onNotification(listener, message));
+  next.on('error', (error) => {
+    listener.log(error, 'bus: the listening connection failed');
+    drop(listener, next);
+  });
+  next.on('end', () => drop(listener, next));
+  await next.connect();
+  await next.query(`LISTEN ${PG_CHANNEL}`);
+  if (listener.closed) {
+    await next.end().catch(() => undefined);
+    return;
+  }
+  listener.client = next;
+  listener.delay = listener.minDelay;
+}
+
+function drop(listener: Listener, which: pg.Client): void {
+  if (listener.client !== which) return;
+  listener.client = null;
+  which.removeAllListeners('notification');
+  void which.end().catch(() => undefined);
+  schedule(listener);
+}
+
+function schedule(listener: Listener): void {
+  if (listener.closed || listener.timer) return;
+  listener.timer = setTimeout(() => {
+    listener.timer = null;
+    connect(listener)
+      .then(() => {
+        // Whatever was said while we were deaf is lost: tell the subscribers to assume the worst.
+        for (const handler of listener.reconnectHandlers) handler();
+      })
+      .catch((error) => {
+        listener.log(error, 'bus: reconnecting failed');
+        listener.delay = Math.min(listener.delay * 2, listener.maxDelay);
+        schedule(listener);
+      });
+  }, listener.delay);
+  listener.timer.unref();
+}
+
+async function stopListening(listener: Listener): Promise<void> {
+  listener.closed = true;
+  if (listener.timer) clearTimeout(listener.timer);
+  const current = listener.client;
+  listener.client = null;
+  if (current) {
+    current.removeAllListeners();
+    current.on('error', () => undefined);
+    await current.end().catch(() => undefined);
+  }
+}
+
 /**
  * LISTEN/NOTIFY: publish sends NOTIFY through the pool (db); one dedicated client per instance
  * LISTENs and reconnects (with back-off) when the connection drops. Messages sent while it is down
@@ -173,75 +252,22 @@ export interface PostgresBusOptions extends BusOptions {
  * invalidation of everything (a reconnect handler, see onReconnect).
  */
 export async function createPostgresBus(db: Kysely<Database>, url: string, options: PostgresBusOptions = {}): Promise<Bus & { onReconnect(handler: () => void): void; listening(): boolean }> {
-  const subscribers = new Subscribers();
-  const instance = randomUUID();
-  const log = options.log ?? ((error, message) => console.error(message, error));
   const minDelay = options.reconnectMinMs ?? 100;
-  const maxDelay = options.reconnectMaxMs ?? 5000;
-  const reconnectHandlers: (() => void)[] = [];
-  let client: pg.Client | null = null;
-  let closed = false;
-  let delay = minDelay;
-  let timer: NodeJS.Timeout | null = null;
-
-  const onNotification = (message: pg.Notification) => {
-    if (message.channel !== PG_CHANNEL || !message.payload) return;
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(message.payload) as Envelope;
-    } catch (error) {
-      log(error, 'bus: a message that is not JSON was ignored');
-      return;
-    }
-    if (envelope.i === instance) return; // already delivered locally when published
-    subscribers.deliver(envelope.c, envelope.p, false, (error) => log(error, `bus handler failed on ${envelope.c}`));
+  const listener: Listener = {
+    url,
+    instance: randomUUID(),
+    subscribers: new Subscribers(),
+    log: options.log ?? ((error, message) => console.error(message, error)),
+    minDelay,
+    maxDelay: options.reconnectMaxMs ?? 5000,
+    reconnectHandlers: [],
+    client: null,
+    closed: false,
+    delay: minDelay,
+    timer: null,
   };
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: 'luma-bus' });
-    next.on('notification', onNotification);
-    next.on('error', (error) => {
-      log(error, 'bus: the listening connection failed');
-      drop(next);
-    });
-    next.on('end', () => drop(next));
-    await next.connect();
-    await next.query(`LISTEN ${PG_CHANNEL}`);
-    if (closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    delay = minDelay;
-  };
-
-  const drop = (which: pg.Client) => {
-    if (client !== which) return;
-    client = null;
-    which.removeAllListeners('notification');
-    void which.end().catch(() => undefined);
-    schedule();
-  };
-
-  const schedule = () => {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      connect()
-        .then(() => {
-          // Whatever was said while we were deaf is lost: tell the subscribers to assume the worst.
-          for (const handler of reconnectHandlers) handler();
-        })
-        .catch((error) => {
-          log(error, 'bus: reconnecting failed');
-          delay = Math.min(delay * 2, maxDelay);
-          schedule();
-        });
-    }, delay);
-    timer.unref();
-  };
-
-  await connect();
+  const { instance, subscribers, log } = listener;
+  await connect(listener);
 
   return {
     instance,
@@ -254,21 +280,11 @@ export async function createPostgresBus(db: Kysely<Database>, url: string, optio
       return subscribers.add(channel, handler as (payload: unknown, meta: { local: boolean }) => void);
     },
     onReconnect(handler) {
-      reconnectHandlers.push(handler);
+      listener.reconnectHandlers.push(handler);
     },
     listening() {
-      return client !== null;
+      return listener.client !== null;
     },
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      const current = client;
-      client = null;
-      if (current) {
-        current.removeAllListeners();
-        current.on('error', () => undefined);
-        await current.end().catch(() => undefined);
-      }
-    },
+    close: () => stopListening(listener),
   };
 }

@@ -4,7 +4,7 @@
 // (tests), checked against the declared schema of their status first: a reply its schema does not allow
 // is a 500 and a logged mismatch. @fastify/swagger turns the same schemas into OpenAPI 3.1 at
 // GET /api/openapi.json (public: it is the developer reference and holds no data).
-import fastifySwagger from '@fastify/swagger';
+import fastifySwagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { FastifyInstance } from 'fastify';
@@ -81,18 +81,17 @@ export interface ContractOptions {
   checkResponses: boolean;
 }
 
-export async function installContract(app: FastifyInstance, { checkResponses }: ContractOptions): Promise<void> {
-  // Shared by $ref (Fastify's ajv is draft-07: the 2020-12 meta-schema line is left out; the schema uses nothing newer).
-  app.addSchema(withoutMetaSchema(apiErrorSchema));
-
-  // Calls that need a session document the tenancy headers; the session hook reads them (before validation),
-  // so declaring them here only documents them.
+/** Calls that need a session document the tenancy headers; the session hook reads them (before validation), so declaring them here only documents them. */
+function documentTenantHeaders(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const config = route.config as { public?: boolean } | undefined;
     if (!isApiPath(route.url) || config?.public === true || !route.schema || route.schema.headers) return;
     route.schema = { ...route.schema, headers: tenantHeaders };
   });
+}
 
+/** Replies are JSON.stringify'd; with checkResponses, a body or a status its route does not declare is a 500 and a logged mismatch. */
+function installReplyChecks(app: FastifyInstance, checkResponses: boolean): void {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(apiErrorSchema);
   app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
@@ -108,59 +107,66 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
       return JSON.stringify(data);
     };
   });
+  if (!checkResponses) return;
+  // A status the route does not declare is a contract breach too (a 5xx is the error shape wherever it comes from).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const responses = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+    if (responses && reply.statusCode < 500 && !declaresStatus(responses, reply.statusCode)) {
+      const error = new ReplyShapeError(`${request.method} ${request.routeOptions.url}`, reply.statusCode, 'status not declared');
+      console.error(error.message);
+      throw error;
+    }
+    return payload;
+  });
+}
 
-  if (checkResponses) {
-    // A status the route does not declare is a contract breach too (a 5xx is the error shape wherever it comes from).
-    app.addHook('onSend', async (request, reply, payload) => {
-      const responses = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
-      if (responses && reply.statusCode < 500 && !declaresStatus(responses, reply.statusCode)) {
-        const error = new ReplyShapeError(`${request.method} ${request.routeOptions.url}`, reply.statusCode, 'status not declared');
-        console.error(error.message);
-        throw error;
-      }
-      return payload;
-    });
-  }
-
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Luma API',
-        version: '1',
-        description:
-          'Every host of spec section 7 under its prefix (/api, /api/workflow, /api/media, /api/integration, /api/transaction, /api/spark). ' +
-          'Calls need a session cookie (luma_session) or an API user\'s bearer secret, and name the tenant with X-Project-Uuid, X-Workspace-Uuid ' +
-          'and X-Project-Env; calls marked without security are public. Every error is the ApiError shape.',
-      },
-      tags: [
-        { name: 'auth', description: `${HOST_PREFIX.main}: sign-in, registration, password reset, invites (public)` },
-        { name: 'user', description: `${HOST_PREFIX.main}: the caller's account, sessions and two-factor` },
-        { name: 'project', description: `${HOST_PREFIX.main}: projects and workspaces` },
-        { name: 'iam', description: `${HOST_PREFIX.main}: members, invites, roles and API users (admins)` },
-        { name: 'config', description: `${HOST_PREFIX.main}: project and user config entries` },
-        { name: 'environment', description: `${HOST_PREFIX.main}: global variables per environment, context.env of scripts (secrets write-only)` },
-        { name: 'components', description: `${HOST_PREFIX.main}: components and their versions; {ref} is a uuid (one segment) or scope/name (two)` },
-        { name: 'records', description: `${HOST_PREFIX.main}: records, lists, export, bulk actions, import` },
-        { name: 'functions', description: `${HOST_PREFIX.main}: component functions, global functions and their signing keys, the public function call` },
-        { name: 'workflows', description: `${HOST_PREFIX.workflow}: workflows, their versions, the dry run and the run log (docs/workflows.md)` },
-        { name: 'media', description: `${HOST_PREFIX.media}: media libraries, files, upload, download and share links (docs/media.md); the file URL /media/library/{uuid}/get/{key} at the site root` },
-        { name: 'integration', description: `${HOST_PREFIX.integration}: the project's integrations, the catalogue, install and change (docs/integrations.md)` },
-        { name: 'transaction', description: `${HOST_PREFIX.transaction}: no calls yet (every path answers 401 or 404)` },
-        { name: 'sparks', description: `${HOST_PREFIX.spark}: sparks, their releases and deployments, invocation and its log` },
-        { name: 'events', description: `${HOST_PREFIX.main}: the event bus token and Scout's event log (docs/event-bus.md)` },
-        { name: 'api-log', description: `${HOST_PREFIX.main}: Scout's API call log (admins)` },
-        { name: 'documents', description: `${HOST_PREFIX.integration}: documents of a library, their variants, versions and comments` },
-        { name: 'reference', description: 'this document' },
-      ],
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'luma_session' },
-          bearer: { type: 'http', scheme: 'bearer', description: "an API user's secret: 'luma_' + 43 base64url characters" },
-        },
-      },
-      security: [{ session: [] }, { bearer: [] }],
+/** The OpenAPI document's own part: its info, the tags of every host and the two ways to call. */
+const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Luma API',
+    version: '1',
+    description:
+      'Every host of spec section 7 under its prefix (/api, /api/workflow, /api/media, /api/integration, /api/transaction, /api/spark). ' +
+      'Calls need a session cookie (luma_session) or an API user\'s bearer secret, and name the tenant with X-Project-Uuid, X-Workspace-Uuid ' +
+      'and X-Project-Env; calls marked without security are public. Every error is the ApiError shape.',
+  },
+  tags: [
+    { name: 'auth', description: `${HOST_PREFIX.main}: sign-in, registration, password reset, invites (public)` },
+    { name: 'user', description: `${HOST_PREFIX.main}: the caller's account, sessions and two-factor` },
+    { name: 'project', description: `${HOST_PREFIX.main}: projects and workspaces` },
+    { name: 'iam', description: `${HOST_PREFIX.main}: members, invites, roles and API users (admins)` },
+    { name: 'config', description: `${HOST_PREFIX.main}: project and user config entries` },
+    { name: 'environment', description: `${HOST_PREFIX.main}: global variables per environment, context.env of scripts (secrets write-only)` },
+    { name: 'components', description: `${HOST_PREFIX.main}: components and their versions; {ref} is a uuid (one segment) or scope/name (two)` },
+    { name: 'records', description: `${HOST_PREFIX.main}: records, lists, export, bulk actions, import` },
+    { name: 'functions', description: `${HOST_PREFIX.main}: component functions, global functions and their signing keys, the public function call` },
+    { name: 'workflows', description: `${HOST_PREFIX.workflow}: workflows, their versions, the dry run and the run log (docs/workflows.md)` },
+    { name: 'media', description: `${HOST_PREFIX.media}: media libraries, files, upload, download and share links (docs/media.md); the file URL /media/library/{uuid}/get/{key} at the site root` },
+    { name: 'integration', description: `${HOST_PREFIX.integration}: the project's integrations, the catalogue, install and change (docs/integrations.md)` },
+    { name: 'transaction', description: `${HOST_PREFIX.transaction}: no calls yet (every path answers 401 or 404)` },
+    { name: 'sparks', description: `${HOST_PREFIX.spark}: sparks, their releases and deployments, invocation and its log` },
+    { name: 'events', description: `${HOST_PREFIX.main}: the event bus token and Scout's event log (docs/event-bus.md)` },
+    { name: 'api-log', description: `${HOST_PREFIX.main}: Scout's API call log (admins)` },
+    { name: 'documents', description: `${HOST_PREFIX.integration}: documents of a library, their variants, versions and comments` },
+    { name: 'reference', description: 'this document' },
+  ],
+  components: {
+    securitySchemes: {
+      session: { type: 'apiKey', in: 'cookie', name: 'luma_session' },
+      bearer: { type: 'http', scheme: 'bearer', description: "an API user's secret: 'luma_' + 43 base64url characters" },
     },
+  },
+  security: [{ session: [] }, { bearer: [] }],
+};
+
+export async function installContract(app: FastifyInstance, { checkResponses }: ContractOptions): Promise<void> {
+  // Shared by $ref (Fastify's ajv is draft-07: the 2020-12 meta-schema line is left out; the schema uses nothing newer).
+  app.addSchema(withoutMetaSchema(apiErrorSchema));
+  documentTenantHeaders(app);
+  installReplyChecks(app, checkResponses);
+  await app.register(fastifySwagger, {
+    openapi: OPENAPI_DOCUMENT,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.title === 'string' ? json.title : `def-${i}`),
     },
@@ -174,7 +180,6 @@ export async function installContract(app: FastifyInstance, { checkResponses }: 
       return { schema: transformed as typeof schema, url };
     },
   });
-
   app.get(
     OPENAPI_PATH,
     {

@@ -71,27 +71,26 @@ export interface StartJobsOptions {
   log: (error: unknown, message: string) => void;
 }
 
-export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
-  const { role, timing, handlers, log } = options;
-  const working = role !== 'web';
+/** pg-boss on the application's database: its own small pool on PostgreSQL, the dialect's connection on PGlite. */
+function bossFor(options: StartJobsOptions, working: boolean): PgBoss {
   const connection: PgBoss.ConstructorOptions = options.databaseUrl
     ? { connectionString: options.databaseUrl, max: 4, application_name: 'luma-jobs' }
     : { db: pgliteExecutor(options.db, options.pglite!) as PgBoss.Db };
-  const boss = new PgBoss({
+  return new PgBoss({
     ...connection,
     schema: 'pgboss',
     migrate: true,
     supervise: working,
     schedule: working,
-    maintenanceIntervalSeconds: timing.maintenanceSeconds,
+    maintenanceIntervalSeconds: options.timing.maintenanceSeconds,
     // The cron check: each instance looks every so often, one of them sends the due jobs.
     cronMonitorIntervalSeconds: 30,
   });
-  boss.on('error', (error) => log(error, 'pg-boss error'));
-  await boss.start();
+}
 
-  // Every role creates the queues (idempotent) so a web process can send before any worker ran.
-  const queueOptions: Record<QueueName, PgBoss.Queue> = {
+/** Every queue's policy, retries and expiry. */
+function queueOptions(timing: JobsTiming): Record<QueueName, PgBoss.Queue> {
+  return {
     'luma-bulk': { name: 'luma-bulk', policy: 'standard', retryLimit: 10, retryDelay: 1, expireInSeconds: timing.expireSeconds, retentionMinutes: 24 * 60 },
     // Singleton: at most one active at a time across all instances.
     'luma-housekeeping': { name: 'luma-housekeeping', policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60, retentionMinutes: 24 * 60 },
@@ -99,35 +98,49 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     'luma-workflow': { name: 'luma-workflow', policy: 'standard', retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: timing.expireSeconds, retentionMinutes: 24 * 60 },
     'luma-recycle': { name: 'luma-recycle', policy: 'standard', retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60, retentionMinutes: 24 * 60 },
   };
-  for (const [name, queue] of Object.entries(queueOptions)) {
+}
+
+// Workflow runs wait on the network (an HTTP call may take 30 s): several workers per process take
+// them side by side. The other queues run one job at a time per process.
+const WORKER_COUNT: Record<QueueName, number> = { 'luma-bulk': 1, 'luma-housekeeping': 1, 'luma-workflow': WORKFLOW_WORKERS, 'luma-recycle': 1 };
+
+/** The schedules and this process's workers of every queue; answers each queue's worker ids. */
+async function startWorkers(boss: PgBoss, handlers: JobHandlers, timing: JobsTiming, state: { stopped: boolean }): Promise<Map<QueueName, string[]>> {
+  const workers = new Map<QueueName, string[]>();
+  await boss.schedule('luma-housekeeping', HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
+  // One schedule per queue in pg-boss 10: every half hour; the tick works out which timers are due.
+  await boss.schedule('luma-recycle', RECYCLE_TIMERS['30min'], {}, { tz: 'UTC' });
+  for (const name of Object.keys(handlers) as QueueName[]) {
+    const handler = handlers[name] as (data: unknown, job: JobAttempt) => Promise<void>;
+    const ids: string[] = [];
+    for (let i = 0; i < WORKER_COUNT[name]; i++) {
+      const id: string = await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        // It found work: look again at once rather than after the polling interval (an idle fetch then waits as usual).
+        if (jobs.length > 0 && !state.stopped) boss.notifyWorker(id);
+      });
+      ids.push(id);
+    }
+    workers.set(name, ids);
+  }
+  return workers;
+}
+
+export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
+  const { role, timing, handlers, log } = options;
+  const working = role !== 'web';
+  const boss = bossFor(options, working);
+  boss.on('error', (error) => log(error, 'pg-boss error'));
+  await boss.start();
+
+  // Every role creates the queues (idempotent) so a web process can send before any worker ran.
+  for (const [name, queue] of Object.entries(queueOptions(timing))) {
     const existing = await boss.getQueue(name);
     if (!existing) await boss.createQueue(name, queue);
     else await boss.updateQueue(name, queue);
   }
-
-  // Workflow runs wait on the network (an HTTP call may take 30 s): several workers per process take
-  // them side by side. The other queues run one job at a time per process.
-  const workerCount: Record<QueueName, number> = { 'luma-bulk': 1, 'luma-housekeeping': 1, 'luma-workflow': WORKFLOW_WORKERS, 'luma-recycle': 1 };
-  let stopped = false;
-  const workers = new Map<QueueName, string[]>();
-  if (working) {
-    await boss.schedule('luma-housekeeping', HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
-    // One schedule per queue in pg-boss 10: every half hour; the tick works out which timers are due.
-    await boss.schedule('luma-recycle', RECYCLE_TIMERS['30min'], {}, { tz: 'UTC' });
-    for (const name of Object.keys(handlers) as QueueName[]) {
-      const handler = handlers[name] as (data: unknown, job: JobAttempt) => Promise<void>;
-      const ids: string[] = [];
-      for (let i = 0; i < workerCount[name]; i++) {
-        const id: string = await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
-          for (const job of jobs) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-          // It found work: look again at once rather than after the polling interval (an idle fetch then waits as usual).
-          if (jobs.length > 0 && !stopped) boss.notifyWorker(id);
-        });
-        ids.push(id);
-      }
-      workers.set(name, ids);
-    }
-  }
+  const state = { stopped: false };
+  const workers = working ? await startWorkers(boss, handlers, timing, state) : new Map<QueueName, string[]>();
 
   return {
     role,
@@ -137,7 +150,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       if (!id) throw new Error(`pg-boss refused a job on ${queue}`);
       // A worker of this process looks at once instead of at its next poll (others poll as usual).
       const worker = workers.get(queue)?.[0];
-      if (worker && !stopped) boss.notifyWorker(worker);
+      if (worker && !state.stopped) boss.notifyWorker(worker);
       return id;
     },
     async sendIn(db, queue, data) {
@@ -150,12 +163,12 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       return id;
     },
     wake(queue) {
-      if (stopped) return;
+      if (state.stopped) return;
       for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
     },
     async stop(timeoutMs = 10_000) {
-      if (stopped) return;
-      stopped = true;
+      if (state.stopped) return;
+      state.stopped = true;
       // wait: resolves once workers have finished (or timed out) and pg-boss has disconnected.
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true }).catch((error: unknown) => log(error, 'pg-boss stop failed'));
     },

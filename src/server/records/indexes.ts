@@ -9,7 +9,7 @@ import type { ComponentSettings } from '../../../schemas/index';
 import { dataKindOf, isSearchable } from '../../../runtime/query/index';
 import type { ViewField } from '../../../schemas/viewSchema.schema';
 import { isEmbedded } from '../db/dialect-pglite';
-import { createFieldIndex, dropFieldIndex, isIndexableChoice, listFieldIndexes, type FieldIndex, type FieldIndexKind } from './list-sql';
+import { createFieldIndex, dropFieldIndex, isIndexableChoice, listFieldIndexes, type FieldIndex, type FieldIndexKind } from './field-indexes-sql';
 import { ensureRecordPartition, keepStatistics } from './partitions-sql';
 import { allComponentUuids, findComponentByUuidAnyProject, findVersion } from '../components/sql';
 import { createUniqueIndex, dropUniqueIndex, listUniqueIndexes, type UniqueIndex } from './sql';
@@ -74,7 +74,7 @@ export async function syncUniqueIndexes(db: Db, row: ComponentRow, env: RecordEn
 
 // ---------------------------------------------------------------------------------------------
 // Field indexes (docs/lists.md "Indexes"): only what the queries need, once for both
-// environments, on the component's partition (records/list-sql "Field indexes"):
+// environments, on the component's partition (records/field-indexes-sql):
 // - a btree (text or number) for a field that is filterable (the admin's word that users filter,
 //   range and sort on it) or a sortable column of a list whose columns the admin chose;
 // - a trigram index for a searchable field that is filterable or named in a preset's filterOn;

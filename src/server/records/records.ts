@@ -134,24 +134,8 @@ export function addError(errors: FieldError[], field: string, message: string, v
   existing.values.push(values);
 }
 
-/**
- * The write of `input` (a record's data) over `stored` (null on create), checked in this order:
- * unknown keys (417 invalidInput), fields the caller may not see or edit (403 fieldNotEditable),
- * the runtime's field rules on the coerced values (417), relation values (417 invalidSelection).
- * Nothing is written until every check passes. The refusal is answered, not thrown, so a caller
- * checking many records (the import) can collect every record's errors.
- */
-export async function checkWrite(
-  db: Db,
-  accountability: Accountability,
-  target: RecordTarget,
-  view: ViewSchema,
-  input: Record<string, unknown>,
-  stored: RecordRow | null,
-): Promise<WriteOutcome> {
-  const page: CompilePage = stored ? 'model_edit' : 'model_create';
-  const fields = fieldsByKey(view);
-
+/** Keys of input that are neither the view's fields, the record's meta keys, nor a relation's object (417 invalidInput). */
+function unknownKeys(input: Record<string, unknown>, fields: Map<string, ViewField>): FieldError[] {
   const unknown: FieldError[] = [];
   for (const key of Object.keys(input)) {
     if (fields.has(key)) continue;
@@ -159,11 +143,11 @@ export async function checkWrite(
     if (key.endsWith(REF_OBJ_SUFFIX) && fields.get(key.slice(0, -REF_OBJ_SUFFIX.length))?.relation) continue;
     addError(unknown, key, RECORD_MESSAGE.invalidInput);
   }
-  if (unknown.length > 0) return { ok: false, status: 417, errors: unknown };
+  return unknown;
+}
 
-  const storedData: Record<string, unknown> = stored && isPlainObject(stored.data) ? stored.data : {};
-
-  // Fields the caller may not change: refused when the write would change them.
+/** Fields the caller may not change: refused when the write would change them (403 fieldNotEditable). */
+function refusedFields(view: ViewSchema, input: Record<string, unknown>, stored: RecordRow | null, storedData: Record<string, unknown>, page: CompilePage): FieldError[] {
   const refused: FieldError[] = [];
   for (const field of view.fields) {
     if (!has(input, field.key)) continue;
@@ -175,21 +159,33 @@ export async function checkWrite(
     else violates = !field.editable && differs(field, value, baseline);
     if (violates) refused.push({ field: field.key, messages: [RECORD_MESSAGE.fieldNotEditable], values: [null] });
   }
-  if (refused.length > 0) return { ok: false, status: 403, errors: refused };
+  return refused;
+}
 
-  // The next data: written values coerced; everything else kept (update) or defaulted (create).
-  const next: Record<string, unknown> = { ...storedData };
-  const candidate: Record<string, unknown> = {};
-  const exempt = new Set<string>();
-  const plain = new Map<string, unknown>();
-  const changed = new Set<string>();
+/** The write's data before the checks: what is stored, what the rules judge, and what they let pass. */
+interface NextData {
+  /** Written values coerced; everything else kept (update) or defaulted (create). */
+  next: Record<string, unknown>;
+  /** What the rules judge. */
+  candidate: Record<string, unknown>;
+  /** Fields the rules do not judge again (a kept hash, a field the caller may not set). */
+  exempt: Set<string>;
+  /** Hashed fields' new plain values, hashed once every check passed. */
+  plain: Map<string, unknown>;
+  /** Relation fields whose value this write sets or changes. */
+  changed: Set<string>;
+}
+
+function nextData(view: ViewSchema, input: Record<string, unknown>, stored: RecordRow | null, storedData: Record<string, unknown>, page: CompilePage): NextData {
+  const data: NextData = { next: { ...storedData }, candidate: {}, exempt: new Set(), plain: new Map(), changed: new Set() };
+  const { next, candidate, exempt } = data;
   for (const field of view.fields) {
     const key = field.key;
     const writes = has(input, key) && input[key] !== undefined && field.visible && field.editable;
     if (field.hashed) {
       if (writes && setsHash(input[key], page)) {
         const value = coerceValue(field, input[key]);
-        plain.set(key, value);
+        data.plain.set(key, value);
         candidate[key] = value;
       } else if (stored || !field.visible || !field.editable) {
         // The stored hash stays (or, on create, the caller may not set it): not validated again.
@@ -209,7 +205,7 @@ export async function checkWrite(
       const value = coerceValue(field, input[key]);
       next[key] = sanitizeRichValue(field, value);
       candidate[key] = value;
-      if (field.relation && (!stored || !isDeepStrictEqual(value, storedData[key]))) changed.add(key);
+      if (field.relation && (!stored || !isDeepStrictEqual(value, storedData[key]))) data.changed.add(key);
       continue;
     }
     const locked = !field.visible || !field.editable;
@@ -219,7 +215,32 @@ export async function checkWrite(
     candidate[key] = has(next, key) ? next[key] : null;
     if (locked) exempt.add(key);
   }
+  return data;
+}
 
+/**
+ * The write of `input` (a record's data) over `stored` (null on create), checked in this order:
+ * unknown keys (417 invalidInput), fields the caller may not see or edit (403 fieldNotEditable),
+ * the runtime's field rules on the coerced values (417), relation values (417 invalidSelection).
+ * Nothing is written until every check passes. The refusal is answered, not thrown, so a caller
+ * checking many records (the import) can collect every record's errors.
+ */
+export async function checkWrite(
+  db: Db,
+  accountability: Accountability,
+  target: RecordTarget,
+  view: ViewSchema,
+  input: Record<string, unknown>,
+  stored: RecordRow | null,
+): Promise<WriteOutcome> {
+  const page: CompilePage = stored ? 'model_edit' : 'model_create';
+  const unknown = unknownKeys(input, fieldsByKey(view));
+  if (unknown.length > 0) return { ok: false, status: 417, errors: unknown };
+  const storedData: Record<string, unknown> = stored && isPlainObject(stored.data) ? stored.data : {};
+  const refused = refusedFields(view, input, stored, storedData, page);
+  if (refused.length > 0) return { ok: false, status: 403, errors: refused };
+
+  const { next, candidate, exempt, plain, changed } = nextData(view, input, stored, storedData, page);
   const errors = validateRecord(view, candidate, { page, now: nowDate() }).filter((error) => !exempt.has(fieldOf(error.field)));
   const failed = new Set(errors.map((error) => fieldOf(error.field)));
   const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));

@@ -102,178 +102,201 @@ function failure(request: ScriptRequest, message: string): ScriptResult {
   return { ok: false, error: formatScriptError(label, message, code) };
 }
 
-export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
-  const size = Math.max(1, Math.floor(options.size ?? defaultScriptWorkers()));
-  const graceMs = options.graceMs ?? 2000;
-  const { min, max } = SCRIPT_LIMIT_BOUNDS.memoryBytes;
-  const memoryCapBytes = Math.min(max, Math.max(min, Math.floor(options.memoryBytes ?? max)));
-  const slots: Slot[] = [];
-  const queue: Task[] = [];
-  let nextId = 1;
-  let closed = false;
-  let startFailures = 0;
-  let lastStartError = '';
+/** A pool's state: what the functions that spawn, feed and retire its workers share. */
+interface Pool {
+  readonly size: number;
+  readonly graceMs: number;
+  readonly memoryCapBytes: number;
+  readonly slots: Slot[];
+  readonly queue: Task[];
+  nextId: number;
+  closed: boolean;
+  /** Workers in a row that died before becoming ready. */
+  startFailures: number;
+  lastStartError: string;
+}
 
-  function spawn(): Slot {
-    const signalBuffer = new SharedArrayBuffer(4);
-    const channel = new MessageChannel();
-    const worker = new Worker(workerEntry, {
-      eval: isTypeScript,
-      execArgv: [],
-      workerData: { libraries: libraries(), signal: signalBuffer, hostPort: channel.port2, memoryCapBytes },
-      transferList: [channel.port2],
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_JS_HEAP_MB },
-      stdout: false,
-      stderr: false,
-    });
-    worker.unref();
-    channel.port1.unref();
-    const slot: Slot = { worker, hostPort: channel.port1, signal: new Int32Array(signalBuffer), ready: false, task: null, gone: false };
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'ready') {
-        slot.ready = true;
-        startFailures = 0;
-        dispatch();
-        return;
-      }
-      if (message.type === 'host') {
-        answerHost(slot, message);
-        return;
-      }
-      const task = slot.task;
-      if (!task || task.id !== message.id) return;
-      clearTimeout(task.timer);
-      slot.task = null;
-      worker.unref();
-      task.resolve(message.result);
-      // Its memory grew and never shrinks: a new thread takes its place (the old one's memory goes with it).
-      if (message.recycle) retire(slot, '');
-      else dispatch();
-    });
-    worker.on('error', (error) => {
-      lastStartError = error instanceof Error ? error.message : String(error);
-      const outOfMemory = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      retire(slot, outOfMemory ? 'out of memory' : 'the script worker failed');
-    });
-    worker.on('exit', () => retire(slot, 'the script worker stopped'));
-    return slot;
+function spawn(pool: Pool): Slot {
+  const signalBuffer = new SharedArrayBuffer(4);
+  const channel = new MessageChannel();
+  const worker = new Worker(workerEntry, {
+    eval: isTypeScript,
+    execArgv: [],
+    workerData: { libraries: libraries(), signal: signalBuffer, hostPort: channel.port2, memoryCapBytes: pool.memoryCapBytes },
+    transferList: [channel.port2],
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_JS_HEAP_MB },
+    stdout: false,
+    stderr: false,
+  });
+  worker.unref();
+  channel.port1.unref();
+  const slot: Slot = { worker, hostPort: channel.port1, signal: new Int32Array(signalBuffer), ready: false, task: null, gone: false };
+  worker.on('message', (message: WorkerMessage) => onWorkerMessage(pool, slot, message));
+  worker.on('error', (error) => {
+    pool.lastStartError = error instanceof Error ? error.message : String(error);
+    const outOfMemory = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+    retire(pool, slot, outOfMemory ? 'out of memory' : 'the script worker failed');
+  });
+  worker.on('exit', () => retire(pool, slot, 'the script worker stopped'));
+  return slot;
+}
+
+/** A worker is ready, calls the host, or answers its script. */
+function onWorkerMessage(pool: Pool, slot: Slot, message: WorkerMessage): void {
+  if (message.type === 'ready') {
+    slot.ready = true;
+    pool.startFailures = 0;
+    dispatch(pool);
+    return;
   }
-
-  function answerHost(slot: Slot, call: Extract<WorkerMessage, { type: 'host' }>): void {
-    const task = slot.task;
-    const reply = (answer: HostAnswer) => {
-      if (slot.gone) return;
-      try {
-        slot.hostPort.postMessage(answer);
-      } catch (error) {
-        slot.hostPort.postMessage({ seq: answer.seq, ok: false, error: { message: `the answer is not JSON (${error instanceof Error ? error.message : String(error)})` } } satisfies HostAnswer);
-      }
-      Atomics.store(slot.signal, 0, 1);
-      Atomics.notify(slot.signal, 0);
-    };
-    if (!task || task.id !== call.id || !task.host) {
-      reply({ seq: call.seq, ok: false, error: { message: `${call.name} is not available here` } });
-      return;
-    }
-    const host = task.host;
-    void Promise.resolve()
-      .then(() => host(call.name, call.args))
-      .then(
-        (value) => reply({ seq: call.seq, ok: true, value }),
-        (error: unknown) => reply({ seq: call.seq, ok: false, error: hostErrorOf(error) }),
-      );
+  if (message.type === 'host') {
+    answerHost(slot, message);
+    return;
   }
+  const task = slot.task;
+  if (!task || task.id !== message.id) return;
+  clearTimeout(task.timer);
+  slot.task = null;
+  slot.worker.unref();
+  task.resolve(message.result);
+  // Its memory grew and never shrinks: a new thread takes its place (the old one's memory goes with it).
+  if (message.recycle) retire(pool, slot, '');
+  else dispatch(pool);
+}
 
-  function retire(slot: Slot, message: string): void {
+function answerHost(slot: Slot, call: Extract<WorkerMessage, { type: 'host' }>): void {
+  const task = slot.task;
+  const reply = (answer: HostAnswer) => {
     if (slot.gone) return;
-    slot.gone = true;
-    slot.hostPort.close();
-    if (!slot.ready) startFailures++;
-    void slot.worker.terminate().catch(() => undefined);
-    const task = slot.task;
+    try {
+      slot.hostPort.postMessage(answer);
+    } catch (error) {
+      slot.hostPort.postMessage({ seq: answer.seq, ok: false, error: { message: `the answer is not JSON (${error instanceof Error ? error.message : String(error)})` } } satisfies HostAnswer);
+    }
+    Atomics.store(slot.signal, 0, 1);
+    Atomics.notify(slot.signal, 0);
+  };
+  if (!task || task.id !== call.id || !task.host) {
+    reply({ seq: call.seq, ok: false, error: { message: `${call.name} is not available here` } });
+    return;
+  }
+  const host = task.host;
+  void Promise.resolve()
+    .then(() => host(call.name, call.args))
+    .then(
+      (value) => reply({ seq: call.seq, ok: true, value }),
+      (error: unknown) => reply({ seq: call.seq, ok: false, error: hostErrorOf(error) }),
+    );
+}
+
+/** Ends a slot's worker; its script (if any) is answered with `message`. */
+function endSlot(slot: Slot, message: string): void {
+  slot.gone = true;
+  slot.hostPort.close();
+  const task = slot.task;
+  slot.task = null;
+  if (task) {
+    clearTimeout(task.timer);
+    task.resolve(failure(task.request, message));
+  }
+}
+
+function retire(pool: Pool, slot: Slot, message: string): void {
+  if (slot.gone) return;
+  if (!slot.ready) pool.startFailures++;
+  endSlot(slot, message);
+  void slot.worker.terminate().catch(() => undefined);
+  const index = pool.slots.indexOf(slot);
+  if (index >= 0) pool.slots.splice(index, 1);
+  if (pool.closed) return;
+  if (pool.startFailures >= MAX_START_FAILURES) {
+    // Workers cannot start (a broken install): fail what waits rather than respawn forever.
+    for (const waiting of pool.queue.splice(0)) {
+      waiting.resolve(failure(waiting.request, `the script workers cannot start${pool.lastStartError ? ` (${pool.lastStartError})` : ''}`));
+    }
+    return;
+  }
+  pool.slots.push(spawn(pool));
+  dispatch(pool);
+}
+
+/** Hands queued scripts to the ready, idle workers. */
+function dispatch(pool: Pool): void {
+  if (pool.closed) return;
+  for (const slot of pool.slots) {
+    if (pool.queue.length === 0) return;
+    if (!slot.ready || slot.task || slot.gone) continue;
+    startTask(pool, slot, pool.queue.shift()!);
+  }
+}
+
+/** Posts one script to an idle worker, with the deadline after which the worker is terminated. */
+function startTask(pool: Pool, slot: Slot, task: Task): void {
+  const id = pool.nextId++;
+  const hardMs = resolveLimits(task.request.limits).timeoutMs + pool.graceMs;
+  const timer = setTimeout(() => {
+    if (slot.task?.id === id) retire(pool, slot, 'deadline exceeded');
+  }, hardMs);
+  slot.task = { ...task, id, timer };
+  slot.worker.ref();
+  try {
+    slot.worker.postMessage({ id, request: task.request, host: task.host !== undefined } satisfies WorkerRequest);
+  } catch (error) {
+    // not cloneable (functions, symbols in args): the sandbox would refuse it anyway
+    clearTimeout(timer);
     slot.task = null;
-    if (task) {
-      clearTimeout(task.timer);
-      task.resolve(failure(task.request, message));
-    }
-    const index = slots.indexOf(slot);
-    if (index >= 0) slots.splice(index, 1);
-    if (closed) return;
-    if (startFailures >= MAX_START_FAILURES) {
-      // Workers cannot start (a broken install): fail what waits rather than respawn forever.
-      for (const waiting of queue.splice(0)) {
-        waiting.resolve(failure(waiting.request, `the script workers cannot start${lastStartError ? ` (${lastStartError})` : ''}`));
-      }
-      return;
-    }
-    slots.push(spawn());
-    dispatch();
+    slot.worker.unref();
+    task.resolve(failure(task.request, `the arguments are not JSON (${error instanceof Error ? error.message : String(error)})`));
   }
+}
 
-  function dispatch(): void {
-    if (closed) return;
-    for (const slot of slots) {
-      if (queue.length === 0) return;
-      if (!slot.ready || slot.task || slot.gone) continue;
-      const task = queue.shift()!;
-      const id = nextId++;
-      const hardMs = resolveLimits(task.request.limits).timeoutMs + graceMs;
-      const timer = setTimeout(() => {
-        if (slot.task?.id === id) retire(slot, 'deadline exceeded');
-      }, hardMs);
-      slot.task = { ...task, id, timer };
-      slot.worker.ref();
-      try {
-        slot.worker.postMessage({ id, request: task.request, host: task.host !== undefined } satisfies WorkerRequest);
-      } catch (error) {
-        // not cloneable (functions, symbols in args): the sandbox would refuse it anyway
-        clearTimeout(timer);
-        slot.task = null;
-        slot.worker.unref();
-        task.resolve(failure(task.request, `the arguments are not JSON (${error instanceof Error ? error.message : String(error)})`));
-      }
-    }
-  }
+async function closePool(pool: Pool): Promise<void> {
+  if (pool.closed) return;
+  pool.closed = true;
+  for (const waiting of pool.queue.splice(0)) waiting.resolve(failure(waiting.request, 'the script pool is closed'));
+  await Promise.all(
+    pool.slots.splice(0).map(async (slot) => {
+      endSlot(slot, 'the script pool is closed');
+      await slot.worker.terminate().catch(() => undefined);
+    }),
+  );
+}
 
-  for (let i = 0; i < size; i++) slots.push(spawn());
+export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
+  const { min, max } = SCRIPT_LIMIT_BOUNDS.memoryBytes;
+  const pool: Pool = {
+    size: Math.max(1, Math.floor(options.size ?? defaultScriptWorkers())),
+    graceMs: options.graceMs ?? 2000,
+    memoryCapBytes: Math.min(max, Math.max(min, Math.floor(options.memoryBytes ?? max))),
+    slots: [],
+    queue: [],
+    nextId: 1,
+    closed: false,
+    startFailures: 0,
+    lastStartError: '',
+  };
+  for (let i = 0; i < pool.size; i++) pool.slots.push(spawn(pool));
 
   return {
-    size,
+    size: pool.size,
     get workers() {
-      return slots.map((slot) => slot.worker);
+      return pool.slots.map((slot) => slot.worker);
     },
     get running() {
-      return slots.filter((slot) => slot.task !== null).length;
+      return pool.slots.filter((slot) => slot.task !== null).length;
     },
     run(request, host) {
-      if (closed) return Promise.resolve(failure(request, 'the script pool is closed'));
+      if (pool.closed) return Promise.resolve(failure(request, 'the script pool is closed'));
       return new Promise<ScriptResult>((resolve) => {
-        queue.push({ request, host, resolve });
-        if (slots.length === 0) {
-          startFailures = 0;
-          for (let i = 0; i < size; i++) slots.push(spawn());
+        pool.queue.push({ request, host, resolve });
+        if (pool.slots.length === 0) {
+          pool.startFailures = 0;
+          for (let i = 0; i < pool.size; i++) pool.slots.push(spawn(pool));
         }
-        dispatch();
+        dispatch(pool);
       });
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      for (const waiting of queue.splice(0)) waiting.resolve(failure(waiting.request, 'the script pool is closed'));
-      await Promise.all(
-        slots.splice(0).map(async (slot) => {
-          slot.gone = true;
-          slot.hostPort.close();
-          const task = slot.task;
-          slot.task = null;
-          if (task) {
-            clearTimeout(task.timer);
-            task.resolve(failure(task.request, 'the script pool is closed'));
-          }
-          await slot.worker.terminate().catch(() => undefined);
-        }),
-      );
-    },
+    close: () => closePool(pool),
   };
 }
 

@@ -9,7 +9,8 @@ import { VARIABLE_LIMITS, variableErrors, type VariableInput } from '../../../ru
 import { nowDate } from '../platform/clock';
 import { lockProject } from '../iam/members-sql';
 import { open, seal } from '../platform/secret-box';
-import type { Database, VariablesTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { VariablesTable } from '../db/schema-usercode';
 import { uuidv7 } from '../db/uuid7';
 import { fieldsNotValid, forbidden, HttpError, notFound } from '../platform/errors';
 import { isPlainObject, isUuid } from '../platform/validate';

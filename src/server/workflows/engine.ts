@@ -97,108 +97,126 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** One run's walk over a graph: what the visits of its nodes share. */
+interface Walk {
+  readonly byId: Map<number, WorkflowNode>;
+  readonly results: Map<number, NodeResult>;
+  readonly path: number[];
+  steps: number;
+  /** A Before:: event: a falsy condition with a message, or a node error, refuses the write. */
+  readonly before: boolean;
+  readonly flow: FlowState;
+  readonly options: RunOptions;
+}
+
+/** A node's answer in State.Results (a list inside an each) and its entry in the run's results. */
+function recordResult(walk: Walk, node: WorkflowNode, status: NodeResult['status'], value: unknown, ms: number, inEach: boolean, error?: string): void {
+  const { flow, results } = walk;
+  if (inEach) {
+    const list = Array.isArray(flow.results[node.id]) ? (flow.results[node.id] as unknown[]) : [];
+    list.push(value ?? null);
+    flow.results[node.id] = list;
+  } else {
+    flow.results[node.id] = value ?? null;
+  }
+  const previous = results.get(node.id);
+  const entry: NodeResult = { id: node.id, status: previous?.status === 'error' ? 'error' : status, State: { Results: flow.results[node.id] }, ms: (previous?.ms ?? 0) + ms };
+  if (error ?? previous?.error) entry.error = error ?? previous?.error;
+  const published = flow.events?.[node.id];
+  if (published?.length) entry.events = [...published];
+  results.set(node.id, entry);
+}
+
+async function follow(walk: Walk, node: WorkflowNode, connections: WorkflowConnection[], seen: Set<number>, inEach: boolean, item: unknown): Promise<void> {
+  const targets = connections.map((c) => walk.byId.get(c.destination.id)).filter((n): n is WorkflowNode => n !== undefined);
+  if (node.parallel) await Promise.all(targets.map((target) => visit(walk, target, new Set(seen), inEach, item)));
+  else for (const target of targets) await visit(walk, target, seen, inEach, item);
+}
+
+async function visit(walk: Walk, node: WorkflowNode, seen: Set<number>, inEach: boolean, item: unknown): Promise<void> {
+  if (seen.has(node.id)) return;
+  seen.add(node.id);
+  if (++walk.steps > MAX_STEPS) throw new NodeFailure(`the run took more than ${MAX_STEPS} steps`, node.id, false);
+  walk.options.signal?.throwIfAborted();
+  walk.path.push(node.id);
+  walk.flow.item = item;
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
+  let next: WorkflowConnection[] | null;
+  try {
+    next = await runNode(walk, node, seen, inEach, item, elapsed);
+  } catch (error) {
+    const result = walk.results.get(node.id);
+    if (!result || result.status !== 'error') recordResult(walk, node, 'error', null, elapsed(), inEach, messageOf(error));
+    throw asNodeFailure(error, node, walk.options.dryRun);
+  }
+  if (next !== null) await follow(walk, node, next, seen, inEach, item);
+}
+
+/** Runs one node; answers the connections to follow (null: an each, which followed its own per item). */
+async function runNode(walk: Walk, node: WorkflowNode, seen: Set<number>, inEach: boolean, item: unknown, elapsed: () => number): Promise<WorkflowConnection[] | null> {
+  const { flow, options } = walk;
+  switch (node.type) {
+    case 'event':
+      recordResult(walk, node, 'success', { event: flow.event }, elapsed(), inEach);
+      return node.connections;
+    case 'condition': {
+      const passed = Boolean(await evaluate(node, flow, options.services));
+      recordResult(walk, node, 'success', passed, elapsed(), inEach);
+      const next = node.connections.filter((c) => c.type === (passed ? 'pass' : 'reject'));
+      const message = typeof node.data.message === 'string' ? node.data.message.trim() : '';
+      if (!passed && walk.before && next.length === 0 && message !== '') throw new FlowRefusal(message, node.id);
+      return next;
+    }
+    case 'switch': {
+      const value = await evaluate(node, flow, options.services);
+      const name = value === null || value === undefined ? '' : String(value);
+      recordResult(walk, node, 'success', name, elapsed(), inEach);
+      const named = node.connections.filter((c) => c.name === name);
+      return named.length > 0 ? named : node.connections.filter((c) => c.name === 'default');
+    }
+    case 'each': {
+      const list = await evaluate(node, flow, options.services);
+      if (!Array.isArray(list)) throw new NodeFailure(`each node ${node.name || node.id}: the expression must answer a list`, node.id, false);
+      if (list.length > MAX_ITEMS) throw new NodeFailure(`each node ${node.name || node.id}: more than ${MAX_ITEMS} items`, node.id, false);
+      recordResult(walk, node, 'success', { items: list.length }, elapsed(), inEach);
+      for (const entry of list) await follow(walk, node, node.connections, new Set(seen), true, entry);
+      flow.item = item;
+      return null;
+    }
+    case 'operation': {
+      const action = actionFor(node.action);
+      if (!action) throw new NodeFailure(`unknown action '${node.action}'`, node.id, false);
+      const value = await action.run({ node, flow, dryRun: options.dryRun, services: options.services, signal: options.signal ?? new AbortController().signal });
+      recordResult(walk, node, 'success', value, elapsed(), inEach);
+      return node.connections;
+    }
+  }
+}
+
+/** A node's error as the run's failure, saying whether trying again may help. */
+function asNodeFailure(error: unknown, node: WorkflowNode, dryRun: boolean): Error {
+  if (error instanceof FlowRefusal || error instanceof NodeFailure) return error;
+  // Errors say whether trying again may help (`retryable`); a refused address or a missing
+  // configuration never will, a network failure may.
+  // A refusal by the record service (a 4xx: the rules, a permission) answers the same next time.
+  const stated = error instanceof HttpError ? error.status >= 500 : (error as { retryable?: unknown }).retryable;
+  const retryable = !dryRun && (typeof stated === 'boolean' ? stated : !(error instanceof ActionNotConfigured || error instanceof AddressRefused));
+  return new NodeFailure(messageOf(error), node.id, retryable);
+}
+
 /** Runs every matching event node's flow over `nodes`. Never throws: the outcome says what happened. */
 export async function runGraph(nodes: readonly WorkflowNode[], flow: FlowState, options: RunOptions): Promise<RunOutcome> {
   flow.dryRun = options.dryRun;
-  const byId = new Map(nodes.map((node) => [node.id, node]));
-  const results = new Map<number, NodeResult>();
-  const path: number[] = [];
-  let steps = 0;
-  const before = isBeforeEvent(flow.event);
-
-  const record = (node: WorkflowNode, status: NodeResult['status'], value: unknown, ms: number, inEach: boolean, error?: string) => {
-    if (inEach) {
-      const list = Array.isArray(flow.results[node.id]) ? (flow.results[node.id] as unknown[]) : [];
-      list.push(value ?? null);
-      flow.results[node.id] = list;
-    } else {
-      flow.results[node.id] = value ?? null;
-    }
-    const previous = results.get(node.id);
-    const entry: NodeResult = { id: node.id, status: previous?.status === 'error' ? 'error' : status, State: { Results: flow.results[node.id] }, ms: (previous?.ms ?? 0) + ms };
-    if (error ?? previous?.error) entry.error = error ?? previous?.error;
-    const published = flow.events?.[node.id];
-    if (published?.length) entry.events = [...published];
-    results.set(node.id, entry);
-  };
-
-  const follow = async (node: WorkflowNode, connections: WorkflowConnection[], seen: Set<number>, inEach: boolean, item: unknown) => {
-    const targets = connections.map((c) => byId.get(c.destination.id)).filter((n): n is WorkflowNode => n !== undefined);
-    if (node.parallel) await Promise.all(targets.map((target) => visit(target, new Set(seen), inEach, item)));
-    else for (const target of targets) await visit(target, seen, inEach, item);
-  };
-
-  const visit = async (node: WorkflowNode, seen: Set<number>, inEach: boolean, item: unknown): Promise<void> => {
-    if (seen.has(node.id)) return;
-    seen.add(node.id);
-    if (++steps > MAX_STEPS) throw new NodeFailure(`the run took more than ${MAX_STEPS} steps`, node.id, false);
-    options.signal?.throwIfAborted();
-    path.push(node.id);
-    flow.item = item;
-    const started = performance.now();
-    const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
-    let next: WorkflowConnection[];
-    try {
-      switch (node.type) {
-        case 'event':
-          record(node, 'success', { event: flow.event }, elapsed(), inEach);
-          next = node.connections;
-          break;
-        case 'condition': {
-          const passed = Boolean(await evaluate(node, flow, options.services));
-          record(node, 'success', passed, elapsed(), inEach);
-          next = node.connections.filter((c) => c.type === (passed ? 'pass' : 'reject'));
-          const message = typeof node.data.message === 'string' ? node.data.message.trim() : '';
-          if (!passed && before && next.length === 0 && message !== '') throw new FlowRefusal(message, node.id);
-          break;
-        }
-        case 'switch': {
-          const value = await evaluate(node, flow, options.services);
-          const name = value === null || value === undefined ? '' : String(value);
-          record(node, 'success', name, elapsed(), inEach);
-          const named = node.connections.filter((c) => c.name === name);
-          next = named.length > 0 ? named : node.connections.filter((c) => c.name === 'default');
-          break;
-        }
-        case 'each': {
-          const list = await evaluate(node, flow, options.services);
-          if (!Array.isArray(list)) throw new NodeFailure(`each node ${node.name || node.id}: the expression must answer a list`, node.id, false);
-          if (list.length > MAX_ITEMS) throw new NodeFailure(`each node ${node.name || node.id}: more than ${MAX_ITEMS} items`, node.id, false);
-          record(node, 'success', { items: list.length }, elapsed(), inEach);
-          for (const entry of list) await follow(node, node.connections, new Set(seen), true, entry);
-          flow.item = item;
-          return;
-        }
-        case 'operation': {
-          const action = actionFor(node.action);
-          if (!action) throw new NodeFailure(`unknown action '${node.action}'`, node.id, false);
-          const value = await action.run({ node, flow, dryRun: options.dryRun, services: options.services, signal: options.signal ?? new AbortController().signal });
-          record(node, 'success', value, elapsed(), inEach);
-          next = node.connections;
-          break;
-        }
-      }
-    } catch (error) {
-      if (!results.has(node.id) || results.get(node.id)!.status !== 'error') record(node, 'error', null, elapsed(), inEach, messageOf(error));
-      if (error instanceof FlowRefusal || error instanceof NodeFailure) throw error;
-      // Errors say whether trying again may help (`retryable`); a refused address or a missing
-      // configuration never will, a network failure may.
-      // A refusal by the record service (a 4xx: the rules, a permission) answers the same next time.
-      const stated = error instanceof HttpError ? error.status >= 500 : (error as { retryable?: unknown }).retryable;
-      const retryable = !options.dryRun && (typeof stated === 'boolean' ? stated : !(error instanceof ActionNotConfigured || error instanceof AddressRefused));
-      throw new NodeFailure(messageOf(error), node.id, retryable);
-    }
-    await follow(node, next, seen, inEach, item);
-  };
-
+  const walk: Walk = { byId: new Map(nodes.map((node) => [node.id, node])), results: new Map(), path: [], steps: 0, before: isBeforeEvent(flow.event), flow, options };
   const entries = nodes.filter((node) => node.type === 'event' && node.action === flow.event && !node.paused);
   let outcome: RunOutcome;
   try {
-    for (const entry of entries) await visit(entry, new Set(), false, undefined);
-    outcome = { results: [...results.values()], path, data: flow.data };
+    for (const entry of entries) await visit(walk, entry, new Set(), false, undefined);
+    outcome = { results: [...walk.results.values()], path: walk.path, data: flow.data };
   } catch (error) {
-    outcome = { results: [...results.values()], path, data: flow.data, error: messageOf(error) };
-    if (error instanceof FlowRefusal || (before && error instanceof NodeFailure)) outcome.refused = true;
+    outcome = { results: [...walk.results.values()], path: walk.path, data: flow.data, error: messageOf(error) };
+    if (error instanceof FlowRefusal || (walk.before && error instanceof NodeFailure)) outcome.refused = true;
     if (error instanceof NodeFailure && error.retryable) outcome.retryable = true;
   }
   return withoutSecrets(outcome, flow, options.services);

@@ -23,7 +23,8 @@ import {
 } from '../../../runtime/api/workflows';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
-import { createWorkflow, forkVersion, getRun, getWorkflow, listRuns, listWorkflows, publishWorkflow, removeVersion, removeWorkflow, renameWorkflow, saveVersion } from './entities';
+import { createWorkflow, forkVersion, getWorkflow, listWorkflows, publishWorkflow, removeVersion, removeWorkflow, renameWorkflow, saveVersion } from './entities';
+import { getRun, listRuns } from './runs';
 import { dryRunWorkflow } from './dry-run';
 import { accountabilityOf } from '../auth/session-hook';
 

@@ -1,7 +1,7 @@
 // The field indexes of a version (docs/lists.md "Indexes"): a filterable choice field's items each get a
 // partial index whose predicate is the filter, the item quoted as a literal; anything else is refused.
 import { describe, expect, it } from 'vitest';
-import { fieldIndexDdl } from '../../../src/server/records/list-sql';
+import { fieldIndexDdl } from '../../../src/server/records/field-indexes-sql';
 import { fieldIndexesOf, MAX_CHOICE_ITEMS } from '../../../src/server/records/indexes';
 import type { ComponentRow } from '../../../src/server/db/schema';
 import type { ComponentSettings } from '../../../schemas';

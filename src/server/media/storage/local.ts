@@ -32,66 +32,126 @@ export function isFileBacked(driver: StorageDriver): driver is FileBackedDriver 
   return typeof (driver as Partial<FileBackedDriver>).pathOf === 'function';
 }
 
-export function createLocalDriver(options: LocalDriverOptions): FileBackedDriver {
-  const root = resolve(options.root);
-  const tmpDir = resolve(options.tmpDir);
+/** The library's directory and the temp directory puts are written in (resolved). */
+interface LocalDirs {
+  root: string;
+  tmpDir: string;
+}
 
-  const pathOf = (key: string): string => {
-    checkStorageKey(key);
-    return inside(key);
-  };
-  const inside = (key: string): string => {
-    const path = resolve(root, key);
-    if (key === '' ? path !== root : !path.startsWith(root + sep)) {
-      throw new StorageError('invalidKey', `Key leaves the library: ${JSON.stringify(key)}`);
+/** The path of key under the root; a path that resolves outside it is refused. */
+function inside({ root }: LocalDirs, key: string): string {
+  const path = resolve(root, key);
+  if (key === '' ? path !== root : !path.startsWith(root + sep)) {
+    throw new StorageError('invalidKey', `Key leaves the library: ${JSON.stringify(key)}`);
+  }
+  return path;
+}
+
+function pathIn(dirs: LocalDirs, key: string): string {
+  checkStorageKey(key);
+  return inside(dirs, key);
+}
+
+/** Removes empty directories from dir up to (not including) the root. */
+async function prune({ root }: LocalDirs, dir: string): Promise<void> {
+  while (dir !== root && dir.startsWith(root + sep)) {
+    try {
+      await rmdir(dir);
+    } catch {
+      return;
     }
-    return path;
-  };
+    dir = dirname(dir);
+  }
+}
 
-  /** Removes empty directories from dir up to (not including) the root. */
-  const prune = async (dir: string): Promise<void> => {
-    while (dir !== root && dir.startsWith(root + sep)) {
-      try {
-        await rmdir(dir);
-      } catch {
-        return;
-      }
-      dir = dirname(dir);
-    }
-  };
-
-  const driver: FileBackedDriver = {
-    pathOf,
-
-    async put(key, body, { signal }) {
-      const target = pathOf(key);
-      if (signal?.aborted) {
-        body.destroy();
-        throw abortError(signal);
-      }
-      await mkdir(tmpDir, { recursive: true });
-      const tmp = join(tmpDir, `${randomUUID()}.part`);
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          callback(null, chunk);
-        },
-      });
-      try {
-        await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx', flush: true }), signal ? { signal } : {});
-        if (signal?.aborted) throw abortError(signal);
-        await mkdir(dirname(target), { recursive: true });
-        await rename(tmp, target);
-      } catch (error) {
-        body.destroy();
-        await rm(tmp, { force: true });
-        if (signal?.aborted) throw abortError(signal);
-        throw error;
-      }
-      return { size };
+/** Streams body into a temp file, then renames it into place at target (nothing is left on failure). */
+async function putFile({ tmpDir }: LocalDirs, target: string, body: Readable, signal: AbortSignal | undefined): Promise<StoredObject> {
+  if (signal?.aborted) {
+    body.destroy();
+    throw abortError(signal);
+  }
+  await mkdir(tmpDir, { recursive: true });
+  const tmp = join(tmpDir, `${randomUUID()}.part`);
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      callback(null, chunk);
     },
+  });
+  try {
+    await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx', flush: true }), signal ? { signal } : {});
+    if (signal?.aborted) throw abortError(signal);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(tmp, target);
+  } catch (error) {
+    body.destroy();
+    await rm(tmp, { force: true });
+    if (signal?.aborted) throw abortError(signal);
+    throw error;
+  }
+  return { size };
+}
 
+async function deleteFiles(dirs: LocalDirs, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    const path = pathIn(dirs, key);
+    try {
+      await unlink(path);
+    } catch (error) {
+      if (!isMissing(error) && (error as NodeJS.ErrnoException).code !== 'EISDIR') throw error;
+      continue;
+    }
+    await prune(dirs, dirname(path));
+  }
+}
+
+async function deleteUnder(dirs: LocalDirs, prefix: string): Promise<void> {
+  checkStoragePrefix(prefix);
+  const dir = inside(dirs, prefix);
+  if (prefix === '') {
+    // The whole library: its contents, not the root itself (it may be shared with sub-libraries' parents).
+    const entries = await readdir(dirs.root).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
+    for (const entry of entries) await rm(join(dirs.root, entry), { recursive: true, force: true });
+    return;
+  }
+  const info = await stat(dir).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
+  if (info === null || !info.isDirectory()) return;
+  await rm(dir, { recursive: true, force: true });
+  await prune(dirs, dirname(dir));
+}
+
+async function moveFile(dirs: LocalDirs, from: string, to: string): Promise<void> {
+  const source = pathIn(dirs, from);
+  const target = pathIn(dirs, to);
+  if (source === target) return;
+  if (target.startsWith(source + sep)) throw new StorageError('invalidKey', `Cannot move ${from} into itself`);
+  const info = await stat(source).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
+  if (info === null) throw new StorageError('notFound', `Nothing at ${from}`);
+  await mkdir(dirname(target), { recursive: true });
+  await rename(source, target);
+  await prune(dirs, dirname(source));
+}
+
+async function checkDirs({ root, tmpDir }: LocalDirs): Promise<void> {
+  try {
+    await mkdir(root, { recursive: true });
+    await access(root, constants.R_OK | constants.W_OK);
+    await mkdir(tmpDir, { recursive: true });
+    await access(tmpDir, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    throw new StorageError('unavailable', `The library's directory cannot be used: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+export function createLocalDriver(options: LocalDriverOptions): FileBackedDriver {
+  const dirs: LocalDirs = { root: resolve(options.root), tmpDir: resolve(options.tmpDir) };
+  const pathOf = (key: string): string => pathIn(dirs, key);
+  return {
+    pathOf,
+    async put(key, body, { signal }) {
+      return putFile(dirs, pathOf(key), body, signal);
+    },
     async get(key, range) {
       const path = pathOf(key);
       const info = await fileStat(path);
@@ -100,74 +160,30 @@ export function createLocalDriver(options: LocalDriverOptions): FileBackedDriver
       const { start, end } = resolveRange(range, info.size);
       return { body: createReadStream(path, { start, end }), size: info.size };
     },
-
     async head(key): Promise<StoredObject | null> {
       const info = await fileStat(pathOf(key));
       return info === null ? null : { size: info.size };
     },
-
     async delete(keys) {
-      for (const key of keys) {
-        const path = pathOf(key);
-        try {
-          await unlink(path);
-        } catch (error) {
-          if (!isMissing(error) && (error as NodeJS.ErrnoException).code !== 'EISDIR') throw error;
-          continue;
-        }
-        await prune(dirname(path));
-      }
+      await deleteFiles(dirs, keys);
     },
-
     async deletePrefix(prefix) {
-      checkStoragePrefix(prefix);
-      const dir = inside(prefix);
-      if (prefix === '') {
-        // The whole library: its contents, not the root itself (it may be shared with sub-libraries' parents).
-        const entries = await readdir(root).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
-        for (const entry of entries) await rm(join(root, entry), { recursive: true, force: true });
-        return;
-      }
-      const info = await stat(dir).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
-      if (info === null || !info.isDirectory()) return;
-      await rm(dir, { recursive: true, force: true });
-      await prune(dirname(dir));
+      await deleteUnder(dirs, prefix);
     },
-
     async move(from, to) {
-      const source = pathOf(from);
-      const target = pathOf(to);
-      if (source === target) return;
-      if (target.startsWith(source + sep)) throw new StorageError('invalidKey', `Cannot move ${from} into itself`);
-      const info = await stat(source).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
-      if (info === null) throw new StorageError('notFound', `Nothing at ${from}`);
-      await mkdir(dirname(target), { recursive: true });
-      await rename(source, target);
-      await prune(dirname(source));
+      await moveFile(dirs, from, to);
     },
-
     publicUrl() {
       return null;
     },
-
     async freeSpace() {
-      const dir = await nearestExisting(root);
-      const info = await statfs(dir);
+      const info = await statfs(await nearestExisting(dirs.root));
       return Number(info.bavail) * Number(info.bsize);
     },
-
     async check() {
-      try {
-        await mkdir(root, { recursive: true });
-        await access(root, constants.R_OK | constants.W_OK);
-        await mkdir(tmpDir, { recursive: true });
-        await access(tmpDir, constants.R_OK | constants.W_OK);
-      } catch (error) {
-        throw new StorageError('unavailable', `The library's directory cannot be used: ${(error as Error).message}`, { cause: error });
-      }
+      await checkDirs(dirs);
     },
   };
-  return driver;
 }
 
 /**

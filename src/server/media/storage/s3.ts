@@ -118,13 +118,187 @@ function encodeKey(key: string): string {
   return key.split('/').map(encodeURIComponent).join('/');
 }
 
-export function createS3Driver(options: S3DriverOptions): StorageDriver {
-  const client = clientFor(options);
-  const Bucket = options.bucket;
-  const root = options.root;
-  const partSize = Math.max(MIN_PART_SIZE, options.partSize ?? MIN_PART_SIZE);
-  const queueSize = options.queueSize ?? 4;
+/** What a driver's calls share: the client, the bucket and the multipart settings. */
+interface S3Bucket {
+  client: S3Client;
+  Bucket: string;
+  partSize: number;
+  queueSize: number;
+}
 
+type ByteRange = { start: number; end?: number };
+
+async function headObject({ client, Bucket }: S3Bucket, Key: string): Promise<StoredObject | null> {
+  try {
+    const answer = await client.send(new HeadObjectCommand({ Bucket, Key }));
+    return { size: answer.ContentLength ?? 0 };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    return unavailable(error, `head ${Key}`);
+  }
+}
+
+async function* listObjects({ client, Bucket }: S3Bucket, Prefix: string): AsyncGenerator<{ key: string; size: number }[]> {
+  let ContinuationToken: string | undefined;
+  do {
+    let page;
+    try {
+      page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+    } catch (error) {
+      return unavailable(error, `list ${Prefix}`);
+    }
+    const items = (page.Contents ?? []).filter((o) => o.Key !== undefined).map((o) => ({ key: o.Key!, size: o.Size ?? 0 }));
+    if (items.length > 0) yield items;
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+}
+
+async function deleteObjects({ client, Bucket }: S3Bucket, keys: readonly string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+    const batch = keys.slice(i, i + DELETE_BATCH);
+    let answer;
+    try {
+      answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+    } catch (error) {
+      return unavailable(error, 'delete');
+    }
+    const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+    if (failed.length > 0) throw new StorageError('unavailable', `delete failed for ${failed.map((e) => `${e.Key} (${e.Code})`).join(', ')}`);
+  }
+}
+
+/** Streams body to Key; the multipart upload is aborted (parts removed) when anything fails. */
+async function uploadObject(bucket: S3Bucket, Key: string, body: Readable, ContentType: string, signal?: AbortSignal): Promise<number> {
+  const { client, Bucket, partSize, queueSize } = bucket;
+  let size = 0;
+  let bodyError: unknown;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  // The error reaches lib-storage through its read of counter; this only keeps it from being unhandled.
+  counter.on('error', () => undefined);
+  body.on('error', (error) => {
+    bodyError ??= error;
+    counter.destroy(error);
+  });
+  const onAbort = (): void => {
+    body.destroy();
+    counter.destroy(abortError(signal));
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  body.pipe(counter);
+  // No upload.abort(): it settles done() at once while parts are still in flight. Failing the
+  // body instead lets lib-storage finish its uploaders and send AbortMultipartUpload before done() rejects.
+  // Served from a public host (its own origin), active content still downloads instead of rendering.
+  const ContentDisposition = isActiveContent(ContentType) ? 'attachment' : undefined;
+  const uploader = new Upload({ client, params: { Bucket, Key, Body: counter, ContentType, ContentDisposition }, partSize, queueSize, leavePartsOnError: false });
+  try {
+    if (signal?.aborted) throw abortError(signal);
+    await uploader.done();
+  } catch (error) {
+    body.destroy();
+    if (signal?.aborted) throw abortError(signal);
+    if (bodyError !== undefined) throw bodyError;
+    return unavailable(error, `put ${Key}`);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  if (signal?.aborted) {
+    // Aborted after the last byte went out: the caller no longer wants the object.
+    await deleteObjects(bucket, [Key]).catch(() => undefined);
+    throw abortError(signal);
+  }
+  return size;
+}
+
+async function copyObject(bucket: S3Bucket, from: string, to: string, size: number): Promise<void> {
+  const { client, Bucket } = bucket;
+  if (size <= MAX_COPY_BYTES) {
+    try {
+      await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${encodeURIComponent(Bucket)}/${encodeKey(from)}`, MetadataDirective: 'COPY' }));
+      return;
+    } catch (error) {
+      return unavailable(error, `copy ${from}`);
+    }
+  }
+  let answer;
+  try {
+    answer = await client.send(new GetObjectCommand({ Bucket, Key: from }));
+  } catch (error) {
+    return unavailable(error, `get ${from}`);
+  }
+  await uploadObject(bucket, to, answer.Body as Readable, answer.ContentType ?? 'application/octet-stream');
+}
+
+/** The object at Key, or the bytes of range of it (its size read first, so the range is resolved here). */
+async function getObject(bucket: S3Bucket, Key: string, range: ByteRange | undefined): Promise<{ body: Readable; size: number } | null> {
+  let Range: string | undefined;
+  let size: number | undefined;
+  if (range !== undefined) {
+    const head = await headObject(bucket, Key);
+    if (head === null) return null;
+    const { start, end } = resolveRange(range, head.size);
+    Range = `bytes=${start}-${end}`;
+    size = head.size;
+  }
+  try {
+    const answer = await bucket.client.send(new GetObjectCommand({ Bucket: bucket.Bucket, Key, Range }));
+    const body = answer.Body as Readable;
+    if (range === undefined) return { body, size: answer.ContentLength ?? 0 };
+    return { body: rangeBody(body, answer, resolveRange(range, size!)), size: size! };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    if (status(error) === 416) throw new StorageError('range', `Range cannot be satisfied for ${Key}`, { cause: error });
+    return unavailable(error, `get ${Key}`);
+  }
+}
+
+/**
+ * The body of a ranged GET as exactly the range's bytes. Some S3-compatible servers answer more than
+ * the range (s3rver: 'bytes=0-0' is the whole object); what starts at the range's start is cut to its
+ * length, anything else is refused.
+ */
+function rangeBody(body: Readable, answer: { ContentLength?: number; ContentRange?: string }, { start, end }: { start: number; end: number }): Readable {
+  const wanted = end - start + 1;
+  const answeredStart = Number(/^bytes (\d+)-/.exec(answer.ContentRange ?? '')?.[1] ?? 0);
+  if (answer.ContentLength === wanted) return body;
+  if (answeredStart !== start || (answer.ContentLength ?? 0) < wanted) {
+    body.destroy();
+    throw new StorageError('unavailable', `The storage answered ${answer.ContentRange ?? 'no range'} for bytes=${start}-${end}`);
+  }
+  return limitStream(body, wanted);
+}
+
+/** Moves the object at source, or every object under it (a directory), to target. */
+async function moveObjects(bucket: S3Bucket, source: string, target: string, from: string): Promise<void> {
+  const object = await headObject(bucket, source);
+  if (object !== null) {
+    await copyObject(bucket, source, target, object.size);
+    await deleteObjects(bucket, [source]);
+    return;
+  }
+  // A directory: every object under it, copied and then removed (not atomic: a failure halfway
+  // leaves the copies made so far in both places, never a missing object).
+  let moved = 0;
+  for await (const page of listObjects(bucket, `${source}/`)) {
+    for (const item of page) await copyObject(bucket, item.key, `${target}/${item.key.slice(source.length + 1)}`, item.size);
+    await deleteObjects(bucket, page.map((o) => o.key));
+    moved += page.length;
+  }
+  if (moved === 0) throw new StorageError('notFound', `Nothing at ${from}`);
+}
+
+export function createS3Driver(options: S3DriverOptions): StorageDriver {
+  const bucket: S3Bucket = {
+    client: clientFor(options),
+    Bucket: options.bucket,
+    partSize: Math.max(MIN_PART_SIZE, options.partSize ?? MIN_PART_SIZE),
+    queueSize: options.queueSize ?? 4,
+  };
+  const root = options.root;
   const full = (key: string): string => {
     checkStorageKey(key);
     return storageKeyOf(root, key);
@@ -135,196 +309,41 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
     return dir === '' ? '' : `${dir}/`;
   };
 
-  async function headFull(Key: string): Promise<StoredObject | null> {
-    try {
-      const answer = await client.send(new HeadObjectCommand({ Bucket, Key }));
-      return { size: answer.ContentLength ?? 0 };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      return unavailable(error, `head ${Key}`);
-    }
-  }
-
-  async function* listFull(Prefix: string): AsyncGenerator<{ key: string; size: number }[]> {
-    let ContinuationToken: string | undefined;
-    do {
-      let page;
-      try {
-        page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
-      } catch (error) {
-        return unavailable(error, `list ${Prefix}`);
-      }
-      const items = (page.Contents ?? []).filter((o) => o.Key !== undefined).map((o) => ({ key: o.Key!, size: o.Size ?? 0 }));
-      if (items.length > 0) yield items;
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
-  }
-
-  async function deleteFull(keys: readonly string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
-      const batch = keys.slice(i, i + DELETE_BATCH);
-      let answer;
-      try {
-        answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
-      } catch (error) {
-        return unavailable(error, 'delete');
-      }
-      const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-      if (failed.length > 0) throw new StorageError('unavailable', `delete failed for ${failed.map((e) => `${e.Key} (${e.Code})`).join(', ')}`);
-    }
-  }
-
-  /** Streams body to Key; the multipart upload is aborted (parts removed) when anything fails. */
-  async function upload(Key: string, body: Readable, ContentType: string, signal?: AbortSignal): Promise<number> {
-    let size = 0;
-    let bodyError: unknown;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
-    // The error reaches lib-storage through its read of counter; this only keeps it from being unhandled.
-    counter.on('error', () => undefined);
-    body.on('error', (error) => {
-      bodyError ??= error;
-      counter.destroy(error);
-    });
-    const onAbort = (): void => {
-      body.destroy();
-      counter.destroy(abortError(signal));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    body.pipe(counter);
-    // No upload.abort(): it settles done() at once while parts are still in flight. Failing the
-    // body instead lets lib-storage finish its uploaders and send AbortMultipartUpload before done() rejects.
-    // Served from a public host (its own origin), active content still downloads instead of rendering.
-    const ContentDisposition = isActiveContent(ContentType) ? 'attachment' : undefined;
-    const uploader = new Upload({ client, params: { Bucket, Key, Body: counter, ContentType, ContentDisposition }, partSize, queueSize, leavePartsOnError: false });
-    try {
-      if (signal?.aborted) throw abortError(signal);
-      await uploader.done();
-    } catch (error) {
-      body.destroy();
-      if (signal?.aborted) throw abortError(signal);
-      if (bodyError !== undefined) throw bodyError;
-      return unavailable(error, `put ${Key}`);
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
-    if (signal?.aborted) {
-      // Aborted after the last byte went out: the caller no longer wants the object.
-      await deleteFull([Key]).catch(() => undefined);
-      throw abortError(signal);
-    }
-    return size;
-  }
-
-  async function copyFull(from: string, to: string, size: number): Promise<void> {
-    if (size <= MAX_COPY_BYTES) {
-      try {
-        await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${encodeURIComponent(Bucket)}/${encodeKey(from)}`, MetadataDirective: 'COPY' }));
-        return;
-      } catch (error) {
-        return unavailable(error, `copy ${from}`);
-      }
-    }
-    let answer;
-    try {
-      answer = await client.send(new GetObjectCommand({ Bucket, Key: from }));
-    } catch (error) {
-      return unavailable(error, `get ${from}`);
-    }
-    await upload(to, answer.Body as Readable, answer.ContentType ?? 'application/octet-stream');
-  }
-
   return {
     async put(key, body, { contentType, signal }) {
-      const Key = full(key);
-      return { size: await upload(Key, body, contentType, signal) };
+      return { size: await uploadObject(bucket, full(key), body, contentType, signal) };
     },
-
     async get(key, range) {
-      const Key = full(key);
-      let Range: string | undefined;
-      let size: number | undefined;
-      if (range !== undefined) {
-        const head = await headFull(Key);
-        if (head === null) return null;
-        const { start, end } = resolveRange(range, head.size);
-        Range = `bytes=${start}-${end}`;
-        size = head.size;
-      }
-      try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key, Range }));
-        const body = answer.Body as Readable;
-        if (range === undefined) return { body, size: answer.ContentLength ?? 0 };
-        const { start, end } = resolveRange(range, size!);
-        const wanted = end - start + 1;
-        // Some S3-compatible servers answer more than the range (s3rver: 'bytes=0-0' is the whole
-        // object); what starts at the range's start is cut to its length, anything else is refused.
-        const answeredStart = Number(/^bytes (\d+)-/.exec(answer.ContentRange ?? '')?.[1] ?? 0);
-        if (answer.ContentLength === wanted) return { body, size: size! };
-        if (answeredStart !== start || (answer.ContentLength ?? 0) < wanted) {
-          body.destroy();
-          throw new StorageError('unavailable', `The storage answered ${answer.ContentRange ?? 'no range'} for bytes=${start}-${end}`);
-        }
-        return { body: limitStream(body, wanted), size: size! };
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        if (status(error) === 416) throw new StorageError('range', `Range cannot be satisfied for ${Key}`, { cause: error });
-        return unavailable(error, `get ${Key}`);
-      }
+      return getObject(bucket, full(key), range);
     },
-
     async head(key) {
-      return headFull(full(key));
+      return headObject(bucket, full(key));
     },
-
     async delete(keys) {
-      await deleteFull(keys.map(full));
+      await deleteObjects(bucket, keys.map(full));
     },
-
     async deletePrefix(prefix) {
-      for await (const page of listFull(fullPrefix(prefix))) await deleteFull(page.map((o) => o.key));
+      for await (const page of listObjects(bucket, fullPrefix(prefix))) await deleteObjects(bucket, page.map((o) => o.key));
     },
-
     async move(from, to) {
       const source = full(from);
       const target = full(to);
       if (source === target) return;
       if (target.startsWith(`${source}/`)) throw new StorageError('invalidKey', `Cannot move ${from} into itself`);
-      const object = await headFull(source);
-      if (object !== null) {
-        await copyFull(source, target, object.size);
-        await deleteFull([source]);
-        return;
-      }
-      // A directory: every object under it, copied and then removed (not atomic: a failure halfway
-      // leaves the copies made so far in both places, never a missing object).
-      let moved = 0;
-      for await (const page of listFull(`${source}/`)) {
-        for (const item of page) await copyFull(item.key, `${target}/${item.key.slice(source.length + 1)}`, item.size);
-        await deleteFull(page.map((o) => o.key));
-        moved += page.length;
-      }
-      if (moved === 0) throw new StorageError('notFound', `Nothing at ${from}`);
+      await moveObjects(bucket, source, target, from);
     },
-
     publicUrl(key) {
       if (!options.host) return null;
       return `${options.host.replace(/\/+$/, '')}/${encodeKey(full(key))}`;
     },
-
     async freeSpace() {
       return null;
     },
-
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        await bucket.client.send(new HeadBucketCommand({ Bucket: bucket.Bucket }));
       } catch (error) {
-        return unavailable(error, `bucket ${Bucket}`);
+        return unavailable(error, `bucket ${bucket.Bucket}`);
       }
     },
   };
