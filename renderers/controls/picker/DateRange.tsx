@@ -14,9 +14,9 @@ import { dateRangeOptions, dayOf, dayPart, parseDateRange, rangeDayAllowed, rang
 import { useFormContext } from '../../form/FormContext';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
-import { FieldFrame, inputAria } from '../shared/FieldFrame';
+import { FieldFrame } from '../shared/FieldFrame';
 import { monthStart } from './calendar/calendar';
-import { opensPopup, PickerActions } from './calendar/parts';
+import { PickerActions, PickerInput } from './calendar/parts';
 import { useTakenDays } from './calendar/useTaken';
 import { draftOf, RangeDays, rangeText, RangeTimes, rangeValueOf, useModelTick, type Draft } from './DateRangeParts';
 
@@ -56,7 +56,7 @@ function useRangePopup(range: DateRangeValue | null, readOnly: boolean, timePick
 }
 
 export function DateRangeControl(props: ControlProps) {
-  const { field, value, onChange, id, readOnly, setLocalError, locale } = props;
+  const { field, value, onChange, readOnly, setLocalError, locale } = props;
   const intl = useIntl();
   const { store } = useFormContext();
   const options = useMemo(() => dateRangeOptions(field.options.customData), [field.options.customData]);
@@ -78,25 +78,14 @@ export function DateRangeControl(props: ControlProps) {
   return (
     <FieldFrame props={props}>
       <div className="picker picker-daterange">
-        <input
-          ref={inputRef}
-          id={id}
-          name={field.key}
-          data-testid="daterange-input"
+        <PickerInput
+          props={props}
+          testId="daterange-input"
           value={rangeText(range, options)}
           placeholder={field.options.placeholder || `${options.format.toUpperCase()} – ${options.format.toUpperCase()}`}
-          readOnly
-          disabled={readOnly}
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          {...inputAria(props)}
-          onClick={openPopup}
-          onKeyDown={(e) => {
-            if (opensPopup(e.key)) {
-              e.preventDefault();
-              openPopup();
-            }
-          }}
+          open={open}
+          inputRef={inputRef}
+          onOpen={openPopup}
         />
         <Popover className="picker-popup" triggerRef={inputRef} isOpen={open} onOpenChange={(next) => !next && cancel()} placement="bottom start">
           <Dialog className="picker-dialog" aria-label={field.label || field.key}>

@@ -9,16 +9,16 @@
 // starts the week).
 import { useActorRef, useSelector } from '@xstate/react';
 import { X } from '../../ui/icons';
-import { useEffect, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Dialog, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { dateTimePickerMachine, keyEvent, type DateTimePickerEvent, type PickerStep } from '../../../machines/dateTimePicker.machine';
 import { dateTimeOptions, dateTimeProblem, dayOf, formatDateTime, parseDateTime, type DateTimeOptions, type DateTimeParts } from '../../../runtime/validation/dates';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
-import { FieldFrame, inputAria } from '../shared/FieldFrame';
+import { FieldFrame } from '../shared/FieldFrame';
 import { formatMoment } from './calendar/calendar';
-import { opensPopup, PickerActions } from './calendar/parts';
+import { PickerActions, PickerInput } from './calendar/parts';
 import { useTakenMinutes } from './calendar/useTaken';
 import { DayStep, MonthStep, StepBar, TimeStep, YearStep } from './DateTimeSteps';
 
@@ -57,36 +57,15 @@ function usePickerMachine(text: string | null, options: DateTimeOptions, onChang
 }
 
 /** The read-only input showing the value, and its reset (x) button. */
-type DateTimeInputProps = { props: ControlProps; shown: string; placeholder: string; open: boolean; inputRef: RefObject<HTMLInputElement>; onOpen: () => void; onReset: () => void };
-
-function DateTimeInput({ props, shown, placeholder, open, inputRef, onOpen, onReset }: DateTimeInputProps) {
+/** The input showing the value, and its reset (x) button. */
+function DateTimeInput({ reset, ...input }: Omit<Parameters<typeof PickerInput>[0], 'testId'> & { reset: () => void }) {
   const intl = useIntl();
-  const { field, value, id, readOnly } = props;
+  const { value, readOnly } = input.props;
   return (
     <div className="picker-input-row">
-      <input
-        ref={inputRef}
-        id={id}
-        name={field.key}
-        data-testid="datetime-input"
-        value={shown}
-        placeholder={placeholder}
-        readOnly
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        disabled={readOnly}
-        {...inputAria(props)}
-        onClick={() => !readOnly && onOpen()}
-        onKeyDown={(e) => {
-          if (readOnly) return;
-          if (opensPopup(e.key)) {
-            e.preventDefault();
-            onOpen();
-          }
-        }}
-      />
+      <PickerInput {...input} testId="datetime-input" />
       {typeof value === 'string' && value && !readOnly ? (
-        <button type="button" className="picker-reset" data-testid="datetime-reset" aria-label={intl.formatMessage({ id: 'picker.clear' })} onClick={onReset}>
+        <button type="button" className="picker-reset" data-testid="datetime-reset" aria-label={intl.formatMessage({ id: 'picker.clear' })} onClick={reset}>
           <X size={16} aria-hidden="true" />
         </button>
       ) : null}
@@ -134,7 +113,7 @@ export function DateTimeControl(props: ControlProps) {
   return (
     <FieldFrame props={props}>
       <div className="picker picker-datetime">
-        <DateTimeInput props={props} shown={shown} placeholder={field.options.placeholder || options.format} open={open} inputRef={inputRef} onOpen={() => send({ type: 'OPEN' })} onReset={() => send({ type: 'RESET' })} />
+        <DateTimeInput props={props} value={shown} placeholder={field.options.placeholder || options.format} open={open} inputRef={inputRef} onOpen={() => send({ type: 'OPEN' })} reset={() => send({ type: 'RESET' })} />
         <Popover className="picker-popup" triggerRef={inputRef} isOpen={open} onOpenChange={(next) => !next && sendAndRefocus({ type: 'CANCEL' })} placement="bottom start">
           <Dialog className="picker-dialog" aria-label={label}>
             <div ref={popupRef} data-testid="datetime-popup" tabIndex={-1} onKeyDown={onPopupKey}>

@@ -3,6 +3,7 @@
 import type { KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ViewField } from '../../../schemas/viewSchema.schema';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Dialog } from '../../ui/Dialog';
 import type { FormPage } from '../../registry/types';
 import { ArrowDown, ArrowUp, Trash2 } from '../../ui/icons';
@@ -176,26 +177,5 @@ export function CreateRowDialog({ draft, title, subFields, idPrefix, page, local
 
 export function DeleteRowDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
   const intl = useIntl();
-  return (
-    <Dialog
-      open={open}
-      title={intl.formatMessage({ id: 'records.table.deleteTitle' })}
-      onClose={onCancel}
-      testId="table-delete-confirm"
-      actions={
-        <>
-          <button type="button" className="button" data-testid="confirm-no" onClick={onCancel}>
-            <FormattedMessage id="common.no" />
-          </button>
-          <button type="button" className="button button-primary danger-fill" data-testid="confirm-yes" onClick={onConfirm}>
-            <FormattedMessage id="common.yes" />
-          </button>
-        </>
-      }
-    >
-      <p>
-        <FormattedMessage id="areYouSure" />
-      </p>
-    </Dialog>
-  );
+  return <ConfirmDialog open={open} title={intl.formatMessage({ id: 'records.table.deleteTitle' })} testId="table-delete-confirm" onCancel={onCancel} onConfirm={onConfirm} />;
 }
