@@ -114,8 +114,7 @@ function useGetMutators(view: ViewSchema | null, store: FormStore, runScript: Ru
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- onError is a state setter
-  }, [store, view, runScript, scriptContext]);
+  }, [store, view, runScript, scriptContext, onError]);
 }
 
 const NO_ENV: Readonly<Record<string, string>> = Object.freeze({});
@@ -142,6 +141,7 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
     () => ({ page, locale, component: view?.component.ref ?? null, record: record?.uuid ?? null, env: scriptEnv }),
     [page, locale, view, record, scriptEnv],
   );
+  // setScriptError never changes: the mutators run again only on a new store, view, runner or context.
   useGetMutators(view, store, runScript, scriptContext, setScriptError);
 
   const context = useMemo<FormContextValue>(
