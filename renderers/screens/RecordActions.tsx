@@ -1,7 +1,7 @@
 // Save and Delete (each only with its permission), the delete confirmation, and the busy indicator.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../ui/Dialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 export interface RecordActionsProps {
   canSave: boolean;
@@ -40,34 +40,16 @@ export function RecordActions({ canSave, canDelete = false, saving, deleting = f
           <FormattedMessage id="records.save" />
         </button>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         title={intl.formatMessage({ id: 'records.deleteTitle' })}
-        onClose={() => setConfirming(false)}
         testId="record-delete-confirm"
-        actions={
-          <>
-            <button type="button" className="button" data-testid="confirm-no" onClick={() => setConfirming(false)}>
-              <FormattedMessage id="common.no" />
-            </button>
-            <button
-              type="button"
-              className="button button-primary danger-fill"
-              data-testid="confirm-yes"
-              onClick={() => {
-                setConfirming(false);
-                onDelete?.();
-              }}
-            >
-              <FormattedMessage id="common.yes" />
-            </button>
-          </>
-        }
-      >
-        <p>
-          <FormattedMessage id="areYouSure" />
-        </p>
-      </Dialog>
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onDelete?.();
+        }}
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { ViewField, ViewSchema } from '../../schemas/viewSchema.schema';
 import { PASSWORD_TOKEN } from '../controls/input/Password';
 import type { FieldErrorFlag, FormContextValue } from '../form/FormContext';
 import { createFormStore, type FormStore } from '../form/formStore';
-import { createFlagStore, RULES_SOURCE } from '../form/errorFlags';
+import { createFlagStore, RULES_SOURCE, type FlagStore } from '../form/errorFlags';
 import { lazySandbox, preloadSandbox, type RunScript } from '../form/scripts';
 import { fieldScriptContext } from '../../runtime/environment/fieldVariables';
 import { initialValues, isPasswordField, payloadOf } from '../form/values';
@@ -62,6 +62,61 @@ function toMessages(error: FieldError): FieldMessage[] {
   });
 }
 
+/** The messages of field errors by field key (a path inside a value stays on its message). */
+function messagesByField(errors: Iterable<FieldError>): Map<string, FieldMessage[]> {
+  const byKey = new Map<string, FieldMessage[]>();
+  for (const error of errors) {
+    const key = fieldKeyOf(error.field);
+    byKey.set(key, [...(byKey.get(key) ?? []), ...toMessages(error)]);
+  }
+  return byKey;
+}
+
+/** Checks every field by the rules; puts the messages under them; false when any field has an error. */
+function validateAllFields(view: ViewSchema, store: FormStore, flags: FlagStore, page: FormPage): boolean {
+  const values = store.values();
+  const checked: Record<string, unknown> = {};
+  for (const field of view.fields) checked[field.key] = checkedValue(field, values[field.key]);
+  const byKey = messagesByField(validateRecord(view, checked, { page }));
+  let ok = true;
+  for (const field of view.fields) {
+    // Only what the user can see and change can block the save; the server checks the rest.
+    if (!field.visible || !field.editable) continue;
+    const messages = byKey.get(field.key) ?? [];
+    store.setErrors(field.key, messages);
+    // The rules' verdict joins the slot's last one (a control's setLocalError); other sources stay.
+    flags.report({ key: field.key, error: messages.length > 0 || flags.isFlagged(field.key, RULES_SOURCE), source: RULES_SOURCE });
+    if (flags.isFlagged(field.key)) ok = false;
+  }
+  return ok;
+}
+
+/**
+ * The GET mutators of the visible fields run on each new store's values (load, saved answer); a
+ * failure is the form's script error. The sandbox is loaded ahead when any field has a script.
+ */
+function useGetMutators(view: ViewSchema | null, store: FormStore, runScript: RunScript, scriptContext: FormContextValue['scriptContext'], onError: (error: string) => void) {
+  useEffect(() => {
+    if (!view) return;
+    if (runScript === lazySandbox && view.fields.some((f) => f.visible && (f.mutators.get || f.mutators.set || f.template))) preloadSandbox();
+    let live = true;
+    for (const field of view.fields) {
+      const code = field.mutators.get;
+      if (!code || !field.visible) continue;
+      void runScript({ label: `Mutator get of field ${field.key}`, code, args: { value: store.value(field.key), parent: store.values(), context: fieldScriptContext(scriptContext, field.variables) } }).then(
+        (result) => {
+          if (!live) return;
+          if (result.ok) store.initialise(field.key, result.value);
+          else onError(result.error);
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [store, view, runScript, scriptContext, onError]);
+}
+
 const NO_ENV: Readonly<Record<string, string>> = Object.freeze({});
 
 export function useRecordForm(options: RecordFormOptions): RecordForm {
@@ -86,27 +141,8 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
     () => ({ page, locale, component: view?.component.ref ?? null, record: record?.uuid ?? null, env: scriptEnv }),
     [page, locale, view, record, scriptEnv],
   );
-
-  // A new store (load, saved answer) starts with no flags; the GET mutators run on its values.
-  useEffect(() => {
-    if (!view) return;
-    if (runScript === lazySandbox && view.fields.some((f) => f.visible && (f.mutators.get || f.mutators.set || f.template))) preloadSandbox();
-    let live = true;
-    for (const field of view.fields) {
-      const code = field.mutators.get;
-      if (!code || !field.visible) continue;
-      void runScript({ label: `Mutator get of field ${field.key}`, code, args: { value: store.value(field.key), parent: store.values(), context: fieldScriptContext(scriptContext, field.variables) } }).then(
-        (result) => {
-          if (!live) return;
-          if (result.ok) store.initialise(field.key, result.value);
-          else setScriptError(result.error);
-        },
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [store, view, runScript, scriptContext]);
+  // setScriptError never changes: the mutators run again only on a new store, view, runner or context.
+  useGetMutators(view, store, runScript, scriptContext, setScriptError);
 
   const context = useMemo<FormContextValue>(
     () => ({
@@ -126,45 +162,16 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
   );
 
   const hasErrors = useCallback(() => flags.flagged().length > 0, [flags]);
-
-  const validateAll = useCallback(() => {
-    if (!view) return false;
-    const values = store.values();
-    const checked: Record<string, unknown> = {};
-    for (const field of view.fields) checked[field.key] = checkedValue(field, values[field.key]);
-    const byKey = new Map<string, FieldMessage[]>();
-    for (const error of validateRecord(view, checked, { page })) {
-      const key = fieldKeyOf(error.field);
-      byKey.set(key, [...(byKey.get(key) ?? []), ...toMessages(error)]);
-    }
-    let ok = true;
-    for (const field of view.fields) {
-      // Only what the user can see and change can block the save; the server checks the rest.
-      if (!field.visible || !field.editable) continue;
-      const messages = byKey.get(field.key) ?? [];
-      store.setErrors(field.key, messages);
-      // The rules' verdict joins the slot's last one (a control's setLocalError); other sources stay.
-      flags.report({ key: field.key, error: messages.length > 0 || flags.isFlagged(field.key, RULES_SOURCE), source: RULES_SOURCE });
-      if (flags.isFlagged(field.key)) ok = false;
-    }
-    return ok;
-  }, [view, store, page, flags]);
-
+  const validateAll = useCallback(() => (view ? validateAllFields(view, store, flags, page) : false), [view, store, page, flags]);
   const applyFieldErrors = useCallback(
     (errors: readonly FieldError[]) => {
-      const byKey = new Map<string, FieldMessage[]>();
-      for (const error of errors) {
-        const key = fieldKeyOf(error.field);
-        byKey.set(key, [...(byKey.get(key) ?? []), ...toMessages(error)]);
-      }
-      for (const [key, messages] of byKey) {
+      for (const [key, messages] of messagesByField(errors)) {
         store.setErrors(key, messages);
         flags.report({ key, error: true, source: RULES_SOURCE });
       }
     },
     [store, flags],
   );
-
   const payload = useCallback(() => (view ? payloadOf(view, store.values(), page) : {}), [view, store, page]);
 
   return {

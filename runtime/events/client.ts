@@ -70,47 +70,88 @@ export function busUrl(origin: string, project: string, token: string): string {
   return url.toString();
 }
 
-export function createEventBusClient(options: EventBusClientOptions): EventBusClient {
-  const handlers = new Map<string, Set<BusHandler>>();
-  const changeListeners = new Set<(state: BusState, status: BusStatus) => void>();
-  const reconnectListeners = new Set<() => void>();
-  let socket: WebSocketLike | null = null;
-  /** Bumped for every socket, so a late callback of an old one is ignored. */
-  let generation = 0;
-  let connections = 0;
-  let disposed = false;
+/** The event a socket message carries, or null for anything else (not JSON, no topic, no payload object). */
+function parseBusEvent(data: unknown): BusEvent | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(typeof data === 'string' ? data : String(data));
+  } catch {
+    return null;
+  }
+  if (!message || typeof message !== 'object') return null;
+  const { topic, payload } = message as { topic?: unknown; payload?: unknown };
+  if (typeof topic !== 'string' || !payload || typeof payload !== 'object') return null;
+  return { topic, payload: payload as Record<string, unknown> };
+}
 
-  const send = (message: BusClientMessage): void => {
-    if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
-  };
+/** The handlers by topic pattern; a pattern is a topic the server is asked for. */
+class TopicHandlers {
+  private readonly byPattern = new Map<string, Set<BusHandler>>();
 
-  const dispatch = (data: unknown): void => {
-    let message: unknown;
-    try {
-      message = JSON.parse(typeof data === 'string' ? data : String(data));
-    } catch {
-      return;
+  topics(): string[] {
+    return [...this.byPattern.keys()];
+  }
+
+  /** Adds a handler; true when its topic is new (the server must be asked for it). */
+  add(topic: string, handler: BusHandler): boolean {
+    const set = this.byPattern.get(topic);
+    if (set) {
+      set.add(handler);
+      return false;
     }
-    if (!message || typeof message !== 'object') return;
-    const { topic, payload } = message as { topic?: unknown; payload?: unknown };
-    if (typeof topic !== 'string' || !payload || typeof payload !== 'object') return;
-    const event: BusEvent = { topic, payload: payload as Record<string, unknown> };
-    for (const [pattern, set] of handlers) {
-      if (!topicMatches(pattern, topic)) continue;
+    this.byPattern.set(topic, new Set([handler]));
+    return true;
+  }
+
+  /** Removes a handler; true when its topic has no handler left (the server can stop sending it). */
+  remove(topic: string, handler: BusHandler): boolean {
+    const current = this.byPattern.get(topic);
+    if (!current) return false;
+    current.delete(handler);
+    if (current.size > 0) return false;
+    this.byPattern.delete(topic);
+    return true;
+  }
+
+  /** Calls every handler whose pattern matches; one that throws is reported and the others still run. */
+  deliver(event: BusEvent, onError: EventBusClientOptions['onHandlerError']): void {
+    for (const [pattern, set] of this.byPattern) {
+      if (!topicMatches(pattern, event.topic)) continue;
       for (const handler of [...set]) {
         try {
           handler(event);
         } catch (error) {
-          options.onHandlerError?.(error, event);
+          onError?.(error, event);
         }
       }
     }
-  };
+  }
+}
 
-  const closeSocket = (): void => {
-    generation += 1;
-    const old = socket;
-    socket = null;
+/** What a socket tells the client: opened (after the topics were sent), a message, closed. */
+interface SocketEvents {
+  topics(): string[];
+  opened(): void;
+  message(data: unknown): void;
+  closed(code: number, reason: string): void;
+}
+
+/** The bus's socket: one at a time; the callbacks of one that was closed or replaced are ignored. */
+class BusSocket {
+  private socket: WebSocketLike | null = null;
+  /** Bumped for every socket, so a late callback of an old one is ignored. */
+  private generation = 0;
+
+  constructor(private readonly WebSocket: WebSocketConstructor) {}
+
+  send(message: BusClientMessage): void {
+    if (this.socket && this.socket.readyState === OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  close(): void {
+    this.generation += 1;
+    const old = this.socket;
+    this.socket = null;
     if (old) {
       old.onopen = old.onmessage = old.onclose = old.onerror = null;
       try {
@@ -119,43 +160,46 @@ export function createEventBusClient(options: EventBusClientOptions): EventBusCl
         // already closing
       }
     }
-  };
+  }
 
-  const api: BusMachineApi = {
-    authorize: () => options.authorize(),
-    open(token) {
-      closeSocket();
-      const mine = ++generation;
-      let ws: WebSocketLike;
-      try {
-        ws = new options.WebSocket(options.url(token));
-      } catch {
-        queueMicrotask(() => mine === generation && actor.send({ type: 'CLOSED', code: 1006, reason: '' }));
-        return;
-      }
-      socket = ws;
-      ws.onopen = () => {
-        if (mine !== generation) return;
-        const topics = [...handlers.keys()];
-        if (topics.length > 0) ws.send(JSON.stringify({ type: 'subscribe', topics } satisfies BusClientMessage));
-        actor.send({ type: 'OPENED' });
-      };
-      ws.onmessage = (event) => {
-        if (mine === generation) dispatch(event.data);
-      };
-      ws.onclose = (event) => {
-        if (mine !== generation) return;
-        socket = null;
-        actor.send({ type: 'CLOSED', code: event.code, reason: String(event.reason ?? '') });
-      };
-      // An error is always followed by a close; the close decides.
-      ws.onerror = () => undefined;
-    },
-    close: closeSocket,
-  };
+  /** Opens a socket to `url()`; a constructor that throws is a close with 1006. */
+  open(url: () => string, on: SocketEvents): void {
+    this.close();
+    const mine = ++this.generation;
+    const current = () => mine === this.generation;
+    let ws: WebSocketLike;
+    try {
+      ws = new this.WebSocket(url());
+    } catch {
+      queueMicrotask(() => current() && on.closed(1006, ''));
+      return;
+    }
+    this.socket = ws;
+    ws.onopen = () => {
+      if (!current()) return;
+      const topics = on.topics();
+      if (topics.length > 0) ws.send(JSON.stringify({ type: 'subscribe', topics } satisfies BusClientMessage));
+      on.opened();
+    };
+    ws.onmessage = (event) => {
+      if (current()) on.message(event.data);
+    };
+    ws.onclose = (event) => {
+      if (!current()) return;
+      this.socket = null;
+      on.closed(event.code, String(event.reason ?? ''));
+    };
+    // An error is always followed by a close; the close decides.
+    ws.onerror = () => undefined;
+  }
+}
 
-  const actor: Actor<AnyStateMachine> = createActor(options.machine, { input: { api }, ...(options.clock ? { clock: options.clock } : {}) });
+type ChangeListener = (state: BusState, status: BusStatus) => void;
+
+/** Follows the machine's state: tells every change, and each connect after the first; answers the state now. */
+function followState(actor: Actor<AnyStateMachine>, changeListeners: Set<ChangeListener>, reconnectListeners: Set<() => void>): () => BusState {
   let state = actor.getSnapshot().value as BusState;
+  let connections = 0;
   actor.subscribe((snapshot) => {
     const next = snapshot.value as BusState;
     if (next === state) return;
@@ -166,6 +210,38 @@ export function createEventBusClient(options: EventBusClientOptions): EventBusCl
     }
     for (const listener of [...changeListeners]) listener(next, busStatus(next));
   });
+  return () => state;
+}
+
+/** Adds `listener` to `set`; answers its removal. */
+function listen<T>(set: Set<T>, listener: T): () => void {
+  set.add(listener);
+  return () => void set.delete(listener);
+}
+
+export function createEventBusClient(options: EventBusClientOptions): EventBusClient {
+  const handlers = new TopicHandlers();
+  const changeListeners = new Set<ChangeListener>();
+  const reconnectListeners = new Set<() => void>();
+  const socket = new BusSocket(options.WebSocket);
+  let disposed = false;
+
+  const api: BusMachineApi = {
+    authorize: () => options.authorize(),
+    open: (token) =>
+      socket.open(() => options.url(token), {
+        topics: () => handlers.topics(),
+        opened: () => actor.send({ type: 'OPENED' }),
+        message: (data) => {
+          const event = parseBusEvent(data);
+          if (event) handlers.deliver(event, options.onHandlerError);
+        },
+        closed: (code, reason) => actor.send({ type: 'CLOSED', code, reason }),
+      }),
+    close: () => socket.close(),
+  };
+  const actor: Actor<AnyStateMachine> = createActor(options.machine, { input: { api }, ...(options.clock ? { clock: options.clock } : {}) });
+  const stateNow = followState(actor, changeListeners, reconnectListeners);
   actor.start();
 
   const machineSend = (event: BusMachineEvent): void => {
@@ -177,46 +253,29 @@ export function createEventBusClient(options: EventBusClientOptions): EventBusCl
     stop: () => machineSend({ type: 'STOP' }),
     reset: () => machineSend({ type: 'RESET' }),
     subscribe(topic, handler) {
-      let set = handlers.get(topic);
-      if (!set) {
-        handlers.set(topic, (set = new Set()));
-        send({ type: 'subscribe', topics: [topic] });
-      }
-      set.add(handler);
+      if (handlers.add(topic, handler)) socket.send({ type: 'subscribe', topics: [topic] });
       let done = false;
       return () => {
         if (done) return;
         done = true;
-        const current = handlers.get(topic);
-        if (!current) return;
-        current.delete(handler);
-        if (current.size === 0) {
-          handlers.delete(topic);
-          send({ type: 'unsubscribe', topics: [topic] });
-        }
+        if (handlers.remove(topic, handler)) socket.send({ type: 'unsubscribe', topics: [topic] });
       };
     },
     get state() {
-      return state;
+      return stateNow();
     },
     get status() {
-      return busStatus(state);
+      return busStatus(stateNow());
     },
-    onChange(listener) {
-      changeListeners.add(listener);
-      return () => void changeListeners.delete(listener);
-    },
-    onReconnect(listener) {
-      reconnectListeners.add(listener);
-      return () => void reconnectListeners.delete(listener);
-    },
-    topics: () => [...handlers.keys()],
+    onChange: (listener) => listen(changeListeners, listener),
+    onReconnect: (listener) => listen(reconnectListeners, listener),
+    topics: () => handlers.topics(),
     dispose() {
       if (disposed) return;
       actor.send({ type: 'STOP' });
       disposed = true;
       actor.stop();
-      closeSocket();
+      socket.close();
       changeListeners.clear();
       reconnectListeners.clear();
     },

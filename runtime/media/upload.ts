@@ -173,6 +173,41 @@ async function terminateLater(url: string, headers: Record<string, string>, dela
   }
 }
 
+/** tus options that report each retry (with whether the browser is offline), the resume after it, and the progress. */
+function retryAndProgress(fileIndex: number, callbacks: UploadCallbacks) {
+  let retrying = false;
+  let attempts = 0;
+  return {
+    onShouldRetry: (error: DetailedError) => {
+      if (!retryable(error)) return false;
+      attempts += 1;
+      retrying = true;
+      callbacks.onRetry?.(fileIndex, attempts, typeof navigator !== 'undefined' && navigator.onLine === false);
+      return true;
+    },
+    onProgress: (loaded: number, total: number) => {
+      if (retrying && loaded > 0) {
+        retrying = false;
+        callbacks.onResumed?.(fileIndex);
+      }
+      callbacks.onProgress?.(fileIndex, loaded, total);
+    },
+  };
+}
+
+/** Resumes the latest earlier upload of the same file (its fingerprint), else starts a new one. */
+function startOrResume(upload: Upload, signal: AbortSignal): void {
+  upload
+    .findPreviousUploads()
+    .then((previous) => {
+      if (signal.aborted) return;
+      const latest = [...previous].sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+      if (latest) upload.resumeFromPreviousUpload(latest);
+      upload.start();
+    })
+    .catch(() => upload.start());
+}
+
 /** One file through tus; resolves with its MediaFile. */
 function uploadOne(
   file: Blob & { name?: string; lastModified?: number },
@@ -186,8 +221,6 @@ function uploadOne(
   const headers = { ...tenantHeaders(env.storage ?? browserStorage, false), ...env.headers };
   const endpoint = new URL(TUS_ENDPOINT, env.origin ?? pageOrigin()).toString();
   return new Promise<MediaFile>((resolve, reject) => {
-    let retrying = false;
-    let attempts = 0;
     const upload: Upload = new Upload(file as File, {
       endpoint,
       metadata: tusMetadataOf(file, target),
@@ -198,20 +231,7 @@ function uploadOne(
       // The same bytes to another library or directory are another upload.
       fingerprint: async () =>
         ['luma-tus', file.name ?? 'file', file.type, file.size, file.lastModified ?? 0, target.libraryUuid, target.path, endpoint].join('|'),
-      onShouldRetry: (error) => {
-        if (!retryable(error)) return false;
-        attempts += 1;
-        retrying = true;
-        callbacks.onRetry?.(fileIndex, attempts, typeof navigator !== 'undefined' && navigator.onLine === false);
-        return true;
-      },
-      onProgress: (loaded, total) => {
-        if (retrying && loaded > 0) {
-          retrying = false;
-          callbacks.onResumed?.(fileIndex);
-        }
-        callbacks.onProgress?.(fileIndex, loaded, total);
-      },
+      ...retryAndProgress(fileIndex, callbacks),
       onError: (error) => {
         signal.removeEventListener('abort', onAbort);
         reject(failureOf(fileIndex, error));
@@ -244,15 +264,7 @@ function uploadOne(
     };
     if (signal.aborted) return reject(abortError());
     signal.addEventListener('abort', onAbort, { once: true });
-    upload
-      .findPreviousUploads()
-      .then((previous) => {
-        if (signal.aborted) return;
-        const latest = [...previous].sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-        if (latest) upload.resumeFromPreviousUpload(latest);
-        upload.start();
-      })
-      .catch(() => upload.start());
+    startOrResume(upload, signal);
   });
 }
 

@@ -1,5 +1,6 @@
-// Each area's catalogue (runtime/i18n/<area>.en_US.ts) owns its keys: a key defined in two areas
-// would show whichever area is spread last, so a screen could show another area's text.
+// Each area's catalogue (runtime/i18n/<area>.en_US.ts) and each part of the main one
+// (runtime/i18n/en_US/<part>.ts) owns its keys: a key defined in two would show whichever is spread
+// last, so a screen could show another area's text.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,12 @@ describe('area catalogues', () => {
   it('define every key once across areas', async () => {
     const owner = new Map<string, string>();
     const duplicates: string[] = [];
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.en_US.ts'))) {
+    const areas = readdirSync(dir).filter((name) => name.endsWith('.en_US.ts'));
+    const parts = readdirSync(join(dir, 'en_US'))
+      .filter((name) => name.endsWith('.ts') && name !== 'index.ts')
+      .map((name) => join('en_US', name));
+    expect(parts.length).toBeGreaterThan(1);
+    for (const file of [...areas, ...parts]) {
       const module = (await import(join(dir, file))) as Record<string, unknown>;
       for (const value of Object.values(module)) {
         if (!value || typeof value !== 'object') continue;

@@ -11,7 +11,7 @@ import { useFieldErrorFlag } from '../../form/errorFlags';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
-import { keepEnterInside } from '../table/Default';
+import { keepEnterInside } from '../table/TableParts';
 import { SubFieldInputs } from '../table/SubFieldInputs';
 import { emptyRow, rowsOf } from '../table/tableState';
 import { useDebounced } from '../table/useDebounced';
@@ -25,29 +25,11 @@ export function itemMessages(field: ControlProps['field'], items: readonly unkno
   return items.map((item) => rowMessages(subFields, item, { page }, validateField));
 }
 
-export function FieldsetControl(props: ControlProps) {
-  const intl = useIntl();
-  const { field, value, onChange, readOnly, page, locale, id } = props;
-  const subFields = useMemo(() => subFieldsOf(field), [field]);
-  const items = useMemo(() => rowsOf(value), [value]);
-  const [open, setOpen] = useState(false);
-  // Sub-controls' own errors per item index.
+/** Sub-controls' own errors per item index: kept per item, moved down when an item before is removed. */
+function useItemLocalErrors() {
   const [localErrors, setLocalErrors] = useState<Record<number, readonly string[]>>({});
-
-  const checked = useDebounced(items, FIELDSET_CHECK_DEBOUNCE_MS);
-  const messages = useMemo(() => itemMessages(field, checked, page), [field, checked, page]);
-  // The flag goes on after the debounce, and off as soon as the items are valid (a fix never waits).
-  const validNow = useMemo(() => itemMessages(field, items, page).every((m) => Object.keys(m).length === 0), [field, items, page]);
-  const hasError = (!validNow && messages.some((m) => Object.keys(m).length > 0)) || Object.values(localErrors).some((keys) => keys.length > 0);
-  useFieldErrorFlag(field.key, !readOnly && hasError, 'fieldset');
-
-  const setItem = useCallback(
-    (index: number, item: Record<string, unknown>) => onChange(items.map((current, i) => (i === index ? item : current))),
-    [items, onChange],
-  );
-  const add = () => onChange([...items, emptyRow(subFields)]);
-  const removeAt = (index: number) => {
-    onChange(items.filter((_, i) => i !== index));
+  const setFor = (index: number, keys: readonly string[]) => setLocalErrors((current) => (sameKeys(current[index], keys) ? current : { ...current, [index]: keys }));
+  const removeAt = (index: number) =>
     setLocalErrors((current) => {
       const next: Record<number, readonly string[]> = {};
       for (const [key, keys] of Object.entries(current)) {
@@ -57,6 +39,69 @@ export function FieldsetControl(props: ControlProps) {
       }
       return next;
     });
+  return { localErrors, setFor, removeAt };
+}
+
+/** The items' messages, checked 500 ms after the last change, and the field's flag on the form. */
+function useItemCheck(field: ControlProps['field'], items: readonly unknown[], page: ControlProps['page'], readOnly: boolean, localErrors: Record<number, readonly string[]>) {
+  const checked = useDebounced(items, FIELDSET_CHECK_DEBOUNCE_MS);
+  const messages = useMemo(() => itemMessages(field, checked, page), [field, checked, page]);
+  // The flag goes on after the debounce, and off as soon as the items are valid (a fix never waits).
+  const validNow = useMemo(() => itemMessages(field, items, page).every((m) => Object.keys(m).length === 0), [field, items, page]);
+  const hasError = (!validNow && messages.some((m) => Object.keys(m).length > 0)) || Object.values(localErrors).some((keys) => keys.length > 0);
+  useFieldErrorFlag(field.key, !readOnly && hasError, 'fieldset');
+  return messages;
+}
+
+type FieldsetItemProps = {
+  index: number;
+  item: Record<string, unknown>;
+  subFields: ReturnType<typeof subFieldsOf>;
+  errors: Record<string, FieldMessage[]>;
+  invalid: boolean;
+  control: Pick<ControlProps, 'id' | 'readOnly' | 'page' | 'locale'>;
+  onChange: (item: Record<string, unknown>) => void;
+  onRemove: () => void;
+  onLocalErrors: (keys: readonly string[]) => void;
+};
+
+/** One item's card: its number, a trash icon, and its sub-fields. */
+function FieldsetItem({ index, item, subFields, errors, invalid, control, onChange, onRemove, onLocalErrors }: FieldsetItemProps) {
+  const intl = useIntl();
+  const { id, readOnly, page, locale } = control;
+  return (
+    <section className={`card fieldset-item${invalid ? ' item-invalid' : ''}`} data-testid="fieldset-item" data-index={index} aria-invalid={invalid || undefined}>
+      <header className="fieldset-item-header">
+        <strong>
+          <FormattedMessage id="records.fieldset.item" values={{ n: index + 1 }} />
+        </strong>
+        {readOnly ? null : (
+          <button type="button" className="button danger" data-testid="fieldset-item-delete" aria-label={intl.formatMessage({ id: 'records.fieldset.removeItem' }, { n: index + 1 })} onClick={onRemove}>
+            <Trash2 />
+          </button>
+        )}
+      </header>
+      <SubFieldInputs subFields={subFields} row={item} onChange={onChange} errors={errors} idPrefix={`${id}-item-${index}`} readOnly={readOnly} page={page} locale={locale} onLocalErrors={onLocalErrors} />
+    </section>
+  );
+}
+
+export function FieldsetControl(props: ControlProps) {
+  const { field, value, onChange, readOnly, page } = props;
+  const subFields = useMemo(() => subFieldsOf(field), [field]);
+  const items = useMemo(() => rowsOf(value), [value]);
+  const [open, setOpen] = useState(false);
+  const local = useItemLocalErrors();
+  const messages = useItemCheck(field, items, page, readOnly, local.localErrors);
+
+  const setItem = useCallback(
+    (index: number, item: Record<string, unknown>) => onChange(items.map((current, i) => (i === index ? item : current))),
+    [items, onChange],
+  );
+  const add = () => onChange([...items, emptyRow(subFields)]);
+  const removeAt = (index: number) => {
+    onChange(items.filter((_, i) => i !== index));
+    local.removeAt(index);
   };
 
   // Under the field: its own messages; the nested ones are shown inside the item cards.
@@ -98,37 +143,19 @@ export function FieldsetControl(props: ControlProps) {
           ) : null}
           {items.map((item, index) => {
             const itemErrors = messages[index] ?? {};
-            const invalid = Object.keys(itemErrors).length > 0 || (localErrors[index]?.length ?? 0) > 0;
             return (
-              <section key={index} className={`card fieldset-item${invalid ? ' item-invalid' : ''}`} data-testid="fieldset-item" data-index={index} aria-invalid={invalid || undefined}>
-                <header className="fieldset-item-header">
-                  <strong>
-                    <FormattedMessage id="records.fieldset.item" values={{ n: index + 1 }} />
-                  </strong>
-                  {readOnly ? null : (
-                    <button
-                      type="button"
-                      className="button danger"
-                      data-testid="fieldset-item-delete"
-                      aria-label={intl.formatMessage({ id: 'records.fieldset.removeItem' }, { n: index + 1 })}
-                      onClick={() => removeAt(index)}
-                    >
-                      <Trash2 />
-                    </button>
-                  )}
-                </header>
-                <SubFieldInputs
-                  subFields={subFields}
-                  row={item}
-                  onChange={(next) => setItem(index, next)}
-                  errors={itemErrors}
-                  idPrefix={`${id}-item-${index}`}
-                  readOnly={readOnly}
-                  page={page}
-                  locale={locale}
-                  onLocalErrors={(keys) => setLocalErrors((current) => (sameKeys(current[index], keys) ? current : { ...current, [index]: keys }))}
-                />
-              </section>
+              <FieldsetItem
+                key={index}
+                index={index}
+                item={item}
+                subFields={subFields}
+                errors={itemErrors}
+                invalid={Object.keys(itemErrors).length > 0 || (local.localErrors[index]?.length ?? 0) > 0}
+                control={props}
+                onChange={(next) => setItem(index, next)}
+                onRemove={() => removeAt(index)}
+                onLocalErrors={(keys) => local.setFor(index, keys)}
+              />
             );
           })}
         </div>

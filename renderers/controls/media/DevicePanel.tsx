@@ -24,29 +24,45 @@ async function targetLibrary(request: ChooserRequest, list: () => Promise<{ uuid
   return (await list())[0]?.uuid ?? null;
 }
 
-export function DevicePanel({ request, onChosen }: { request: ChooserRequest; onChosen: (chosen: ChosenMedia[]) => void }) {
+/** The folder under the library (custom_data subDir without its outer slashes), and whether the files are public. */
+function uploadPlace(request: ChooserRequest, libraryUuid: string) {
+  const subDir = typeof request.customData.subDir === 'string' ? request.customData.subDir.replace(/^\/+|\/+$/g, '') : '';
+  return { libraryUuid, path: subDir, isPublic: request.kind === 'image' && request.customData.publicUpload === true, fieldKey: request.fieldKey };
+}
+
+/**
+ * Uploads picked files with progress per file: refused at once when a file's extension is not allowed
+ * or there is no room for them; cancelled by `cancel` or when the panel goes. Chosen media go to `onChosen`.
+ */
+function useDeviceUpload(request: ChooserRequest, extensions: readonly string[], onChosen: (chosen: ChosenMedia[]) => void) {
   const intl = useIntl();
   const message = useMessage();
   const services = useMediaWidgets();
-  const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<Progress[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const extensions = request.kind === 'image' ? (request.extensions.length ? request.extensions : IMAGE_EXTENSIONS) : request.extensions;
   useEffect(() => () => abort.current?.abort(), []);
 
+  const refusal = (picked: File[]): string | null => {
+    const refused = picked.find((file) => !hasAllowedExtension(file.name, extensions));
+    if (refused) return intl.formatMessage({ id: 'mediaWidgets.extensionNotAllowed' }, { name: refused.name, extensions: extensions.join(', ') });
+    if (request.room !== null && picked.length > request.room) return message('maxNrOfImagesExceeded');
+    return null;
+  };
+  const fail = (cause: unknown) => {
+    // Every byte sent but no answer (the resumable upload's UploadInBackground): the server goes on.
+    if (cause instanceof Error && cause.name === 'UploadInBackground') showToast('mediaWidgets.uploadInBackground', 'info');
+    else {
+      const display = errorDisplay(cause);
+      setError(display.kind === 'message' && display.messageKey !== 'unexpectedError' ? message(display.messageKey) : message('identityField.failedToUploadMediaFiles'));
+    }
+    setProgress([]);
+  };
   const upload = async (picked: File[]) => {
     setError(null);
     if (picked.length === 0) return;
-    const refused = picked.find((file) => !hasAllowedExtension(file.name, extensions));
-    if (refused) {
-      setError(intl.formatMessage({ id: 'mediaWidgets.extensionNotAllowed' }, { name: refused.name, extensions: extensions.join(', ') }));
-      return;
-    }
-    if (request.room !== null && picked.length > request.room) {
-      setError(message('maxNrOfImagesExceeded'));
-      return;
-    }
+    const refused = refusal(picked);
+    if (refused) return setError(refused);
     const controller = new AbortController();
     abort.current = controller;
     setProgress(picked.map((file) => ({ name: file.name, percent: 0 })));
@@ -57,30 +73,23 @@ export function DevicePanel({ request, onChosen }: { request: ChooserRequest; on
         setProgress([]);
         return;
       }
-      const subDir = typeof request.customData.subDir === 'string' ? request.customData.subDir.replace(/^\/+|\/+$/g, '') : '';
-      const items = await services.upload(
-        picked,
-        { libraryUuid, path: subDir, isPublic: request.kind === 'image' && request.customData.publicUpload === true, fieldKey: request.fieldKey },
-        { onProgress: (index, loaded, total) => setProgress((list) => list.map((p, i) => (i === index ? { ...p, percent: total ? Math.round((loaded / total) * 100) : 0 } : p))) },
-        controller.signal,
-      );
+      const onProgress = (index: number, loaded: number, total: number) => setProgress((list) => list.map((p, i) => (i === index ? { ...p, percent: total ? Math.round((loaded / total) * 100) : 0 } : p)));
+      const items = await services.upload(picked, uploadPlace(request, libraryUuid), { onProgress }, controller.signal);
       onChosen(items.map((item, i) => ({ localURL: mediaFileUrl(item.library_uuid || libraryUuid, item.key), publicURL: item.public_url ?? '', name: picked[i]?.name ?? item.key })));
     } catch (cause) {
-      if (controller.signal.aborted) return;
-      // Every byte sent but no answer (the resumable upload's UploadInBackground): the server goes on.
-      if (cause instanceof Error && cause.name === 'UploadInBackground') {
-        showToast('mediaWidgets.uploadInBackground', 'info');
-        setProgress([]);
-        return;
-      }
-      const display = errorDisplay(cause);
-      setError(display.kind === 'message' && display.messageKey !== 'unexpectedError' ? message(display.messageKey) : message('identityField.failedToUploadMediaFiles'));
-      setProgress([]);
+      if (!controller.signal.aborted) fail(cause);
     } finally {
       if (abort.current === controller) abort.current = null;
     }
   };
+  return { progress, error, upload, cancel: () => abort.current?.abort() };
+}
 
+export function DevicePanel({ request, onChosen }: { request: ChooserRequest; onChosen: (chosen: ChosenMedia[]) => void }) {
+  const intl = useIntl();
+  const input = useRef<HTMLInputElement>(null);
+  const extensions = request.kind === 'image' ? (request.extensions.length ? request.extensions : IMAGE_EXTENSIONS) : request.extensions;
+  const { progress, error, upload, cancel } = useDeviceUpload(request, extensions, onChosen);
   const busy = progress.length > 0 && error === null;
   return (
     <div className="media-device" data-testid="media-device">
@@ -109,7 +118,7 @@ export function DevicePanel({ request, onChosen }: { request: ChooserRequest; on
         </ul>
       ) : null}
       {busy ? (
-        <button type="button" className="button" onClick={() => abort.current?.abort()} data-testid="media-device-cancel">
+        <button type="button" className="button" onClick={cancel} data-testid="media-device-cancel">
           {intl.formatMessage({ id: 'mediaWidgets.cancelUpload' })}
         </button>
       ) : null}

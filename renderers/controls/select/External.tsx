@@ -10,7 +10,7 @@ import { Input, ListBox, ListBoxItem, SearchField } from 'react-aria-components'
 import { useIntl } from 'react-intl';
 import type { FieldMessage } from '../../../runtime/validation';
 import { fieldScriptContext } from '../../../runtime/environment/fieldVariables';
-import { FormContext } from '../../form/FormContext';
+import { FormContext, type FormContextValue } from '../../form/FormContext';
 import { lazySandbox } from '../../form/scripts';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
@@ -41,15 +41,15 @@ export function toExternalOptions(result: unknown): ExternalOption[] | null {
   return out;
 }
 
-export function ExternalSelectControl(props: ControlProps) {
+/**
+ * The options of the field's expression: run with context, keyword and page; the keyword follows the
+ * search text 500 ms after the last keystroke and starts again at page 1; `more` asks the next page,
+ * whose options are added, until a page comes back empty. `labelOf` knows every label seen.
+ */
+function useExternalOptions(field: ControlProps['field'], form: FormContextValue | null) {
   const intl = useIntl();
-  const form = useContext(FormContext);
   const runScript = form?.runScript ?? lazySandbox;
-  const { field, value, onChange, readOnly, id } = props;
   const expression = typeof field.options.customData.expression === 'string' ? field.options.customData.expression : '';
-  const multiple = field.options.multiple;
-  const chosen = asList(value).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
@@ -59,7 +59,6 @@ export function ExternalSelectControl(props: ControlProps) {
   const [error, setError] = useState<string | null>(null);
   const labels = useRef(new Map<string, string>());
 
-  // The keyword, 500 ms after the last keystroke; a new keyword starts at page 1.
   useEffect(() => {
     if (text === keyword) return;
     const timer = setTimeout(() => {
@@ -97,6 +96,26 @@ export function ExternalSelectControl(props: ControlProps) {
     };
   }, [expression, keyword, page, runScript, field.key, context, intl]);
 
+  return {
+    text,
+    setText,
+    options,
+    done,
+    loading,
+    error,
+    more: () => setPage((p) => p + 1),
+    labelOf: (v: unknown) => labels.current.get(asText(v)) ?? asText(v),
+  };
+}
+
+export function ExternalSelectControl(props: ControlProps) {
+  const intl = useIntl();
+  const form = useContext(FormContext);
+  const { field, value, onChange, readOnly, id } = props;
+  const multiple = field.options.multiple;
+  const chosen = asList(value).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+  const { text, setText, options, done, loading, error, more, labelOf } = useExternalOptions(field, form);
+
   const isChosen = (v: unknown) => chosen.some((c) => sameValue(c, v));
   const pick = (v: string | number) => {
     if (readOnly) return;
@@ -110,7 +129,7 @@ export function ExternalSelectControl(props: ControlProps) {
   return (
     <FieldFrame props={frameProps}>
       <div className="external-select" data-testid="external-select" aria-busy={loading}>
-        <ChosenChips chosen={chosen} labelOf={(v) => labels.current.get(asText(v)) ?? asText(v)} readOnly={readOnly} onRemove={pick} />
+        <ChosenChips chosen={chosen} labelOf={labelOf} readOnly={readOnly} onRemove={pick} />
         <SearchField className="select-search" value={text} onChange={setText} isReadOnly={readOnly} aria-labelledby={`${id}-label`}>
           <Search size={14} aria-hidden="true" />
           <Input
@@ -145,7 +164,7 @@ export function ExternalSelectControl(props: ControlProps) {
           )}
         </ListBox>
         {options.length > 0 && !done && !loading && !error ? (
-          <button type="button" className="button button-small" data-testid="external-more" onClick={() => setPage((p) => p + 1)}>
+          <button type="button" className="button button-small" data-testid="external-more" onClick={more}>
             {intl.formatMessage({ id: 'selects.more' })}
           </button>
         ) : null}

@@ -8,35 +8,27 @@ import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { asList, asText, sameValue } from '../shared/values';
 
-export function ImageSelectControl(props: ControlProps) {
-  const intl = useIntl();
-  const { field, value, onChange, readOnly, id } = props;
-  const { items, multiple } = field.options;
-  const images = (field.options.customData.images as Record<string, string> | undefined) ?? {};
-  const chosen = asList(value);
-  const isChosen = (v: unknown) => chosen.some((c) => sameValue(c, v));
-  const firstChosen = Math.max(0, items.findIndex((item) => isChosen(item.value)));
-  const [focus, setFocus] = useState(firstChosen);
+/** The columns of a CSS grid as laid out now (1 when it cannot tell). */
+function gridColumns(grid: Element | null | undefined): number {
+  if (!grid || typeof getComputedStyle !== 'function') return 1;
+  const template = getComputedStyle(grid).gridTemplateColumns;
+  return template ? Math.max(1, template.split(' ').filter(Boolean).length) : 1;
+}
+
+/**
+ * A roving tabindex over `count` tiles of a grid: one tile is in the tab order; the arrow keys move
+ * by one or by a row (wrapping round), Home and End to the first and last.
+ */
+function useRovingGrid(count: number, initial: number) {
+  const [focus, setFocus] = useState(initial);
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const toggle = (v: string | number) => {
-    if (readOnly) return;
-    if (multiple) onChange(isChosen(v) ? chosen.filter((c) => !sameValue(c, v)) : [...chosen, v]);
-    else onChange(isChosen(v) ? null : v);
-  };
-
   const move = (index: number) => {
-    const next = (index + items.length) % items.length;
+    const next = (index + count) % count;
     setFocus(next);
     tiles.current[next]?.focus();
   };
-  const columns = () => {
-    const grid = tiles.current[0]?.parentElement;
-    if (!grid || typeof getComputedStyle !== 'function') return 1;
-    const template = getComputedStyle(grid).gridTemplateColumns;
-    return template ? Math.max(1, template.split(' ').filter(Boolean).length) : 1;
-  };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const columns = () => gridColumns(tiles.current[0]?.parentElement);
     const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns(), ArrowUp: -columns() }[event.key];
     if (step !== undefined) {
       event.preventDefault();
@@ -46,8 +38,34 @@ export function ImageSelectControl(props: ControlProps) {
       move(0);
     } else if (event.key === 'End') {
       event.preventDefault();
-      move(items.length - 1);
+      move(count - 1);
     }
+  };
+  return {
+    tile: (index: number) => ({
+      ref: (el: HTMLButtonElement | null) => {
+        tiles.current[index] = el;
+      },
+      tabIndex: index === focus ? 0 : -1,
+      onFocus: () => setFocus(index),
+      onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => onKeyDown(e, index),
+    }),
+  };
+}
+
+export function ImageSelectControl(props: ControlProps) {
+  const intl = useIntl();
+  const { field, value, onChange, readOnly, id } = props;
+  const { items, multiple } = field.options;
+  const images = (field.options.customData.images as Record<string, string> | undefined) ?? {};
+  const chosen = asList(value);
+  const isChosen = (v: unknown) => chosen.some((c) => sameValue(c, v));
+  const grid = useRovingGrid(items.length, Math.max(0, items.findIndex((item) => isChosen(item.value))));
+
+  const toggle = (v: string | number) => {
+    if (readOnly) return;
+    if (multiple) onChange(isChosen(v) ? chosen.filter((c) => !sameValue(c, v)) : [...chosen, v]);
+    else onChange(isChosen(v) ? null : v);
   };
 
   return (
@@ -68,19 +86,14 @@ export function ImageSelectControl(props: ControlProps) {
           return (
             <button
               key={asText(item.value)}
-              ref={(el) => {
-                tiles.current[index] = el;
-              }}
+              {...grid.tile(index)}
               type="button"
               className={`image-option${pressed ? ' chosen' : ''}`}
               data-testid="image-option"
               data-value={asText(item.value)}
               aria-pressed={pressed}
               disabled={readOnly}
-              tabIndex={index === focus ? 0 : -1}
-              onFocus={() => setFocus(index)}
               onClick={() => toggle(item.value)}
-              onKeyDown={(e) => onKeyDown(e, index)}
             >
               {src ? <img src={src} alt="" loading="lazy" /> : <span className="image-option-empty" aria-hidden="true" />}
               <span className="image-option-label">{item.label}</span>

@@ -62,33 +62,26 @@ function OptionRow({ id, label, hint }: Choice & { hint?: ReactNode }) {
   );
 }
 
-function ItemSelect(props: InnerProps) {
+/** The Select's button: the chosen labels, or the placeholder. */
+function SelectTrigger({ props, placeholder }: { props: InnerProps; placeholder: string }) {
+  return (
+    <Button id={props.id} className="select-trigger" {...inputAria(props)}>
+      <SelectValue className="select-value">{({ isPlaceholder, selectedText }) => (isPlaceholder ? <span className="muted">{placeholder}</span> : selectedText)}</SelectValue>
+      <ChevronDown size={16} aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** The Select's popup: the choices, with a search box above them from SEARCH_FROM_ITEMS on. */
+function ChoicesPopover({ choices }: { choices: Choice[] }) {
   const intl = useIntl();
   const { contains } = useFilter({ sensitivity: 'base' });
-  const { field, value, onChange, id, readOnly, fromText } = props;
-  const { items, multiple } = field.options;
-  const selected = asList(value).filter((v) => v !== null && v !== '');
-  // A stored value that is not an item stays visible, so the rule's invalidSelection makes sense.
-  const choices: Choice[] = [
-    ...selected.filter((v) => !items.some((i) => sameValue(i.value, v))).map((v) => ({ id: asText(v), label: asText(v) })),
-    ...items.map((item) => ({ id: asText(item.value), label: item.label })),
-  ];
-  const placeholder = field.options.placeholder || intl.formatMessage({ id: 'cmp.choose' });
-  const labelId = `${id}-label`;
   const list = (
     <ListBox className="select-listbox" items={choices} renderEmptyState={() => <p className="muted select-empty">{intl.formatMessage({ id: 'selects.noResults' })}</p>}>
       {(choice) => <OptionRow {...choice} />}
     </ListBox>
   );
-  const trigger = (
-    <Button id={id} className="select-trigger" {...inputAria(props)}>
-      <SelectValue className="select-value">
-        {({ isPlaceholder, selectedText }) => (isPlaceholder ? <span className="muted">{placeholder}</span> : selectedText)}
-      </SelectValue>
-      <ChevronDown size={16} aria-hidden="true" />
-    </Button>
-  );
-  const popover = (
+  return (
     <Popover className="select-popover" placement="bottom start">
       {choices.length >= SEARCH_FROM_ITEMS ? (
         <Autocomplete filter={contains}>
@@ -103,23 +96,32 @@ function ItemSelect(props: InnerProps) {
       )}
     </Popover>
   );
+}
+
+function ItemSelect(props: InnerProps) {
+  const intl = useIntl();
+  const { field, value, onChange, id, readOnly, fromText } = props;
+  const { items, multiple } = field.options;
+  const selected = asList(value).filter((v) => v !== null && v !== '');
+  // A stored value that is not an item stays visible, so the rule's invalidSelection makes sense.
+  const choices: Choice[] = [
+    ...selected.filter((v) => !items.some((i) => sameValue(i.value, v))).map((v) => ({ id: asText(v), label: asText(v) })),
+    ...items.map((item) => ({ id: asText(item.value), label: item.label })),
+  ];
+  const placeholder = field.options.placeholder || intl.formatMessage({ id: 'cmp.choose' });
+  const shared = { className: 'select', 'aria-labelledby': `${id}-label`, name: field.key, isDisabled: readOnly, isInvalid: props.errors.length > 0, placeholder };
+  const parts = (
+    <>
+      <SelectTrigger props={props} placeholder={placeholder} />
+      <ChoicesPopover choices={choices} />
+    </>
+  );
 
   if (multiple) {
     return (
       <FieldFrame props={props}>
-        <Select
-          className="select"
-          aria-labelledby={labelId}
-          name={field.key}
-          selectionMode="multiple"
-          value={selected.map(asText)}
-          onChange={(keys: Key[]) => onChange(keys.map((k) => fromText(String(k))))}
-          isDisabled={readOnly}
-          isInvalid={props.errors.length > 0}
-          placeholder={placeholder}
-        >
-          {trigger}
-          {popover}
+        <Select {...shared} selectionMode="multiple" value={selected.map(asText)} onChange={(keys: Key[]) => onChange(keys.map((k) => fromText(String(k))))}>
+          {parts}
         </Select>
       </FieldFrame>
     );
@@ -128,18 +130,8 @@ function ItemSelect(props: InnerProps) {
   return (
     <FieldFrame props={props}>
       <div className="select-row">
-        <Select
-          className="select"
-          aria-labelledby={labelId}
-          name={field.key}
-          value={current}
-          onChange={(key: Key | null) => onChange(key === null ? null : fromText(String(key)))}
-          isDisabled={readOnly}
-          isInvalid={props.errors.length > 0}
-          placeholder={placeholder}
-        >
-          {trigger}
-          {popover}
+        <Select {...shared} value={current} onChange={(key: Key | null) => onChange(key === null ? null : fromText(String(key)))}>
+          {parts}
         </Select>
         {current !== null && !readOnly ? (
           <button type="button" className="picker-reset" data-testid={`select-clear-${field.key}`} aria-label={intl.formatMessage({ id: 'picker.clear' })} onClick={() => onChange(null)}>

@@ -1,7 +1,7 @@
 // Bulk actions on the selection or on every matching record, the delete confirmation, and the
 // progress of a running bulk-by-filter job.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ListController } from '../useListController';
 
 export function BulkBar({ ctl }: { ctl: ListController }) {
@@ -45,22 +45,7 @@ export function BulkBar({ ctl }: { ctl: ListController }) {
           <FormattedMessage id="records.list.bulkProgress" values={{ processed: job.processed, total: job.total }} />
         </span>
       ) : null}
-      <Dialog
-        open={bulk.confirming !== null}
-        title={intl.formatMessage({ id: 'records.list.bulkDeleteTitle' })}
-        onClose={bulk.cancel}
-        testId="bulk-confirm"
-        actions={
-          <>
-            <button type="button" className="button" data-testid="confirm-no" onClick={bulk.cancel}>
-              <FormattedMessage id="common.no" />
-            </button>
-            <button type="button" className="button button-primary danger-fill" data-testid="confirm-yes" onClick={bulk.confirm}>
-              <FormattedMessage id="common.yes" />
-            </button>
-          </>
-        }
-      >
+      <ConfirmDialog open={bulk.confirming !== null} title={intl.formatMessage({ id: 'records.list.bulkDeleteTitle' })} testId="bulk-confirm" onCancel={bulk.cancel} onConfirm={bulk.confirm}>
         <p>
           {ctl.allMatching ? (
             <FormattedMessage id="records.list.bulkDeleteAll" values={{ total: ctl.total }} />
@@ -68,7 +53,7 @@ export function BulkBar({ ctl }: { ctl: ListController }) {
             <FormattedMessage id="records.list.bulkDeleteSome" values={{ count: ctl.selection.length }} />
           )}
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

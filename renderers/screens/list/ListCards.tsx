@@ -6,7 +6,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ListController } from '../useListController';
 import { CellContent, useCellRenderers } from './CellContent';
-import { fromControl } from './ListTable';
+import { fromControl } from './ListTableRow';
 import { cellKey } from './useFormattedCells';
 
 /** Columns a card shows: the title and three more. */

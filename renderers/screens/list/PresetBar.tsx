@@ -37,34 +37,72 @@ function RolesSelect({ value, onChange }: { value: string[]; onChange: (roles: s
 
 type Mode = null | 'new' | 'edit';
 
-export function PresetBar({ ctl }: { ctl: ListController }) {
+/** Save as (a name and roles) or Update (the selected preset's roles); either closes the form once saved. */
+function PresetForm({ ctl, mode, onClose }: { ctl: ListController; mode: 'new' | 'edit'; onClose: () => void }) {
   const intl = useIntl();
   const { presets } = ctl;
   const selected = presets.selected;
-  const [mode, setMode] = useState<Mode>(null);
   const [name, setName] = useState('');
-  const [roles, setRoles] = useState<string[]>([]);
+  const [roles, setRoles] = useState<string[]>(() => (mode === 'edit' && selected?.roles ? [...selected.roles] : []));
   const [touched, setTouched] = useState(false);
   const nameError = mode === 'new' ? presetNameError(name, ctl.component?.settings.presets) : null;
-  // Presets are saved through the settings update: without 'settings {ref}' they are only picked.
-  const writable = ctl.may.presets;
-  const editable = writable && selected !== null && !isBuiltIn(selected);
-  const open = (next: Mode) => {
-    setMode(next);
-    setTouched(false);
-    setName('');
-    setRoles(next === 'edit' && selected?.roles ? [...selected.roles] : []);
-  };
   const submit = async () => {
     setTouched(true);
     if (mode === 'new') {
       if (nameError) return;
       await ctl.saveAsPreset(name, roles);
-    } else if (mode === 'edit') {
+    } else {
       await ctl.updatePreset(roles);
     }
-    setMode(null);
+    onClose();
   };
+  return (
+    <form
+      className="subcard list-preset-form"
+      data-testid="preset-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      {mode === 'new' ? (
+        <label className="field">
+          <span className="field-label">
+            <FormattedMessage id="records.list.presetName" />
+          </span>
+          <input name="preset-name" value={name} autoFocus maxLength={128} onChange={(e) => setName(e.target.value)} aria-invalid={touched && nameError !== null} />
+          {touched && nameError ? (
+            <small className="field-errors" role="alert">
+              {intl.formatMessage({ id: nameError === 'required' ? 'fieldRequired' : 'records.list.presetExists' })}
+            </small>
+          ) : null}
+        </label>
+      ) : (
+        <p className="muted">
+          <FormattedMessage id="records.list.presetUpdateHint" values={{ name: <strong>{selected?.name}</strong> }} />
+        </p>
+      )}
+      <RolesSelect value={roles} onChange={setRoles} />
+      <div className="row">
+        <button type="submit" className="button button-primary button-small" data-testid="preset-save-submit" disabled={presets.saving}>
+          <FormattedMessage id={mode === 'new' ? 'records.list.presetSave' : 'records.list.presetUpdate'} />
+        </button>
+        <button type="button" className="button button-small" onClick={onClose}>
+          <FormattedMessage id="common.cancel" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function PresetBar({ ctl }: { ctl: ListController }) {
+  const intl = useIntl();
+  const { presets } = ctl;
+  const selected = presets.selected;
+  const [mode, setMode] = useState<Mode>(null);
+  // Presets are saved through the settings update: without 'settings {ref}' they are only picked.
+  const writable = ctl.may.presets;
+  const editable = writable && selected !== null && !isBuiltIn(selected);
   return (
     <div className="list-presets" data-testid="list-presets">
       <div className="row list-presets-row">
@@ -82,13 +120,13 @@ export function PresetBar({ ctl }: { ctl: ListController }) {
           </select>
         </label>
         {writable ? (
-          <button type="button" className="button button-small" data-testid="preset-save-as" onClick={() => open(mode === 'new' ? null : 'new')} disabled={presets.saving}>
+          <button type="button" className="button button-small" data-testid="preset-save-as" onClick={() => setMode(mode === 'new' ? null : 'new')} disabled={presets.saving}>
             <FormattedMessage id="records.list.presetSaveAs" />
           </button>
         ) : null}
         {editable ? (
           <>
-            <button type="button" className="button button-small" data-testid="preset-update" onClick={() => open(mode === 'edit' ? null : 'edit')} disabled={presets.saving}>
+            <button type="button" className="button button-small" data-testid="preset-update" onClick={() => setMode(mode === 'edit' ? null : 'edit')} disabled={presets.saving}>
               <FormattedMessage id="records.list.presetUpdate" />
             </button>
             <button type="button" className="button button-small" data-testid="preset-set-default" onClick={() => void ctl.makeDefaultPreset()} disabled={presets.saving || selected?.context?.default === true}>
@@ -100,43 +138,8 @@ export function PresetBar({ ctl }: { ctl: ListController }) {
           </>
         ) : null}
       </div>
-      {mode ? (
-        <form
-          className="subcard list-preset-form"
-          data-testid="preset-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          {mode === 'new' ? (
-            <label className="field">
-              <span className="field-label">
-                <FormattedMessage id="records.list.presetName" />
-              </span>
-              <input name="preset-name" value={name} autoFocus maxLength={128} onChange={(e) => setName(e.target.value)} aria-invalid={touched && nameError !== null} />
-              {touched && nameError ? (
-                <small className="field-errors" role="alert">
-                  {intl.formatMessage({ id: nameError === 'required' ? 'fieldRequired' : 'records.list.presetExists' })}
-                </small>
-              ) : null}
-            </label>
-          ) : (
-            <p className="muted">
-              <FormattedMessage id="records.list.presetUpdateHint" values={{ name: <strong>{selected?.name}</strong> }} />
-            </p>
-          )}
-          <RolesSelect value={roles} onChange={setRoles} />
-          <div className="row">
-            <button type="submit" className="button button-primary button-small" data-testid="preset-save-submit" disabled={presets.saving}>
-              <FormattedMessage id={mode === 'new' ? 'records.list.presetSave' : 'records.list.presetUpdate'} />
-            </button>
-            <button type="button" className="button button-small" onClick={() => setMode(null)}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-          </div>
-        </form>
-      ) : null}
+      {/* A new form for each mode: the name, the roles and the touched flag start afresh. */}
+      {mode ? <PresetForm key={mode} ctl={ctl} mode={mode} onClose={() => setMode(null)} /> : null}
     </div>
   );
 }

@@ -53,117 +53,200 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-/** `onAddPage` is the document variant's Add page (the last toolbar button). */
-export function RichToolbar({ disabled, onAddPage }: { disabled: boolean; onAddPage?: () => void }) {
-  const editor = useSlate() as RichEditor;
+/** The toolbar's messages by id. */
+function useT(): (id: string) => string {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const [imageOpen, setImageOpen] = useState(false);
-  const [imageUrl, setImageUrl] = useState('');
-  const [imageError, setImageError] = useState(false);
-  const marks = marksAt(editor);
-  const block = activeBlockType(editor);
-  const align = activeAlign(editor);
-  const inTable = isInTable(editor);
+  return (id: string) => intl.formatMessage({ id });
+}
 
+type GroupProps = { editor: RichEditor; disabled: boolean };
+
+function BlockButtons({ editor, disabled }: GroupProps) {
+  const t = useT();
+  const block = activeBlockType(editor);
+  const button = (type: BlockType, testId: string, glyph: ReactNode) => (
+    <ToolButton testId={testId} label={t(`rich.${type}`)} active={block === type} disabled={disabled} onClick={() => setBlockType(editor, type)}>
+      {glyph}
+    </ToolButton>
+  );
+  return (
+    <span className="rich-group">
+      {button('h1', 'rich-h1', <Heading1 />)}
+      {button('h2', 'rich-h2', <Heading2 />)}
+      {button('h3', 'rich-h3', <Heading3 />)}
+      {button('paragraph', 'rich-paragraph', <Pilcrow />)}
+    </span>
+  );
+}
+
+function MarkButtons({ editor, disabled }: GroupProps) {
+  const t = useT();
   const mark = (key: MarkKey, testId: string, label: string, glyph: ReactNode) => (
     <ToolButton testId={testId} label={label} active={isMarkActive(editor, key)} disabled={disabled} onClick={() => toggleMark(editor, key)}>
       {glyph}
     </ToolButton>
   );
-  const blockButton = (type: BlockType, testId: string, glyph: ReactNode) => (
-    <ToolButton testId={testId} label={t(`rich.${type}`)} active={block === type} disabled={disabled} onClick={() => setBlockType(editor, type)}>
-      {glyph}
-    </ToolButton>
+  return (
+    <span className="rich-group">
+      {mark('bold', 'rich-bold', t('rich.bold'), <Bold />)}
+      {mark('italic', 'rich-italic', t('rich.italic'), <Italic />)}
+      {mark('strike', 'rich-strike', t('rich.strike'), <Strikethrough />)}
+      {mark('highlight', 'rich-highlight', t('rich.highlight'), <Highlighter />)}
+    </span>
   );
-  const alignButton = (value: Align, glyph: ReactNode) => (
+}
+
+function AlignButtons({ editor, disabled }: GroupProps) {
+  const t = useT();
+  const align = activeAlign(editor);
+  const button = (value: Align, glyph: ReactNode) => (
     <ToolButton testId={`rich-align-${value}`} label={t(`rich.align.${value}`)} active={align === value} disabled={disabled} onClick={() => setAlign(editor, value)}>
       {glyph}
     </ToolButton>
   );
-  const tableButton = (action: TableAction, glyph: ReactNode) => (
+  return (
+    <span className="rich-group">
+      {button('left', <AlignLeft />)}
+      {button('center', <AlignCenter />)}
+      {button('right', <AlignRight />)}
+      {button('justify', <AlignJustify />)}
+    </span>
+  );
+}
+
+/** Colour, font family and font size of the selection's text. */
+function StyleControls({ editor, disabled }: GroupProps) {
+  const t = useT();
+  const marks = marksAt(editor);
+  return (
+    <span className="rich-group">
+      <input
+        type="color"
+        data-testid="rich-color"
+        aria-label={t('rich.color')}
+        title={t('rich.color')}
+        disabled={disabled}
+        value={marks.color && /^#[0-9a-f]{6}$/i.test(marks.color) ? marks.color : DEFAULT_COLOR}
+        onChange={(e) => setStyleMark(editor, 'color', e.target.value)}
+      />
+      <select data-testid="rich-font-family" aria-label={t('rich.fontFamily')} disabled={disabled} value={marks.fontFamily ?? ''} onChange={(e) => setStyleMark(editor, 'fontFamily', e.target.value || null)}>
+        <option value="">{t('rich.fontDefault')}</option>
+        {FONT_FAMILIES.map((family) => (
+          <option key={family} value={family} style={{ fontFamily: family }}>
+            {family}
+          </option>
+        ))}
+      </select>
+      <input
+        type="number"
+        data-testid="rich-font-size"
+        aria-label={t('rich.fontSize')}
+        title={t('rich.fontSize')}
+        className="rich-font-size"
+        disabled={disabled}
+        min={MIN_FONT_SIZE}
+        max={MAX_FONT_SIZE}
+        value={marks.fontSize ?? DEFAULT_FONT_SIZE}
+        onChange={(e) => {
+          if (e.target.value !== '') setStyleMark(editor, 'fontSize', e.target.value);
+        }}
+      />
+    </span>
+  );
+}
+
+/** Insert a table; add and remove rows and columns when the selection is in one. */
+function TableButtons({ editor, disabled }: GroupProps) {
+  const t = useT();
+  const inTable = isInTable(editor);
+  const button = (action: TableAction, glyph: ReactNode) => (
     <ToolButton testId={`rich-table-${action}`} label={t(`rich.table.${action}`)} disabled={disabled || !inTable} onClick={() => tableAction(editor, action)}>
       {glyph}
     </ToolButton>
   );
-  const addImage = (src: string) => {
-    if (insertImage(editor, src)) {
-      setImageOpen(false);
-      setImageUrl('');
-      setImageError(false);
-    } else setImageError(true);
-  };
-
   return (
-    <div className="rich-toolbar" role="toolbar" aria-label={t('rich.toolbar')} data-testid="rich-toolbar">
-      <span className="rich-group">
-        {blockButton('h1', 'rich-h1', <Heading1 />)}
-        {blockButton('h2', 'rich-h2', <Heading2 />)}
-        {blockButton('h3', 'rich-h3', <Heading3 />)}
-        {blockButton('paragraph', 'rich-paragraph', <Pilcrow />)}
-      </span>
-      <span className="rich-group">
-        {mark('bold', 'rich-bold', t('rich.bold'), <Bold />)}
-        {mark('italic', 'rich-italic', t('rich.italic'), <Italic />)}
-        {mark('strike', 'rich-strike', t('rich.strike'), <Strikethrough />)}
-        {mark('highlight', 'rich-highlight', t('rich.highlight'), <Highlighter />)}
-      </span>
-      <span className="rich-group">
-        {alignButton('left', <AlignLeft />)}
-        {alignButton('center', <AlignCenter />)}
-        {alignButton('right', <AlignRight />)}
-        {alignButton('justify', <AlignJustify />)}
-      </span>
-      <span className="rich-group">
+    <span className="rich-group">
+      <ToolButton testId="rich-table" label={t('rich.table')} disabled={disabled} onClick={() => insertTable(editor)}>
+        <Table />
+      </ToolButton>
+      {button('addRow', <BetweenHorizontalEnd />)}
+      {button('removeRow', <TableRowsSplit />)}
+      {button('addColumn', <BetweenVerticalEnd />)}
+      {button('removeColumn', <TableColumnsSplit />)}
+    </span>
+  );
+}
+
+/** The image import's panel state: open or not, the URL typed, and whether the last image was refused. */
+function useImageImport(editor: RichEditor) {
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState(false);
+  const add = (src: string) => {
+    if (insertImage(editor, src)) {
+      setOpen(false);
+      setUrl('');
+      setError(false);
+    } else setError(true);
+  };
+  return { open, setOpen, url, setUrl, error, setError, add };
+}
+
+/** An image from a URL (http(s) or a data URL) or from a file on the device. */
+function ImagePanel({ image }: { image: ReturnType<typeof useImageImport> }) {
+  const t = useT();
+  return (
+    <div className="rich-image-panel" data-testid="rich-image-panel">
+      <input
+        type="url"
+        data-testid="rich-image-url"
+        aria-label={t('rich.image.url')}
+        placeholder="https://"
+        value={image.url}
+        onChange={(e) => {
+          image.setUrl(e.target.value);
+          image.setError(false);
+        }}
+      />
+      <button type="button" data-testid="rich-image-insert" disabled={!isAllowedImageSrc(image.url)} onMouseDown={keepFocus} onClick={() => image.add(image.url)}>
+        {t('rich.image.insert')}
+      </button>
+      <label className="rich-image-file">
+        {t('rich.image.file')}
         <input
-          type="color"
-          data-testid="rich-color"
-          aria-label={t('rich.color')}
-          title={t('rich.color')}
-          disabled={disabled}
-          value={marks.color && /^#[0-9a-f]{6}$/i.test(marks.color) ? marks.color : DEFAULT_COLOR}
-          onChange={(e) => setStyleMark(editor, 'color', e.target.value)}
-        />
-        <select
-          data-testid="rich-font-family"
-          aria-label={t('rich.fontFamily')}
-          disabled={disabled}
-          value={marks.fontFamily ?? ''}
-          onChange={(e) => setStyleMark(editor, 'fontFamily', e.target.value || null)}
-        >
-          <option value="">{t('rich.fontDefault')}</option>
-          {FONT_FAMILIES.map((family) => (
-            <option key={family} value={family} style={{ fontFamily: family }}>
-              {family}
-            </option>
-          ))}
-        </select>
-        <input
-          type="number"
-          data-testid="rich-font-size"
-          aria-label={t('rich.fontSize')}
-          title={t('rich.fontSize')}
-          className="rich-font-size"
-          disabled={disabled}
-          min={MIN_FONT_SIZE}
-          max={MAX_FONT_SIZE}
-          value={marks.fontSize ?? DEFAULT_FONT_SIZE}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          data-testid="rich-image-file"
           onChange={(e) => {
-            if (e.target.value !== '') setStyleMark(editor, 'fontSize', e.target.value);
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void readAsDataUrl(file).then(image.add, () => image.setError(true));
           }}
         />
-      </span>
+      </label>
+      {image.error ? (
+        <small className="field-error" role="alert">
+          {t('rich.image.invalid')}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+/** `onAddPage` is the document variant's Add page (the last toolbar button). */
+export function RichToolbar({ disabled, onAddPage }: { disabled: boolean; onAddPage?: () => void }) {
+  const editor = useSlate() as RichEditor;
+  const t = useT();
+  const image = useImageImport(editor);
+  return (
+    <div className="rich-toolbar" role="toolbar" aria-label={t('rich.toolbar')} data-testid="rich-toolbar">
+      <BlockButtons editor={editor} disabled={disabled} />
+      <MarkButtons editor={editor} disabled={disabled} />
+      <AlignButtons editor={editor} disabled={disabled} />
+      <StyleControls editor={editor} disabled={disabled} />
+      <TableButtons editor={editor} disabled={disabled} />
       <span className="rich-group">
-        <ToolButton testId="rich-table" label={t('rich.table')} disabled={disabled} onClick={() => insertTable(editor)}>
-          <Table />
-        </ToolButton>
-        {tableButton('addRow', <BetweenHorizontalEnd />)}
-        {tableButton('removeRow', <TableRowsSplit />)}
-        {tableButton('addColumn', <BetweenVerticalEnd />)}
-        {tableButton('removeColumn', <TableColumnsSplit />)}
-      </span>
-      <span className="rich-group">
-        <ToolButton testId="rich-image" label={t('rich.image')} active={imageOpen} disabled={disabled} onClick={() => setImageOpen(!imageOpen)}>
+        <ToolButton testId="rich-image" label={t('rich.image')} active={image.open} disabled={disabled} onClick={() => image.setOpen(!image.open)}>
           <Image />
         </ToolButton>
         {onAddPage ? (
@@ -172,42 +255,7 @@ export function RichToolbar({ disabled, onAddPage }: { disabled: boolean; onAddP
           </button>
         ) : null}
       </span>
-      {imageOpen && !disabled ? (
-        <div className="rich-image-panel" data-testid="rich-image-panel">
-          <input
-            type="url"
-            data-testid="rich-image-url"
-            aria-label={t('rich.image.url')}
-            placeholder="https://"
-            value={imageUrl}
-            onChange={(e) => {
-              setImageUrl(e.target.value);
-              setImageError(false);
-            }}
-          />
-          <button type="button" data-testid="rich-image-insert" disabled={!isAllowedImageSrc(imageUrl)} onMouseDown={keepFocus} onClick={() => addImage(imageUrl)}>
-            {t('rich.image.insert')}
-          </button>
-          <label className="rich-image-file">
-            {t('rich.image.file')}
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              data-testid="rich-image-file"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void readAsDataUrl(file).then(addImage, () => setImageError(true));
-              }}
-            />
-          </label>
-          {imageError ? (
-            <small className="field-error" role="alert">
-              {t('rich.image.invalid')}
-            </small>
-          ) : null}
-        </div>
-      ) : null}
+      {image.open && !disabled ? <ImagePanel image={image} /> : null}
     </div>
   );
 }

@@ -1,0 +1,83 @@
+// Pieces the datetime and daterange pickers share: the read-only input that opens the popup, the
+// calendar's day grid in the user's locale, and the popup's Cancel and Ok.
+import type { CalendarDate } from '@internationalized/date';
+import type { ReactElement, ReactNode, RefObject } from 'react';
+import { CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, I18nProvider } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { isLocale, LOCALE_TAG } from '../../../../runtime/i18n';
+import type { ControlProps } from '../../../registry/types';
+import { inputAria } from '../../shared/FieldFrame';
+
+/** Enter, Arrow Down and Space on the picker's input open its popup. */
+function opensPopup(key: string): boolean {
+  return key === 'Enter' || key === 'ArrowDown' || key === ' ';
+}
+
+interface PickerInputProps {
+  props: ControlProps;
+  testId: string;
+  /** The value as shown. */
+  value: string;
+  placeholder: string;
+  open: boolean;
+  inputRef: RefObject<HTMLInputElement>;
+  onOpen: () => void;
+}
+
+/** The picker's read-only input: it shows the value and, unless read-only, opens the popup on a click or an opening key. */
+export function PickerInput({ props, testId, value, placeholder, open, inputRef, onOpen }: PickerInputProps) {
+  const { field, id, readOnly } = props;
+  return (
+    <input
+      ref={inputRef}
+      id={id}
+      name={field.key}
+      data-testid={testId}
+      value={value}
+      placeholder={placeholder}
+      readOnly
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      disabled={readOnly}
+      {...inputAria(props)}
+      onClick={() => !readOnly && onOpen()}
+      onKeyDown={(e) => {
+        if (readOnly) return;
+        if (opensPopup(e.key)) {
+          e.preventDefault();
+          onOpen();
+        }
+      }}
+    />
+  );
+}
+
+/** The calendar in the user's locale (it names the months and days and, unless told, starts the week). */
+export function CalendarLocale({ locale, children }: { locale: string; children: ReactNode }) {
+  return <I18nProvider locale={isLocale(locale) ? LOCALE_TAG[locale] : undefined}>{children}</I18nProvider>;
+}
+
+/** The weekday names and a cell per day of the shown month; `cell` draws one day ('YYYY-MM-DD'). */
+export function DayGrid({ cell }: { cell: (date: CalendarDate, day: string) => ReactElement }) {
+  return (
+    <CalendarGrid weekdayStyle="short">
+      <CalendarGridHeader>{(name) => <CalendarHeaderCell>{name}</CalendarHeaderCell>}</CalendarGridHeader>
+      <CalendarGridBody>{(date) => cell(date, date.toString())}</CalendarGridBody>
+    </CalendarGrid>
+  );
+}
+
+/** Cancel and Ok; their testids are `<testIdPrefix>-cancel` and `<testIdPrefix>-ok`. */
+export function PickerActions({ testIdPrefix, onCancel, onOk, okDisabled }: { testIdPrefix: string; onCancel: () => void; onOk: () => void; okDisabled?: boolean }) {
+  const intl = useIntl();
+  return (
+    <div className="picker-actions">
+      <button type="button" className="button button-small" data-testid={`${testIdPrefix}-cancel`} onClick={onCancel}>
+        {intl.formatMessage({ id: 'picker.cancel' })}
+      </button>
+      <button type="button" className="button button-small button-primary" data-testid={`${testIdPrefix}-ok`} disabled={okDisabled} onClick={onOk}>
+        {intl.formatMessage({ id: 'picker.ok' })}
+      </button>
+    </div>
+  );
+}
