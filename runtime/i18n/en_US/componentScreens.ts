@@ -156,6 +156,7 @@ export const componentScreensEn_US = {
   'cmp.fields.contextAdd': 'Add entry',
   'cmp.fields.constraints': 'Constraints',
   'cmp.fields.required': 'Required',
+  'cmp.fields.alwaysRequired': 'A date field is always required: the record form asks for it whenever it is empty.',
   'cmp.fields.hashed': 'Hashed',
   'cmp.fields.placeholder': 'Placeholder',
   'cmp.fields.default': 'Default value',

@@ -158,6 +158,7 @@ export const componentScreensSr: Record<keyof typeof componentScreensEn_US, stri
   'cmp.fields.contextAdd': 'Dodaj stavku',
   'cmp.fields.constraints': 'Ograničenja',
   'cmp.fields.required': 'Obavezno',
+  'cmp.fields.alwaysRequired': 'Polje datuma je uvek obavezno: forma zapisa ga traži kad god je prazno.',
   'cmp.fields.hashed': 'Heširano',
   'cmp.fields.placeholder': 'Tekst u praznom polju',
   'cmp.fields.default': 'Podrazumevana vrednost',
