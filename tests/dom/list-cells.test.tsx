@@ -57,8 +57,11 @@ describe('list cells by type', () => {
     expect(screen.getByRole('img', { name: 'Yes' })).toBeTruthy();
   });
   it('says No for a false boolean', () => {
-    cellOf('paid', { paid: false });
+    const no = cellOf('paid', { paid: false });
     expect(screen.getByRole('img', { name: 'No' })).toBeTruthy();
+    // A cross, not a dash: the dash is what an empty cell shows.
+    expect(no.querySelector('svg.lucide-x')).not.toBeNull();
+    expect(no.textContent).not.toContain('—');
   });
   it('right-aligns numbers in the locale format', () => {
     const cell = cellOf('amount', { amount: 1234567.5 });
