@@ -77,6 +77,7 @@ export const componentScreensEn_US = {
   'cmp.general.workspaces': 'Workspaces',
   'cmp.general.created': 'Created',
   'cmp.general.updated': 'Updated',
+  'cmp.general.dependants': 'Depending on it: {names}.',
   'cmp.general.activeHint': 'Active components can hold records.',
   'cmp.general.publicHint': 'Public components are shown to every role that may see them.',
   'cmp.actions.component': 'Component actions',

@@ -79,6 +79,7 @@ export const componentScreensSr: Record<keyof typeof componentScreensEn_US, stri
   'cmp.general.workspaces': 'Radni prostori',
   'cmp.general.created': 'Napravljena',
   'cmp.general.updated': 'Izmenjena',
+  'cmp.general.dependants': 'Od nje zavise: {names}.',
   'cmp.general.activeHint': 'Aktivne komponente mogu imati zapise.',
   'cmp.general.publicHint': 'Javne komponente se prikazuju svakoj ulozi koja sme da ih vidi.',
   'cmp.actions.component': 'Radnje nad komponentom',
