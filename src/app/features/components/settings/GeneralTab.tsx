@@ -93,7 +93,7 @@ function DependencyNote({ model }: Pick<TabProps, 'model'>) {
 }
 
 /** uuid and name (read-only), icon, sort, the labels, tag and scope. */
-function Identity(props: IdentityProps) {
+export function Identity(props: IdentityProps) {
   const { model, update, errors, blocked } = props;
   return (
     <>
