@@ -91,6 +91,9 @@ describe('compileViewSchema: options normalised once', () => {
     expect(only([field({ key: 'n', module: 'input', type: 'number', constraints: { default: '12.5' } })]).defaultValue).toBe(12.5);
     expect(only([field({ key: 'c', module: 'checkbox', type: 'number', constraints: { default: '3' } })]).defaultValue).toEqual([3]);
     expect(only([field({ key: 't', module: 'input', type: 'text' })]).defaultValue).toBeNull();
+    // An unticked yes/no checkbox is no (issue 29): false unless the field says otherwise.
+    expect(only([field({ key: 'b', module: 'checkbox', type: 'bool' })]).defaultValue).toBe(false);
+    expect(only([field({ key: 'b', module: 'checkbox', type: 'bool', constraints: { default: 'true' } })]).defaultValue).toBe(true);
   });
 
   it('mutators, template (only when provided_template) and relation', () => {

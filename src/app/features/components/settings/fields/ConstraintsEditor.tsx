@@ -1,7 +1,7 @@
 // Constraints per module and type (spec section 3 "Constraints"). Length bounds stay consistent
 // through adjustLength; the custom_data part has its own editor.
 import { FormattedMessage } from 'react-intl';
-import { adjustLength, isStringField } from '../../../../../../runtime/components';
+import { adjustLength, isAlwaysRequired, isStringField } from '../../../../../../runtime/components';
 import type { Constraints } from '../../../../../../schemas';
 import { Checkbox, FieldErrors, NumberInput, TextInput } from '../controls';
 import { CustomDataEditor } from './CustomDataEditor';
@@ -86,7 +86,11 @@ export function ConstraintsEditor(props: FieldPartProps) {
         <FormattedMessage id="cmp.fields.constraints" />
       </legend>
       <div className="check-grid">
-        <Checkbox name="field.constraints.required" label={<FormattedMessage id="cmp.fields.required" />} checked={c.required ?? false} onChange={(required) => set({ required })} />
+        {isAlwaysRequired(module, type) ? (
+          <Checkbox name="field.constraints.required" label={<FormattedMessage id="cmp.fields.required" />} checked disabled hint={<FormattedMessage id="cmp.fields.alwaysRequired" />} onChange={() => undefined} />
+        ) : (
+          <Checkbox name="field.constraints.required" label={<FormattedMessage id="cmp.fields.required" />} checked={c.required ?? false} onChange={(required) => set({ required })} />
+        )}
         <Checkbox name="field.constraints.hashed" label={<FormattedMessage id="cmp.fields.hashed" />} checked={c.hashed ?? false} onChange={(hashed) => set({ hashed })} errors={errors['constraints.hashed']} />
       </div>
       <div className="form-grid">
