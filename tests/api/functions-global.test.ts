@@ -91,6 +91,12 @@ describeApi(`global functions (${DB_KIND})`, () => {
     const answer = await publicCall('echo', { data: { a: 1 } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ output: { got: { a: 1 }, user: null } });
+    // A plain JSON body (what a webhook or curl sends) is the data itself; only the bare {data} wrapper is unwrapped.
+    const plain = await publicCall('echo', { name: 'Ann', data: { note: 'kept' } });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toEqual({ output: { got: { name: 'Ann', data: { note: 'kept' } }, user: null } });
+    expect((await publicCall('echo', [1, 2])).json()).toEqual({ output: { got: [1, 2], user: null } });
+    expect((await publicCall('echo', undefined)).json()).toEqual({ output: { got: null, user: null } });
     expect((await publicCall('listing', {})).statusCode).toBe(404);
     expect((await publicCall('nothing', {})).statusCode).toBe(404);
     expect((await publicCall('echo', {}, {}, () => 'not-a-uuid')).statusCode).toBe(404);
