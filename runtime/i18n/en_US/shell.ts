@@ -101,9 +101,9 @@ export const shellEn_US = {
 
   // Home
   'home.heading': 'Home',
-  'home.apps': 'Your apps',
-  'home.appsEmpty': 'No apps yet',
-  'home.appsEmptyHint': 'Apps and components you can open will appear here.',
+  'home.components': 'What you can open',
+  'home.componentsEmpty': 'Nothing to open yet',
+  'home.componentsEmptyHint': 'Components with a version in this environment appear here once an administrator publishes them.',
   'tile.type.platform-app': 'Platform app',
   'tile.type.component': 'Component',
   'tile.type.forge-app': 'Forge app',

@@ -93,9 +93,9 @@ export const shellSr: Record<keyof typeof shellEn_US, string> = {
   'env.live': 'Produkcija (live)',
 
   'home.heading': 'Početna',
-  'home.apps': 'Vaše aplikacije',
-  'home.appsEmpty': 'Još nema aplikacija',
-  'home.appsEmptyHint': 'Aplikacije i komponente koje možete da otvorite pojaviće se ovde.',
+  'home.components': 'Šta možete da otvorite',
+  'home.componentsEmpty': 'Još nema ničega za otvaranje',
+  'home.componentsEmptyHint': 'Komponente sa verzijom u ovom okruženju pojaviće se ovde kada ih administrator objavi.',
   'tile.type.platform-app': 'Aplikacija platforme',
   'tile.type.component': 'Komponenta',
   'tile.type.forge-app': 'Forge aplikacija',

@@ -1,0 +1,68 @@
+// What a first-time administrator sees around the pages (issue 29): the dashboard and home list the
+// components that exist instead of "No components yet", and home claims nothing about apps.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearBreadcrumbs } from '../../src/app/routes/breadcrumbs';
+import { fakeApi, renderApp, signedInRoutes, type Routes } from './account-harness';
+
+const component = (name: string, label: string, versions: { dev?: string; live?: string } = { dev: '1' }) => ({
+  uuid: `00000000-0000-4000-8000-${name.padStart(12, '0').slice(-12).replace(/[^0-9a-f]/g, 'a')}`,
+  name,
+  scope: null,
+  tag: null,
+  ref: name,
+  label: { en_US: label },
+  displayName: label,
+  icon: null,
+  sort: 0,
+  is_public: false,
+  is_active: true,
+  is_custom: true,
+  public_version: versions.live ?? null,
+  dev_version: versions.dev ?? null,
+  versions: ['1'],
+  dependencies: [],
+  props: {},
+  workspaces: [],
+  CreatedAt: '2026-11-27T10:00:00Z',
+  UpdatedAt: '2026-11-27T10:00:00Z',
+});
+
+const THREE = [component('orders', 'Orders'), component('customers', 'Customers'), component('products', 'Products', { live: '1' })];
+
+function api(extra: Routes = {}) {
+  return fakeApi({ ...signedInRoutes(), 'GET /v3/system/components': () => THREE, ...extra });
+}
+
+beforeEach(() => {
+  clearBreadcrumbs();
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('dashboard and home (issue 29 item 19)', () => {
+  it('the dashboard lists the three components, each with its settings, not "No components yet"', async () => {
+    api();
+    renderApp('/admin/dashboard');
+    const card = await screen.findByTestId('dashboard-components');
+    await waitFor(() => expect(within(card).getAllByTestId('dashboard-component')).toHaveLength(3));
+    expect(card.textContent).not.toContain('No components yet');
+    const orders = within(card).getAllByTestId('dashboard-component')[0]!;
+    expect(within(orders).getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/admin/component/orders/settings');
+  });
+
+  it('the dashboard says "No components yet" only when there are none', async () => {
+    api({ 'GET /v3/system/components': () => [] });
+    renderApp('/admin/dashboard');
+    expect((await screen.findByTestId('components-empty')).textContent).toContain('No components yet');
+  });
+
+  it('home shows a tile for each component the user can open and says nothing about apps', async () => {
+    api({ 'GET /v3/system/component/menu': () => THREE.slice(0, 2) });
+    renderApp('/home/home');
+    const section = await screen.findByTestId('home-components');
+    await waitFor(() => expect(within(section).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/home/component/orders', '/home/component/customers']));
+    expect(within(section).getByText('Orders')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/No apps yet/);
+  });
+});
