@@ -1,5 +1,6 @@
 // What a first-time administrator sees around the pages (issue 29): the dashboard and home list the
-// components that exist instead of "No components yet", and home claims nothing about apps.
+// components that exist instead of "No components yet", and home claims nothing about apps; the
+// breadcrumbs say where the page is, not where the user has been, by names and never by uuids.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearBreadcrumbs } from '../../src/app/routes/breadcrumbs';
@@ -64,5 +65,30 @@ describe('dashboard and home (issue 29 item 19)', () => {
     await waitFor(() => expect(within(section).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/home/component/orders', '/home/component/customers']));
     expect(within(section).getByText('Orders')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/No apps yet/);
+  });
+});
+
+const crumbs = () => screen.queryAllByTestId('breadcrumb').map((li) => li.textContent);
+
+describe('breadcrumbs (issue 29 item 20)', () => {
+  it('Functions, Forge apps three times, then Developer reads just "Developer"', async () => {
+    api();
+    const { router } = renderApp('/admin/functions');
+    await waitFor(() => expect(crumbs()).toEqual(['Functions']));
+    for (const href of ['/admin/forge', '/admin/forge/create', '/admin/forge']) await router.navigate({ href });
+    await waitFor(() => expect(crumbs()).toEqual(['Forge apps']));
+    await router.navigate({ href: '/admin/developer' });
+    await waitFor(() => expect(crumbs()).toEqual(['Developer']));
+  });
+
+  it("a component's settings under its uuid read Components › Orders › Orders: Component settings, linked up the tree", async () => {
+    api();
+    const uuid = THREE[0]!.uuid;
+    renderApp(`/admin/component/${uuid}/settings`);
+    await waitFor(() => expect(crumbs()).toEqual(['Components', 'Orders', 'Orders: Component settings']));
+    const links = within(screen.getByTestId('breadcrumbs')).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/admin/components', `/admin/component/${uuid}`]);
+    expect(screen.getByTestId('breadcrumbs').textContent).not.toContain(uuid);
+    expect(screen.getAllByTestId('breadcrumb').at(-1)!.getAttribute('title')).toBe('Orders: Component settings');
   });
 });
