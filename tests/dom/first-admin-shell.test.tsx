@@ -1,8 +1,9 @@
 // What a first-time administrator sees around the pages (issue 29): the dashboard and home list the
 // components that exist instead of "No components yet", and home claims nothing about apps; the
 // breadcrumbs say where the page is, not where the user has been, by names and never by uuids.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { environmentStore, setEnvironment } from '../../renderers/ui/prefs';
 import { clearBreadcrumbs } from '../../src/app/routes/breadcrumbs';
 import { fakeApi, renderApp, signedInRoutes, type Routes } from './account-harness';
 
@@ -38,6 +39,7 @@ function api(extra: Routes = {}) {
 beforeEach(() => {
   clearBreadcrumbs();
   localStorage.clear();
+  setEnvironment('live');
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -90,5 +92,38 @@ describe('breadcrumbs (issue 29 item 20)', () => {
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/admin/components', `/admin/component/${uuid}`]);
     expect(screen.getByTestId('breadcrumbs').textContent).not.toContain(uuid);
     expect(screen.getAllByTestId('breadcrumb').at(-1)!.getAttribute('title')).toBe('Orders: Component settings');
+  });
+});
+
+describe('environments (issue 29 item 5)', () => {
+  it('the header says which environment this is, apart from the live-updates status, and switches it', async () => {
+    api();
+    renderApp('/admin/dashboard');
+    const pill = await screen.findByTestId('header-env');
+    expect(pill.dataset.env).toBe('live');
+    expect(within(pill).getByLabelText('Environment')).toBeTruthy();
+    expect((within(pill).getByRole('combobox') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Live');
+    fireEvent.change(within(pill).getByRole('combobox'), { target: { value: 'dev' } });
+    await waitFor(() => expect(screen.getByTestId('header-env').dataset.env).toBe('dev'));
+    expect(environmentStore.get()).toBe('dev');
+  });
+
+  it("a list URL of a component that exists only in dev, opened in live, says so and switches in one click", async () => {
+    // The menu lists what has a version in the environment asked for: orders only in dev.
+    api({ 'GET /v3/system/component/menu': () => (environmentStore.get() === 'dev' ? [THREE[0]] : []) });
+    renderApp('/admin/component/orders/create');
+    const hint = await screen.findByTestId('not-found-other-env');
+    expect(hint.textContent).toBe('Orders has no Live version yet; it exists in Dev.Switch to Dev');
+    fireEvent.click(within(hint).getByTestId('not-found-switch-env'));
+    await waitFor(() => expect(screen.queryByTestId('not-found')).toBeNull());
+    expect(environmentStore.get()).toBe('dev');
+    expect((await screen.findByTestId('header-env')).dataset.env).toBe('dev');
+  });
+
+  it('a component that exists nowhere gets the plain 404', async () => {
+    api();
+    renderApp('/admin/component/invoices');
+    await screen.findByTestId('not-found');
+    await waitFor(() => expect(screen.queryByTestId('not-found-other-env')).toBeNull());
   });
 });

@@ -96,6 +96,11 @@ export const shellEn_US = {
   'developer.sdkNotYet': 'TypeScript types of the SDK (luma-sdk.d.ts): not available yet.',
   'developer.loading': 'Loading the API reference…',
   'developer.failed': 'The API reference could not be loaded.',
+  'shell.env.dev': 'Dev',
+  'shell.env.live': 'Live',
+  'shell.environmentHint': 'The environment screens read and write: dev for building, live for use. Components show where their version is set.',
+  'notFound.onlyIn': '{name} has no {current} version yet; it exists in {env}.',
+  'notFound.switchTo': 'Switch to {env}',
   'env.dev': 'Development (dev)',
   'env.live': 'Live',
 

@@ -89,6 +89,11 @@ export const shellSr: Record<keyof typeof shellEn_US, string> = {
   'developer.sdkNotYet': 'TypeScript tipovi SDK-a (luma-sdk.d.ts): još nisu dostupni.',
   'developer.loading': 'Učitava se API referenca…',
   'developer.failed': 'API referenca nije mogla da se učita.',
+  'shell.env.dev': 'Dev',
+  'shell.env.live': 'Live',
+  'shell.environmentHint': 'Okruženje koje ekrani čitaju i menjaju: dev za izradu, live za upotrebu. Komponente se vide tamo gde im je verzija postavljena.',
+  'notFound.onlyIn': '{name} još nema {current} verziju; postoji u {env}.',
+  'notFound.switchTo': 'Prebaci na {env}',
   'env.dev': 'Razvojno (dev)',
   'env.live': 'Produkcija (live)',
 

@@ -21,6 +21,7 @@ import { Toasts } from '../../../renderers/ui/Toasts';
 import { UserMenu } from './UserMenu';
 import { AppEventBus } from './AppEventBus';
 import { BusIndicator } from './BusIndicator';
+import { EnvironmentPill } from './EnvironmentSwitch';
 import { Menu } from '../../../renderers/ui/icons';
 
 /** Keeps X-Workspace-Uuid in step with the signed-in user's workspace. */
@@ -73,6 +74,7 @@ function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string })
             </button>
             <Breadcrumbs />
             <div className="header-tools">
+              <EnvironmentPill />
               <BusIndicator />
               <LanguageSelect />
               <ThemeToggle />

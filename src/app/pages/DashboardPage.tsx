@@ -1,5 +1,5 @@
 // /admin/dashboard: the signed-in user, the current project, the admin flag, the environment switch.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ENVIRONMENTS, type Environment } from '../../../runtime/api/contract';
@@ -7,11 +7,12 @@ import { componentsQueryOptions } from '../../../renderers/data/components';
 import { claimsQueryOptions, projectInfoQueryOptions, userModelQueryOptions } from '../../../renderers/data/queries';
 import { componentLabel, settingsPath } from '../../../renderers/ui/componentLabel';
 import { EmptyState } from '../../../renderers/ui/EmptyState';
-import { environmentStore, localeStore, setEnvironment } from '../../../renderers/ui/prefs';
+import { environmentStore, localeStore } from '../../../renderers/ui/prefs';
 import { useStore } from '../../../renderers/ui/store';
 import { truncateTitle } from '../../../renderers/ui/truncate';
 import { Blocks } from '../../../renderers/ui/icons';
 import { AppLink } from '../components/AppLink';
+import { useSwitchEnvironment } from '../components/EnvironmentSwitch';
 import { RecordsLink } from '../features/components/RecordsLink';
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
@@ -37,14 +38,10 @@ function Failed() {
 
 function EnvironmentSwitch() {
   const env = useStore(environmentStore);
-  const queryClient = useQueryClient();
+  const switchTo = useSwitchEnvironment();
   const id = useId();
   const intl = useIntl();
-  const change = (next: Environment) => {
-    setEnvironment(next);
-    // Everything cached belongs to the other environment now.
-    void queryClient.invalidateQueries();
-  };
+  const change = (next: Environment) => void switchTo(next);
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
