@@ -32,6 +32,7 @@ export const functionsEn_US = {
   'fn.list.intro': 'Global functions belong to the project: public ones are called without a session, the others by administrators and other entry points. Each runs with the rights of its API user.',
   'fn.list.empty': 'No global functions yet. Create the first one.',
   'fn.list.create': 'New function',
+  'fn.one': 'Function',
   'fn.create.title': 'New function',
   'fn.edit.title': 'Function {name}',
   'fn.name': 'Name',

@@ -33,6 +33,7 @@ export const functionsSr: Record<FunctionsMessageKey, string> = {
   'fn.list.intro': 'Globalne funkcije pripadaju projektu: javne se pozivaju bez sesije, ostale administratori i druge ulazne tačke. Svaka radi sa pravima svog API korisnika.',
   'fn.list.empty': 'Još nema globalnih funkcija. Napravite prvu.',
   'fn.list.create': 'Nova funkcija',
+  'fn.one': 'Funkcija',
   'fn.create.title': 'Nova funkcija',
   'fn.edit.title': 'Funkcija {name}',
   'fn.name': 'Ime',
