@@ -27,6 +27,8 @@ export const workflowScreensEn_US = {
   'workflow.close': 'Close',
   'workflow.nodeType': 'Node type',
   'workflow.nodeAction': 'Action',
+  'workflow.chooseType': 'Choose a node type…',
+  'workflow.chooseAction': 'Choose an action…',
   'workflow.type.event': 'Event',
   'workflow.type.operation': 'Operation',
   'workflow.type.condition': 'Condition',

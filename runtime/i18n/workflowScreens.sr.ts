@@ -27,6 +27,8 @@ export const workflowScreensSr: Record<WorkflowScreensMessageKey, string> = {
   'workflow.close': 'Zatvori',
   'workflow.nodeType': 'Tip čvora',
   'workflow.nodeAction': 'Akcija',
+  'workflow.chooseType': 'Izaberite tip čvora…',
+  'workflow.chooseAction': 'Izaberite akciju…',
   'workflow.type.event': 'Događaj',
   'workflow.type.operation': 'Operacija',
   'workflow.type.condition': 'Uslov',
