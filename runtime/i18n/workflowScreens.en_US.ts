@@ -29,6 +29,8 @@ export const workflowScreensEn_US = {
   'workflow.nodeAction': 'Action',
   'workflow.chooseType': 'Choose a node type…',
   'workflow.chooseAction': 'Choose an action…',
+  'workflow.runsOn': 'Runs on: {events}',
+  'workflow.noStartEvent': 'No start event yet: add an Event node for this workflow to run.',
   'workflow.type.event': 'Event',
   'workflow.type.operation': 'Operation',
   'workflow.type.condition': 'Condition',

@@ -29,6 +29,8 @@ export const workflowScreensSr: Record<WorkflowScreensMessageKey, string> = {
   'workflow.nodeAction': 'Akcija',
   'workflow.chooseType': 'Izaberite tip čvora…',
   'workflow.chooseAction': 'Izaberite akciju…',
+  'workflow.runsOn': 'Pokreće se na: {events}',
+  'workflow.noStartEvent': 'Još nema početnog događaja: dodajte čvor Događaj da bi se ovaj tok rada pokretao.',
   'workflow.type.event': 'Događaj',
   'workflow.type.operation': 'Operacija',
   'workflow.type.condition': 'Uslov',
