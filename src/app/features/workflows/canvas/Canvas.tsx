@@ -17,6 +17,7 @@ import { ResultsDrawer } from '../ResultsDrawer';
 import { autoLayout } from './autoLayout';
 import { CanvasToolbar } from './CanvasToolbar';
 import { FlowView } from './FlowView';
+import { placeNewNode } from './placeNode';
 import { useCanvasGraph } from './useCanvasGraph';
 import { useFullscreen } from './useFullscreen';
 
@@ -32,10 +33,12 @@ export function Canvas({ workflow, run }: { workflow: Workflow; run: WorkflowRun
   const container = useRef<HTMLDivElement>(null);
   const { fullscreen, toggle: toggleFullscreen } = useFullscreen(container);
 
-  // A new node lands in the middle of what the canvas shows.
+  // A new node lands beside the selected or the last node, clear of every node (placeNode.ts).
   const add = (type: WorkflowNodeType, action: string, name: string) => {
-    const center = flow.project({ x: (container.current?.clientWidth ?? 600) / 2, y: (container.current?.clientHeight ?? 400) / 2 });
-    const node = createNode(type, { id: newNodeId(nodes.map((n) => n.id)), name, action, x: center.x - 60, y: center.y - 30 });
+    const centre = flow.project({ x: (container.current?.clientWidth ?? 600) / 2, y: (container.current?.clientHeight ?? 400) / 2 });
+    const selected = flow.getNodes().find((n) => n.selected)?.id;
+    const at = placeNewNode(nodes, centre, selected === undefined ? undefined : Number(selected));
+    const node = createNode(type, { id: newNodeId(nodes.map((n) => n.id)), name, action, ...at });
     setNodes([...nodes, node], 'now');
     setAdding(false);
   };
