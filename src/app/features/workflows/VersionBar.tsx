@@ -8,7 +8,7 @@ import { workflowsApi } from '../../../../runtime/client/workflows';
 import { workflowKeys } from '../../../../renderers/data/workflows';
 import { Dialog } from '../../../../renderers/ui/Dialog';
 import { showToast } from '../../../../renderers/ui/toast';
-import { failureSummary } from '../iam/ui';
+import { failureSummary } from '../../components/form/failure';
 import { DialogButtons } from './DialogButtons';
 
 export function VersionBar({ workflow }: { workflow: Workflow }) {
