@@ -1,19 +1,35 @@
 // A Yes/No confirmation before a step that cannot be undone (a delete): No (confirm-no) and Escape
 // cancel, Yes (confirm-yes, in the danger style) confirms. The body says "Are you sure?" unless given.
+// The admin screens' confirmation (src/app/components/ConfirmDialog.tsx) is this one with its own words
+// and test ids for the two buttons.
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Dialog } from './Dialog';
 
+export interface ConfirmButton {
+  label: ReactNode;
+  testId: string;
+}
+
 export interface ConfirmDialogProps {
   open: boolean;
-  title: string;
-  testId: string;
+  title: ReactNode;
+  testId?: string;
   onCancel: () => void;
   onConfirm: () => void;
   children?: ReactNode;
+  /** The cancelling button; "No" (confirm-no) unless given. */
+  no?: ConfirmButton;
+  /** The confirming button; "Yes" (confirm-yes) unless given. */
+  yes?: ConfirmButton;
+  /** While the confirmed step runs, the confirming button is disabled. */
+  pending?: boolean;
 }
 
-export function ConfirmDialog({ open, title, testId, onCancel, onConfirm, children }: ConfirmDialogProps) {
+const NO: ConfirmButton = { label: <FormattedMessage id="common.no" />, testId: 'confirm-no' };
+const YES: ConfirmButton = { label: <FormattedMessage id="common.yes" />, testId: 'confirm-yes' };
+
+export function ConfirmDialog({ open, title, testId, onCancel, onConfirm, children, no = NO, yes = YES, pending }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -22,11 +38,11 @@ export function ConfirmDialog({ open, title, testId, onCancel, onConfirm, childr
       testId={testId}
       actions={
         <>
-          <button type="button" className="button" data-testid="confirm-no" onClick={onCancel}>
-            <FormattedMessage id="common.no" />
+          <button type="button" className="button" data-testid={no.testId} onClick={onCancel}>
+            {no.label}
           </button>
-          <button type="button" className="button button-primary danger-fill" data-testid="confirm-yes" onClick={onConfirm}>
-            <FormattedMessage id="common.yes" />
+          <button type="button" className="button button-primary danger-fill" data-testid={yes.testId} disabled={pending} onClick={onConfirm}>
+            {yes.label}
           </button>
         </>
       }

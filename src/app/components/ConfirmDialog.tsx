@@ -1,7 +1,8 @@
-// A yes/no question before a destructive action, with what went wrong when the action failed.
+// A yes/no question before a destructive action, with what went wrong when the action failed: the
+// renderers' confirmation (renderers/ui/ConfirmDialog.tsx) with Cancel and the action's own word.
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../../../renderers/ui/Dialog';
+import { ConfirmDialog as Confirmation } from '../../../renderers/ui/ConfirmDialog';
 import { FailureText } from './form/failure';
 
 /** A yes/no question before a destructive action. The cancel button comes first, so it takes the focus. */
@@ -25,17 +26,18 @@ export function ConfirmDialog({
   failure?: string | null;
 }) {
   return (
-    <Dialog open={open} title={title} onClose={onClose} testId={open ? 'confirm-dialog' : undefined}>
+    <Confirmation
+      open={open}
+      title={title}
+      testId={open ? 'confirm-dialog' : undefined}
+      onCancel={onClose}
+      onConfirm={onConfirm}
+      pending={pending}
+      no={{ label: <FormattedMessage id="common.cancel" />, testId: 'confirm-cancel' }}
+      yes={{ label: confirmLabel, testId: 'confirm-accept' }}
+    >
       <div className="iam-confirm-body">{children}</div>
       <FailureText message={failure ?? null} />
-      <div className="modal-actions">
-        <button type="button" className="button" data-testid="confirm-cancel" onClick={onClose}>
-          <FormattedMessage id="common.cancel" />
-        </button>
-        <button type="button" className="button button-primary danger-fill" data-testid="confirm-accept" disabled={pending} onClick={onConfirm}>
-          {confirmLabel}
-        </button>
-      </div>
-    </Dialog>
+    </Confirmation>
   );
 }

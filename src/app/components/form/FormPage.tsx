@@ -5,7 +5,8 @@
 import { useQuery, useQueryClient, type QueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
-import { BackLink, LoadError, Loading, PageHeader } from '../page';
+import { BackLink, PageHeader } from '../PageHeader';
+import { LoadError, Loading } from '../LoadState';
 import { FailureText } from './failure';
 import { SubmitButton } from './TextField';
 import type { FormController } from './useFormPage';

@@ -5,7 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { SDK_TYPES_PATH } from '../../../../runtime/api/sdkTypesPath';
 import { themeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
-import { PageHeader } from '../iam/ui';
+import { PageHeader } from '../../components/PageHeader';
 import type { ReferenceViewer } from './swaggerUi';
 
 export const OPENAPI_URL = '/api/openapi.json';

@@ -13,7 +13,9 @@ import { useStore } from '../../../../renderers/ui/store';
 import { showToast } from '../../../../renderers/ui/toast';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
-import { ConfirmDialog, When, failureSummary } from '../iam/ui';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { When } from '../../components/When';
+import { failureSummary } from '../../components/form/failure';
 import { VariableDialog } from './VariableDialog';
 import './environment.css';
 

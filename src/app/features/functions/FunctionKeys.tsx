@@ -6,7 +6,10 @@ import { FormattedMessage } from 'react-intl';
 import type { GlobalFunction, GlobalFunctionKey, GlobalFunctionKeyCreated } from '../../../../runtime/api/functions';
 import { functionsApi } from '../../../../runtime/client/functions';
 import { showToast } from '../../../../renderers/ui/toast';
-import { ConfirmDialog, CopyValue, FailureText, failureSummary, When } from '../iam/ui';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CopyValue } from '../../components/CopyValue';
+import { FailureText, failureSummary } from '../../components/form/failure';
+import { When } from '../../components/When';
 import { functionKeys } from './data';
 
 export function FunctionKeys({ fn }: { fn: GlobalFunction }) {

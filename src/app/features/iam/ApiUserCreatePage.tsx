@@ -8,7 +8,7 @@ import { iamKeys, invalidateMembers } from '../../../../renderers/data/iam';
 import { AppLink } from '../../components/AppLink';
 import { FormFooter, FormPage } from '../../components/form/FormPage';
 import { useFormPage } from '../../components/form/useFormPage';
-import { BackLink } from '../../components/page';
+import { BackLink } from '../../components/PageHeader';
 import { NameField, nameRules } from './NameField';
 import { SecretToken, secretItem } from './SecretToken';
 import { memberHref, RoleChecks } from './ui';

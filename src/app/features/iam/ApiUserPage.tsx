@@ -13,7 +13,12 @@ import type { ListColumn } from '../../components/list/AdminTable';
 import { ListBody, ListEmpty } from '../../components/list/ListPage';
 import { MemberForm } from './MemberForm';
 import { SecretToken } from './SecretToken';
-import { BackLink, ConfirmDialog, failureSummary, FailureText, LoadError, Loading, PageHeader, RoleChips, StatusBadge, When } from './ui';
+import { BackLink, PageHeader } from '../../components/PageHeader';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { failureSummary, FailureText } from '../../components/form/failure';
+import { LoadError, Loading } from '../../components/LoadState';
+import { RoleChips, StatusBadge } from './ui';
+import { When } from '../../components/When';
 import { KeyRound } from '../../../../renderers/ui/icons';
 
 function secretColumns(hintLabel: (hint: string) => string): ListColumn<ApiSecretItem>[] {

@@ -8,8 +8,9 @@ import { iamKeys } from '../../../../renderers/data/iam';
 import { FormFooter, FormPage } from '../../components/form/FormPage';
 import { TextField } from '../../components/form/TextField';
 import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
-import { BackLink } from '../../components/page';
-import { CopyValue, RoleChecks } from './ui';
+import { BackLink } from '../../components/PageHeader';
+import { CopyValue } from '../../components/CopyValue';
+import { RoleChecks } from './ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NEW_INVITE = { email: '', role_uuids: [] as string[] };

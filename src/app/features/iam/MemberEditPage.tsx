@@ -6,7 +6,10 @@ import { memberQueryOptions } from '../../../../renderers/data/iam';
 import { AppLink } from '../../components/AppLink';
 import { truncateTitle } from '../../../../renderers/ui/truncate';
 import { MemberForm } from './MemberForm';
-import { BackLink, LoadError, Loading, memberHref, PageHeader, StatusBadge, When } from './ui';
+import { BackLink, PageHeader } from '../../components/PageHeader';
+import { LoadError, Loading } from '../../components/LoadState';
+import { memberHref, StatusBadge } from './ui';
+import { When } from '../../components/When';
 
 export function MemberEditPage() {
   const { id = '' } = useParams({ strict: false });

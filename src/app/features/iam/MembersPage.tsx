@@ -12,7 +12,10 @@ import { AppLink } from '../../components/AppLink';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListBody, ListPage } from '../../components/list/ListPage';
 import { NameLink } from '../../components/list/NameLink';
-import { ConfirmDialog, failureSummary, memberHref, RoleChips, StatusBadge, When } from './ui';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { failureSummary } from '../../components/form/failure';
+import { memberHref, RoleChips, StatusBadge } from './ui';
+import { When } from '../../components/When';
 
 const MEMBER_COLUMNS: ListColumn<MemberItem>[] = [
   {

@@ -8,7 +8,7 @@ import { permissionsQueryOptions } from '../../../../renderers/data/iam';
 import { isMessageKey } from '../../../../runtime/i18n';
 import { normalizePermission } from '../../../../runtime/permissions/hasPermission';
 import { FieldErrors } from '../../components/FieldErrors';
-import { LoadError, Loading } from '../../components/page';
+import { LoadError, Loading } from '../../components/LoadState';
 import { filterGroups, groupPermissions, selectionSet, toggle, type PermissionGroup } from './permissionGroups';
 
 /** Show the filter once the list is this long. */

@@ -7,7 +7,7 @@ import { Shield } from '../../../../renderers/ui/icons';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
 import { NameLink } from '../../components/list/NameLink';
-import { BackLink } from './ui';
+import { BackLink } from '../../components/PageHeader';
 
 export const roleHref = (uuid: string) => `/admin/iam/roles/edit/${encodeURIComponent(uuid)}`;
 

@@ -1,7 +1,7 @@
 // A new API secret: the token is shown this once (only its hash and last four characters are kept).
 import { FormattedMessage } from 'react-intl';
 import type { ApiSecretCreated, ApiSecretItem } from '../../../../runtime/api/iam';
-import { CopyValue } from './ui';
+import { CopyValue } from '../../components/CopyValue';
 
 /** A secret without its token. */
 export function secretItem({ uuid, hint, created_at, last_used_at, revoked_at }: ApiSecretItem): ApiSecretItem {

@@ -1,22 +1,16 @@
-// Pieces the IAM, project and workspace screens share: status badge, role checkboxes and a value
-// shown with a copy button. The page, confirmation and failure pieces every admin screen uses live in
-// src/app/components (page.tsx, ConfirmDialog.tsx, form/failure.tsx); they are re-exported here for
-// the screens that still import them from this file.
+// Pieces the IAM screens share: a member's link, the status badge, role checkboxes and chips. What every
+// admin screen uses (page header, load states, confirmation, failures, timestamps, copy values) lives
+// in src/app/components.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { RoleSummary } from '../../../../runtime/api/contract';
 import { STATUS_BADGE, type MemberItem, type MemberStatus } from '../../../../runtime/api/iam';
-import { timestampText } from '../../../../renderers/screens/list/cellText';
 import { rolesQueryOptions } from '../../../../renderers/data/iam';
 import { AppLink } from '../../components/AppLink';
 import { FieldErrors } from '../../components/FieldErrors';
-import { Loading, LoadError } from '../../components/page';
-import { showToast, TOAST_MS } from '../../../../renderers/ui/toast';
+import { Loading, LoadError } from '../../components/LoadState';
 
-export { ConfirmDialog } from '../../components/ConfirmDialog';
-export { BackLink, LoadError, loadErrorKey, Loading, PageHeader } from '../../components/page';
-export { FailureText, failureOf, failureSummary, fieldMessages, NO_FAILURE, type Failure } from '../../components/form/failure';
 
 /** A person opens their membership; an API user opens its secrets. */
 export function memberHref(member: Pick<MemberItem, 'uuid' | 'kind'>): string {
@@ -30,18 +24,6 @@ export function StatusBadge({ status }: { status: MemberStatus }) {
       <FormattedMessage id={`iam.status.${status}`} />
     </span>
   );
-}
-
-/** A timestamp as YYYY-MM-DD HH:mm:ss (spec section 9), or the fallback text when there is none. */
-export function When({ value, fallback = 'iam.never' }: { value: string | null | undefined; fallback?: string }) {
-  if (!value) {
-    return (
-      <span className="muted">
-        <FormattedMessage id={fallback} />
-      </span>
-    );
-  }
-  return <time dateTime={value}>{timestampText(value)}</time>;
 }
 
 /** The project's roles (admin roles included) as checkboxes whose values are role uuids. */
@@ -127,66 +109,5 @@ export function RoleChips({ roles }: { roles: readonly RoleSummary[] }) {
         </span>
       ))}
     </span>
-  );
-}
-
-/** A value to copy (an invite link, a secret token): shown in full, selectable, with a copy button.
- * The value is the element's text (a link also has it as href). */
-export function CopyValue({
-  value,
-  testId,
-  copyTestId,
-  label,
-  asLink,
-}: {
-  value: string;
-  testId: string;
-  copyTestId: string;
-  label: ReactNode;
-  asLink?: boolean;
-}) {
-  const ref = useRef<HTMLElement>(null);
-  const [copied, setCopied] = useState(false);
-  const id = useId();
-  const selectValue = () => {
-    const el = ref.current;
-    const selection = typeof window === 'undefined' ? null : window.getSelection();
-    if (!el || !selection) return;
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    selection.removeAllRanges();
-    selection.addRange(range);
-  };
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      showToast('common.copied', 'success', TOAST_MS.copied);
-    } catch {
-      // No clipboard (insecure origin, denied): select the text so the user copies it.
-      selectValue();
-      showToast('iam.copyFailed', 'warning');
-    }
-  };
-  return (
-    <div className="field">
-      <span className="field-label" id={id}>
-        {label}
-      </span>
-      <div className="copy-row iam-copy-row">
-        {asLink ? (
-          <a ref={ref as RefObject<HTMLAnchorElement>} className="iam-copy-value" href={value} data-testid={testId} target="_blank" rel="noopener noreferrer">
-            {value}
-          </a>
-        ) : (
-          <code ref={ref} className="iam-copy-value" data-testid={testId}>
-            {value}
-          </code>
-        )}
-        <button type="button" className="button" data-testid={copyTestId} onClick={() => void copy()}>
-          <FormattedMessage id={copied ? 'common.copied' : 'common.copy'} />
-        </button>
-      </div>
-    </div>
   );
 }

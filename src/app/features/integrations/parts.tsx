@@ -12,7 +12,7 @@ import { rolePermissionsQueryOptions } from '../../../../renderers/data/queries'
 import { useMessage } from '../../../../renderers/ui/Message';
 import { showToast } from '../../../../renderers/ui/toast';
 import { Dialog } from '../../../../renderers/ui/Dialog';
-import { FailureText, failureSummary } from '../iam/ui';
+import { FailureText, failureSummary } from '../../components/form/failure';
 
 export const integrationHref = (id: string) => `/admin/integrations/${encodeURIComponent(id)}`;
 

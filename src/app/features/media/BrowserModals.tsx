@@ -6,7 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import type { MediaFile } from '../../../../runtime/api/media';
 import { mediaApi } from '../../../../runtime/client/media';
 import { showToast } from '../../../../renderers/ui/toast';
-import { ConfirmDialog } from '../iam/ui';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { invalidateFiles } from './data';
 import { MediaErrorDialog, showMediaError } from './errors';
 import { FileDetailsModal } from './modals/FileDetailsModal';

@@ -9,7 +9,7 @@ import { AppLink } from '../../components/AppLink';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
 import { NameLink } from '../../components/list/NameLink';
-import { When } from '../iam/ui';
+import { When } from '../../components/When';
 
 export const workspaceHref = (uuid: string) => `/admin/workspace/edit/${encodeURIComponent(uuid)}`;
 

@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { apiCallQueryOptions } from '../../../../renderers/data/apiLog';
 import { Copy } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
-import { LoadError, Loading } from '../iam/ui';
+import { LoadError, Loading } from '../../components/LoadState';
 import { formatTime, useUserTimeZone } from '../../lib/userTime';
 import { StatusBadge } from './shared';
 import './scout-api.css';

@@ -23,7 +23,7 @@ import { ListPage } from '../../components/list/ListPage';
 import { CursorPager } from '../../components/list/Pager';
 import { LoadError, Loading } from '../../components/LoadState';
 import { PageHeader } from '../../components/PageHeader';
-import { FailureText, failureOf, fieldMessages, type Failure, NO_FAILURE } from '../iam/ui';
+import { FailureText, failureOf, fieldMessages, type Failure, NO_FAILURE } from '../../components/form/failure';
 import { formatTime, useUserTimeZone } from '../../lib/userTime';
 import './scout.css';
 

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { Spark } from '../../../../runtime/api/sparks';
 import { sparkLogsQueryOptions } from '../../../../renderers/data/sparks';
-import { LoadError, Loading, When } from '../iam/ui';
+import { LoadError, Loading } from '../../components/LoadState';
+import { When } from '../../components/When';
 
 export function SparkLogs({ spark }: { spark: Spark }) {
   const [page, setPage] = useState(1);

@@ -7,7 +7,9 @@ import { SPARK_NOTE_MAX, type Spark, type SparkEnv, type SparkRelease } from '..
 import { sparksApi } from '../../../../runtime/client/sparks';
 import { sparkKeys } from '../../../../renderers/data/sparks';
 import { showToast } from '../../../../renderers/ui/toast';
-import { ConfirmDialog, FailureText, failureSummary, When } from '../iam/ui';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FailureText, failureSummary } from '../../components/form/failure';
+import { When } from '../../components/When';
 
 type Deploy = { env: SparkEnv; version: number | null };
 

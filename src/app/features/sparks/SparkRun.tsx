@@ -6,11 +6,10 @@ import { FormattedMessage } from 'react-intl';
 import type { Spark, SparkInvokeAnswer } from '../../../../runtime/api/sparks';
 import { ApiRequestError } from '../../../../runtime/client/errors';
 import { sparksApi } from '../../../../runtime/client/sparks';
-import { sparkKeys } from '../../../../renderers/data/sparks';
 import { environmentStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import { Message } from '../../../../renderers/ui/Message';
-import { failureSummary } from '../iam/ui';
+import { failureSummary } from '../../components/form/failure';
 
 type Outcome = { ok: true; answer: SparkInvokeAnswer } | { ok: false; message: string; detail: string | null };
 

@@ -8,7 +8,7 @@ import { showToast } from '../../../../renderers/ui/toast';
 import { AppLink } from '../../components/AppLink';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
-import { When } from '../iam/ui';
+import { When } from '../../components/When';
 import { sparkHref, VersionBadge } from './parts';
 
 const COLUMNS: ListColumn<SparkSummary>[] = [

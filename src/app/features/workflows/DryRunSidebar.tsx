@@ -10,7 +10,7 @@ import { JSON_CHECK_DEBOUNCE_MS } from '../../../../runtime/workflows/constants'
 import type { WorkflowNode } from '../../../../schemas/workflow.schema';
 import { Play } from '../../../../renderers/ui/icons';
 import { showToast } from '../../../../renderers/ui/toast';
-import { failureSummary } from '../iam/ui';
+import { failureSummary } from '../../components/form/failure';
 import { PanelHead } from './PanelHead';
 
 /** Whether the text is not a JSON object (empty is fine), said once typing pauses. */

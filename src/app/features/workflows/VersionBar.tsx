@@ -9,7 +9,7 @@ import { workflowsApi } from '../../../../runtime/client/workflows';
 import { workflowKeys } from '../../../../renderers/data/workflows';
 import { Dialog } from '../../../../renderers/ui/Dialog';
 import { showToast } from '../../../../renderers/ui/toast';
-import { failureSummary } from '../iam/ui';
+import { failureSummary } from '../../components/form/failure';
 import { DialogButtons } from './DialogButtons';
 
 /** The events the version's start nodes react to (paused ones left out), in the order of the graph. */

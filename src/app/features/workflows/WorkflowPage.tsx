@@ -8,7 +8,7 @@ import { ReactFlowProvider } from 'react-flow-renderer';
 import { FormattedMessage } from 'react-intl';
 import { workflowQueryOptions, workflowRunQueryOptions } from '../../../../renderers/data/workflows';
 import { AppLink } from '../../components/AppLink';
-import { LoadError, Loading } from '../iam/ui';
+import { LoadError, Loading } from '../../components/LoadState';
 import { Canvas } from './canvas/Canvas';
 import { VersionBar } from './VersionBar';
 import { WorkflowIntl } from './WorkflowIntl';

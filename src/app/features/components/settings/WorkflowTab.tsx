@@ -13,7 +13,7 @@ import { Message } from '../../../../../renderers/ui/Message';
 import { useNavigation } from '../../../../../renderers/ui/navigation';
 import { showToast } from '../../../../../renderers/ui/toast';
 import { AppLink } from '../../../components/AppLink';
-import { failureOf, failureSummary } from '../../iam/ui';
+import { failureOf, failureSummary } from '../../../components/form/failure';
 import { ChoiceButtons } from '../formParts';
 import { Note, Section, type TabProps } from './controls';
 import { WorkflowIntl } from '../../workflows/WorkflowIntl';

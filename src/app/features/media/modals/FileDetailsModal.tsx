@@ -7,7 +7,7 @@ import { mediaFileUrl, type MediaFile } from '../../../../../runtime/api/media';
 import { mediaApi } from '../../../../../runtime/client/media';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { showToast } from '../../../../../renderers/ui/toast';
-import { CopyValue } from '../../iam/ui';
+import { CopyValue } from '../../../components/CopyValue';
 import { invalidateFiles } from '../data';
 import { absoluteUrl } from '../download';
 import { showMediaError } from '../errors';

@@ -7,7 +7,7 @@ import { mediaApi } from '../../../../../runtime/client/media';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { ChevronDown, ChevronRight, Folder, House } from '../../../../../renderers/ui/icons';
 import { showToast } from '../../../../../renderers/ui/toast';
-import { ConfirmDialog } from '../../iam/ui';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { dirsQueryOptions, invalidateFiles } from '../data';
 import { showMediaError } from '../errors';
 

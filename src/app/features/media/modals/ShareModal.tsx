@@ -8,7 +8,7 @@ import { SHARE_STEP_MINUTES, type MediaFile, type ShareBody } from '../../../../
 import { mediaApi } from '../../../../../runtime/client/media';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { showToast } from '../../../../../renderers/ui/toast';
-import { CopyValue } from '../../iam/ui';
+import { CopyValue } from '../../../components/CopyValue';
 import { absoluteUrl } from '../download';
 import { showMediaError } from '../errors';
 import { ModalActions, RuleErrors, useRulesSubmit } from '../fields';

@@ -13,7 +13,7 @@ import type { WorkflowNode } from '../../../../../schemas/workflow.schema';
 import { workflowConnectionMachine } from '../../../../../machines/workflowConnection.machine';
 import { workflowKeys } from '../../../../../renderers/data/workflows';
 import { showToast } from '../../../../../renderers/ui/toast';
-import { failureSummary } from '../../iam/ui';
+import { failureSummary } from '../../../components/form/failure';
 
 export type SaveState = 'saved' | 'saving' | 'error';
 /** How a new graph is saved: at once, after the debounce (a drag), or not at all (a move while dragging). */
