@@ -6,8 +6,9 @@ import { defineConfig } from '@playwright/test';
 // in Debian's Chromium: Playwright never downloads a browser here.
 
 /**
- * The app's port: LUMA_E2E_PORT when set, else the first of three free consecutive ports (the app,
- * iam.spec's SMTP server, custom-renderer.spec's server), so two runs on one machine do not collide.
+ * The app's port: LUMA_E2E_PORT when set, else the first of four free consecutive ports (the app,
+ * iam.spec's SMTP server, custom-renderer.spec's server, first-admin-day.spec's order service), so two
+ * runs on one machine do not collide.
  * The choice goes into LUMA_E2E_PORT, so Playwright's workers (which load this file again) and the
  * specs use the same ports.
  */
@@ -15,7 +16,7 @@ function e2ePort(): number {
   const set = process.env.LUMA_E2E_PORT;
   if (set) return Number(set);
   const script = fileURLToPath(new URL('./scripts/free-ports.mjs', import.meta.url));
-  const chosen = execFileSync(process.execPath, [script, '3'], { encoding: 'utf8' }).trim();
+  const chosen = execFileSync(process.execPath, [script, '4'], { encoding: 'utf8' }).trim();
   process.env.LUMA_E2E_PORT = chosen;
   return Number(chosen);
 }
@@ -26,6 +27,8 @@ export const E2E_PORT = port;
 export const E2E_ADMIN = { email: 'admin@luma.local', password: 'e2e-admin-password-1' };
 /** e2e/iam.spec.ts runs a real SMTP server here while it needs mail. */
 export const E2E_SMTP_PORT = Number(process.env.LUMA_E2E_SMTP_PORT ?? port + 1);
+/** e2e/first-admin-day.spec.ts runs the local service its workflow calls here; the one address on loopback workflows may reach. */
+export const E2E_SERVICE_PORT = port + 3;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -71,6 +74,7 @@ export default defineConfig({
       LUMA_DEMO: '0',
       LUMA_LOG_LEVEL: 'warn',
       LUMA_SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      LUMA_WORKFLOW_HTTP_ALLOW: `127.0.0.1:${E2E_SERVICE_PORT}`,
     },
   },
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A block of consecutive free loopback ports, for the e2e servers (playwright.config.ts: the app on
 // the first, e2e/iam.spec.ts's SMTP server on the next, e2e/custom-renderer.spec.ts's server on the
-// third). `node scripts/free-ports.mjs 3` prints the first port of such a block. The ports are free
+// third, e2e/first-admin-day.spec.ts's order service on the fourth). `node scripts/free-ports.mjs 4` prints the first port of such a block. The ports are free
 // when checked; another process could take one before the tests do, which is as good as a fixed
 // port gets without holding them.
 import { createServer } from 'node:net';

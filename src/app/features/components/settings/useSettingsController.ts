@@ -74,10 +74,12 @@ export function useSettingsController(ref: string) {
   const saveCall = useMutation(saveSettingsMutation(queryClient));
   // The model the last save answered (it may carry a new ref after a rename).
   const saved = useRef<ComponentModel | null>(null);
-  // The draft follows the loaded copy whenever a new copy arrives (load, save, version switch).
+  // The draft follows the loaded copy whenever a new copy arrives (load, save, version switch), except
+  // that a refetch of the same version does not undo edits made meanwhile.
   const form = useFormPage<ComponentModel | undefined, ComponentModel>({
     initial: loaded,
     resetKey: loaded,
+    identity: loaded ? `${loaded.uuid}@${loaded.settings.version}` : undefined,
     save: (model) => saveCall.mutateAsync({ ref, version: version!, model: model! }),
     toast: 'cmp.settings.saved',
     onSaved: (model) => {
