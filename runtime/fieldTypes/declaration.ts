@@ -14,6 +14,12 @@ export interface FieldTypeDeclaration {
   label: string;
   /** The JSON Schema of the stored value; an empty value (null) is not checked against it, `required` decides. */
   value: ValueSchema;
+  /**
+   * The JSON Schema of the field's options (constraints.custom_data), an object schema whose
+   * properties carry a title and a description (words, or i18n keys): the field dialog renders it
+   * as a settings form (@rjsf/core). Absent: the type has no options.
+   */
+  options?: ValueSchema;
 }
 
 /** A declaration with its compiled check; null where the host does not compile schemas (the browser: its CSP forbids eval). */
