@@ -26,6 +26,8 @@ export interface FieldTypeDeclaration {
 export interface DeclaredFieldType {
   declaration: FieldTypeDeclaration;
   check: ((value: unknown) => boolean) | null;
+  /** The check of the declared `options` (custom_data); null where there are none or the host does not compile. */
+  checkOptions: ((value: unknown) => boolean) | null;
 }
 
 export type CompileValueSchema = (schema: ValueSchema) => (value: unknown) => boolean;

@@ -2,7 +2,9 @@
 // a relation select, Hashed only for texts (fixed for a password), Items only for choices from a list
 // and Range only for number choices; every built-in pair is in the table, and a plugin's type gets
 // only what every field has, plus its declared options schema.
+import Ajv2020 from 'ajv/dist/2020';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkFields } from '../../../runtime/components/checkFields';
 import { CUSTOM_DATA_SCHEMAS, FIELD_TYPES } from '../../../schemas';
 import { customDataSchema, declareFieldTypes, fieldSections } from '../../../runtime/fieldTypes';
 
@@ -63,5 +65,20 @@ describe('customDataSchema', () => {
     declareFieldTypes([{ module: 'input', type: 'rating', label: 'Rating', value: { type: 'integer' }, options }]);
     expect(customDataSchema('input', 'rating')).toBe(options);
     expect(customDataSchema('input', 'text')).toBeNull();
+  });
+
+  it("checks a plugin type's options with its schema on the server, and refuses options that are not a schema object", () => {
+    const ajv = new Ajv2020({ strict: true });
+    const compile = (schema: object) => {
+      const validate = ajv.compile(schema);
+      return (value: unknown) => validate(value) === true;
+    };
+    const options = { type: 'object', properties: { stars: { type: 'integer', minimum: 1, title: 'Stars', description: 'How many' } } };
+    declareFieldTypes([{ module: 'input', type: 'rating', label: 'Rating', value: { type: 'integer' }, options }], compile);
+    const field = (custom_data: unknown) => [{ name: 'Score', key: 'score', module: 'input', type: 'rating', constraints: { custom_data } }];
+    expect(checkFields(field({ stars: 5 }))).toEqual([]);
+    expect(checkFields(field(null))).toEqual([]);
+    expect(checkFields(field({ stars: 0 }))).toEqual([{ field: 'fields.0.constraints.custom_data', messages: ['invalidInput'] }]);
+    expect(() => declareFieldTypes([{ module: 'input', type: 'rating', label: 'Rating', value: { type: 'integer' }, options: [] as never }])).toThrow(/options must be a JSON Schema object/);
   });
 });
