@@ -168,7 +168,6 @@ export const componentScreensEn_US = {
   'cmp.fields.min': 'Minimum',
   'cmp.fields.max': 'Maximum',
   'cmp.fields.notAllowedWords': 'Words not allowed',
-  'cmp.fields.commaSeparated': 'Comma separated',
   'cmp.fields.regex': 'Regular expression',
   'cmp.fields.datePattern': 'Date pattern',
   'cmp.fields.disablePast': 'Disable past dates',

@@ -170,7 +170,6 @@ export const componentScreensSr: Record<keyof typeof componentScreensEn_US, stri
   'cmp.fields.min': 'Najmanje',
   'cmp.fields.max': 'Najviše',
   'cmp.fields.notAllowedWords': 'Nedozvoljene reči',
-  'cmp.fields.commaSeparated': 'Odvojeno zarezima',
   'cmp.fields.regex': 'Regularni izraz',
   'cmp.fields.datePattern': 'Format datuma',
   'cmp.fields.disablePast': 'Isključi prošle datume',
