@@ -139,7 +139,7 @@ function CodeInput({ value, onChange, errors }: InputProps<string>) {
       <span className="muted small">
         <FormattedMessage id="fn.codeHint" />
       </span>
-      <CodeEditor language="javascript" label={intl.formatMessage({ id: 'fn.code' })} value={value} onChange={onChange} testId="function-code" />
+      <CodeEditor language="javascript" kind="global-function" label={intl.formatMessage({ id: 'fn.code' })} value={value} onChange={onChange} testId="function-code" />
       <FieldErrors messages={errors} values={{ max: FUNCTION_LIMITS.codeMax }} />
     </div>
   );
