@@ -164,6 +164,12 @@ function execute(state: SandboxState, quickjs: QuickJSWASMModule, run: PlannedRu
     applyLimits(p.runtime, memory, run.limits, watch);
     const called = callHarness(p, run, host, log);
     const result = called.error ? called : settleAsync(p, called.value);
+    if (watch.interrupted && !result.error) {
+      // The deadline stopped a job of an async script without failing the job loop: its promise is
+      // left pending, which is the deadline, not a promise that could never settle.
+      result.value.dispose();
+      return fail('deadline exceeded');
+    }
     if (result.error) {
       // The harness catches everything catchable: what reaches here is the interrupt, or a
       // failure inside the harness itself (out of memory while describing an error).
