@@ -105,6 +105,25 @@ describeApi(`global functions (${DB_KIND})`, () => {
     expect((await publicCall('echo', {}, { 'x-project-env': 'live' })).json()).toEqual({ output: 1 });
   });
 
+  it('a function may await the record API: a public call with a plain JSON body runs it (issue 29 item 15)', async () => {
+    const code = [
+      `const page = await context.records.list({ filter: data.title, filterOn: 'title' }, "${items}");`,
+      `const one = await context.records.get(page.items[0].uuid, "${items}");`,
+      `try { await context.records.create({ title: 'no' }, "${items}"); } catch (e) { return { total: page.total, title: one.title, refused: e.message, fn: context.function.name }; }`,
+    ].join('\n');
+    const made = await as().post('/v1/system/function', { name: 'awaiting', code, public: true, api_user_uuid: readerUser });
+    expect(made.statusCode, made.body).toBe(200);
+    const answer = await publicCall('awaiting', { title: 'One' }, { 'x-project-env': 'live' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ output: { total: 1, title: 'One', refused: 'forbidden', fn: 'awaiting' } });
+    // An admin run of the same code, and a rejection after an await, are the usual answer and 400 functionFailed.
+    const run = (expression: string) => as().post(`/v1/system/function/${made.json().uuid}/run`, { data: { title: 'One' }, options: { expression } }, { 'x-project-env': 'live' });
+    expect((await run(code)).json()).toEqual({ output: { total: 1, title: 'One', refused: 'forbidden', fn: 'awaiting' } });
+    const failed = await run(`await context.records.get('00000000-0000-4000-8000-000000000000', "${items}");`);
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json()).toMatchObject({ message: 'functionFailed', errors: [{ field: 'function' }] });
+  });
+
   it('a signed function needs a signature with one of its keys; a revoked key stops at once', async () => {
     const fn = (await as().post('/v1/system/function', { name: 'signed', code: 'return data;', public: true, signed: true })).json();
     const body = JSON.stringify({ data: 'hello' });
