@@ -75,7 +75,7 @@ function fakeApi() {
       const stored = live(body.path);
       const last = stored.versions[body.variant]!.at(-1)!;
       if (body.from > body.to || body.to > documentTextLength(last.content)) throw refuse(417, 'fieldsNotValid', 'to', 'documentInvalidRange');
-      const comment = { uuid: `c${stored.comments.length}`, variant: body.variant, version: last.version, from: body.from, to: body.to, content: body.content, created_by: null, created_at: at };
+      const comment = { uuid: `c${stored.comments.length}`, variant: body.variant, version: last.version, from: body.from, to: body.to, content: body.content, created_by: null, created_by_name: null, created_at: at };
       stored.comments.push(comment);
       return comment;
     },
