@@ -23,6 +23,8 @@ export interface CrumbRoute {
   label?: MessageKey;
   labelFor?: (params: Record<string, string>) => MessageKey | undefined;
   crumb?: boolean;
+  /** True: the route starts the trail (a page with its own sidebar entry under a generic parent). */
+  rootFor?: (params: Record<string, string>) => boolean;
 }
 
 /** A route pattern that has no page of its own, and the page that stands for it in the trail. */
@@ -57,7 +59,8 @@ export function trailFor(pattern: string, params: Record<string, string>, href: 
     const component = componentOf(at, params);
     // A page named like its parent (a stub's create page) stands alone: no 'Forge apps › Forge apps'.
     const previous = trail.at(-1);
-    if (previous && previous.label === label && previous.component === component) trail.pop();
+    if (route.rootFor?.(params)) trail.length = 0;
+    else if (previous && previous.label === label && previous.component === component) trail.pop();
     trail.push({ href: end === segments.length ? href : interpolate(at, params), label, ...(component ? { component } : {}) });
   }
   return trail.slice(-max);

@@ -15,7 +15,7 @@ const ROUTES: Record<string, CrumbRoute> = {
   '/admin/functions': { label: 'nav.functions' },
   '/admin/integrations': { label: 'nav.integrations' },
   '/admin/integrations/$id': { label: 'integrations.name' },
-  '/admin/integrations/page/$id': { label: 'nav.integrations', labelFor: (p) => (p.id === 'luma-media' ? 'media.title' : undefined) },
+  '/admin/integrations/page/$id': { label: 'nav.integrations', labelFor: (p) => (p.id === 'luma-media' ? 'media.title' : undefined), rootFor: (p) => p.id === 'luma-media' },
 };
 const at = (pattern: string) => ROUTES[pattern];
 
@@ -39,8 +39,14 @@ describe('breadcrumb trail: the place in the route tree', () => {
   });
 
   it('a segment that is not a page of its own is no crumb (integrations/page is not integrations/$id)', () => {
+    // Another integration's page is named like Integrations, so it stands alone (no 'Integrations › Integrations').
+    const trail = trailFor('/admin/integrations/page/$id', { id: 'other' }, '/admin/integrations/page/other', at);
+    expect(trail.map((c) => [c.label, c.href])).toEqual([['nav.integrations', '/admin/integrations/page/other']]);
+  });
+
+  it('the media library (in the sidebar) starts its trail: not under Integrations', () => {
     const trail = trailFor('/admin/integrations/page/$id', { id: 'luma-media' }, '/admin/integrations/page/luma-media', at);
-    expect(trail.map((c) => c.label)).toEqual(['nav.integrations', 'media.title']);
+    expect(trail.map((c) => c.label)).toEqual(['media.title']);
   });
 
   it('a top-level page is alone; at most 5 crumbs', () => {
@@ -78,10 +84,9 @@ describe('places within a page (issue 29 item 17: the media page)', () => {
 
   it('reads Media library › the library › Documents › the document, not the same word twice', () => {
     const trail = withPlaces(route, mediaPlaces({ base, tab: 'documents', doc: 'lease 2026' }, library));
-    expect(trail.map((crumb) => crumbText(crumb, message, undefined))).toEqual(['Integrations', 'Media library', 'Contracts', 'Documents', 'lease 2026']);
+    expect(trail.map((crumb) => crumbText(crumb, message, undefined))).toEqual(['Media library', 'Contracts', 'Documents', 'lease 2026']);
     // The page's own crumb leads to the page; each place keeps its search.
     expect(trail.map((crumb) => crumb.href)).toEqual([
-      '/admin/integrations',
       base,
       `${base}?lib=${library.uuid}`,
       `${base}?lib=${library.uuid}&tab=documents`,
@@ -90,7 +95,7 @@ describe('places within a page (issue 29 item 17: the media page)', () => {
   });
 
   it('the files tab is the library itself; no places, the route trail as it was', () => {
-    expect(withPlaces(route, mediaPlaces({ base, tab: 'files', doc: null }, library)).map((crumb) => crumbText(crumb, message, undefined))).toEqual(['Integrations', 'Media library', 'Contracts']);
+    expect(withPlaces(route, mediaPlaces({ base, tab: 'files', doc: null }, library)).map((crumb) => crumbText(crumb, message, undefined))).toEqual(['Media library', 'Contracts']);
     expect(withPlaces(route, [])).toBe(route);
   });
 });
