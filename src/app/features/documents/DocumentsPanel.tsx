@@ -4,7 +4,7 @@
 // the media library screen: <DocumentsPanel libraryUuid={lib} />.
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { DOCUMENT_DEFAULT_VARIANT, isValidVariantName, type DocumentList } from '../../../../runtime/api/documents';
 import { useDocumentsApi } from './api';
 import { DocumentEditor } from './DocumentEditor';
