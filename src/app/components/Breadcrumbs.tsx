@@ -10,7 +10,7 @@ import { localeStore } from '../../../renderers/ui/prefs';
 import { useStore } from '../../../renderers/ui/store';
 import { truncateListItem } from '../../../renderers/ui/truncate';
 import { findMenuItem } from '../features/components/routes/menuRef';
-import { breadcrumbStore, type Crumb } from '../routes/breadcrumbs';
+import { breadcrumbStore, placeCrumbStore, withPlaces, type Crumb } from '../routes/breadcrumbs';
 import { AppLink } from './AppLink';
 
 /** The component route's own crumb: the component alone stands for its record list. */
@@ -18,6 +18,7 @@ const COMPONENT_CRUMB = 'cmp.route.crumb';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function crumbText(crumb: Crumb, message: (key: string) => string, name: string | undefined, cut: (text: string) => string = truncateListItem): string {
+  if (crumb.text !== undefined) return cut(crumb.text);
   if (crumb.component === undefined) return message(crumb.label);
   // Until the component is known a uuid stands for nothing a user would recognise: the page's kind does.
   const shown = cut(name ?? (UUID.test(crumb.component) ? message(COMPONENT_CRUMB) : crumb.component));
@@ -25,7 +26,7 @@ export function crumbText(crumb: Crumb, message: (key: string) => string, name: 
 }
 
 export function Breadcrumbs() {
-  const trail = useStore(breadcrumbStore);
+  const trail = withPlaces(useStore(breadcrumbStore), useStore(placeCrumbStore));
   const locale = useStore(localeStore);
   const intl = useIntl();
   const message = useMessage();

@@ -14,6 +14,8 @@ export interface Crumb {
   label: string;
   /** The component a component route is about (its ref): the trail names it by its label. */
   component?: string;
+  /** A place within the page named by the page itself (a library's name, a document's path): shown as is. */
+  text?: string;
 }
 
 /** What the trail needs of a route: its breadcrumb declaration. */
@@ -21,6 +23,8 @@ export interface CrumbRoute {
   label?: MessageKey;
   labelFor?: (params: Record<string, string>) => MessageKey | undefined;
   crumb?: boolean;
+  /** True: the route starts the trail (a page with its own sidebar entry under a generic parent). */
+  rootFor?: (params: Record<string, string>) => boolean;
 }
 
 /** A route pattern that has no page of its own, and the page that stands for it in the trail. */
@@ -55,13 +59,29 @@ export function trailFor(pattern: string, params: Record<string, string>, href: 
     const component = componentOf(at, params);
     // A page named like its parent (a stub's create page) stands alone: no 'Forge apps › Forge apps'.
     const previous = trail.at(-1);
-    if (previous && previous.label === label && previous.component === component) trail.pop();
+    if (route.rootFor?.(params)) trail.length = 0;
+    else if (previous && previous.label === label && previous.component === component) trail.pop();
     trail.push({ href: end === segments.length ? href : interpolate(at, params), label, ...(component ? { component } : {}) });
   }
   return trail.slice(-max);
 }
 
 export const breadcrumbStore = createStore<Crumb[]>([]);
+
+/**
+ * Places within the current page, after its route crumbs: the page's own state in its search (the media
+ * page's library, its Documents tab, the open document), set by the page while it shows them
+ * (components/usePlaceCrumbs.ts). The route tree cannot know them: they are not routes.
+ */
+export const placeCrumbStore = createStore<Crumb[]>([]);
+
+/** The whole trail: the route's crumbs and the page's places, at most `max`. With places after it, the
+ * page's own crumb links to the page without its search (the place crumbs carry that). */
+export function withPlaces(trail: Crumb[], places: Crumb[], max = MAX_BREADCRUMBS): Crumb[] {
+  if (places.length === 0) return trail;
+  const route = trail.map((crumb, index) => (index === trail.length - 1 ? { ...crumb, href: crumb.href.split(/[?#]/)[0] ?? crumb.href } : crumb));
+  return [...route, ...places].slice(-max);
+}
 
 export function setTrail(trail: Crumb[]): void {
   breadcrumbStore.set(trail);
