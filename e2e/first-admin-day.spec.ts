@@ -243,6 +243,13 @@ test('a workflow that calls the order service on create: dry run, then used in d
   await page.getByTestId('wf-dry-go').click();
   await expect(page.getByTestId('wf-result')).toHaveCount(2);
   await expect(node(page, 'operation').getByTestId('wf-node-status')).toHaveText('success');
+  // The sidebar narrowed the canvas, which fits the graph again: both nodes in view.
+  await settled(page);
+  const canvas = (await page.locator('.react-flow').boundingBox())!;
+  for (const type of ['event', 'operation']) {
+    const box = (await node(page, type).boundingBox())!;
+    expect(box.x >= canvas.x && box.x + box.width <= canvas.x + canvas.width, `${type} inside the canvas`).toBe(true);
+  }
   await shot(page, 'day-workflow-dry-run');
   expect(calls).toEqual([]);
 

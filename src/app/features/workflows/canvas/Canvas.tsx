@@ -1,10 +1,10 @@
 // The workflow canvas (spec section 2, "Workflow editor"): the toolbar, the graph, the dry-run sidebar,
 // the results drawer (a dry run's answer, or the run shown with ?run=) and the dialogs that add a node,
 // edit one or name a connection. In the live environment the Delete key does nothing.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useReactFlow } from 'react-flow-renderer';
 import type { DryRunAnswer, Workflow, WorkflowRun } from '../../../../../runtime/api/workflows';
-import { createNode, newNodeId } from '../../../../../runtime/workflows/constants';
+import { createNode, newNodeId, NODE_DEFAULT_SIZE } from '../../../../../runtime/workflows/constants';
 import type { WorkflowNodeType } from '../../../../../schemas/workflow.schema';
 import { useMessage } from '../../../../../renderers/ui/Message';
 import { environmentStore } from '../../../../../renderers/ui/prefs';
@@ -41,7 +41,27 @@ export function Canvas({ workflow, run }: { workflow: Workflow; run: WorkflowRun
     const node = createNode(type, { id: newNodeId(nodes.map((n) => n.id)), name, action, ...at });
     setNodes([...nodes, node], 'now');
     setAdding(false);
+    // A node placed outside what the canvas shows is brought into view with the rest.
+    const box = container.current;
+    const seen = box ? [flow.project({ x: 0, y: 0 }), flow.project({ x: box.clientWidth, y: box.clientHeight })] : null;
+    if (seen && (at.x < seen[0]!.x || at.y < seen[0]!.y || at.x + NODE_DEFAULT_SIZE.width > seen[1]!.x || at.y + NODE_DEFAULT_SIZE.height > seen[1]!.y)) {
+      requestAnimationFrame(() => flow.fitView({ padding: 0.2 }));
+    }
   };
+  // The dry-run sidebar, fullscreen and the window change the canvas's size: fit the graph to the new
+  // size once react-flow has measured it (its own observer runs first, so the fit waits a frame).
+  useEffect(() => {
+    const box = container.current?.querySelector('.react-flow');
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    let width = box.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (box.clientWidth === width) return;
+      width = box.clientWidth;
+      requestAnimationFrame(() => flow.fitView({ padding: 0.2 }));
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [flow]);
   const layOut = async () => {
     setNodes(await autoLayout(nodes), 'now');
     requestAnimationFrame(() => flow.fitView({ padding: 0.2 }));
