@@ -70,12 +70,10 @@ export function useSettingsController(ref: string) {
   const { components, component, version, refresh } = useViewedVersion(ref);
   const settings = useQuery({ ...componentSettingsQueryOptions(ref, version), enabled: Boolean(version) });
   const loaded = settings.data;
-
   const saveCall = useMutation(saveSettingsMutation(queryClient));
   // The model the last save answered (it may carry a new ref after a rename).
   const saved = useRef<ComponentModel | null>(null);
-  // The draft follows the loaded copy whenever a new copy arrives (load, save, version switch), except
-  // that a refetch of the same version does not undo edits made meanwhile.
+  // The draft follows each new copy (load, save, version switch) but keeps edits over a refetch of its version.
   const form = useFormPage<ComponentModel | undefined, ComponentModel>({
     initial: loaded,
     resetKey: loaded,

@@ -1,7 +1,7 @@
 // The workflow canvas (spec section 2, "Workflow editor"): the toolbar, the graph, the dry-run sidebar,
 // the results drawer (a dry run's answer, or the run shown with ?run=) and the dialogs that add a node,
 // edit one or name a connection. In the live environment the Delete key does nothing.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useReactFlow } from 'react-flow-renderer';
 import type { DryRunAnswer, Workflow, WorkflowRun } from '../../../../../runtime/api/workflows';
 import { createNode, newNodeId, NODE_DEFAULT_SIZE } from '../../../../../runtime/workflows/constants';
@@ -20,6 +20,26 @@ import { FlowView } from './FlowView';
 import { placeNewNode } from './placeNode';
 import { useCanvasGraph } from './useCanvasGraph';
 import { useFullscreen } from './useFullscreen';
+
+/**
+ * The dry-run sidebar, fullscreen and the window change the canvas's size: fit the graph to the new
+ * size once react-flow has measured it (its own observer runs first, so the fit waits a frame).
+ */
+function useFitOnResize(container: RefObject<HTMLDivElement>) {
+  const flow = useReactFlow();
+  useEffect(() => {
+    const box = container.current?.querySelector('.react-flow');
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    let width = box.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (box.clientWidth === width) return;
+      width = box.clientWidth;
+      requestAnimationFrame(() => flow.fitView({ padding: 0.2 }));
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [container, flow]);
+}
 
 export function Canvas({ workflow, run }: { workflow: Workflow; run: WorkflowRun | null }) {
   const message = useMessage();
@@ -48,20 +68,7 @@ export function Canvas({ workflow, run }: { workflow: Workflow; run: WorkflowRun
       requestAnimationFrame(() => flow.fitView({ padding: 0.2 }));
     }
   };
-  // The dry-run sidebar, fullscreen and the window change the canvas's size: fit the graph to the new
-  // size once react-flow has measured it (its own observer runs first, so the fit waits a frame).
-  useEffect(() => {
-    const box = container.current?.querySelector('.react-flow');
-    if (!box || typeof ResizeObserver === 'undefined') return;
-    let width = box.clientWidth;
-    const observer = new ResizeObserver(() => {
-      if (box.clientWidth === width) return;
-      width = box.clientWidth;
-      requestAnimationFrame(() => flow.fitView({ padding: 0.2 }));
-    });
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [flow]);
+  useFitOnResize(container);
   const layOut = async () => {
     setNodes(await autoLayout(nodes), 'now');
     requestAnimationFrame(() => flow.fitView({ padding: 0.2 }));
