@@ -1,11 +1,34 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // e2e runs against the built app served by the real server on a fresh in-memory PGlite,
 // in Debian's Chromium: Playwright never downloads a browser here.
-const port = Number(process.env.LUMA_E2E_PORT ?? 8181);
+
+/**
+ * The app's port: LUMA_E2E_PORT when set, else the first of four free consecutive ports (the app,
+ * iam.spec's SMTP server, custom-renderer.spec's server, first-admin-day.spec's order service), so two
+ * runs on one machine do not collide.
+ * The choice goes into LUMA_E2E_PORT, so Playwright's workers (which load this file again) and the
+ * specs use the same ports.
+ */
+function e2ePort(): number {
+  const set = process.env.LUMA_E2E_PORT;
+  if (set) return Number(set);
+  const script = fileURLToPath(new URL('./scripts/free-ports.mjs', import.meta.url));
+  const chosen = execFileSync(process.execPath, [script, '4'], { encoding: 'utf8' }).trim();
+  process.env.LUMA_E2E_PORT = chosen;
+  return Number(chosen);
+}
+
+const port = e2ePort();
+/** The app's port (e2e/custom-renderer.spec.ts starts its own server on E2E_PORT + 2). */
+export const E2E_PORT = port;
 export const E2E_ADMIN = { email: 'admin@luma.local', password: 'e2e-admin-password-1' };
 /** e2e/iam.spec.ts runs a real SMTP server here while it needs mail. */
 export const E2E_SMTP_PORT = Number(process.env.LUMA_E2E_SMTP_PORT ?? port + 1);
+/** e2e/first-admin-day.spec.ts runs the local service its workflow calls here; the one address on loopback workflows may reach. */
+export const E2E_SERVICE_PORT = port + 3;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,6 +74,7 @@ export default defineConfig({
       LUMA_DEMO: '0',
       LUMA_LOG_LEVEL: 'warn',
       LUMA_SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      LUMA_WORKFLOW_HTTP_ALLOW: `127.0.0.1:${E2E_SERVICE_PORT}`,
     },
   },
 });

@@ -1,6 +1,7 @@
 // The code editor of a component function (Functions tab): the TypeScript worker loads only when the
 // editor opens, `context.` completes the function's names from /types/luma-sdk.d.ts?kind=function,
-// a misuse of the record API is underlined with TypeScript's message, and the editor fits 390 px.
+// a misuse of the record API is underlined with TypeScript's message, and the editor fits 390 px; the
+// global function editor (/admin/functions) is checked the same way against its own context.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, shot, signInAsAdmin, test } from './support';
@@ -68,6 +69,34 @@ test('a component function completes context. and underlines a type error', asyn
   await content.click();
   await page.keyboard.press('Escape');
   await expect(editor).not.toHaveClass(/is-fullscreen/);
+});
+
+test('the global function editor completes its context, underlines a type error and lets await pass (issue 29 item 15)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  await page.goto('/admin/functions/create');
+  const editor = page.getByTestId('function-code');
+  const content = editor.locator('.cm-content');
+  await expect(content).toHaveAttribute('data-script-kind', 'global-function');
+  await expect(editor.locator('.cm-editor')).toHaveAttribute('data-types', 'ready', { timeout: 30_000 });
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('const page = await context.');
+  const completion = page.locator('.cm-tooltip-autocomplete');
+  await expect(completion).toBeVisible({ timeout: 30_000 });
+  // A global function's own context: the function and its API user, no component config.
+  for (const name of ['records', 'env', 'function', 'user', 'events']) await expect(completion.getByRole('option', { name, exact: true })).toBeVisible();
+  await expect(completion.getByRole('option', { name: 'config', exact: true })).toHaveCount(0);
+  await completion.getByRole('option', { name: 'records', exact: true }).click();
+  await page.keyboard.type(".list({ limit: 5 }, 'shop/orders'); return page.total + context.config;");
+  // The one error is the missing config; awaiting the synchronous record API is not flagged.
+  const underlined = editor.locator('.cm-lintRange');
+  await expect(editor.locator('.cm-lintRange-error')).toHaveText('config', { timeout: 30_000 });
+  await expect(underlined).toHaveCount(1);
+  await editor.locator('.cm-lintRange-error').hover();
+  await expect(page.locator('.cm-tooltip-lint')).toContainText("Property 'config' does not exist on type 'LumaGlobalFunctionContext'.");
+  await shot(page, 'code-editor-global-function');
 });
 
 test('the function editor fits a 390 px screen (dark theme)', async ({ page }) => {

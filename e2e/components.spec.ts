@@ -75,6 +75,26 @@ test('an administrator creates, versions and deploys a component from the screen
   await expect(page.getByTestId('field-row')).toHaveCount(5);
   await page.keyboard.press('Escape');
 
+  // The dialog shows what applies to the type (issue 29 item 3): an image's options in words, drawn by
+  // @rjsf/core under the app's Content-Security-Policy, with the media libraries as a picker; a yes/no
+  // checkbox asks for no Items or Relationship.
+  await page.getByTestId('field-add').click();
+  await page.locator('select[name="field.module"]').selectOption('input');
+  await page.locator('select[name="field.type"]').selectOption('imagev2');
+  await expect(page.getByTestId('field-type-help')).toContainText('local and public address');
+  const options = page.getByTestId('custom-data-editor');
+  await expect(options.getByText('Default media library', { exact: true })).toBeVisible();
+  await expect(options.getByText('Media libraries offered')).toBeVisible();
+  await expect(page.getByTestId('libraries-libraries')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/settings-field-dialog-image.png', fullPage: true });
+  await page.locator('select[name="field.module"]').selectOption('checkbox');
+  await page.locator('select[name="field.type"]').selectOption('bool');
+  await expect(page.getByTestId('constraints-editor')).toBeVisible();
+  await expect(page.getByTestId('selectables-editor')).toHaveCount(0);
+  await expect(page.getByTestId('relationship-editor')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('field-dialog')).toBeHidden();
+
   await save(page);
 
   // Fork v2 from v1; deploy v2 to dev, then v1 to live (with confirmation).

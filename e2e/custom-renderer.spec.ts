@@ -7,13 +7,13 @@
 // only this spec pays for the second build.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { E2E_ADMIN } from '../playwright.config';
+import { E2E_ADMIN, E2E_PORT } from '../playwright.config';
 import { startServer, stopServer, type ChildServer } from '../tests/api/child-server';
 import { expect, shot, submitLogin, test } from './support';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const APP_DIR = `${ROOT}dist/app-star-rating`;
-const PORT = Number(process.env.LUMA_E2E_PORT ?? 8181) + 2;
+const PORT = E2E_PORT + 2;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 function buildWithPlugin(): Promise<void> {

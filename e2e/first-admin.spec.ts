@@ -3,52 +3,13 @@
 // relation names related records by their text field and searches on it, an import whose headers
 // differ from the labels by case and spacing maps every column; and at 390 px no screen but the
 // record list scrolls sideways.
-import type { Page } from '@playwright/test';
 import { expect, shot, signInAsAdmin, test } from './support';
-
-async function tab(page: Page, id: string) {
-  await page.getByTestId(`settings-tab-${id}`).click();
-  await expect(page).toHaveURL(new RegExp(`#${id}$`));
-}
-
-async function save(page: Page) {
-  await page.getByTestId('settings-save').click();
-  await expect(page.getByTestId('settings-save')).toBeHidden();
-}
-
-async function addField(page: Page, name: string, module: string, type: string, relation?: { foreign: string; own: string; foreignKey: string }) {
-  await page.getByTestId('field-add').click();
-  await page.locator('input[name="field.name"]').fill(name);
-  await page.locator('select[name="field.module"]').selectOption(module);
-  await page.locator('select[name="field.type"]').selectOption(type);
-  if (relation) {
-    await page.locator('select[name="field.relation.foreign"]').selectOption({ label: relation.foreign });
-    await page.locator('select[name="field.relation.key.0"]').selectOption(relation.own);
-    await page.locator('select[name="field.relation.key.1"]').selectOption(relation.foreignKey);
-  }
-  await page.getByTestId('field-form-submit').click();
-}
+import { activate, addField, createComponent, save, tab } from './first-admin-steps';
 
 // Other specs share this server and make their own 'orders' and 'Customers': this spec's names are its own.
 const RUN = Date.now().toString(36);
 const CUSTOMERS = { name: `fa_customers_${RUN}`, label: `Customers ${RUN}` };
 const ORDERS = { name: `fa_orders_${RUN}`, label: `Orders ${RUN}` };
-
-/** Creates a component from the screen; lands on its settings. */
-async function createComponent(page: Page, name: string, label: string) {
-  await page.goto('/admin/components/create');
-  await page.locator('input[name="name"]').fill(name);
-  await page.locator('input[name="label.en_US"]').fill(label);
-  await page.getByTestId('component-create-submit').click();
-  await expect(page).toHaveURL(/\/admin\/component\/[0-9a-f-]{36}\/settings/);
-  return page.url().split('#')[0]!;
-}
-
-async function activate(page: Page) {
-  await tab(page, 'general');
-  await page.locator('input[name="is_active"]').check();
-  await save(page);
-}
 
 test('a first-time administrator is never stuck: names, records, relation labels, import', async ({ page }) => {
   test.setTimeout(180_000);

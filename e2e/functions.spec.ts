@@ -1,7 +1,8 @@
 // Functions through the screens (docs/user-code.md "Functions"): a component function written in the
 // settings' Functions tab and tested in the panel in json and simple mode (invalid input refused, a
 // failing function shown with its status and response body); a global function created at
-// /admin/functions, tested, made public and called without a session.
+// /admin/functions, tested, made public and called without a session with the example body its page
+// shows.
 import type { Page } from '@playwright/test';
 import { expect, shot, signInAsAdmin, test } from './support';
 
@@ -107,15 +108,22 @@ test('a component function tested in the settings panel, and a global function r
 
   await page.locator('input[name="public"]').check();
   await page.getByTestId('function-save').click();
+  // The page says how to call it: POST, the full URL, a plain JSON body, curl with the environment.
   const url = page.getByTestId('function-public-url');
-  await expect(url).toBeVisible();
+  await expect(url).toHaveText(/^https?:\/\/.+\/api\/v1\/public\/function\/[0-9a-f-]{36}\/hello_/);
+  await expect(page.getByTestId('function-public-method')).toHaveText('POST');
+  await expect(page.getByTestId('function-curl')).toContainText("-H 'X-Project-Env: dev'");
   await page.getByTestId('function-key-add').click();
   await expect(page.getByTestId('function-key-value')).toContainText('lumafk_');
   await both(page, 'functions-edit');
-  const path = ((await url.locator('code').textContent()) ?? '').replace(/^POST /, '');
-  const answer = await request.post(path, { data: { data: { name: 'Bob' } } });
+  // The example body as shown, posted as is, is the function's data; the {data} wrapper still works.
+  const address = (await url.textContent()) ?? '';
+  const body = (await page.getByTestId('function-example-body').textContent()) ?? '';
+  const answer = await request.post(address, { data: body, headers: { 'content-type': 'application/json', 'x-project-env': 'dev' } });
   expect(answer.status()).toBe(200);
-  expect(await answer.json()).toEqual({ output: 'Hello Bob' });
+  expect(await answer.json()).toEqual({ output: 'Hello Ann' });
+  const wrapped = await request.post(address, { data: { data: { name: 'Bob' } } });
+  expect(await wrapped.json()).toEqual({ output: 'Hello Bob' });
 
   await page.goto('/admin/functions');
   await expect(page.getByTestId('function-row')).toHaveCount(1);

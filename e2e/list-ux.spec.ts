@@ -34,7 +34,8 @@ async function createComponent(request: APIRequestContext, name: string, records
   const saved = await request.post(`/api/v3/system/component/settings/${uuid}/v1`, { data: { ...model, is_active: true, settings } });
   expect(saved.status(), await saved.text()).toBe(200);
   expect((await request.post('/api/v3/system/component/version/publish', { data: { version: 'v1', env: 'live', ref: uuid } })).status()).toBe(200);
-  for (let i = 1; i <= records; i++) {
+  // Made last first: the list opens newest first (issue 29 item 8), so Order 001 heads it.
+  for (let i = records; i >= 1; i--) {
     const data = {
       title: `Order ${String(i).padStart(3, '0')} for a customer with a long name`,
       status: i % 3 === 0 ? 'closed' : 'open',

@@ -57,14 +57,14 @@ test('the header shows the live connection after sign-in, on a wide and a narrow
   await socket;
   const indicator = page.locator('.bus-indicator');
   await expect(indicator).toHaveAttribute('data-status', 'connected');
-  await expect(indicator.getByRole('status')).toContainText('Live updates: Live.');
+  await expect(indicator.getByRole('status')).toContainText('Live updates: Connected.');
   await shot(page, 'bus-indicator-1280');
   await page.setViewportSize({ width: 390, height: 800 });
   // A fresh page at 390 px: no drawer mid-transition in the shot, and a new token and socket.
   await page.reload();
   await expect(indicator).toHaveAttribute('data-status', 'connected');
   await expect(indicator).toBeInViewport();
-  await expect(indicator.getByRole('status')).toContainText('Live updates: Live.');
+  await expect(indicator.getByRole('status')).toContainText('Live updates: Connected.');
   await shot(page, 'bus-indicator-390');
 });
 

@@ -3,7 +3,7 @@ import { deploy, expect, removeMediaLibraries, shot, signInAsAdmin, sub, test } 
 
 // The media widgets of issue 16 on a record: an image v2 field and a carousel, filled through the
 // widgets' Source dropdown (upload from the device into a media library, and an external URL),
-// saved, opened again, and seen as thumbnails in the record list. Port 8192 (LUMA_E2E_PORT).
+// saved, opened again, and seen as thumbnails in the record list.
 
 /** A PNG of w x h pixels in one colour, made by the browser (no fixture file). */
 async function png(page: Page, colour: string, w = 64, h = 40): Promise<Buffer> {

@@ -2,36 +2,12 @@
 // nodes added and connected on the canvas, a forbidden connection refused, the graph saved across a
 // reload, a node editor that will not close with invalid fields, a dry run read in the results
 // drawer, and Scout's run log after a real record write.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, shot, signInAsAdmin, test } from './support';
+import { connect, node, settled } from './workflow-steps';
 
 const RUN = Date.now().toString(36);
 const COMPONENT = { name: `wf_orders_${RUN}`, label: `WF orders ${RUN}` };
-
-const node = (page: Page, type: string) => page.locator(`[data-testid="wf-node"][data-node-type="${type}"]`);
-
-async function connect(page: Page, from: Locator, fromSide: string, to: Locator, toSide: string) {
-  const source = await from.getByTestId(`handle-${fromSide}`).boundingBox();
-  const target = await to.getByTestId(`handle-${toSide}`).boundingBox();
-  if (!source || !target) throw new Error('handle not on screen');
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
-
-/** Waits until the canvas stops moving (a layout's fitView, a new node): its viewport transform holds still. */
-async function settled(page: Page) {
-  let last = '';
-  await expect
-    .poll(async () => {
-      const now = (await page.locator('.react-flow__viewport').getAttribute('style')) + JSON.stringify(await page.locator('[data-testid="wf-node"]').first().boundingBox());
-      const same = now === last;
-      last = now;
-      return same;
-    }, { intervals: [250] })
-    .toBe(true);
-}
 
 async function addNode(page: Page, type: string, name: string, action?: string) {
   await page.getByTestId('wf-add').click();

@@ -5,47 +5,66 @@ import type { RefStubs } from './ids';
 
 const bool = { type: 'boolean' } as const;
 const nullableString = { type: ['string', 'null'] } as const;
-const libraries = { type: 'array', items: { type: 'string' } } as const;
 const step = { type: 'integer', minimum: 1, maximum: 60 } as const;
+
+/**
+ * An option with its title and description: i18n keys (cmp.fields.opt.<name>.title/.help, in both
+ * catalogues) that the field dialog's form (@rjsf/core) resolves; a plugin's schema may give words.
+ * Annotations only: ajv ignores them when it checks custom_data.
+ */
+function opt<const N extends string, const S extends object>(name: N, schema: S) {
+  return { ...schema, title: `cmp.fields.opt.${name}.title`, description: `cmp.fields.opt.${name}.help` } as const;
+}
+
+const is12h = opt('is12h', bool);
+const minuteStep = opt('minuteStep', step);
+const format = opt('format', { type: 'string', maxLength: 64 });
+const disablePastDates = opt('disablePastDates', bool);
+const chooseFromLibrary = opt('chooseFromLibrary', bool);
+const chooseFromDevice = opt('chooseFromDevice', bool);
+const chooseExternalSource = opt('chooseExternalSource', bool);
+/** Media library uuids the chooser offers (empty: every library the user may use). */
+const libraries = opt('libraries', { type: 'array', items: { type: 'string' } });
+const defaultLibrary = opt('defaultLibrary', nullableString);
 
 export const externalSelectDataSchema = { type: ['string', 'null'], maxLength: 100000 } as const;
 
 export const textI18nDataSchema = {
   type: 'object',
-  properties: { default_locale: nullableString },
+  properties: { default_locale: opt('default_locale', nullableString) },
   additionalProperties: true,
 } as const;
 
 export const datetimeDataSchema = {
   type: 'object',
   properties: {
-    is12h: bool,
-    hourStep: step,
-    minuteStep: step,
-    format: { type: 'string', maxLength: 64 },
-    availableHours: { anyOf: [{ type: 'string', pattern: '^\\s*\\d{1,2}(:\\d{2})?\\s*-\\s*\\d{1,2}(:\\d{2})?\\s*$' }, { type: 'null' }, { const: '' }] },
-    disablePastDates: bool,
-    from: nullableString,
-    to: nullableString,
+    is12h,
+    hourStep: opt('hourStep', step),
+    minuteStep,
+    format,
+    availableHours: opt('availableHours', { anyOf: [{ type: 'string', pattern: '^\\s*\\d{1,2}(:\\d{2})?\\s*-\\s*\\d{1,2}(:\\d{2})?\\s*$' }, { type: 'null' }, { const: '' }] }),
+    disablePastDates,
+    from: opt('from', nullableString),
+    to: opt('to', nullableString),
   },
   additionalProperties: true,
 } as const;
 
 export const timeDataSchema = {
   type: 'object',
-  properties: { is24h: bool, showSeconds: bool, minuteStep: step },
+  properties: { is24h: opt('is24h', bool), showSeconds: opt('showSeconds', bool), minuteStep },
   additionalProperties: true,
 } as const;
 
 export const daterangeDataSchema = {
   type: 'object',
   properties: {
-    is12h: bool,
-    format: { type: 'string', maxLength: 64 },
-    disablePastDates: bool,
-    disableFutureDates: bool,
-    timePicker: bool,
-    minuteStep: step,
+    is12h,
+    format,
+    disablePastDates,
+    disableFutureDates: opt('disableFutureDates', bool),
+    timePicker: opt('timePicker', bool),
+    minuteStep,
   },
   additionalProperties: true,
 } as const;
@@ -53,13 +72,13 @@ export const daterangeDataSchema = {
 export const imageDataSchema = {
   type: 'object',
   properties: {
-    chooseFromLibrary: bool,
-    chooseFromDevice: bool,
-    chooseExternalSource: bool,
+    chooseFromLibrary,
+    chooseFromDevice,
+    chooseExternalSource,
     libraries,
-    defaultLibrary: nullableString,
-    publicUpload: bool,
-    subDir: nullableString,
+    defaultLibrary,
+    publicUpload: opt('publicUpload', bool),
+    subDir: opt('subDir', nullableString),
   },
   additionalProperties: true,
 } as const;
@@ -67,12 +86,12 @@ export const imageDataSchema = {
 export const fileDataSchema = {
   type: 'object',
   properties: {
-    chooseFromLibrary: bool,
-    chooseFromDevice: bool,
-    defaultLibrary: nullableString,
+    chooseFromLibrary,
+    chooseFromDevice,
+    defaultLibrary,
     libraries,
-    extensions: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }] },
-    multiple: bool,
+    extensions: opt('extensions', { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }] }),
+    multiple: opt('multiple', bool),
   },
   additionalProperties: true,
 } as const;
@@ -80,16 +99,16 @@ export const fileDataSchema = {
 export const carouselDataSchema = {
   type: 'object',
   properties: {
-    width: { type: 'integer', minimum: 1, maximum: 100000 },
-    height: { type: 'integer', minimum: 1, maximum: 100000 },
-    controls: bool,
-    interval: { type: 'integer', minimum: 0 },
-    chooseFromLibrary: bool,
-    chooseFromDevice: bool,
-    chooseExternalSource: bool,
+    width: opt('width', { type: 'integer', minimum: 1, maximum: 100000 }),
+    height: opt('height', { type: 'integer', minimum: 1, maximum: 100000 }),
+    controls: opt('controls', bool),
+    interval: opt('interval', { type: 'integer', minimum: 0 }),
+    chooseFromLibrary,
+    chooseFromDevice,
+    chooseExternalSource,
     libraries,
-    defaultLibrary: nullableString,
-    max_images: { type: 'integer', minimum: 1, maximum: 1000 },
+    defaultLibrary,
+    max_images: opt('max_images', { type: 'integer', minimum: 1, maximum: 1000 }),
   },
   additionalProperties: true,
 } as const;

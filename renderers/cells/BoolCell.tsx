@@ -1,5 +1,6 @@
-// checkbox/bool: a tick for yes, a faint dash for no; both carry their word for screen readers.
-import { Check, Minus } from '../ui/icons';
+// checkbox/bool: a tick for yes, a cross for no (not a dash, which reads as the empty cell '—'); both
+// carry their word for screen readers and in their title.
+import { Check, X } from '../ui/icons';
 import { useIntl } from 'react-intl';
 import type { CellProps } from '../registry/cells';
 
@@ -10,7 +11,7 @@ export function BoolCell({ value }: CellProps) {
   const word = intl.formatMessage({ id: yes ? 'common.yes' : 'common.no' });
   return (
     <span className={yes ? 'cell-bool cell-bool-yes' : 'cell-bool cell-bool-no'} role="img" aria-label={word} title={word} data-value={yes ? 'yes' : 'no'}>
-      {yes ? <Check aria-hidden="true" /> : <Minus aria-hidden="true" />}
+      {yes ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
     </span>
   );
 }

@@ -60,9 +60,10 @@ export const removeComponentMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationKey: ['component', 'remove'],
     mutationFn: componentsApi.remove,
+    // Not awaited: the caller leaves the removed component's page before the refetched list drops it.
     onSuccess: (_data, ref) => {
       queryClient.removeQueries({ queryKey: componentKeys.component(ref) });
-      return invalidateComponentLists(queryClient);
+      void invalidateComponentLists(queryClient);
     },
   });
 

@@ -2,12 +2,13 @@
 import { FormattedMessage } from 'react-intl';
 import { ComponentView, RecordSkeleton } from './ComponentView';
 import { FieldsPanel } from './FieldsPanel';
-import { RecordActions } from './RecordActions';
+import { RecordActions, type RecordBack } from './RecordActions';
 import { RecordForm } from './RecordForm';
 import { ScreenError } from './ScreenError';
 import type { CreateController } from './useCreateController';
 
-export function CreateView({ ctl, title }: { ctl: CreateController; title?: string }) {
+/** `back`: the list's address and how to go there (the Cancel link). */
+export function CreateView({ ctl, title, back }: { ctl: CreateController; title?: string; back?: Omit<RecordBack, 'label'> }) {
   if (ctl.status === 'error') return <ScreenError error={ctl.error} />;
   if (ctl.status === 'loading' || !ctl.view || !ctl.component) return <RecordSkeleton />;
   if (ctl.entrypoint) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} />;
@@ -20,7 +21,7 @@ export function CreateView({ ctl, title }: { ctl: CreateController; title?: stri
         </h1>
       </header>
       <RecordForm view={view} form={ctl.form} onSubmit={() => void ctl.save()}>
-        <RecordActions canSave={ctl.canSave} saving={ctl.saving} dirty={ctl.form.dirty} onSave={() => void ctl.save()} />
+        <RecordActions canSave={ctl.canSave} saving={ctl.saving} dirty={ctl.form.dirty} onSave={() => void ctl.save()} back={back ? { ...back, label: 'common.cancel' } : undefined} />
       </RecordForm>
       {ctl.canSettings ? <FieldsPanel view={view} /> : null}
     </section>

@@ -4,14 +4,15 @@ import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ComponentView, RecordSkeleton } from './ComponentView';
 import { FieldsPanel } from './FieldsPanel';
-import { RecordActions } from './RecordActions';
+import { RecordActions, type RecordBack } from './RecordActions';
 import { RecordActionButtons } from './actions/RecordActionButtons';
 import { RecordForm } from './RecordForm';
 import { ScreenError } from './ScreenError';
 import { SystemInfo } from './SystemInfo';
 import type { EditController } from './useEditController';
 
-export function EditView({ ctl, title, compact = false }: { ctl: EditController; title?: string; compact?: boolean }) {
+/** `back`: the list's address and how to go there (the Back to list link; none in the quick-edit sidebar). */
+export function EditView({ ctl, title, compact = false, back }: { ctl: EditController; title?: string; compact?: boolean; back?: Omit<RecordBack, 'label'> }) {
   const intl = useIntl();
   const screenRef = useRef<HTMLElement>(null);
   if (ctl.status === 'error') return <ScreenError error={ctl.error} />;
@@ -63,6 +64,7 @@ export function EditView({ ctl, title, compact = false }: { ctl: EditController;
           dirty={ctl.form.dirty}
           onSave={() => void ctl.save()}
           onDelete={() => void ctl.destroy()}
+          back={back && !compact ? { ...back, label: 'records.backToList' } : undefined}
         />
       </RecordForm>
       {ctl.canSettings && !compact ? <FieldsPanel view={view} /> : null}

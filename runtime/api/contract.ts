@@ -32,7 +32,12 @@ export const HEADER = {
   projectEnv: 'x-project-env',
   requestUuid: 'x-request-uuid',
   acceptLanguage: 'accept-language',
+  /** The browser tab that writes (a random id per page load): its own record events are not news to it (docs/event-bus.md). */
+  client: 'x-luma-client',
 } as const;
+
+/** What an X-Luma-Client value may be: a tab's random id. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
 export const ENVIRONMENTS = ['dev', 'live'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];

@@ -69,7 +69,10 @@ export interface DocumentComment {
   to: number;
   /** Plain text (never HTML). */
   content: string;
+  /** The author: the signed-in user who wrote it (taken from the session, never from the body). */
   created_by: string | null;
+  /** The author's name, or email when the name is empty; null once the user is gone. */
+  created_by_name: string | null;
   created_at: string;
 }
 
@@ -196,9 +199,10 @@ const commentProperties = {
   to: { type: 'integer' },
   content: stringSchema,
   created_by: nullable(uuidSchema),
+  created_by_name: nullable(stringSchema),
   created_at: dateTimeSchema,
 } as const;
-export const documentCommentSchema = closed(commentProperties, ['uuid', 'variant', 'version', 'from', 'to', 'content', 'created_by', 'created_at']);
+export const documentCommentSchema = closed(commentProperties, ['uuid', 'variant', 'version', 'from', 'to', 'content', 'created_by', 'created_by_name', 'created_at']);
 export const documentCommentListSchema = arrayOf(documentCommentSchema);
 
 const variantSchema = closed(

@@ -89,7 +89,8 @@ export const functionCallBodySchema = {
   additionalProperties: false,
 } as const;
 
-export const publicCallBodySchema = { type: 'object', properties: { data: { description: 'the argument `data`' } }, additionalProperties: false } as const;
+/** A public call's body: any JSON, the function's `data` as sent; a body that is exactly `{"data": ...}` is unwrapped (docs/user-code.md). */
+export const publicCallBodySchema = { description: 'the argument `data`: any JSON body as sent; a body whose only key is `data` gives that value' } as const;
 
 export const componentFunctionParams = closed({ a: { type: 'string', description: 'the component uuid (or name)' }, name: { type: 'string', description: 'the function name' } }, ['a', 'name']);
 export const globalFunctionParams = closed({ id: { type: 'string', description: 'the function uuid' } }, ['id']);

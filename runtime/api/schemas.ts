@@ -48,6 +48,7 @@ export const tenantHeaders = {
       pattern: '^\\s*([dD][eE][vV]|[lL][iI][vV][eE])\\s*$',
       description: "'dev' or 'live' (default 'live' when the header is absent); anything else, '' too, is 400 invalidEnvironment",
     },
+    'x-luma-client': { type: 'string', description: "the calling browser tab's random id; record events of the write carry it as `client` (a tab leaves out its own)" },
   },
 } as const;
 

@@ -48,9 +48,12 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return `${base}${tail}${qs ? `?${qs}` : ''}`;
 }
 
-/** Headers every request carries: tenant and environment from storage, the locale on the main client. */
+/** This page load's id (X-Luma-Client): the record events of its own writes carry it, so the tab can tell them from another tab's. */
+export const TAB_CLIENT_ID: string = globalThis.crypto?.randomUUID?.() ?? `tab-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+/** Headers every request carries: tenant and environment from storage, the tab's id, the locale on the main client. */
 export function tenantHeaders(storage: KeyValueStore, sendsLanguage: boolean): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', [HEADER.client]: TAB_CLIENT_ID };
   const project = storage.getItem(STORAGE_KEY.projectUuid);
   const workspace = storage.getItem(STORAGE_KEY.workspaceUuid);
   if (project) headers[HEADER.projectUuid] = project;

@@ -18,10 +18,11 @@ interface ColumnInput {
 }
 
 /**
- * List columns (spec section 3, "List field"): list.fields in sortOrder when set, else uuid, the
- * visible fields and the virtual columns the model offers (disabled_at when model.disable, created_at
- * and updated_at when model.timestamps). Columns the caller may not see, hashed fields and virtual
- * columns the model does not offer are left out.
+ * List columns (spec section 3, "List field"): list.fields in sortOrder when set, else the visible
+ * fields, then the virtual columns the model offers (disabled_at when model.disable, created_at and
+ * updated_at when model.timestamps) and the uuid last: the record's own fields come first and the
+ * first of them links to the record (issue 29 item 7). Columns the caller may not see, hashed fields
+ * and virtual columns the model does not offer are left out.
  */
 export function compileColumns({ settings, fields, locale, virtualLabels }: ColumnInput): ViewColumn[] {
   const offered = new Set<string>(['uuid']);
@@ -46,7 +47,7 @@ export function compileColumns({ settings, fields, locale, virtualLabels }: Colu
   if (listed.length === 0) {
     const visible = fields.filter((field) => field.visible && !field.hashed).map((field) => fieldColumn(field, null, null));
     const virtual = VIRTUAL_COLUMNS.filter((key) => offered.has(key)).map((key) => virtualColumn(key, null, null));
-    return [...virtual.slice(0, 1), ...visible, ...virtual.slice(1)];
+    return [...visible, ...virtual.slice(1), ...virtual.slice(0, 1)];
   }
   const columns: ViewColumn[] = [];
   const seen = new Set<string>();

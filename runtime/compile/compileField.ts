@@ -59,7 +59,8 @@ export function compileField(field: Draft, input: CompileInput): ViewField {
     // A password is never stored or answered in clear, whether or not the field says hashed.
     hashed: field.constraints?.hashed === true || (field.module === 'input' && field.type === 'password'),
     unique: field.unique === true || field.constraints?.unique === true,
-    defaultValue: rawDefault === undefined || rawDefault === null ? null : coerceValue(shape, structuredClone(rawDefault)),
+    // An unticked yes/no checkbox means no: without a default it starts (and saves) false, never null.
+    defaultValue: rawDefault === undefined || rawDefault === null ? (module === 'checkbox' && type === 'bool' ? false : null) : coerceValue(shape, structuredClone(rawDefault)),
     options,
     validation: validationPlan(module, type, options),
     mutators: { get: field.mutators?.get ?? null, set: field.mutators?.set ?? null },

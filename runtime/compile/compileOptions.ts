@@ -1,4 +1,5 @@
 import type { FieldDefinition, ViewFieldOptions } from '../../schemas';
+import { isAlwaysRequired } from '../components/isAlwaysRequired';
 import { needsLengthBounds } from '../components/needsLengthBounds';
 import { DEFAULT_TEXT_LENGTH } from '../components/messageKeys';
 import { isNumberSelectable } from './isNumberSelectable';
@@ -32,7 +33,7 @@ export function compileOptions(field: Draft, locale: string): ViewFieldOptions {
   const date = c.date ?? {};
   const oneToMany = module === 'select' && type === 'relation' && field.relation?.type === 'one-to-many';
   return {
-    required: c.required === true || (module === 'picker' && type === 'date'),
+    required: c.required === true || isAlwaysRequired(module, type),
     placeholder: typeof c.placeholder === 'string' ? c.placeholder : '',
     length,
     notAllowedWords: splitNotAllowedWords(c.not_allowed_words),

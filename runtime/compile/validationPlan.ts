@@ -1,4 +1,5 @@
 import type { FieldModule, FieldType, ValidationRule, ViewFieldOptions } from '../../schemas';
+import { isAlwaysRequired } from '../components/isAlwaysRequired';
 
 function isValidRegex(pattern: string): boolean {
   try {
@@ -32,8 +33,7 @@ function selectionRule(options: ViewFieldOptions): ValidationRule[] {
  */
 export function validationPlan(module: FieldModule, type: FieldType, options: ViewFieldOptions): ValidationRule[] {
   const pair = `${module}/${type}`;
-  // A date field reports required whenever its value is empty (spec section 5), required or not.
-  const required: ValidationRule[] = options.required || pair === 'picker/date' ? [{ rule: 'required' }] : [];
+  const required: ValidationRule[] = options.required || isAlwaysRequired(module, type) ? [{ rule: 'required' }] : [];
   const rest = ((): ValidationRule[] => {
     switch (pair) {
       case 'input/text':

@@ -1,5 +1,5 @@
 import type { FieldError } from '../api/contract';
-import { isKnownModule, isKnownPair } from '../fieldTypes/catalogue';
+import { declaredFieldType, isKnownModule, isKnownPair } from '../fieldTypes/catalogue';
 import type { FieldDraft } from './normaliseField';
 import { fieldErrors } from './fieldErrors';
 import { normaliseFieldKey } from './normaliseFieldKey';
@@ -72,6 +72,10 @@ export function checkFields(fields: readonly FieldDraft[], path = 'fields'): Fie
       const foreign = field.relation?.foreign || field.relation?.foreign_uuid;
       if (!foreign || !full || !ownKeys.has(pair[0]!)) errors.add(`${at}.relation`, M.relationshipNotValid);
     }
+
+    // A plugin type's options are checked with its declared schema, as the built-in ones are by the field-definition schema.
+    const declared = declaredFieldType(field.module, field.type);
+    if (declared?.checkOptions && constraints.custom_data != null && !declared.checkOptions(constraints.custom_data)) errors.add(`${at}.constraints.custom_data`, M.invalidInput);
 
     const subFields = field.module === 'fieldset' ? constraints.custom_data : undefined;
     if (Array.isArray(subFields)) errors.addAll(checkFields(subFields as FieldDraft[], `${at}.constraints.custom_data`));

@@ -9,6 +9,7 @@ export { adjustLength, type LengthInput } from './adjustLength';
 export { normaliseField, type FieldDraft } from './normaliseField';
 export { prefillFields } from './prefillFields';
 export { isStringField } from './isStringField';
+export { isAlwaysRequired } from './isAlwaysRequired';
 export { needsLengthBounds } from './needsLengthBounds';
 export { isEmptyRelation } from './isEmptyRelation';
 export { fieldErrors } from './fieldErrors';

@@ -10,6 +10,7 @@ export const COMPONENT_MESSAGE = {
   activeNeedsFields: 'activeNeedsFields',
   publicNeedsActive: 'publicNeedsActive',
   componentRemovalBlockedByDependency: 'componentRemovalBlockedByDependency',
+  componentHasWorkflows: 'componentHasWorkflows',
   requiredField: 'identityField.requiredField',
   invalidInput: 'invalidInput',
   componentExists: 'componentExists',

@@ -162,3 +162,19 @@ export function documentPlainText(nodes: unknown, max = 10_000): string {
   if (Array.isArray(nodes)) for (const item of nodes) visit(item, true);
   return parts.join('').slice(0, max);
 }
+
+/**
+ * The text of a content as a comment's range counts it (documentTextLength: every text leaf in
+ * document order, nothing between blocks), so `documentRangeText(nodes).slice(from, to)` is the text
+ * a comment is about.
+ */
+export function documentRangeText(nodes: unknown): string {
+  const parts: string[] = [];
+  const visit = (item: unknown): void => {
+    if (!isObject(item)) return;
+    if (typeof item.text === 'string' && !('type' in item)) parts.push(item.text);
+    else if (Array.isArray(item.children)) for (const child of item.children) visit(child);
+  };
+  if (Array.isArray(nodes)) for (const item of nodes) visit(item);
+  return parts.join('');
+}

@@ -72,6 +72,15 @@ export interface BusEvent<P = Record<string, unknown>> {
   payload: P;
 }
 
+/**
+ * Whether a record event is this tab's own write echoed back: its user (`me`) acted and its id
+ * (`client`, X-Luma-Client) wrote. The same user's change from another tab or session is not: that
+ * tab shows it (issue 29, item 18).
+ */
+export function isOwnEcho(payload: Record<string, unknown>, actor: string | null, me: string | null, client: string): boolean {
+  return me !== null && actor === me && payload.client === client;
+}
+
 /** Whether `topic` matches `pattern`: equal, '#' (every topic), or '*' standing for any one dot-separated part. */
 export function topicMatches(pattern: string, topic: string): boolean {
   if (pattern === '#' || pattern === topic) return true;

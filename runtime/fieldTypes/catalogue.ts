@@ -29,7 +29,9 @@ export function declareFieldTypes(declarations: readonly FieldTypeDeclaration[],
     if (own(BUILT_IN, module) && BUILT_IN[module]!.includes(type)) throw new Error(`Field type ${pair} is built in; override its control instead`);
     if (next.has(pair)) throw new Error(`Field type ${pair} is declared twice`);
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`Field type ${pair}: value must be a JSON Schema object`);
-    next.set(pair, { declaration, check: compile ? compile(value) : null });
+    const { options } = declaration;
+    if (options !== undefined && (!options || typeof options !== 'object' || Array.isArray(options))) throw new Error(`Field type ${pair}: options must be a JSON Schema object`);
+    next.set(pair, { declaration, check: compile ? compile(value) : null, checkOptions: compile && options ? compile(options) : null });
     if (!own(nextTable, module)) nextTable[module] = [];
     nextTable[module]!.push(type);
   }

@@ -14,12 +14,20 @@ export interface FieldTypeDeclaration {
   label: string;
   /** The JSON Schema of the stored value; an empty value (null) is not checked against it, `required` decides. */
   value: ValueSchema;
+  /**
+   * The JSON Schema of the field's options (constraints.custom_data), an object schema whose
+   * properties carry a title and a description (words, or i18n keys): the field dialog renders it
+   * as a settings form (@rjsf/core). Absent: the type has no options.
+   */
+  options?: ValueSchema;
 }
 
 /** A declaration with its compiled check; null where the host does not compile schemas (the browser: its CSP forbids eval). */
 export interface DeclaredFieldType {
   declaration: FieldTypeDeclaration;
   check: ((value: unknown) => boolean) | null;
+  /** The check of the declared `options` (custom_data); null where there are none or the host does not compile. */
+  checkOptions: ((value: unknown) => boolean) | null;
 }
 
 export type CompileValueSchema = (schema: ValueSchema) => (value: unknown) => boolean;

@@ -2,3 +2,4 @@
 export { declareFieldTypes, declaredFieldType, fieldTypeTable, isKnownModule, isKnownPair } from './catalogue';
 export type { CompileValueSchema, DeclaredFieldType, FieldTypeDeclaration, ValueSchema } from './declaration';
 export { coerceDeclaredValue } from './coerceDeclaredValue';
+export { customDataSchema, fieldSections, type FieldSections } from './fieldSections';

@@ -9,6 +9,7 @@ export const componentsEn_US = {
   activeNeedsFields: 'A component can be active only when its fields are set up.',
   publicNeedsActive: 'A component can be public only when it is active.',
   componentRemovalBlockedByDependency: 'Other components depend on this component, so it cannot be removed, cloned or renamed.',
+  componentHasWorkflows: 'This component has workflows: remove them first (Workflow tab), then the component.',
   'identityField.requiredField': 'This is a required field',
   invalidInput: 'Invalid input',
   componentNameRule: 'Use 2 to 64 characters: letters A-Z, digits, _ or - (no spaces).',

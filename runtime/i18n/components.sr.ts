@@ -11,6 +11,7 @@ export const componentsSr: Record<ComponentsMessageKey, string> = {
   publicNeedsActive: 'Komponenta može biti javna samo ako je aktivna.',
   componentRemovalBlockedByDependency:
     'Druge komponente zavise od ove komponente, pa se ne može obrisati, klonirati ni preimenovati.',
+  componentHasWorkflows: 'Ova komponenta ima tokove rada: prvo ih obrišite (kartica Tok rada), pa onda komponentu.',
   'identityField.requiredField': 'Ovo polje je obavezno',
   invalidInput: 'Neispravan unos',
   componentNameRule: 'Koristite 2 do 64 znaka: slova A-Z, cifre, _ ili - (bez razmaka).',

@@ -1,7 +1,7 @@
 // The event bus in the browser (docs/event-bus-client.md): the header's connection indicator, the
 // record list's banner of changes made by others, and the edit page's warning.
 export const eventBusEn_US = {
-  'eventBus.status.connected': 'Live',
+  'eventBus.status.connected': 'Connected',
   'eventBus.status.reconnecting': 'Reconnecting',
   'eventBus.status.offline': 'Offline',
   'eventBus.status.unauthorized': 'Signed out of live updates',

@@ -1,7 +1,7 @@
 import type { EventBusMessageKey } from './eventBus.en_US';
 
 export const eventBusSr: Record<EventBusMessageKey, string> = {
-  'eventBus.status.connected': 'Uživo',
+  'eventBus.status.connected': 'Povezano',
   'eventBus.status.reconnecting': 'Ponovno povezivanje',
   'eventBus.status.offline': 'Van mreže',
   'eventBus.status.unauthorized': 'Odjavljeni ste sa ažuriranja uživo',

@@ -78,6 +78,7 @@ export const mediaEn_US = {
   'media.status.retrying': 'Connection lost, retrying ({pct}%)',
   'media.status.offline': 'Offline, waiting ({pct}%)',
   'media.status.background': 'Continues in the background',
+  'media.uploadReady': '{count, plural, one {# file is} other {# files are}} chosen, not sent yet: set the options below if you need them, then press Upload.',
   'media.uploaded': 'Files uploaded.',
   'media.uploadInBackground': 'The upload continues in the background.',
   'media.dirName': 'Directory name',

@@ -76,6 +76,7 @@ export const mediaSr: Record<MediaMessageKey, string> = {
   'media.status.retrying': 'Veza je prekinuta, ponovni pokušaj ({pct}%)',
   'media.status.offline': 'Van mreže, čeka se ({pct}%)',
   'media.status.background': 'Nastavlja se u pozadini',
+  'media.uploadReady': '{count, plural, one {# datoteka je izabrana} few {# datoteke su izabrane} other {# datoteka je izabrano}}, još nije poslato: podesite opcije ispod ako su potrebne, pa pritisnite Otpremi.',
   'media.uploaded': 'Datoteke su otpremljene.',
   'media.uploadInBackground': 'Otpremanje se nastavlja u pozadini.',
   'media.dirName': 'Ime direktorijuma',

@@ -1,7 +1,8 @@
 // JavaScript evaluated inside QuickJS (never in the host). It is evaluated first in every fresh
 // context, before the libraries, and evaluates to the function the host calls for the run:
 //   run(wrapperSource, argsJson, lodash, dayjs, hostNamesJson, contextIndex, hostFn, logFn)
-//     -> 'R' + resultJson | 'E' + message
+//     -> 'R' + resultJson | 'E' + message | 'P' (an async script: the host runs the pending jobs,
+//        then run.settle() answers 'R' or 'E' as above)
 // Everything the host receives is one string; the host parses the JSON itself.
 
 /** Array-likes longer than this are refused by the guarded Array methods (see below). */
@@ -184,8 +185,18 @@ export const HARNESS_SOURCE = `(function () {
     return out.length > MAX_MESSAGE ? out.slice(0, MAX_MESSAGE) + '...' : out;
   }
 
-  return function run(wrapperSource, argsJson, lodash, dayjs, hostNamesJson, contextIndex, hostFn, logFn) {
-    var fn, args, value, json, notJson = null;
+  var AsyncFunctionProto = getProto(async function () {}), PromiseThen = Promise.prototype.then;
+  // The outcome of an async script, filled in by its promise's reactions while the host runs the jobs.
+  var pending = null;
+  function settle() {
+    var p = pending;
+    pending = null;
+    if (p === null || !p.done) return 'E' + 'the function awaited something that never settled';
+    return p.failed ? 'E' + describe(p.reason) : answer(p.value);
+  }
+
+  function run(wrapperSource, argsJson, lodash, dayjs, hostNamesJson, contextIndex, hostFn, logFn) {
+    var fn, args, value;
     defineProperty(global, 'console', { value: makeConsole(logFn), writable: true, configurable: true, enumerable: false });
     try { fn = geval(wrapperSource); } catch (e) { return 'E' + describe(e); }
     try { args = JSONparse(argsJson); } catch (e) { return 'E' + 'arguments are not JSON: ' + describe(e); }
@@ -198,6 +209,18 @@ export const HARNESS_SOURCE = `(function () {
     args[args.length] = lodash;
     args[args.length] = dayjs;
     try { value = apply(fn, undefined, args); } catch (e) { return 'E' + describe(e); }
+    if (getProto(fn) === AsyncFunctionProto) {
+      // 'P': the host runs the pending jobs, then calls run.settle() for the answer.
+      var p = { done: false, failed: false, value: undefined, reason: undefined };
+      pending = p;
+      apply(PromiseThen, value, [function (v) { p.done = true; p.value = v; }, function (e) { p.done = true; p.failed = true; p.reason = e; }]);
+      return 'P';
+    }
+    return answer(value);
+  }
+
+  function answer(value) {
+    var json, notJson = null;
     if (value === undefined) return 'Rnull';
     function refuse(key, what) {
       notJson = 'the result is not JSON: ' + what + (key === '' ? '' : ' at ' + JSONstringify(StringCtor(key)));
@@ -224,7 +247,10 @@ export const HARNESS_SOURCE = `(function () {
     try { json = JSONstringify(value, replacer); } catch (e) { return 'E' + (notJson !== null ? notJson : describe(e)); }
     if (typeof json !== 'string') return 'E' + 'the result is not JSON';
     return 'R' + json;
-  };
+  }
+
+  defineProperty(run, 'settle', { value: settle });
+  return run;
 })()`;
 
 /** Evaluates a UMD library as CommonJS, so it never touches the global object. */

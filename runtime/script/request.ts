@@ -56,6 +56,16 @@ function argumentsJson(args: Record<string, unknown>, names: string[]): { json: 
   return { json };
 }
 
+/**
+ * Whether a script uses \`await\`: it then runs as an async function, whose promise the sandbox
+ * settles (its jobs run within the same deadline) and answers what it resolves to. Every other script
+ * stays a plain function, so a script that returns a Promise without awaiting is still "not JSON".
+ * The record API is synchronous, so awaiting it changes nothing but is what people write.
+ */
+export function usesAwait(code: string): boolean {
+  return /\bawait\b/.test(code);
+}
+
 /** The run `request` asks for (its code a string), or the message saying why it cannot run. */
 export function planRun(request: ScriptRequest, label: string, capBytes: number | undefined): PlannedRun | string {
   const code = request.code;
@@ -71,7 +81,7 @@ export function planRun(request: ScriptRequest, label: string, capBytes: number 
   if (badName !== undefined) return `invalid argument name ${JSON.stringify(badName)}`;
   const argsJson = argumentsJson(args, names);
   if ('error' in argsJson) return argsJson.error;
-  const wrapper = `(function (${[...names, 'Lodash', 'moment'].join(', ')}) {\n${code}\n})`;
+  const wrapper = `(${usesAwait(code) ? 'async ' : ''}function (${[...names, 'Lodash', 'moment'].join(', ')}) {\n${code}\n})`;
   const limits = resolveLimits(request.limits);
   if (capBytes !== undefined) limits.memoryBytes = Math.min(limits.memoryBytes, capBytes);
   return { request: { label, code, args, logs: request.logs === true }, limits, argsJson: argsJson.json, wrapper, hostNames, contextIndex: names.indexOf('context') };

@@ -118,6 +118,26 @@ function callHarness(p: Prepared, run: PlannedRun, host: HostFunction | undefine
   return result;
 }
 
+/**
+ * An async script (the harness answered 'P'): runs the pending jobs (the script's continuations after
+ * each await, under the same interrupt handler and memory), then asks the harness to settle. Answers
+ * the harness's 'R' or 'E' string handle, or the QuickJS error of a job or of settle.
+ */
+function settleAsync(p: Prepared, first: QuickJSHandle) {
+  const { context } = p;
+  const text = context.typeof(first) === 'string' ? context.getString(first) : null;
+  if (text !== 'P') return { value: first };
+  first.dispose();
+  const jobs = p.runtime.executePendingJobs();
+  if (jobs.error) return { error: jobs.error };
+  const settle = context.getProp(p.run, 'settle');
+  try {
+    return context.callFunction(settle, context.undefined);
+  } finally {
+    settle.dispose();
+  }
+}
+
 /** The harness's answer: 'R' and the result's JSON, or 'E' and the error's message. */
 function readOutput(context: QuickJSContext, value: QuickJSHandle, outputBytes: number): { value: unknown } | { error: string } {
   const out = context.typeof(value) === 'string' ? context.getString(value) : null;
@@ -142,7 +162,14 @@ function execute(state: SandboxState, quickjs: QuickJSWASMModule, run: PlannedRu
   const memory = state.capped;
   try {
     applyLimits(p.runtime, memory, run.limits, watch);
-    const result = callHarness(p, run, host, log);
+    const called = callHarness(p, run, host, log);
+    const result = called.error ? called : settleAsync(p, called.value);
+    if (watch.interrupted && !result.error) {
+      // The deadline stopped a job of an async script without failing the job loop: its promise is
+      // left pending, which is the deadline, not a promise that could never settle.
+      result.value.dispose();
+      return fail('deadline exceeded');
+    }
     if (result.error) {
       // The harness catches everything catchable: what reaches here is the interrupt, or a
       // failure inside the harness itself (out of memory while describing an error).

@@ -100,10 +100,10 @@ function jobHandlers(db: PlatformDatabase['db'], bus: Bus, config: PlatformConfi
   // A slice of a bulk job is at most a third of the expiry, so a live worker is never expired.
   const sliceMs = Math.max(500, (config.jobExpireSeconds * 1000) / 3);
   return {
-    'luma-bulk': async ({ job }) => {
-      const result = await runBulkJob(db, bus, job, { batchSize: config.bulkBatchSize, sliceMs });
+    'luma-bulk': async ({ job, client }) => {
+      const result = await runBulkJob(db, bus, job, { batchSize: config.bulkBatchSize, sliceMs, client });
       // Work left: queue the next slice (any instance may take it; it resumes from the cursor).
-      if (result === 'more') await jobs().send('luma-bulk', { job });
+      if (result === 'more') await jobs().send('luma-bulk', { job, ...(client ? { client } : {}) });
     },
     'luma-housekeeping': async () => {
       await runHousekeeping(db, config, (error, task) => log(error, `housekeeping ${task} failed`));

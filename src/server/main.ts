@@ -16,6 +16,7 @@ import { startPlatform } from './instance';
 import { declarePluginFieldTypes } from './platform/plugins';
 import { createProcessLogger, errorLogOf } from './platform/log';
 import { scrubText } from './platform/redact';
+import { boxed, listenLine } from './platform/banner';
 import { configureScriptPool } from './usercode/sandbox';
 
 /** How long a shutdown waits for open connections to end before it closes them (docs/platform.md). */
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     lines.push(`Luma is running at http://localhost:${port} (role ${config.role})`);
+    lines.push(listenLine(config.host));
   } else {
     lines.push('Luma worker is running (role worker: jobs only, no HTTP)');
   }
@@ -97,7 +99,8 @@ async function main(): Promise<void> {
   if (seeded.generatedPassword) {
     lines.push(`with password ${seeded.generatedPassword} (shown once; set LUMA_ADMIN_PASSWORD to choose it)`);
   }
-  console.log(lines.join('\n'));
+  // Last and boxed: the one thing to read after the build and the start-up logs.
+  console.log(boxed(lines));
 }
 
 function reportSealing(result: Awaited<ReturnType<typeof sealClearSecrets>>): void {

@@ -114,6 +114,29 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     for (const socket of [admin, insider, reader, nobody, other]) socket.close();
   });
 
+  it("a write names its browser tab (X-Luma-Client) in its events, so the user's other tab can tell it from its own", async () => {
+    const secondTab = await connect('admin', [`${staff}.*.dev`]);
+    const tab = 'tab-a-0000-0001';
+    const as = (method: 'POST', url: string, payload: object, client: string) =>
+      app().inject({ method, url: `/api/v3/system/component/${staff}${url}`, headers: { cookie: cookies.admin!, 'x-project-env': 'dev', 'x-luma-client': client }, payload });
+    const created = await as('POST', '/model', { data: { name: 'Tabbed' } }, tab);
+    expect(created.statusCode, created.body).toBe(200);
+    const uuid = created.json().uuid;
+    // A malformed id is not carried.
+    expect((await as('POST', '/model', { data: { name: 'Untabbed' } }, 'bad id!')).statusCode).toBe(200);
+    await until('both create events', 10_000, () => (secondTab.events().length === 2 ? true : undefined));
+    const [first, second] = secondTab.events();
+    expect(first!.payload).toMatchObject({ record: { uuid, name: 'Tabbed' }, actor: expect.stringMatching(/^[0-9a-f-]{36}$/), client: tab });
+    expect(second!.payload).not.toHaveProperty('client');
+    // A selection's summary and a job's batches name the tab that started them.
+    expect((await as('POST', '/disable/models', { items: [uuid] }, tab)).statusCode).toBe(200);
+    expect((await as('POST', '/enable/models', { filter: { disabled: true } }, tab)).statusCode).toBe(202);
+    const enabled = await until('the job batch', 30_000, () => secondTab.events().find((event) => event.topic === `${staff}.enable.dev`));
+    expect(secondTab.events().find((event) => event.topic === `${staff}.disable.dev`)!.payload).toMatchObject({ items: [uuid], client: tab });
+    expect(enabled.payload).toMatchObject({ action: 'enable', client: tab });
+    secondTab.close();
+  });
+
   it('a write that rolls back sends no event and leaves none in the log; a refused write neither', async () => {
     const admin = await connect('admin', ['#']);
     const before = await db().selectFrom('events').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

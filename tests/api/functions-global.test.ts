@@ -91,12 +91,37 @@ describeApi(`global functions (${DB_KIND})`, () => {
     const answer = await publicCall('echo', { data: { a: 1 } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ output: { got: { a: 1 }, user: null } });
+    // A plain JSON body (what a webhook or curl sends) is the data itself; only the bare {data} wrapper is unwrapped.
+    const plain = await publicCall('echo', { name: 'Ann', data: { note: 'kept' } });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toEqual({ output: { got: { name: 'Ann', data: { note: 'kept' } }, user: null } });
+    expect((await publicCall('echo', [1, 2])).json()).toEqual({ output: { got: [1, 2], user: null } });
+    expect((await publicCall('echo', undefined)).json()).toEqual({ output: { got: null, user: null } });
     expect((await publicCall('listing', {})).statusCode).toBe(404);
     expect((await publicCall('nothing', {})).statusCode).toBe(404);
     expect((await publicCall('echo', {}, {}, () => 'not-a-uuid')).statusCode).toBe(404);
     // A public function with an API user reads with that user's rights.
     expect((await as().send('PATCH', `/v1/system/function/${echo.uuid}`, { code: `return context.records.list({}, "${items}").total;`, api_user_uuid: readerUser })).statusCode).toBe(200);
     expect((await publicCall('echo', {}, { 'x-project-env': 'live' })).json()).toEqual({ output: 1 });
+  });
+
+  it('a function may await the record API: a public call with a plain JSON body runs it (issue 29 item 15)', async () => {
+    const code = [
+      `const page = await context.records.list({ filter: data.title, filterOn: 'title' }, "${items}");`,
+      `const one = await context.records.get(page.items[0].uuid, "${items}");`,
+      `try { await context.records.create({ title: 'no' }, "${items}"); } catch (e) { return { total: page.total, title: one.title, refused: e.message, fn: context.function.name }; }`,
+    ].join('\n');
+    const made = await as().post('/v1/system/function', { name: 'awaiting', code, public: true, api_user_uuid: readerUser });
+    expect(made.statusCode, made.body).toBe(200);
+    const answer = await publicCall('awaiting', { title: 'One' }, { 'x-project-env': 'live' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ output: { total: 1, title: 'One', refused: 'forbidden', fn: 'awaiting' } });
+    // An admin run of the same code, and a rejection after an await, are the usual answer and 400 functionFailed.
+    const run = (expression: string) => as().post(`/v1/system/function/${made.json().uuid}/run`, { data: { title: 'One' }, options: { expression } }, { 'x-project-env': 'live' });
+    expect((await run(code)).json()).toEqual({ output: { total: 1, title: 'One', refused: 'forbidden', fn: 'awaiting' } });
+    const failed = await run(`await context.records.get('00000000-0000-4000-8000-000000000000', "${items}");`);
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json()).toMatchObject({ message: 'functionFailed', errors: [{ field: 'function' }] });
   });
 
   it('a signed function needs a signature with one of its keys; a revoked key stops at once', async () => {

@@ -23,8 +23,11 @@ type Operation = {
 };
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
-/** The user-defined routes (component routes): what they take and answer is their code's. */
-const USER_DEFINED = /^\/api\/v1\/route\//;
+/**
+ * The user-defined routes (component routes) and a public function's call: what they take (the
+ * function's `data`, any JSON) and answer is their code's.
+ */
+const USER_DEFINED = /^\/api\/v1\/(?:route\/|public\/function\/)/;
 const closedObject = (schema: Schema | undefined) => !!schema && typeof schema.properties === 'object' && schema.additionalProperties === false;
 
 /** Every operation as "METHOD path" with its operation object. */

@@ -5,6 +5,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { componentApi, componentWithFields, createMember, recordApi, recordFields as f } from './fixtures';
 import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
+import { csv, importApi } from './import-fixtures';
 
 describeApi(`records: relations (${DB_KIND})`, () => {
   const server = useServer();
@@ -18,6 +19,7 @@ describeApi(`records: relations (${DB_KIND})`, () => {
   const liveRecords = recordApi(app, () => admin, 'live');
   const memberRecords = recordApi(app, () => member, 'dev');
   const strangerRecords = recordApi(app, () => stranger, 'dev');
+  const importFile = importApi(app, () => admin, 'dev');
   let authors = '';
   let books = '';
   const author: Record<string, { uuid: string; code: string }> = {};
@@ -118,5 +120,15 @@ describeApi(`records: relations (${DB_KIND})`, () => {
     expect(unseen.statusCode).toBe(200);
     expect(unseen.json()).toMatchObject({ author: 'A2', author_RefObj: null });
     expect((await strangerRecords.get(books, book.uuid)).json()).toMatchObject({ author_RefObj: null, coauthors_RefObj: [] });
+  });
+
+  it('an import checks each relation value: a key found for one row is not looked up again, a missing one is refused at its row (issue 29 item 10)', async () => {
+    const rows = (bad: string) => csv([['title', 'author'], ...Array.from({ length: 300 }, (_, i) => [`Book ${i}`, i === 150 ? bad : i % 2 ? 'A1' : 'A2'])]);
+    const refused = await importFile(books, { file: rows('ZZ'), primaryKey: '', fieldMap: '' });
+    expect(refused.statusCode, refused.body).toBe(417);
+    expect(refused.json().errors).toEqual([{ field: 'row.151.author', messages: ['invalidSelection'], values: [null] }]);
+    const imported = await importFile(books, { file: rows('A3'), primaryKey: '', fieldMap: '' });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ created: 300, total: 300 });
   });
 });

@@ -172,6 +172,27 @@ describeApi(`workflows: the entity and its rules (${DB_KIND})`, () => {
     await removeWorkflow(uuid);
   });
 
+  it("a component's own workflow is no dependant: label, tag, scope and clone stay free; removal waits for the workflow", async () => {
+    const owned = await componentWithFields(components, 'owned', [recordFields.text('title')]);
+    const uuid = await workflowWith('Own', [node('event', 'Create')], owned);
+    const model = (await components.settings(owned, 'v1')).json();
+    expect(model.dependencies).toEqual([]);
+    expect((await components.list()).json().find((c: { uuid: string }) => c.uuid === owned).dependencies).toEqual([]);
+    const renamed = await components.save(owned, 'v1', { ...model, label: { en_US: 'Owned things' }, tag: 'shop', scope: 'sales' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const ref = renamed.json().ref;
+    expect(ref).toBe('sales/owned');
+    const clone = await components.clone({ name: 'owned_copy', ref });
+    expect(clone.statusCode, clone.body).toBe(200);
+    // The workflow follows its component by uuid through the rename.
+    expect((await wf('GET', `/workflows/${uuid}`)).json()).toMatchObject({ component_uuid: owned });
+    const refused = await components.remove(ref);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, 'componentHasWorkflows']);
+    await removeWorkflow(uuid);
+    expect((await components.remove(ref)).statusCode).toBe(200);
+    expect((await components.remove(clone.json().uuid)).statusCode).toBe(200);
+  });
+
   it('answers 403 without the settings permission and 404 for a forged id', async () => {
     const uuid = await workflowWith('Guarded', [node('event', 'Create')]);
     await createMember(db(), 'wf-reader@luma.test', 'reader password', [`read ${orders}`, `create ${orders}`]);

@@ -88,14 +88,14 @@ function generateRows(count: number): { header: string[]; rows: (string | number
   return { header, rows };
 }
 
-interface BenchServer {
+export interface BenchServer {
   base: string;
   cookie: string;
   call: BenchCall;
   close(): Promise<void>;
 }
 
-async function benchServer(databaseUrl: string | null, dataDir = 'memory://'): Promise<BenchServer & { database: Awaited<ReturnType<typeof openDatabase>> }> {
+export async function benchServer(databaseUrl: string | null, dataDir = 'memory://'): Promise<BenchServer & { database: Awaited<ReturnType<typeof openDatabase>> }> {
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -14,6 +14,7 @@ import { chromium, type APIRequestContext, type APIResponse } from 'playwright-c
 import { printFormFigures, runFormBench } from './form/run';
 import { printEventFigures, runEventsBench } from './events';
 import { runImportBench } from './import';
+import { runImportRefusalBench } from './import-refusal';
 import { printInstanceFigures, runInstancesBench } from './instances';
 import { printListFigures, runListBench } from './list';
 import { printMediaFigures, runMediaBench } from './media';
@@ -99,6 +100,7 @@ async function main() {
   }
   if (only === 'import') {
     await runImportBench(); // prints its own figures
+    await runImportRefusalBench(); // prints its own figures
     return;
   }
   if (only === 'list') {
@@ -221,6 +223,7 @@ async function main() {
   // PostgreSQL: DATABASE_URL, else the local server (a fresh database each, dropped afterwards).
   printListFigures(await runListBench());
   await runImportBench(); // prints its own figures
+  await runImportRefusalBench(); // prints its own figures
   // One and two web instances on one PostgreSQL, 16 clients, same run (about 30 s).
   printInstanceFigures(await runInstancesBench());
   // Records per second with no workflow, with a Before::Create one, and after-commit runs per second.

@@ -23,7 +23,7 @@ describe('the event-bus indicator', () => {
     expect(status().textContent).toContain('Live updates: Reconnecting.');
     expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
     act(() => bus.setState('connected'));
-    expect(status().textContent).toContain('Live updates: Live. Changes made by others appear as they happen.');
+    expect(status().textContent).toContain('Live updates: Connected. Changes made by others appear as they happen.');
     expect(status().getAttribute('aria-live')).toBe('polite');
     act(() => bus.setState('retrying'));
     expect(status().textContent).toContain('Reconnecting');

@@ -1,8 +1,9 @@
 // The documents panel (src/app/features/documents) over an in-memory documents API that keeps the
 // server's rules that matter to a screen (versions, the stale-save 409, range checks, soft delete):
-// create and open a document, start a variant and save it, a save after someone else's is refused with
-// Reload offered, a bad comment range shows its message, delete after confirmation and restore to a
-// new path from the deleted list.
+// create a document by its name (the path and first variant filled in) and open it, start a variant and
+// save it, a save after someone else's is refused with Reload offered, a comment needs selected text
+// (selecting fills From/To and quotes it; a bad typed range shows its message) and shows its author and
+// time, delete after confirmation and restore to a new path from the deleted list.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
@@ -42,9 +43,10 @@ function fakeApi() {
     }),
   });
   const api = {
-    create: async (_lib: string, body: { path: string }) => {
+    create: async (_lib: string, body: { path: string; variant?: string }) => {
       if (docs.some((one) => one.doc.path === body.path && !one.deleted)) throw refuse(409, 'documentExists', 'path');
       const stored: Stored = { doc: { uuid: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, library_uuid: LIB, path: body.path, name: body.path.split('/').pop()!, parent: body.path.split('/').slice(0, -1).join('/'), created_by: null, created_at: at, updated_at: at, deleted_at: null, variants: [] }, versions: {}, comments: [], deleted: false };
+      if (body.variant) stored.versions[body.variant] = [{ version: 1, content: [] }];
       docs.push(stored);
       return answer(stored);
     },
@@ -75,7 +77,7 @@ function fakeApi() {
       const stored = live(body.path);
       const last = stored.versions[body.variant]!.at(-1)!;
       if (body.from > body.to || body.to > documentTextLength(last.content)) throw refuse(417, 'fieldsNotValid', 'to', 'documentInvalidRange');
-      const comment = { uuid: `c${stored.comments.length}`, variant: body.variant, version: last.version, from: body.from, to: body.to, content: body.content, created_by: null, created_at: at };
+      const comment = { uuid: `c${stored.comments.length}`, variant: body.variant, version: last.version, from: body.from, to: body.to, content: body.content, created_by: 'u-ana', created_by_name: 'Ana Writer', created_at: at };
       stored.comments.push(comment);
       return comment;
     },
@@ -88,6 +90,31 @@ function fakeApi() {
     },
   };
   return { api: api as unknown as DocumentsApi, docs };
+}
+
+/** The text node of the editor's leaf that reads `text`. */
+function editorText(text: string): Text | null {
+  const leaf = [...document.querySelectorAll('[data-slate-string]')].find((one) => one.textContent === text);
+  return (leaf?.firstChild as Text | undefined) ?? null;
+}
+
+/** Selects characters start..end of a text node as a user's drag does: the DOM selection, then the event slate listens to. */
+function selectInEditor(node: Text, start: number, end: number) {
+  // jsdom lacks isContentEditable, which every browser has: slate asks it whether the selection is in its editor.
+  if ((document.body as { isContentEditable?: boolean }).isContentEditable === undefined) {
+    Object.defineProperty(HTMLElement.prototype, 'isContentEditable', { configurable: true, get: function (this: HTMLElement) { return this.closest('[contenteditable="true"]') !== null; } });
+  }
+  // A user selects in the editor it is focused on (slate takes a selection only then).
+  const editable = node.parentElement!.closest<HTMLElement>('[data-slate-editor]')!;
+  if (!editable.hasAttribute('tabindex')) editable.tabIndex = -1; // jsdom focuses only elements with a tabindex
+  editable.focus();
+  const range = document.createRange();
+  range.setStart(node, start);
+  range.setEnd(node, end);
+  const selection = window.getSelection()!;
+  selection.removeAllRanges();
+  selection.addRange(range);
+  document.dispatchEvent(new Event('selectionchange'));
 }
 
 function mount(api: DocumentsApi) {
@@ -109,10 +136,14 @@ describe('DocumentsPanel', () => {
     mount(api);
     await screen.findByTestId('documents-empty');
 
-    fireEvent.change(screen.getByTestId('documents-new-path'), { target: { value: 'first' } });
+    // The name gives the path (in the open directory) and the first variant is 'default'.
+    fireEvent.change(screen.getByTestId('documents-new-name'), { target: { value: 'first' } });
+    expect((screen.getByTestId('documents-new-path') as HTMLInputElement).value).toBe('first');
+    expect((screen.getByTestId('documents-new-variant-name') as HTMLInputElement).value).toBe('default');
     fireEvent.click(screen.getByTestId('documents-create'));
-    await screen.findByTestId('documents-no-variants');
-    expect(screen.getByTestId('documents-editor').dataset.path).toBe('first');
+    await waitFor(() => expect(screen.getByTestId('documents-editor').dataset.path).toBe('first'));
+    expect(screen.getByRole('tab', { name: 'default' }).getAttribute('aria-selected')).toBe('true');
+    expect(Object.keys(docs[0]!.versions)).toEqual(['default']);
 
     fireEvent.change(screen.getByTestId('documents-new-variant'), { target: { value: 'en' } });
     fireEvent.click(screen.getByTestId('documents-add-variant'));
@@ -134,15 +165,33 @@ describe('DocumentsPanel', () => {
     expect(screen.queryByTestId('documents-save-error')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('documents-versions').querySelectorAll('[data-version]')).toHaveLength(2));
 
-    // 'theirs' is 6 characters: 0..9 is outside the text.
+    // Nothing selected: the form says to select text and Add comment is off.
     fireEvent.change(screen.getByTestId('documents-comment-text'), { target: { value: '<b>note</b>' } });
+    expect(screen.getByTestId('documents-comment-hint').textContent).toBe('Select text to comment on.');
+    expect((screen.getByTestId('documents-comment-add') as HTMLButtonElement).disabled).toBe(true);
+    // Positions typed by hand are checked by the server: 'theirs' is 6 characters, 0..9 is outside it.
+    fireEvent.change(screen.getByTestId('documents-comment-from'), { target: { value: '0' } });
     fireEvent.change(screen.getByTestId('documents-comment-to'), { target: { value: '9' } });
     fireEvent.click(screen.getByTestId('documents-comment-add'));
     expect((await screen.findByTestId('documents-comment-error')).textContent).toContain('The comment range is not valid');
-    fireEvent.change(screen.getByTestId('documents-comment-to'), { target: { value: '6' } });
+
+    // Select 'hei' of 'theirs' in the editor: From/To are filled and the text is quoted.
+    await waitFor(() => expect(editorText('theirs')).not.toBeNull());
+    selectInEditor(editorText('theirs')!, 1, 4);
+    await waitFor(() => expect((screen.getByTestId('documents-comment-from') as HTMLInputElement).value).toBe('1'));
+    expect((screen.getByTestId('documents-comment-to') as HTMLInputElement).value).toBe('4');
+    expect(screen.getByTestId('documents-comment-selection').textContent).toBe('hei');
     fireEvent.click(screen.getByTestId('documents-comment-add'));
-    // Shown as text, not as HTML.
-    expect((await screen.findByTestId('documents-comment')).textContent).toContain('<b>note</b>');
+    const made = await screen.findByTestId('documents-comment');
+    expect(docs[0]!.comments.at(-1)).toMatchObject({ from: 1, to: 4, variant: 'en' });
+    // Shown as text, not as HTML, under the text it is about, with its author and time.
+    expect(made.textContent).toContain('<b>note</b>');
+    expect(within(made).getByTestId('documents-comment-quote').textContent).toBe('hei');
+    expect(within(made).getByTestId('documents-comment-author').textContent).toBe('Ana Writer');
+    expect(within(made).getByTestId('documents-comment-time').getAttribute('datetime')).toBe(at);
+    expect(within(made).getByTestId('documents-comment-time').textContent).toMatch(/Nov 25, 2026/);
+    // Sent: the form is empty again, the hint back.
+    await waitFor(() => expect((screen.getByTestId('documents-comment-text') as HTMLTextAreaElement).value).toBe(''));
 
     fireEvent.click(screen.getByTestId('documents-delete'));
     fireEvent.click(await screen.findByTestId('documents-delete-confirm'));

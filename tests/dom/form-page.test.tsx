@@ -5,6 +5,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../runtime/client/errors';
@@ -68,6 +69,32 @@ beforeEach(() => {
   toastStore.set([]);
 });
 afterEach(cleanup);
+
+/** A form over a copy that the parent reloads: the same thing again, or another thing. */
+function Reloading({ copy, identity }: { copy: Values; identity: string }) {
+  const form = useFormPage({ initial: copy, resetKey: copy, identity, save: (values: Values) => save(values) });
+  return <TextField label="Name" testId="name" value={form.values.name} onValue={(name) => form.set('name', name)} errors={form.errors('name')} />;
+}
+
+/** Renders the reloading form inside a router (the leave question needs one) and lets the test hand it new copies. */
+function mountReloading(first: Values, identity: string) {
+  let show: (copy: Values, identity: string) => void = () => undefined;
+  function Host() {
+    const [state, setState] = useState({ copy: first, identity });
+    show = (copy, id) => setState({ copy, identity: id });
+    return <Reloading copy={state.copy} identity={state.identity} />;
+  }
+  const root = createRootRoute({ component: Host });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <IntlProvider locale="en" messages={CATALOGUES[DEFAULT_LOCALE]}>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </IntlProvider>,
+  );
+  return (copy: Values, id: string) => act(() => show(copy, id));
+}
 
 describe('the form-page controller', () => {
   it('is dirty once a value differs from the loaded copy, and clean again when it is typed back', async () => {
@@ -146,5 +173,17 @@ describe('the form-page controller', () => {
     await act(async () => void router.navigate({ href: '/elsewhere' }));
     await screen.findByTestId('elsewhere');
     expect(screen.queryByTestId('unsaved-dialog')).toBeNull();
+  });
+  it('keeps unsaved edits when a new copy of the same thing arrives (a refetch), and starts over for another thing', async () => {
+    const reload = mountReloading({ ...LOADED }, 'role-1');
+    await screen.findByTestId('name');
+    type('name', 'Edited');
+    reload({ ...LOADED }, 'role-1');
+    expect(input('name').value).toBe('Edited');
+    reload({ name: 'Viewers', level: '1' }, 'role-2');
+    expect(input('name').value).toBe('Viewers');
+    // A clean form follows every new copy.
+    reload({ name: 'Viewers, renamed elsewhere', level: '1' }, 'role-2');
+    expect(input('name').value).toBe('Viewers, renamed elsewhere');
   });
 });

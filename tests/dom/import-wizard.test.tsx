@@ -7,7 +7,10 @@ import { ApiRequestError } from '../../runtime/client/errors';
 import type { ImportRequest, ImportResult } from '../../src/app/api/import';
 import { ImportWizard } from '../../src/app/features/records/import/ImportWizard';
 import { badRows, prefillMapping, previewCsv, previewJson } from '../../src/app/features/records/import/importModel';
+import { importEn_US } from '../../runtime/i18n/import.en_US';
+import { importSr } from '../../runtime/i18n/import.sr';
 import { compile, field, withIntl } from './harness';
+import { IntlMessageFormat } from 'intl-messageformat';
 
 const calls: ImportRequest[] = [];
 let answer: (request: ImportRequest) => Promise<ImportResult> = async () => ({ created: 0, updated: 0, total: 0 });
@@ -130,6 +133,7 @@ describe('import wizard', () => {
     expect(rows[1]!.textContent).toContain('This is a required field');
     expect(rows[2]!.textContent).toContain('Invalid email');
     expect(screen.getByTestId('import-message').textContent).toBe('Some fields are not valid.');
+    expect(screen.getByText(/^2 rows are not valid; nothing was imported/)).toBeTruthy();
 
     // The fixed file: the mapping and primary key are kept; this time it succeeds.
     await pickFile(csvFile(['title,age,email', 'Ann,20,ann@x.test', 'Bea,1,b@x.test', 'Cid,3,c@x.test'], 'fixed.csv'));
@@ -180,5 +184,13 @@ describe('import model', () => {
   it('prefill takes each field once; bad rows group by row number', () => {
     expect(prefillMapping(['title', 'Title', 'uuid'], view)).toEqual({ title: 'title', Title: '', uuid: 'uuid' });
     expect(badRows([{ field: 'row.10.a', messages: ['x'] }, { field: 'row.2.b', messages: ['y'] }]).map((row) => row.row)).toEqual([2, 10]);
+  });
+});
+
+describe('the count of bad rows (issue 29 item 10)', () => {
+  const intro = (message: string, locale: string, rows: number) => String(new IntlMessageFormat(message, locale).format({ rows })).split(';')[0];
+  it('says one row in the singular and more in the plural, in both languages', () => {
+    expect([1, 2, 1000].map((n) => intro(importEn_US['import.errors.intro'], 'en-US', n))).toEqual(['1 row is not valid', '2 rows are not valid', '1,000 rows are not valid']);
+    expect([1, 3, 5, 21].map((n) => intro(importSr['import.errors.intro'], 'sr-Latn', n))).toEqual(['1 red nije ispravan', '3 reda nisu ispravna', '5 redova nije ispravno', '21 red nije ispravan']);
   });
 });

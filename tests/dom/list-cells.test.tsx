@@ -1,7 +1,7 @@
 // The list's cells by field type (renderers/cells), on fields compiled by the real compiler: what a
 // user reads in a record list row, and a project's own cell outranking a built-in one.
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultCells } from '../../renderers';
 import { dispatchCell, RANK, rankWith, moduleTypeIs, RendererSetProvider, type CellEntry } from '../../renderers/registry';
 import { CellContent, useCellRenderers } from '../../renderers/screens/list/CellContent';
@@ -21,6 +21,7 @@ const view = compile([
     relation: { foreign: 'authors', foreign_uuid: null, key: ['author', 'code'], type: 'one-to-one' },
     constraints: { relation: { label: '{{name}} ({{code}})', searchOn: ['name'] } },
   }),
+  field('customer', 'select', 'relation', { relation: { foreign: 'customers', foreign_uuid: null, key: ['customer', 'uuid'], type: 'one-to-one' } }),
   field('title', 'input', 'text'),
 ]);
 
@@ -56,8 +57,11 @@ describe('list cells by type', () => {
     expect(screen.getByRole('img', { name: 'Yes' })).toBeTruthy();
   });
   it('says No for a false boolean', () => {
-    cellOf('paid', { paid: false });
+    const no = cellOf('paid', { paid: false });
     expect(screen.getByRole('img', { name: 'No' })).toBeTruthy();
+    // A cross, not a dash: the dash is what an empty cell shows.
+    expect(no.querySelector('svg.lucide-x')).not.toBeNull();
+    expect(no.textContent).not.toContain('—');
   });
   it('right-aligns numbers in the locale format', () => {
     const cell = cellOf('amount', { amount: 1234567.5 });
@@ -79,6 +83,24 @@ describe('list cells by type', () => {
   });
   it('shows a relation by the related record label', () => {
     expect(cellOf('author', { author: 'ab', author_RefObj: { uuid: 'x', code: 'ab', name: 'Ada' } }).textContent).toBe('Ada (ab)');
+  });
+  it('shows a relation without a label of the admin by the related component\'s first text field, not its uuid', async () => {
+    const settings = { uuid: 'c-1', ref: 'customers', name: 'customers', settings: { fields: [
+      { key: 'photo', module: 'input', type: 'image', sortOrder: 0 },
+      { key: 'name', module: 'input', type: 'text', sortOrder: 1 },
+      { key: 'email', module: 'input', type: 'email', sortOrder: 2 },
+    ] } };
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/v3/system/component/settings/customers')
+        ? new Response(JSON.stringify(settings), { headers: { 'content-type': 'application/json' } })
+        : new Response('{"message":"notFound"}', { status: 404, headers: { 'content-type': 'application/json' } })));
+    try {
+      const id = '0198c1f2-7a3b-7c00-9d1e-5f2a11c169dd';
+      const cell = cellOf('customer', { customer: id, customer_RefObj: { uuid: id, photo: null, name: 'Ada Lovelace', email: 'ada@example.com' } });
+      await waitFor(() => expect(cell.textContent).toBe('Ada Lovelace'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
   it('shows a relation whose record did not come along by its short id', () => {
     expect(cellOf('author', { author: '0123456789abcdef', author_RefObj: null }).textContent).toBe('…89abcdef');

@@ -32,13 +32,24 @@ export interface Api {
   refuse: boolean;
   /** Columns f1..fN (text fields) instead of title and amount. */
   wide: number;
+  /** No list.fields: the default columns of a component with a few typed fields (issue 29 item 7). */
+  plain: boolean;
 }
 
 export let api: Api;
 
 const wideField = (i: number) => ({ name: `F${i}`, key: `f${i}`, label: { en_US: `Field ${i}` }, module: 'input', type: 'text', sortOrder: i });
 
+const PLAIN_FIELDS = [
+  ['Order no', 'order_no', 'input', 'text'], ['Customer', 'customer', 'input', 'text'], ['Total', 'total', 'input', 'number'],
+  ['Status', 'status', 'select', 'text'], ['Order date', 'order_date', 'picker', 'date'], ['Paid', 'paid', 'checkbox', 'bool'],
+  ['Photo', 'photo', 'input', 'imagev2'],
+].map(([label, key, module, type], i) => ({ name: label, key, label: { en_US: label }, module, type, sortOrder: i }));
+
 function settings(): ComponentSettings {
+  if (api.plain) {
+    return { ...defaultSettings('v1'), presets: api.presets, model: { events: [], disable: false, timestamps: true, cleanup_after: null }, list: { fields: [] }, fields: PLAIN_FIELDS } as unknown as ComponentSettings;
+  }
   if (api.wide > 0) {
     const keys = Array.from({ length: api.wide }, (_, i) => i + 1);
     return {
@@ -155,6 +166,7 @@ export function useListFixture(): void {
       jobPolls: 0,
       refuse: false,
       wide: 0,
+      plain: false,
     };
     toastStore.set([]);
     vi.stubGlobal('fetch', vi.fn(fakeFetch));

@@ -171,7 +171,8 @@ describe('the record list: presets, permissions, limits and layout', () => {
     fireEvent.click(screen.getByTestId('preset-update'));
     await act(async () => fireEvent.click(screen.getByTestId('preset-save-submit')));
     await waitFor(() => expect(toasts()).toContain('presetUpdated'));
-    expect(api.presets[0]!.context?.filters).toMatchObject({ layout: { order: ['amount', 'title'], hidden: ['amount'], widths: { title: 250 }, density: 'compact' } });
+    // A text column starts 160 px wide; Shift+ArrowRight adds 50.
+    expect(api.presets[0]!.context?.filters).toMatchObject({ layout: { order: ['amount', 'title'], hidden: ['amount'], widths: { title: 210 }, density: 'compact' } });
   });
 
   it('applies the layout a preset keeps when it is picked', async () => {

@@ -21,6 +21,16 @@ describe('the record list', () => {
     expect(navigate).toHaveBeenCalledWith('/admin/component/orders/edit/u-21');
   });
 
+  it('opens newest first (created_at descending) until a column is chosen, so a new record is on page one', async () => {
+    mount();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const first = api.calls.find((c) => c.url.pathname.endsWith('/orders/models'))!;
+    expect(first.url.searchParams.get('sortBy')).toBe('created_at');
+    expect(first.url.searchParams.get('sortDesc')).toBe('1');
+    fireEvent.click(screen.getByTestId('sort-title'));
+    await waitFor(() => expect(api.calls.some((c) => c.url.searchParams.get('sortBy') === 'title' && c.url.searchParams.get('sortDesc') === '-1')).toBe(true));
+  });
+
   it('runs column formatters; a failing one shows the raw value and a warning', async () => {
     mount();
     await waitFor(() => expect(rows()[0]!.textContent).toContain('ITEM 01'));

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventBusProvider } from '../../renderers/data/eventBus';
+import { TAB_CLIENT_ID } from '../../runtime/client/client';
 import { fakeBus } from './bus-harness';
 import { withIntl } from './harness';
 import { ME, OrdersList, json, ordersBasics, ordersSettings } from './orders-harness';
@@ -89,7 +90,7 @@ describe('the live record list', () => {
     expect(rows()).toHaveLength(1);
   });
 
-  it("leaves out the user's own changes, other components and the other environment", async () => {
+  it("leaves out this tab's own changes, other components and the other environment; shows the user's changes from another tab", async () => {
     const bus = mount();
     await waitFor(() => expect(rows()).toHaveLength(1));
     await waitFor(() => expect(bus.client.topics()).toEqual(['orders.*.live']));
@@ -97,7 +98,7 @@ describe('the live record list', () => {
     await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/v1/user/model'))).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 0));
     act(() => {
-      bus.emit('orders.create.live', { record: { uuid: 'u-9', created_by: ME, updated_by: ME } });
+      bus.emit('orders.create.live', { record: { uuid: 'u-9', created_by: ME, updated_by: ME }, actor: ME, client: TAB_CLIENT_ID });
       bus.emit('people.create.live', { record: { uuid: 'p-1', updated_by: 'someone' } });
       bus.emit('orders.create.dev', { record: { uuid: 'u-8', updated_by: 'someone' } });
     });
@@ -105,6 +106,9 @@ describe('the live record list', () => {
     // A bulk action by someone else counts its items.
     act(() => bus.emit('orders.bulk.live', { action: 'disable', items: ['u-1', 'u-3', 'u-4'], actor: 'someone' }));
     expect(banner().textContent).toContain('3 new changes');
+    // The same user's create in a second tab (another X-Luma-Client) is news here.
+    act(() => bus.emit('orders.create.live', { record: { uuid: 'u-7', created_by: ME, updated_by: ME }, actor: ME, client: 'another-tab-0001' }));
+    expect(banner().textContent).toContain('4 new changes');
   });
 
   it('fetches the page again after a reconnect (events in between were missed)', async () => {

@@ -99,6 +99,21 @@ describe('the renderers of this issue', () => {
     expect(form().dirty).toBe(false);
   });
 
+  it('save an unticked yes/no checkbox as false, not null, on create and on edit of a record without it', () => {
+    const view = compile([field('title', 'input', 'text'), field('paid', 'checkbox', 'bool')]);
+    const created = renderForm({ view, record: null });
+    const box = created.container.querySelector('input[name="paid"]') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(created.form().payload()).toMatchObject({ paid: false });
+    fireEvent.click(box);
+    expect(created.form().payload()).toMatchObject({ paid: true });
+    created.unmount();
+
+    const editView = compile([field('title', 'input', 'text'), field('paid', 'checkbox', 'bool')], { page: 'model_edit' });
+    const edited = renderForm({ view: editView, page: 'model_edit', record: { title: 'T', paid: null } });
+    expect(edited.form().payload()).toMatchObject({ paid: false });
+  });
+
   it("show '__PASSWORD__' on the edit page and send nothing for it unless changed", () => {
     const view = compile([field('title', 'input', 'text'), field('secret', 'input', 'password')], { page: 'model_edit' });
     const { container, form } = renderForm({ view, page: 'model_edit', record: { title: 'T' } });

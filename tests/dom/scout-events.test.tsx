@@ -54,6 +54,11 @@ describe('scout events screens', () => {
     await mountApp('/admin/scout/events', 'scout-events-page');
     await waitFor(() => expect(screen.getAllByTestId('scout-ev-row')[0]!.querySelectorAll('td')[3]!.textContent).toBe('Orders'));
     expect(screen.getAllByTestId('scout-ev-row')[1]!.querySelectorAll('td')[3]!.textContent).toBe('shop/gone');
+    // The topic column names the component by its label too, the raw topic kept as the title; a removed one's topic shows as is.
+    const [known, gone] = screen.getAllByTestId('scout-ev-topic-cell');
+    expect(known!.textContent).toBe('Orders.create.live');
+    expect(known!.getAttribute('title')).toBe('shop/orders.create.live');
+    expect(gone!.textContent).toBe('shop/gone.create.live');
   });
 
   it('names who caused each event: the name the server answered, a removed user\'s uuid with a note, the system', async () => {

@@ -149,15 +149,17 @@ describe('sandbox escapes are refused and the host survives', () => {
     await expectHostSurvives();
   });
 
-  it('never runs the job queue: promise tricks do nothing after the script', async () => {
-    const code = `
+  it('runs no job after a script without await, and bounds the jobs of one that awaits by its deadline', async () => {
+    const tricks = `
       globalThis.count = 0;
       const spin = () => { count++; Promise.resolve().then(spin) };
       spin();
-      (async () => { for (;;) await null })();
-      new FinalizationRegistry(() => { for (;;) {} }).register({}, 1);
-      return count;`;
-    expect(await run(code)).toEqual({ ok: true, value: 1 });
+      Promise.resolve().then(function loop() { return Promise.resolve().then(loop) });
+      new FinalizationRegistry(() => { for (;;) {} }).register({}, 1);`;
+    expect(await run(`${tricks}\n      return count;`)).toEqual({ ok: true, value: 1 });
+    // A script that uses await runs as an async function: its jobs run, within the same deadline.
+    const awaiting = `${tricks}\n      (async () => { for (;;) await null })();\n      return count;`;
+    expect(errorOf(await run(awaiting, {}, { timeoutMs: 100 }))).toMatch(/^Script: deadline exceeded/);
     expect(errorOf(await run('return (async () => 1)()'))).toMatch(/not JSON: a Promise/);
     await expectHostSurvives();
   });

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressProblem, guardedRequest, literalProblem, resolveAllowed, withoutCredentials } from '../../src/server/workflows/net';
+import { addressProblem, guardedRequest, resolveAllowed, vetUrl, withoutCredentials } from '../../src/server/workflows/net';
 
 describe('workflow SSRF guard', () => {
   it('refuses private, loopback, link-local, metadata, unspecified, CGNAT and reserved IPv4', () => {
@@ -21,9 +21,11 @@ describe('workflow SSRF guard', () => {
     for (const address of ['2001:4860:4860::8888', '::ffff:8.8.8.8', '2002:808:808::1']) expect(addressProblem(address), address).toBeNull();
   });
 
-  it('reads decimal, octal and hex spellings as the address they are', () => {
-    for (const url of ['http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f000001/', 'http://127.1/', 'http://[::ffff:127.0.0.1]/']) expect(literalProblem(url), url).not.toBeNull();
-    expect(literalProblem('ftp://example.com/')).toBe('only http and https');
+  it('reads decimal, octal and hex spellings as the address they are', async () => {
+    for (const url of ['http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f000001/', 'http://127.1/', 'http://[::ffff:127.0.0.1]/']) await expect(vetUrl(url, { httpAllow: [] }), url).rejects.toThrow(/refused/);
+    await expect(vetUrl('ftp://example.com/', { httpAllow: [] })).rejects.toThrow('only http and https');
+    // The allow-list is read the same way for every spelling (the dry run and the run share vetUrl).
+    await expect(vetUrl('http://0x7f000001:8080/', { httpAllow: ['127.0.0.1:8080'] })).resolves.toMatchObject({ address: '127.0.0.1' });
   });
 
   it('refuses a name that resolves to loopback, and passes only the exact allowed host:port', async () => {

@@ -6,12 +6,12 @@
 // The header row is ListTableHead.tsx, a record's row ListTableRow.tsx.
 import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState, type Row } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ViewColumn } from '../../../schemas';
 import type { RecordModel } from '../../../runtime/client/records';
 import type { ListController } from '../useListController';
 import { useCellRenderers, type CellRenderers } from './CellContent';
-import { resizeColumn, type ListLayout } from './listLayout';
+import { fitWidths, resizeColumn, type ColumnWidth, type ListLayout } from './listLayout';
 import { ListTableHead, type Meta } from './ListTableHead';
 import { RecordRow } from './ListTableRow';
 
@@ -35,17 +35,37 @@ export interface ListTableProps {
   editHref: (uuid: string) => string;
 }
 
-/** A width that suits the column's kind until the user resizes it. */
-function defaultWidth(column: ViewColumn, renderers: CellRenderers): number {
-  if (column.key === 'uuid') return 140;
-  if (column.key === 'created_at' || column.key === 'updated_at' || column.key === 'disabled_at') return 180;
+/** The select box column's and the quick-edit column's widths. */
+const SELECT_WIDTH = 44;
+const ACTIONS_WIDTH = 52;
+
+/** A width that suits the column's kind until the user resizes it, and the least it shrinks to to fit. */
+function defaultWidth(column: ViewColumn, renderers: CellRenderers): ColumnWidth {
+  const w = (width: number, min = 88) => ({ key: column.key, width, min });
+  if (column.key === 'uuid') return w(110, 90);
+  if (column.key === 'created_at' || column.key === 'updated_at' || column.key === 'disabled_at') return w(160, 96);
   const field = renderers.fieldOf(column.key);
-  if (!field) return 200;
-  if (field.module === 'checkbox' && field.type === 'bool') return 100;
-  if (field.module === 'input' && field.type === 'number') return 130;
-  if (field.module === 'picker') return 180;
-  if (field.module === 'text') return 280;
-  return 200;
+  if (!field) return w(160);
+  if (field.module === 'checkbox' && field.type === 'bool') return w(80, 64);
+  if (field.module === 'input' && field.type === 'number') return w(110, 80);
+  if (field.module === 'picker') return w(field.type === 'date' ? 120 : 160, 96);
+  if (field.module === 'image' || (field.module === 'input' && ['image', 'imagev2', 'file'].includes(field.type))) return w(90, 64);
+  if (field.module === 'text') return w(240, 120);
+  return w(160);
+}
+
+/** The scroll box's width as laid out (0 before layout, then the columns keep their kind's width). */
+function useBoxWidth(ref: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    setWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 /** The column widths: they follow the layout; a drag resizes locally and lands in the layout when it ends. */
@@ -61,21 +81,21 @@ function useColumnSizing(layout: ListLayout, setLayout: (layout: ListLayout) => 
 }
 
 /** The react-table instance over the page's records, one column per shown column. */
-function useRecordTable(ctl: ListController, renderers: CellRenderers) {
+function useRecordTable(ctl: ListController, renderers: CellRenderers, boxWidth: number) {
   const { columns, items, layout } = ctl;
   const { sizing, setSizing, commit } = useColumnSizing(layout, ctl.setLayout);
-  const defs = useMemo<ColumnDef<RecordModel>[]>(
-    () =>
-      columns.map((c) => ({
+  const available = boxWidth > 0 ? boxWidth - SELECT_WIDTH - (ctl.may.update ? ACTIONS_WIDTH : 0) : 0;
+  const defs = useMemo<ColumnDef<RecordModel>[]>(() => {
+    const widths = fitWidths(columns.map((c) => defaultWidth(c, renderers)), layout.widths, available);
+    return columns.map((c) => ({
         id: c.key,
         header: c.label,
-        size: defaultWidth(c, renderers),
+        size: widths[c.key],
         minSize: 40,
         maxSize: 2000,
         meta: { column: c, align: renderers.alignOf(c.key) } satisfies Meta,
-      })),
-    [columns, renderers],
-  );
+      }));
+  }, [columns, renderers, layout.widths, available]);
   const table = useReactTable({
     data: items,
     columns: defs,
@@ -98,8 +118,7 @@ function useRecordTable(ctl: ListController, renderers: CellRenderers) {
 }
 
 /** The rows in the scroll box's window, and the space the rows above and below it take. */
-function useRowWindow(rows: Row<RecordModel>[], density: keyof typeof ROW_HEIGHT) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+function useRowWindow(scrollRef: RefObject<HTMLDivElement | null>, rows: Row<RecordModel>[], density: keyof typeof ROW_HEIGHT) {
   const rowHeight = ROW_HEIGHT[density];
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -114,7 +133,7 @@ function useRowWindow(rows: Row<RecordModel>[], density: keyof typeof ROW_HEIGHT
   const windowRows = virtualizer.getVirtualItems();
   const padTop = windowRows[0]?.start ?? 0;
   const padBottom = windowRows.length > 0 ? virtualizer.getTotalSize() - windowRows[windowRows.length - 1]!.end : 0;
-  return { scrollRef, windowRows, padTop, padBottom };
+  return { windowRows, padTop, padBottom };
 }
 
 /** The space of the rows outside the window, so the scroll bar stays true. */
@@ -132,22 +151,23 @@ export function ListTable({ ctl, locale, timeZone, onOpen, editHref }: ListTable
   const renderers = useCellRenderers(ctl.view);
   const canQuickEdit = ctl.may.update;
   const selected = useMemo(() => new Set(ctl.selection), [ctl.selection]);
-  const table = useRecordTable(ctl, renderers);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const table = useRecordTable(ctl, renderers, useBoxWidth(scrollRef));
   const rows = table.getRowModel().rows;
-  const { scrollRef, windowRows, padTop, padBottom } = useRowWindow(rows, layout.density);
+  const { windowRows, padTop, padBottom } = useRowWindow(scrollRef, rows, layout.density);
   const span = columns.length + 1 + (canQuickEdit ? 1 : 0);
-  const width = table.getTotalSize() + 44 + (canQuickEdit ? 52 : 0);
+  const width = table.getTotalSize() + SELECT_WIDTH + (canQuickEdit ? ACTIONS_WIDTH : 0);
   const context = { ctl, renderers, locale, timeZone, onOpen, editHref };
 
   return (
     <div ref={scrollRef} className={`table-card card list-table-card list-density-${layout.density}`} aria-busy={ctl.loading} data-testid="list-scroll">
       <table className="table list-table" data-testid="record-list" aria-rowcount={rows.length + 1} style={{ minWidth: width }}>
         <colgroup>
-          <col style={{ width: 44 }} />
+          <col style={{ width: SELECT_WIDTH }} />
           {table.getFlatHeaders().map((h) => (
             <col key={h.id} style={{ width: h.getSize() }} />
           ))}
-          {canQuickEdit ? <col style={{ width: 52 }} /> : null}
+          {canQuickEdit ? <col style={{ width: ACTIONS_WIDTH }} /> : null}
         </colgroup>
         <ListTableHead table={table} ctl={ctl} />
         <tbody>

@@ -9,6 +9,7 @@ import type { RecordModel } from '../../../runtime/client/records';
 import { ArrowDown, ArrowUp } from '../../ui/icons';
 import type { ListController } from '../useListController';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, placeColumn, resizeColumn } from './listLayout';
+import { effectiveSort } from './listState';
 
 /** What each column definition carries for the cells. */
 export interface Meta {
@@ -63,13 +64,14 @@ function HeaderCell({ header, ctl, dragged, setDragged }: HeaderCellProps) {
   const intl = useIntl();
   const { filters, layout } = ctl;
   const { column: c, align } = header.column.columnDef.meta as Meta;
-  const sorted = filters.sortBy === c.key;
+  const order = effectiveSort(filters);
+  const sorted = order.sortBy === c.key;
   return (
     <th
       scope="col"
       data-column={c.key}
       className={`list-th${align === 'end' ? ' list-th-end' : ''}${dragged && dragged !== c.key ? ' list-th-drop' : ''}`}
-      aria-sort={sorted ? (filters.sortDesc ? 'descending' : 'ascending') : undefined}
+      aria-sort={sorted ? (order.sortDesc ? 'descending' : 'ascending') : undefined}
       onDragOver={(e) => {
         if (dragged && dragged !== c.key) e.preventDefault();
       }}
@@ -92,7 +94,7 @@ function HeaderCell({ header, ctl, dragged, setDragged }: HeaderCellProps) {
         {c.sortable ? (
           <button type="button" className="list-sort" data-testid={`sort-${c.key}`} onClick={() => ctl.sortBy(c.key)}>
             <span className="list-th-label">{flexRender(header.column.columnDef.header, header.getContext())}</span>
-            {sorted ? filters.sortDesc ? <ArrowDown aria-hidden="true" /> : <ArrowUp aria-hidden="true" /> : null}
+            {sorted ? order.sortDesc ? <ArrowDown aria-hidden="true" /> : <ArrowUp aria-hidden="true" /> : null}
           </button>
         ) : (
           <span className="list-th-label">{c.label}</span>

@@ -85,3 +85,43 @@ export function resizeColumn(layout: ListLayout, key: string, width: number): Li
   const w = Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
   return { ...layout, widths: { ...layout.widths, [key]: w } };
 }
+
+/** A column's width before the user sizes it: what suits its kind, and the least it shrinks to. */
+export interface ColumnWidth {
+  key: string;
+  width: number;
+  min: number;
+}
+
+/**
+ * The widths the table starts with: the user's own width wins; the other columns keep their kind's
+ * width when all fit in `available` pixels, else shrink in proportion (not below their minimum) so a
+ * 1280 px screen shows every field without scrolling sideways (issue 29 item 7).
+ */
+export function fitWidths(columns: readonly ColumnWidth[], userWidths: Record<string, number>, available: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  let room = available;
+  let free: ColumnWidth[] = [];
+  for (const c of columns) {
+    const own = userWidths[c.key];
+    if (own === undefined) free.push(c);
+    else room -= out[c.key] = own;
+  }
+  const wanted = free.reduce((sum, c) => sum + c.width, 0);
+  if (available <= 0 || wanted <= room) {
+    for (const c of free) out[c.key] = c.width;
+    return out;
+  }
+  // Columns that would shrink below their minimum take it; the rest share what is left, until stable.
+  for (;;) {
+    const share = Math.max(0, room) / free.reduce((sum, c) => sum + c.width, 0);
+    const floored = free.filter((c) => c.width * share < c.min);
+    if (floored.length === 0) {
+      for (const c of free) out[c.key] = Math.floor(c.width * share);
+      return out;
+    }
+    for (const c of floored) room -= out[c.key] = c.min;
+    free = free.filter((c) => !floored.includes(c));
+    if (free.length === 0) return out;
+  }
+}

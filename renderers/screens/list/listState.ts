@@ -9,6 +9,8 @@ export const RECORDS_CAP = 5000;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
 export const DEFAULT_DATE_FIELD = 'created_at';
+/** Without a chosen order the list is newest first, so a record just created is on page one (issue 29). */
+export const DEFAULT_SORT = { sortBy: 'created_at', sortDesc: true } as const;
 
 /** What a preset holds (spec section 3 "Filter preset"), minus the page, which lives in the URL. */
 export interface ListFilters {
@@ -97,10 +99,9 @@ export function queryFilter(filters: ListFilters, showDisabled: boolean): Omit<L
   const { $adv, ...rest } = bulkFilter(filters, showDisabled);
   const out: Omit<ListParams, 'offset' | 'limit'> = { ...rest };
   if ($adv !== undefined) out.$adv = JSON.stringify($adv);
-  if (filters.sortBy) {
-    out.sortBy = filters.sortBy;
-    out.sortDesc = filters.sortDesc ? 1 : -1;
-  }
+  const sort = effectiveSort(filters);
+  out.sortBy = sort.sortBy;
+  out.sortDesc = sort.sortDesc ? 1 : -1;
   return out;
 }
 
@@ -145,7 +146,13 @@ export function searchableFields(view: ViewSchema): { key: string; label: string
   return view.fields.filter((f) => f.visible && !f.hashed && SEARCHABLE.has(f.renderer)).map((f) => ({ key: f.key, label: f.label }));
 }
 
-/** A header click: the same column flips the direction, another starts ascending. */
+/** The order the list is in: the chosen one, else DEFAULT_SORT (newest first). */
+export function effectiveSort(filters: Pick<ListFilters, 'sortBy' | 'sortDesc'>): { sortBy: string; sortDesc: boolean } {
+  return filters.sortBy ? { sortBy: filters.sortBy, sortDesc: filters.sortDesc } : { ...DEFAULT_SORT };
+}
+
+/** A header click: the column the list is sorted on flips the direction, another starts ascending. */
 export function nextSort(filters: Pick<ListFilters, 'sortBy' | 'sortDesc'>, key: string): Pick<ListFilters, 'sortBy' | 'sortDesc'> {
-  return filters.sortBy === key ? { sortBy: key, sortDesc: !filters.sortDesc } : { sortBy: key, sortDesc: false };
+  const current = effectiveSort(filters);
+  return current.sortBy === key ? { sortBy: key, sortDesc: !current.sortDesc } : { sortBy: key, sortDesc: false };
 }

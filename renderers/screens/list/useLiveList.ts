@@ -1,19 +1,24 @@
-// The record list's live changes (issue 17 "Live screens"): records created, changed or removed by
-// someone else are counted, not swapped in under the cursor; the banner's button refetches the page.
-// The user's own writes are left out (their mutations refresh the list already).
+// The record list's live changes (issue 17 "Live screens"): records created, changed or removed
+// elsewhere are counted, not swapped in under the cursor; the banner's button refetches the page.
+// Only this tab's own writes are left out (their mutations refresh the list already): an event of
+// this user from another tab or session is news here (issue 29, item 18).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { recordTopic, type BusEvent } from '../../../runtime/events/protocol';
+import { TAB_CLIENT_ID } from '../../../runtime/client/client';
+import { isOwnEcho, recordTopic, type BusEvent } from '../../../runtime/events/protocol';
 import { useBusConnected, useBusReconnect, useBusTopic } from '../../data/eventBus';
 import { userModelQueryOptions } from '../../data/queries';
 import { recordKeys } from '../../data/records';
 
-/** The keys one event stands for: the record's uuid, or a bulk's or import's items (else the event itself). */
-export function changedKeys(event: BusEvent, me: string | null): string[] {
+/**
+ * The keys one event stands for: the record's uuid, or a bulk's or import's items (else the event
+ * itself); none for this tab's own write (its user is the actor and its id `client` the writer).
+ */
+export function changedKeys(event: BusEvent, me: string | null, client: string = TAB_CLIENT_ID): string[] {
   const payload = event.payload;
   const record = payload.record && typeof payload.record === 'object' ? (payload.record as Record<string, unknown>) : null;
   const actor = (payload.actor ?? record?.updated_by ?? record?.created_by ?? null) as string | null;
-  if (me !== null && actor === me) return [];
+  if (isOwnEcho(payload, actor, me, client)) return [];
   const uuid = record?.uuid ?? payload.uuid;
   if (typeof uuid === 'string') return [uuid];
   if (Array.isArray(payload.items) && payload.items.length > 0) return payload.items.filter((item): item is string => typeof item === 'string');

@@ -7,6 +7,7 @@ import { navigationEn_US } from './navigation';
 import { serverMessagesEn_US } from './serverMessages';
 import { componentScreensEn_US } from './componentScreens';
 import { recordScreensEn_US } from './recordScreens';
+import { fieldOptionsEn_US } from './fieldOptions';
 
 export const en_US = {
   ...shellEn_US,
@@ -14,6 +15,7 @@ export const en_US = {
   ...serverMessagesEn_US,
   ...componentScreensEn_US,
   ...recordScreensEn_US,
+  ...fieldOptionsEn_US,
 } as const;
 
 export type MessageKey = keyof typeof en_US;

@@ -6,6 +6,7 @@ export const recordScreensEn_US = {
   'records.create.title': 'New record: {name}',
   'records.edit.title': 'Edit record: {name}',
   'records.save': 'Save',
+  'records.backToList': 'Back to list',
   'records.delete': 'Delete',
   'records.deleteTitle': 'Delete this record?',
   'records.saving': 'Saving…',

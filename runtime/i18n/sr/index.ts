@@ -6,6 +6,7 @@ import { navigationSr } from './navigation';
 import { serverMessagesSr } from './serverMessages';
 import { componentScreensSr } from './componentScreens';
 import { recordScreensSr } from './recordScreens';
+import { fieldOptionsSr } from './fieldOptions';
 
 export const sr: Catalogue = {
   ...shellSr,
@@ -13,4 +14,5 @@ export const sr: Catalogue = {
   ...serverMessagesSr,
   ...componentScreensSr,
   ...recordScreensSr,
+  ...fieldOptionsSr,
 };

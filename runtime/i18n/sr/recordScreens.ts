@@ -8,6 +8,7 @@ export const recordScreensSr: Record<keyof typeof recordScreensEn_US, string> = 
   'records.create.title': 'Novi zapis: {name}',
   'records.edit.title': 'Izmena zapisa: {name}',
   'records.save': 'Sačuvaj',
+  'records.backToList': 'Nazad na listu',
   'records.delete': 'Obriši',
   'records.deleteTitle': 'Obrisati ovaj zapis?',
   'records.saving': 'Čuvanje…',

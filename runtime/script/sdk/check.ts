@@ -7,8 +7,12 @@
 import type * as TS from 'typescript';
 import type * as VFS from '@typescript/vfs';
 
-/** Put before a script in its file; on the script's first line, so line numbers stay the same. */
-export const SCRIPT_PREFIX = 'export default function script() {';
+/**
+ * Put before a script in its file; on the script's first line, so line numbers stay the same. Async,
+ * because a script may use \`await\` (the sandbox runs a script that does as an async function and
+ * answers what it resolves to; runtime/script/request.ts).
+ */
+export const SCRIPT_PREFIX = 'export default async function script() {';
 export const SCRIPT_SUFFIX = '\n}\n';
 
 /** The file text of a script. */

@@ -66,8 +66,8 @@ interface LumaList {
 
 /**
  * The record API of a script that has a component of its own (component functions, actions,
- * routes): ref defaults to that component. Calls are synchronous and run with the caller's
- * (or the API user's) permissions. A refusal throws an Error whose message is the service's message
+ * routes): ref defaults to that component. Calls are synchronous (they answer the value, and
+ * \`await\` on one is allowed and changes nothing) and run with the caller's (or the API user's) permissions. A refusal throws an Error whose message is the service's message
  * key, with status and errors (the field errors of a 417) when it has them.
  */
 interface LumaRecords {
@@ -137,6 +137,23 @@ interface LumaServerContext {
   /** Custom events (custom.{name}.{env}: no component of its own). */
   readonly events: LumaEvents;
   readonly user?: LumaUser;
+}
+
+/**
+ * The context of a global function: it always runs as its API user, whoever calls. Without an API
+ * user (or with one no longer active in the project) records and events are absent.
+ */
+interface LumaGlobalFunctionContext {
+  /** Global variables, secrets included. */
+  readonly env: LumaEnv;
+  /** The API user the function runs as, or null without one. */
+  readonly user: LumaUser | null;
+  /** The function itself. */
+  readonly function: { readonly uuid: string; readonly name: string };
+  /** The record API with the API user's rights; a global function has no component, so every call names ref. */
+  readonly records?: LumaRecordsByRef;
+  /** Custom events (custom.{name}.{env}: no component of its own). */
+  readonly events?: LumaEvents;
 }
 
 /** The context of a server-side script of a component (actions, routes). */

@@ -84,7 +84,10 @@ export const SCRIPT_KINDS = {
     scope: 'LumaGlobalFunctionScope',
     title: 'Global function',
     server: true,
-    names: [data('The input the caller sent.'), { name: 'context', type: 'LumaServerContext', doc: 'Global variables, the record API (pass a ref), custom events, the user.' }],
+    names: [
+      data('The input: the JSON body of a public call (unwrapped when it is exactly {"data": ...}), the data of an admin run.'),
+      { name: 'context', type: 'LumaGlobalFunctionContext', doc: 'Global variables, the function, its API user, and with one the record API (pass a ref) and custom events.' },
+    ],
   },
   spark: {
     scope: 'LumaSparkScope',

@@ -1,5 +1,6 @@
-// The trail of the last visited pages, each by its label: a component's pages by the component's own
-// label ('Orders', 'Orders: Edit'), looked up in the menu or the components list, never by a path.
+// The current page's place in the route tree (routes/breadcrumbs.ts), each crumb by its label: a component's
+// pages by the component's own label ('Orders', 'Orders: Edit'), looked up in the menu or the components
+// list, never by a path or a uuid. A long crumb is cut with an ellipsis on one line; its title is the full text.
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { componentMenuQueryOptions, componentsQueryOptions } from '../../../renderers/data/components';
@@ -9,20 +10,23 @@ import { localeStore } from '../../../renderers/ui/prefs';
 import { useStore } from '../../../renderers/ui/store';
 import { truncateListItem } from '../../../renderers/ui/truncate';
 import { findMenuItem } from '../features/components/routes/menuRef';
-import { breadcrumbStore, type Crumb } from '../routes/breadcrumbs';
+import { breadcrumbStore, placeCrumbStore, withPlaces, type Crumb } from '../routes/breadcrumbs';
 import { AppLink } from './AppLink';
 
 /** The component route's own crumb: the component alone stands for its record list. */
 const COMPONENT_CRUMB = 'cmp.route.crumb';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function crumbText(crumb: Crumb, message: (key: string) => string, name: string | undefined): string {
+export function crumbText(crumb: Crumb, message: (key: string) => string, name: string | undefined, cut: (text: string) => string = truncateListItem): string {
+  if (crumb.text !== undefined) return cut(crumb.text);
   if (crumb.component === undefined) return message(crumb.label);
-  const shown = truncateListItem(name ?? crumb.component);
+  // Until the component is known a uuid stands for nothing a user would recognise: the page's kind does.
+  const shown = cut(name ?? (UUID.test(crumb.component) ? message(COMPONENT_CRUMB) : crumb.component));
   return crumb.label === COMPONENT_CRUMB ? shown : `${shown}: ${message(crumb.label)}`;
 }
 
 export function Breadcrumbs() {
-  const trail = useStore(breadcrumbStore);
+  const trail = withPlaces(useStore(breadcrumbStore), useStore(placeCrumbStore));
   const locale = useStore(localeStore);
   const intl = useIntl();
   const message = useMessage();
@@ -42,9 +46,10 @@ export function Breadcrumbs() {
       <ol>
         {trail.map((crumb, index) => {
           const last = index === trail.length - 1;
-          const text = crumbText(crumb, message, crumb.component === undefined ? undefined : nameOf(crumb.component));
+          const name = crumb.component === undefined ? undefined : nameOf(crumb.component);
+          const text = crumbText(crumb, message, name);
           return (
-            <li key={crumb.href}>
+            <li key={crumb.href} title={crumbText(crumb, message, name, (full) => full)} data-testid="breadcrumb">
               {last ? <span aria-current="page">{text}</span> : <AppLink href={crumb.href}>{text}</AppLink>}
             </li>
           );

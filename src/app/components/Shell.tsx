@@ -21,6 +21,8 @@ import { Toasts } from '../../../renderers/ui/Toasts';
 import { UserMenu } from './UserMenu';
 import { AppEventBus } from './AppEventBus';
 import { BusIndicator } from './BusIndicator';
+import { EnvironmentPill } from './EnvironmentSwitch';
+import { useMediaNav } from './mediaNav';
 import { Menu } from '../../../renderers/ui/icons';
 
 /** Keeps X-Workspace-Uuid in step with the signed-in user's workspace. */
@@ -73,6 +75,7 @@ function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string })
             </button>
             <Breadcrumbs />
             <div className="header-tools">
+              <EnvironmentPill />
               <BusIndicator />
               <LanguageSelect />
               <ThemeToggle />
@@ -89,23 +92,24 @@ function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string })
   );
 }
 
-/** The static nav plus the menu components (their icon, active flag and sort come from the server). */
-function useNavWithComponents(nav: readonly NavItem[], afterHref: string, base: '/admin/component' | '/home/component'): readonly NavItem[] {
+/** The static nav plus the menu components (their icon, active flag and sort come from the server) and the media library. */
+function useNavWithComponents(nav: readonly NavItem[], afterHref: string, base: '/admin' | '/home', mediaAfter: string): readonly NavItem[] {
   const menu = useQuery(componentMenuQueryOptions());
   const permissions = useQuery(rolePermissionsQueryOptions());
+  const media = useMediaNav(base);
   const locale = useStore(localeStore);
   // Until the permissions are known, admin-only entries stay hidden rather than flash in and out.
   const isAdmin = permissions.data?.is_admin ?? false;
   return useMemo(
-    () => withLinksAfter(forViewer(nav, isAdmin), afterHref, menuLinks(menu.data ?? [], locale, base)),
-    [nav, isAdmin, afterHref, base, menu.data, locale],
+    () => withLinksAfter(withLinksAfter(forViewer(nav, isAdmin), mediaAfter, media), afterHref, menuLinks(menu.data ?? [], locale, `${base}/component`)),
+    [nav, isAdmin, afterHref, base, mediaAfter, media, menu.data, locale],
   );
 }
 
 export function AdminShell() {
-  return <Shell nav={useNavWithComponents(ADMIN_NAV, '/admin/components', '/admin/component')} homeHref="/admin/dashboard" />;
+  return <Shell nav={useNavWithComponents(ADMIN_NAV, '/admin/components', '/admin', '/admin/integrations')} homeHref="/admin/dashboard" />;
 }
 
 export function HomeShell() {
-  return <Shell nav={useNavWithComponents(HOME_NAV, '/home/home', '/home/component')} homeHref="/home/home" />;
+  return <Shell nav={useNavWithComponents(HOME_NAV, '/home/home', '/home', '/home/home')} homeHref="/home/home" />;
 }

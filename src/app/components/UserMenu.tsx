@@ -33,7 +33,7 @@ export function UserMenu() {
   const name = user.data?.name ?? '';
   return (
     <div className="user-menu" role="group" aria-label={intl.formatMessage({ id: 'shell.userMenu' })}>
-      <span className="avatar" aria-hidden="true">
+      <span className="avatar" aria-hidden="true" title={user.data ? `${name} · ${user.data.email}` : undefined}>
         {Array.from(name)[0]?.toUpperCase() ?? '·'}
       </span>
       <span className="user-name">

@@ -1,14 +1,19 @@
 // /admin/dashboard: the signed-in user, the current project, the admin flag, the environment switch.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ENVIRONMENTS, type Environment } from '../../../runtime/api/contract';
+import { componentsQueryOptions } from '../../../renderers/data/components';
 import { claimsQueryOptions, projectInfoQueryOptions, userModelQueryOptions } from '../../../renderers/data/queries';
+import { componentLabel, settingsPath } from '../../../renderers/ui/componentLabel';
 import { EmptyState } from '../../../renderers/ui/EmptyState';
-import { environmentStore, setEnvironment } from '../../../renderers/ui/prefs';
+import { environmentStore, localeStore } from '../../../renderers/ui/prefs';
 import { useStore } from '../../../renderers/ui/store';
 import { truncateTitle } from '../../../renderers/ui/truncate';
 import { Blocks } from '../../../renderers/ui/icons';
+import { AppLink } from '../components/AppLink';
+import { useSwitchEnvironment } from '../components/EnvironmentSwitch';
+import { RecordsLink } from '../features/components/RecordsLink';
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -33,14 +38,10 @@ function Failed() {
 
 function EnvironmentSwitch() {
   const env = useStore(environmentStore);
-  const queryClient = useQueryClient();
+  const switchTo = useSwitchEnvironment();
   const id = useId();
   const intl = useIntl();
-  const change = (next: Environment) => {
-    setEnvironment(next);
-    // Everything cached belongs to the other environment now.
-    void queryClient.invalidateQueries();
-  };
+  const change = (next: Environment) => void switchTo(next);
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -130,6 +131,33 @@ function ProjectCard() {
   );
 }
 
+/** The project's components, each with its settings and its records; the empty state only when there are none. */
+function ComponentsCard() {
+  const components = useQuery(componentsQueryOptions());
+  const locale = useStore(localeStore);
+  return (
+    <Card title={<FormattedMessage id="dashboard.components" />} testId="dashboard-components">
+      {components.isPending ? <Loading /> : components.isError ? <Failed /> : components.data.length === 0 ? (
+        <EmptyState testId="components-empty" icon={<Blocks />} title={<FormattedMessage id="noComponents" />} hint={<FormattedMessage id="dashboard.componentsHint" />} />
+      ) : (
+        <ul className="workspace-list" data-testid="dashboard-component-list">
+          {components.data.map((component) => {
+            const label = componentLabel(component, locale);
+            return (
+              <li key={component.uuid} data-testid="dashboard-component">
+                <AppLink href={settingsPath(component.ref)} title={label}>
+                  {truncateTitle(label)}
+                </AppLink>
+                <RecordsLink component={component} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 export function DashboardPage() {
   return (
     <div className="page">
@@ -145,14 +173,7 @@ export function DashboardPage() {
           <EnvironmentSwitch />
         </Card>
       </div>
-      <Card title={<FormattedMessage id="dashboard.components" />} testId="dashboard-components">
-        <EmptyState
-          testId="components-empty"
-          icon={<Blocks />}
-          title={<FormattedMessage id="noComponents" />}
-          hint={<FormattedMessage id="dashboard.componentsHint" />}
-        />
-      </Card>
+      <ComponentsCard />
     </div>
   );
 }

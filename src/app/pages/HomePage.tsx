@@ -1,14 +1,21 @@
-// /home/home: the user's app tiles. Apps arrive in a later issue, so the list is empty for now.
+// /home/home: the tiles of what the user can open. Apps arrive with issue 31; until there is
+// an app service the page claims nothing about apps and shows the components of the menu (those with a
+// version in the current environment), each opening its records.
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
+import { componentMenuQueryOptions } from '../../../renderers/data/components';
+import { componentLabel } from '../../../renderers/ui/componentLabel';
 import { EmptyState } from '../../../renderers/ui/EmptyState';
+import { Blocks } from '../../../renderers/ui/icons';
+import { localeStore } from '../../../renderers/ui/prefs';
+import { useStore } from '../../../renderers/ui/store';
 import { Tile } from '../components/Tile';
 import type { TileModel } from '../components/tileModel';
-import { AppWindow } from '../../../renderers/ui/icons';
-
-/** Replaced by the apps query when the app service exists. */
-const tiles: TileModel[] = [];
 
 export function HomePage() {
+  const menu = useQuery(componentMenuQueryOptions());
+  const locale = useStore(localeStore);
+  const tiles: TileModel[] = (menu.data ?? []).map((item) => ({ id: item.ref, label: componentLabel(item, locale), type: 'component' }));
   return (
     <div className="page">
       <header className="page-header">
@@ -16,12 +23,18 @@ export function HomePage() {
           <FormattedMessage id="home.heading" />
         </h1>
       </header>
-      <section className="card">
+      <section className="card" data-testid="home-components">
         <h2 className="card-title">
-          <FormattedMessage id="home.apps" />
+          <FormattedMessage id="home.components" />
         </h2>
-        {tiles.length === 0 ? (
-          <EmptyState testId="apps-empty" icon={<AppWindow />} title={<FormattedMessage id="home.appsEmpty" />} hint={<FormattedMessage id="home.appsEmptyHint" />} />
+        {menu.isPending ? (
+          <div className="skeleton" aria-busy="true" />
+        ) : menu.isError ? (
+          <p className="form-error">
+            <FormattedMessage id="dashboard.loadFailed" />
+          </p>
+        ) : tiles.length === 0 ? (
+          <EmptyState testId="home-components-empty" icon={<Blocks />} title={<FormattedMessage id="home.componentsEmpty" />} hint={<FormattedMessage id="home.componentsEmptyHint" />} />
         ) : (
           <ul className="tiles">
             {tiles.map((tile) => (

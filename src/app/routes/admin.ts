@@ -105,7 +105,7 @@ export const adminChildren = [
   stub('ratchet/edit/$id'),
   screen('functions', FunctionsListPage, 'nav.functions'),
   screen('functions/create', FunctionCreatePage, 'fn.create.title'),
-  screen('functions/$id', FunctionPage, 'nav.functions'),
+  screen('functions/$id', FunctionPage, 'fn.one'),
   stub('forge'),
   stub('forge/create'),
   stub('forge/$id'),

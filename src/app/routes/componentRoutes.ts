@@ -70,8 +70,11 @@ function integrationCrumb(params: Record<string, string>): MessageKey | undefine
   return params.id === MEDIA_INTEGRATION_ID ? 'media.title' : undefined;
 }
 
+/** The media library has its own sidebar entry: its trail starts with it, not under Integrations. */
+const isMediaPage = (params: Record<string, string>) => params.id === MEDIA_INTEGRATION_ID;
+
 /** Integration pages: luma-media is the media library (src/app/features/media; ?lib is the library,
  * the hash the directory); other integrations' pages arrive with them. */
 export function integrationPageRoute<TParent extends AnyRoute, TPath extends string>(parent: TParent, path: TPath) {
-  return createRoute({ getParentRoute: () => parent, path, validateSearch: validateLibrarySearch, component: IntegrationPage, staticData: { label: 'nav.integrations', labelFor: integrationCrumb } });
+  return createRoute({ getParentRoute: () => parent, path, validateSearch: validateLibrarySearch, component: IntegrationPage, staticData: { label: 'nav.integrations', labelFor: integrationCrumb, rootFor: isMediaPage } });
 }

@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, type AnyRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { NavigationProvider, type Navigation } from '../../../renderers/ui/navigation';
 import { localeFromSearch, setLocale } from '../../../renderers/ui/prefs';
 import { AppLink } from '../components/AppLink';
 import { ReportErrorModal } from '../components/ReportErrorModal';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { recordVisit } from './breadcrumbs';
-import { refFromParams, type RefParams } from '../features/components/routes/menuRef';
+import { setTrail, trailFor } from './breadcrumbs';
 import { validateLangSearch } from './search';
 import './staticData';
 
@@ -15,25 +14,24 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
-/** Records each resolved page in the breadcrumb trail, unless its route opts out. */
-function useBreadcrumbRecorder(): void {
+/** Sets the breadcrumb trail of each resolved page: its place in the route tree, unless it opts out. */
+function useBreadcrumbTrail(): void {
   const router = useRouter();
   const resolved = useRouterState({ select: (s) => (s.status === 'idle' ? s.resolvedLocation?.href : undefined) });
   useEffect(() => {
     if (!resolved) return;
     const leaf = router.state.matches.at(-1);
     if (!leaf || leaf.status !== 'success' || leaf._notFound) return;
-    const data = leaf.staticData;
-    if (data.crumb === false) return;
-    const params = leaf.params as RefParams;
-    const component = params.ref !== undefined || params.name !== undefined ? refFromParams(params) : undefined;
+    if (leaf.staticData.crumb === false) return;
+    const routes = router.routesByPath as Record<string, AnyRoute | undefined>;
+    const routeAt = (pattern: string) => routes[pattern]?.options.staticData;
     // A hash is a place within a page (the settings tabs), not another page of the trail.
-    recordVisit({ href: resolved.split('#')[0] ?? resolved, label: data.labelFor?.(leaf.params as Record<string, string>) ?? data.label ?? 'notAvailable.title', ...(component ? { component } : {}) });
+    setTrail(trailFor(leaf.fullPath, leaf.params as Record<string, string>, resolved.split('#')[0] ?? resolved, routeAt));
   }, [resolved, router]);
 }
 
 function RootLayout() {
-  useBreadcrumbRecorder();
+  useBreadcrumbTrail();
   const router = useRouter();
   // The renderers' links and navigation (renderers/ui/navigation.tsx) go through the router.
   const navigation = useMemo<Navigation>(() => ({ Link: AppLink, navigate: (href) => void router.navigate({ href }) }), [router]);

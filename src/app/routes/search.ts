@@ -63,12 +63,16 @@ export const validateVersionSearch = (search: Raw): VersionSearch => {
   return v !== undefined ? { v } : {};
 };
 
-/** Media library pages: ?lib is the chosen library; ?tab=documents its documents tab (under /admin and /home alike). */
+/** Media library pages: ?lib is the chosen library; ?tab=documents its documents tab, ?doc the document
+ * open in it (its path) (under /admin and /home alike). */
 export interface LibrarySearch {
   lib?: string;
   tab?: 'documents';
+  doc?: string;
 }
 export const validateLibrarySearch = (search: Raw): LibrarySearch => {
   const lib = text(search.lib);
-  return { ...(lib ? { lib } : {}), ...(search.tab === 'documents' ? { tab: 'documents' as const } : {}) };
+  const documents = search.tab === 'documents';
+  const doc = documents ? text(search.doc) : undefined;
+  return { ...(lib ? { lib } : {}), ...(documents ? { tab: 'documents' as const } : {}), ...(doc ? { doc } : {}) };
 };

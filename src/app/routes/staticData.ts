@@ -9,6 +9,8 @@ declare module '@tanstack/react-router' {
     labelFor?: (params: Record<string, string>) => MessageKey | undefined;
     /** false keeps the route out of the breadcrumb trail. */
     crumb?: boolean;
+    /** True: the route starts the trail (the media library, in the sidebar, is not under Integrations). */
+    rootFor?: (params: Record<string, string>) => boolean;
   }
 }
 

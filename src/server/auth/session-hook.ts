@@ -4,7 +4,7 @@
 // (auth/caller-sql), or none when this process found the same caller before and nothing it
 // was built from has changed since (auth/caller-cache.ts); a session is touched at most once a minute.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HEADER } from '../../../runtime/api/contract';
+import { CLIENT_ID_PATTERN, HEADER } from '../../../runtime/api/contract';
 import type { ServerContext } from '../platform/context';
 import type { CallerCache } from './caller-cache';
 import { findPrincipal, touchApiSecret, type PrincipalLookup, type PrincipalRow } from './caller-sql';
@@ -112,6 +112,8 @@ export async function authenticate(context: SessionContext, request: FastifyRequ
     authorization !== undefined ? await bearerPrincipal(context, authorization, lookup) : await sessionPrincipal(context, request, reply, lookup);
   if (headerError) throw headerError;
   request.accountability = buildAccountability(principal, tenant, by ? componentRef : undefined);
+  const client = headerValue(request.headers[HEADER.client])?.trim();
+  if (client !== undefined && CLIENT_ID_PATTERN.test(client)) request.accountability.client = client;
 }
 
 /** The accountability of an authenticated route (set by the session hook). */

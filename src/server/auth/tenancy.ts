@@ -24,6 +24,8 @@ export interface Accountability {
   roles: AccountabilityRole[];
   is_admin: boolean;
   permissions: string[];
+  /** The calling browser tab's id (X-Luma-Client), when it sent a well-formed one: its record events carry it. */
+  client?: string;
   /** The component of the route's {ref}, found with the caller (one round trip), when the route asked for it. */
   component?: { ref: string; found: ComponentWithEnvVersion | null };
 }

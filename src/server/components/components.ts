@@ -19,6 +19,7 @@ import { bodyObject } from './input';
 import {
   conflict,
   dependenciesOf,
+  ownWorkflows,
   mayOnComponent,
   requireSettingsPermission,
   resolveComponent,
@@ -110,6 +111,7 @@ export async function removeComponent(db: Db, accountability: Accountability, re
     const row = await resolveComponent(tx, projectUuid, ref, true);
     requireSettingsPermission(accountability, row);
     await assertNoDependencies(tx, row);
+    if ((await ownWorkflows(tx, row.uuid)).length > 0) throw conflict(COMPONENT_MESSAGE.componentHasWorkflows);
     // Its records' partition (and the indexes on it) is dropped by housekeeping (dropOrphanPartitions).
     await deleteComponent(tx, row.uuid);
     return row;

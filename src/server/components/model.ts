@@ -102,7 +102,11 @@ function dependenciesFrom(links: RelationLink[], row: ComponentRow): Dependency[
   return [...found.values()];
 }
 
-/** Workflows naming these components (their own, or a component node's target), by component. */
+/**
+ * Workflows of other components naming these ones (a component node's target), by component. A
+ * component's own workflows are not dependants: they follow it by uuid through a rename, and a clone
+ * leaves them where they are (issue 29); only its removal waits on them (ownWorkflows).
+ */
 async function workflowDependencies(db: Db, uuids: string[]): Promise<Map<string, Dependency[]>> {
   const found = new Map<string, Dependency[]>();
   if (uuids.length === 0) return found;
@@ -111,6 +115,7 @@ async function workflowDependencies(db: Db, uuids: string[]): Promise<Map<string
     .innerJoin('workflows as w', 'w.uuid', 'r.workflow_uuid')
     .select(['r.component_uuid', 'w.uuid', 'w.name'])
     .where('r.component_uuid', 'in', uuids)
+    .whereRef('w.component_uuid', '<>', 'r.component_uuid')
     .orderBy('w.name')
     .execute();
   for (const row of rows) {
@@ -121,7 +126,12 @@ async function workflowDependencies(db: Db, uuids: string[]): Promise<Map<string
   return found;
 }
 
-/** Components of the same project with a relation field (any version) to this one, and workflows that name it. */
+/** The component's own workflows: its removal waits until they are removed (they would lose their component). */
+export async function ownWorkflows(db: Db, componentUuid: string): Promise<{ uuid: string; name: string }[]> {
+  return db.selectFrom('workflows').select(['uuid', 'name']).where('component_uuid', '=', componentUuid).orderBy('name').execute();
+}
+
+/** Components of the same project with a relation field (any version) to this one, and other components' workflows that name it. */
 export async function dependenciesOf(db: Db, row: ComponentRow): Promise<Dependency[]> {
   const links = await relationLinks(db, row.project_uuid, [componentRef(row), row.uuid]);
   const workflows = await workflowDependencies(db, [row.uuid]);

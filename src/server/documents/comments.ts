@@ -11,7 +11,7 @@ import { HttpError } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import { bodyObject } from '../components/input';
 import { checkCommentText, checkCount, checkPath, checkVariant, documentLibrary, invalidField } from './access';
-import { commentAnswer, liveDocument } from './documents';
+import { commentAnswer, commentsQuery, liveDocument } from './documents';
 import type { Accountability } from '../auth/tenancy';
 
 type Db = Kysely<Database>;
@@ -48,11 +48,13 @@ export async function addComment(db: Db, accountability: Accountability, lib: st
       .where('variant', '=', variant)
       .executeTakeFirstOrThrow();
     if (Number(n) >= DOCUMENT_COMMENTS_PER_VARIANT) throw new HttpError(409, DOCUMENT_MESSAGE.commentLimit);
-    return trx
+    // The author is the session's user: a body naming another (created_by) is refused by the route's schema.
+    const uuid = uuidv7();
+    await trx
       .insertInto('document_comments')
-      .values({ uuid: uuidv7(), document_uuid: document.uuid, variant, version: latest.version, range_from: from, range_to: to, content, created_by: accountability.user.uuid, created_at: nowDate() })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      .values({ uuid, document_uuid: document.uuid, variant, version: latest.version, range_from: from, range_to: to, content, created_by: accountability.user.uuid, created_at: nowDate() })
+      .execute();
+    return commentsQuery(trx, document.uuid).where('c.uuid', '=', uuid).executeTakeFirstOrThrow();
   });
   return commentAnswer(row);
 }
@@ -63,9 +65,9 @@ export async function listComments(db: Db, accountability: Accountability, lib: 
   const path = checkPath(rawPath);
   const variant = query.variant === undefined ? null : checkVariant(query.variant);
   const document = await liveDocument(db, library.uuid, path);
-  let rows = db.selectFrom('document_comments').selectAll().where('document_uuid', '=', document.uuid);
-  if (variant !== null) rows = rows.where('variant', '=', variant);
-  return (await rows.orderBy('created_at').orderBy('uuid').execute()).map(commentAnswer);
+  let rows = commentsQuery(db, document.uuid);
+  if (variant !== null) rows = rows.where('c.variant', '=', variant);
+  return (await rows.execute()).map(commentAnswer);
 }
 
 /** DELETE /comment/{uuid}: by its author or an admin; a comment of another library or project is 404. */

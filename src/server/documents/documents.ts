@@ -35,7 +35,22 @@ export const DOCUMENT_VARIANTS_MAX = 50;
 const iso = (value: Date | string) => new Date(value).toISOString();
 const documentExists = () => new HttpError(409, DOCUMENT_MESSAGE.exists, [{ field: 'path', messages: [DOCUMENT_MESSAGE.exists] }]);
 
-export function commentAnswer(row: DocumentCommentRow): DocumentComment {
+/** A comment row with its author's name or email (users joined on created_by). */
+export type CommentWithAuthor = DocumentCommentRow & { author_name: string | null; author_email: string | null };
+
+/** The comments of a document, each with its author, oldest first (callers add conditions on `c.`). */
+export function commentsQuery(db: Db, documentUuid: string) {
+  return db
+    .selectFrom('document_comments as c')
+    .leftJoin('users as u', 'u.uuid', 'c.created_by')
+    .selectAll('c')
+    .select(['u.name as author_name', 'u.email as author_email'])
+    .where('c.document_uuid', '=', documentUuid)
+    .orderBy('c.created_at')
+    .orderBy('c.uuid');
+}
+
+export function commentAnswer(row: CommentWithAuthor): DocumentComment {
   return {
     uuid: row.uuid,
     variant: row.variant,
@@ -44,6 +59,7 @@ export function commentAnswer(row: DocumentCommentRow): DocumentComment {
     to: row.range_to,
     content: row.content,
     created_by: row.created_by,
+    created_by_name: row.author_name ? row.author_name : (row.author_email ?? null),
     created_at: iso(row.created_at),
   };
 }
@@ -84,7 +100,7 @@ export async function documentAnswer(db: Db, row: DocumentRow, pick?: { variant:
           .where((eb) => eb.or(wanted.map((one) => eb.and([eb('variant', '=', one.variant), eb('version', '=', one.version)]))))
           .execute();
   if (pick && !versions.some((version) => version.variant === pick.variant)) throw new HttpError(404, DOCUMENT_MESSAGE.versionNotFound);
-  const comments = await db.selectFrom('document_comments').selectAll().where('document_uuid', '=', row.uuid).orderBy('created_at').orderBy('uuid').execute();
+  const comments = await commentsQuery(db, row.uuid).execute();
   const commentsOf = new Map<string, DocumentComment[]>();
   for (const comment of comments) {
     const list = commentsOf.get(comment.variant) ?? [];

@@ -19,27 +19,28 @@ function bulkEvents(bulk: RecordBulk, items: string[], affected: number, progres
   const { projectUuid, env } = bulk.scope;
   const scope: RecordEventScope = { projectUuid, env, component: { uuid: bulk.component.uuid, scope: null, name: '' } };
   const topic = (action: string) => eventTopic(bulk.component.ref, action, env);
-  if (!progress) return [{ ...summaryEvent(scope, bulk.action, bulk.userUuid, { action: bulk.action, affected }, items), topic: topic(bulk.action) }];
+  const client = bulk.client ?? bulk.accountability?.client;
+  if (!progress) return [{ ...summaryEvent(scope, bulk.action, bulk.userUuid, { action: bulk.action, affected }, items, client), topic: topic(bulk.action) }];
   return [
-    { ...summaryEvent(scope, bulk.action, bulk.userUuid, { action: bulk.action, affected, job: bulk.job }, items), topic: topic(bulk.action) },
-    { ...summaryEvent(scope, 'job', bulk.userUuid, { job: bulk.job, action: bulk.action, status: 'running', ...progress }), topic: topic('job') },
+    { ...summaryEvent(scope, bulk.action, bulk.userUuid, { action: bulk.action, affected, job: bulk.job }, items, client), topic: topic(bulk.action) },
+    { ...summaryEvent(scope, 'job', bulk.userUuid, { job: bulk.job, action: bulk.action, status: 'running', ...progress }, undefined, client), topic: topic('job') },
   ];
 }
 
 /** Subscribes the event outbox to the records' and the components' writes (instance.ts, once per process). */
 export function registerEventHooks(registry: HookRegistry): void {
   registry.onFilter('records.create.written', async ({ row, view }, write, { db }) => {
-    await publishEvents(db, [recordEvent(scopeOf(write), 'create', write.accountability.user.uuid, recordPayload(row, view))]);
+    await publishEvents(db, [recordEvent(scopeOf(write), 'create', write.accountability.user.uuid, recordPayload(row, view), write.accountability.client)]);
   });
   registry.onFilter('records.update.written', async ({ row, view }, write, { db }) => {
-    await publishEvents(db, [recordEvent(scopeOf(write), 'update', write.accountability.user.uuid, recordPayload(row, view))]);
+    await publishEvents(db, [recordEvent(scopeOf(write), 'update', write.accountability.user.uuid, recordPayload(row, view), write.accountability.client)]);
   });
   registry.onFilter('records.delete.written', async ({ uuid }, write, { db }) => {
-    await publishEvents(db, [recordEvent(scopeOf(write), 'delete', write.accountability.user.uuid, { uuid })]);
+    await publishEvents(db, [recordEvent(scopeOf(write), 'delete', write.accountability.user.uuid, { uuid }, write.accountability.client)]);
   });
   // One summary event for an import or a bulk action, never one per record.
   registry.onFilter('records.import.written', async ({ created, updated, total }, write, { db }) => {
-    await publishEvents(db, [summaryEvent(scopeOf(write), 'import', write.accountability.user.uuid, { created, updated, total })]);
+    await publishEvents(db, [summaryEvent(scopeOf(write), 'import', write.accountability.user.uuid, { created, updated, total }, undefined, write.accountability.client)]);
   });
   registry.onFilter('records.bulk.written', async ({ items, affected, progress }, bulk, { db }) => {
     await publishEvents(db, bulkEvents(bulk, items, affected, progress));

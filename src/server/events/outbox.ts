@@ -97,8 +97,11 @@ export interface RecordEventScope {
   component: Pick<ComponentRow, 'uuid' | 'scope' | 'name'>;
 }
 
-/** One record's create or update (the record), or delete (its uuid). */
-export function recordEvent(scope: RecordEventScope, action: 'create' | 'update' | 'delete', actor: string | null, record: Record<string, unknown>): NewEvent {
+/** The writing tab's id in a payload, when the write named one (X-Luma-Client). */
+const clientOf = (client: string | undefined) => (client ? { client } : {});
+
+/** One record's create or update (the record), or delete (its uuid); `client`: the tab that wrote it. */
+export function recordEvent(scope: RecordEventScope, action: 'create' | 'update' | 'delete', actor: string | null, record: Record<string, unknown>, client?: string): NewEvent {
   return {
     projectUuid: scope.projectUuid,
     env: scope.env,
@@ -106,20 +109,21 @@ export function recordEvent(scope: RecordEventScope, action: 'create' | 'update'
     componentUuid: scope.component.uuid,
     recordUuid: typeof record.uuid === 'string' ? record.uuid : null,
     actor,
-    // The actor in the payload too: a screen leaves out its user's own changes (a delete's record is its uuid alone).
-    payload: { record, actor },
+    // The actor and the writing tab in the payload too: that tab leaves out its own changes, another
+    // tab of the same user shows them (a delete's record is its uuid alone).
+    payload: { record, actor, ...clientOf(client) },
   };
 }
 
 /** One summary event for a bulk action or an import (never one per record). */
-export function summaryEvent(scope: RecordEventScope, action: string, actor: string | null, summary: Record<string, unknown>, items?: string[]): NewEvent {
+export function summaryEvent(scope: RecordEventScope, action: string, actor: string | null, summary: Record<string, unknown>, items?: string[], client?: string): NewEvent {
   return {
     projectUuid: scope.projectUuid,
     env: scope.env,
     topic: eventTopic(componentArea(scope.component), action, scope.env),
     componentUuid: scope.component.uuid,
     actor,
-    payload: { ...summary, actor, ...(items ? { items: items.slice(0, EVENT_ITEMS_MAX), items_truncated: items.length > EVENT_ITEMS_MAX } : {}) },
+    payload: { ...summary, actor, ...clientOf(client), ...(items ? { items: items.slice(0, EVENT_ITEMS_MAX), items_truncated: items.length > EVENT_ITEMS_MAX } : {}) },
   };
 }
 

@@ -14,7 +14,7 @@ import { apiUserPrincipal, findGlobalFunctionByName, keysOf, touchKey } from './
 import type { Database } from '../db/schema';
 import type { GlobalFunctionRow } from '../db/schema-usercode';
 import { open } from '../platform/secret-box';
-import { badRequest, HttpError, notFound } from '../platform/errors';
+import { HttpError, notFound } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import { functionCallBody } from './component';
 import { requireGlobalFunction } from './global';
@@ -95,18 +95,29 @@ async function checkSignature(db: Db, fn: GlobalFunctionRow, header: string | un
   await touchKey(db, key.uuid);
 }
 
+/**
+ * The `data` of a public call: a body that is exactly `{"data": ...}` (the wrapper the admin run takes)
+ * answers its `data`; any other JSON body (what a webhook or a curl user sends) is the data itself;
+ * no body is null.
+ */
+export function publicData(body: unknown): unknown {
+  if (body === undefined || body === null || body === '') return null;
+  if (typeof body === 'object' && !Array.isArray(body)) {
+    const keys = Object.keys(body);
+    if (keys.length === 1 && keys[0] === 'data') return (body as { data: unknown }).data ?? null;
+  }
+  return body;
+}
+
 /** POST /v1/public/function/{project}/{name}: no session; 404 unless the function exists and is public. */
 export async function callPublicFunction(db: Db, config: Config, call: PublicCall): Promise<FunctionAnswer> {
   if (!isUuid(call.projectUuid)) throw notFound();
   const fn = await findGlobalFunctionByName(db, call.projectUuid.toLowerCase(), call.name);
   if (!fn || !fn.public) throw notFound();
-  const body = call.body === undefined || call.body === null ? {} : call.body;
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest([{ field: 'body', messages: ['invalidInput'] }]);
   await countScriptCall(db, [
     { scope: projectScope(fn.project_uuid, 'function.public'), limit: config.scriptCallsPerMinute },
     { scope: clientScope(`function:${fn.uuid}`, call.address), limit: config.publicFunctionCallsPerMinute },
   ]);
   if (fn.signed) await checkSignature(db, fn, call.signature, call.rawBody);
-  const data = (body as { data?: unknown }).data ?? null;
-  return run(db, config, fn, fn.code, data, false, call.env, call.locale);
+  return run(db, config, fn, fn.code, publicData(call.body), false, call.env, call.locale);
 }

@@ -104,7 +104,7 @@ function publicCallRoute(open: FastifyInstance, { db, config }: ServerContext): 
   open.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const raw = typeof text === 'string' ? text : text.toString('utf8');
     request.rawBody = raw;
-    if (raw.trim() === '') return done(null, {});
+    if (raw.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(raw));
     } catch {

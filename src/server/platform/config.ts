@@ -203,7 +203,9 @@ export function loadConfig(env: Env = process.env): Config {
   const minute = 60_000;
   return {
     port: resolvedPort,
-    host: text(env, 'HOST') ?? '0.0.0.0',
+    // The embedded database's first start seeds an admin: loopback until HOST says otherwise. With
+    // DATABASE_URL (a deployment) every interface, as before.
+    host: text(env, 'HOST') ?? (text(env, 'DATABASE_URL') ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: text(env, 'DATABASE_URL') ?? null,
     dataDir: text(env, 'LUMA_DATA_DIR') ?? './data',
     adminEmail: text(env, 'LUMA_ADMIN_EMAIL') ?? 'admin@luma.local',

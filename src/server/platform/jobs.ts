@@ -16,7 +16,7 @@ export type Role = 'web' | 'worker' | 'all';
 /** Every queue and its payload. */
 export interface JobPayloads {
   /** One slice of a bulk action on a filter (record_jobs row `job`); resumes from its cursor. */
-  'luma-bulk': { job: string };
+  'luma-bulk': { job: string; client?: string };
   /** The cleanup of expired and long-deleted rows (schedule HOUSEKEEPING_CRON). */
   'luma-housekeeping': Record<string, never>;
   /** One workflow run (workflow_runs row `run`), queued in the transaction of the write that caused it. */

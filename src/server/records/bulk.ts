@@ -119,7 +119,7 @@ async function bulkByFilter(db: Db, platform: BulkPlatform, accountability: Acco
     filter,
   });
   try {
-    await platform.jobs.send('luma-bulk', { job });
+    await platform.jobs.send('luma-bulk', { job, ...(accountability.client ? { client: accountability.client } : {}) });
   } catch (error) {
     await finishJob(db, job, 'serverError');
     throw error;
@@ -132,6 +132,8 @@ export interface BulkRunOptions {
   batchSize: number;
   /** After this long (ms) the slice ends and the job is queued again (it resumes from its cursor). */
   sliceMs: number;
+  /** The browser tab that started the job: its batches' events carry it (a job resumed after a restart has none). */
+  client?: string;
 }
 
 type StepResult = { kind: 'finished' } | { kind: 'progress'; scope: RecordScope; write: RecordBulk | null; affected: number };
@@ -143,7 +145,7 @@ type StepResult = { kind: 'finished' } | { kind: 'progress'; scope: RecordScope;
  * back); the next step, on any instance, starts from the last committed cursor, so no batch is
  * applied twice.
  */
-async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepResult> {
+async function step(db: Db, jobUuid: string, batchSize: number, client: string | undefined): Promise<StepResult> {
   return db.transaction().execute(async (tx): Promise<StepResult> => {
     const job = await tx.selectFrom('record_jobs').selectAll().where('uuid', '=', jobUuid).forUpdate().executeTakeFirst();
     if (!job || job.status !== 'running') return { kind: 'finished' };
@@ -163,7 +165,7 @@ async function step(db: Db, jobUuid: string, batchSize: number): Promise<StepRes
     }
     const uuids = batch.map((row) => row.uuid);
     // The job keeps the component's ref as it was when started: the topics name it.
-    const write: RecordBulk = { scope, component: { uuid: job.component_uuid, ref: job.component_ref }, action: job.action, userUuid: job.user_uuid, accountability: null, view: null, job: jobUuid };
+    const write: RecordBulk = { scope, component: { uuid: job.component_uuid, ref: job.component_ref }, action: job.action, userUuid: job.user_uuid, accountability: null, view: null, job: jobUuid, ...(client ? { client } : {}) };
     // A record the filters leave out (its Before::Delete refused it) stays, is counted in processed
     // but not in affected: a delete job's refused records are processed - affected.
     const allowed = await hooks.emitFilter('records.bulk', { uuids }, write, { db: tx });
@@ -209,7 +211,7 @@ export async function runBulkJob(db: Db, bus: Bus, jobUuid: string, options: Bul
   let scope: RecordScope | null = null;
   try {
     for (;;) {
-      const result = await step(db, jobUuid, options.batchSize);
+      const result = await step(db, jobUuid, options.batchSize, options.client);
       if (result.kind === 'finished') {
         // A large bulk change moves the planner's statistics (on PGlite nothing else would).
         const row = await db.selectFrom('record_jobs').select(['component_uuid', 'affected']).where('uuid', '=', jobUuid).executeTakeFirst();

@@ -52,6 +52,8 @@ export interface RecordBulk {
   view: ViewSchema | null;
   /** The job of a batch; null for a selection. */
   job: string | null;
+  /** The browser tab that started a job (its batches have no accountability to carry it). */
+  client?: string;
 }
 
 declare module '../platform/hooks' {

@@ -25,6 +25,7 @@ import { filterUpdate, NEW_RECORD } from './write-hooks';
 import type { RecordWrite } from './hook-events';
 import { hooks } from '../platform/hooks';
 import { uniqueIndexName } from './indexes';
+import { newRelationMemo } from './relations';
 import { compileFor } from './view';
 import type { Accountability } from '../auth/tenancy';
 import type { FieldMapEntry, ImportResult } from '../../../runtime/api/import';
@@ -99,6 +100,8 @@ class ImportRun {
   private readonly uniqueSeen = new Map<string, Map<string, number>>();
   private readonly uniqueKeys: string[];
   private readonly fields: Map<string, ViewField>;
+  /** Foreign components and related records found once for the whole file, not once a row. */
+  private readonly relations = newRelationMemo();
 
   constructor(
     private readonly db: Db,
@@ -198,7 +201,7 @@ class ImportRun {
         for (const entry of error.errors ?? []) entry.messages.forEach((message) => this.rowError(row.n, entry.field, message));
         continue;
       }
-      const outcome = await checkWrite(db, it.accountability, it.target, view, data, stored);
+      const outcome = await checkWrite(db, it.accountability, it.target, view, data, stored, this.relations);
       if (!outcome.ok) {
         if (outcome.status === 403) this.refused = true;
         for (const error of outcome.errors) {

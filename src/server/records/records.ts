@@ -16,7 +16,7 @@ import { isPlainObject, isUuid } from '../platform/validate';
 import { bodyObject } from '../components/input';
 import { mayOnComponent, resolveComponent } from '../components/model';
 import { hashPassword } from '../auth/passwords';
-import { relatedObjects, relationProblems } from './relations';
+import { relatedObjects, relationProblems, type RelationMemo } from './relations';
 import { sanitizeRichValue } from './html';
 import { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer } from './shape';
 import { uniqueViolationField } from './indexes';
@@ -232,6 +232,8 @@ export async function checkWrite(
   view: ViewSchema,
   input: Record<string, unknown>,
   stored: RecordRow | null,
+  /** The relations an import's rows share (import.ts); a single write looks its own up. */
+  relationMemo?: RelationMemo,
 ): Promise<WriteOutcome> {
   const page: CompilePage = stored ? 'model_edit' : 'model_create';
   const unknown = unknownKeys(input, fieldsByKey(view));
@@ -244,7 +246,7 @@ export async function checkWrite(
   const errors = validateRecord(view, candidate, { page, now: nowDate() }).filter((error) => !exempt.has(fieldOf(error.field)));
   const failed = new Set(errors.map((error) => fieldOf(error.field)));
   const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
-  for (const key of await relationProblems(db, accountability, target, relationFields, next)) addError(errors, key, RECORD_MESSAGE.invalidSelection);
+  for (const key of await relationProblems(db, accountability, target, relationFields, next, relationMemo)) addError(errors, key, RECORD_MESSAGE.invalidSelection);
   // Date ranges sharing a day and date-times taking a minute another record holds (records-dates.ts).
   for (const key of await dateCollisions(db, target.scope, view, next, stored ? { uuid: stored.uuid, data: storedData } : null, failed)) {
     addError(errors, key, RECORD_MESSAGE.invalidDates);

@@ -88,6 +88,18 @@ async function relatedRows(db: Db, target: RelationTarget, foreign: Foreign, key
 
 const lookupKey = (keyField: string, text: string) => (keyField === 'uuid' ? text.toLowerCase() : text);
 
+/**
+ * What one import's rows share when their relations are checked (import.ts): the foreign components
+ * resolved once, and the foreign keys already found live (a found key is not looked up again; a
+ * missing one is, since an earlier batch of the same import may create it).
+ */
+export interface RelationMemo {
+  foreign: Map<string, Promise<Foreign | null>>;
+  found: Set<string>;
+}
+
+export const newRelationMemo = (): RelationMemo => ({ foreign: new Map(), found: new Set() });
+
 /** The relation fields (of `fields`) whose value in `data` names no live foreign record. */
 export async function relationProblems(
   db: Db,
@@ -95,21 +107,25 @@ export async function relationProblems(
   target: RelationTarget,
   fields: ViewField[],
   data: Record<string, unknown>,
+  memo: RelationMemo = newRelationMemo(),
 ): Promise<string[]> {
   const problems: string[] = [];
-  const cache = new Map<string, Promise<Foreign | null>>();
   for (const field of fields) {
     if (!field.relation) continue;
     const texts = keyTexts(data[field.key]);
     if (texts !== null && texts.length === 0) continue;
-    const foreign = texts === null ? null : await resolveForeign(db, target, field, cache);
+    const foreign = texts === null ? null : await resolveForeign(db, target, field, memo.foreign);
     if (texts === null || !foreign || !foreign.settings) {
       problems.push(field.key);
       continue;
     }
     const keyField = field.relation.key[1];
-    const found = await relatedRows(db, target, foreign, keyField, texts);
-    if (texts.some((text) => !found.has(lookupKey(keyField, text)))) problems.push(field.key);
+    const memoKey = (text: string) => `${foreign.row.uuid}|${keyField}|${lookupKey(keyField, text)}`;
+    const unknown = texts.filter((text) => !memo.found.has(memoKey(text)));
+    if (unknown.length === 0) continue;
+    const found = await relatedRows(db, target, foreign, keyField, unknown);
+    for (const text of unknown) if (found.has(lookupKey(keyField, text))) memo.found.add(memoKey(text));
+    if (unknown.some((text) => !found.has(lookupKey(keyField, text)))) problems.push(field.key);
   }
   return problems;
 }

@@ -139,18 +139,6 @@ export async function vetUrl(raw: string, settings: Pick<ActionSettings, 'httpAl
   return { url, address, family };
 }
 
-/** What a literal host in a URL would meet at the guard, without resolving a name (dry runs). */
-export function literalProblem(raw: string): string | null {
-  try {
-    const url = new URL(raw);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'only http and https';
-    const host = bareHost(url);
-    return isIP(host) ? addressProblem(host) : null;
-  } catch {
-    return 'not a valid URL';
-  }
-}
-
 export interface GuardedResponse {
   status: number;
   headers: Record<string, string>;

@@ -19,7 +19,7 @@ describe('message catalogues', () => {
         expect(value.trim(), `${locale}:${key}`).not.toBe('');
         // Literal braces ({{data.x}}) must be quoted for ICU, or the message breaks at runtime.
         const errors: unknown[] = [];
-        createIntl({ locale: 'en', messages: { [key]: value }, onError: (error) => errors.push(error) }).formatMessage({ id: key }, { min: 2, max: 3, name: 'n', page: 1, pages: 2, dev: 'a', live: 'b', count: 2 });
+        createIntl({ locale: 'en', messages: { [key]: value }, onError: (error) => errors.push(error) }).formatMessage({ id: key }, { min: 2, max: 3, name: 'n', page: 1, pages: 2, dev: 'a', live: 'b', count: 2, events: 'Create' });
         expect(errors, `${locale}:${key}`).toEqual([]);
       }
     }

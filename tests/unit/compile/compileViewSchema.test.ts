@@ -91,6 +91,9 @@ describe('compileViewSchema: options normalised once', () => {
     expect(only([field({ key: 'n', module: 'input', type: 'number', constraints: { default: '12.5' } })]).defaultValue).toBe(12.5);
     expect(only([field({ key: 'c', module: 'checkbox', type: 'number', constraints: { default: '3' } })]).defaultValue).toEqual([3]);
     expect(only([field({ key: 't', module: 'input', type: 'text' })]).defaultValue).toBeNull();
+    // An unticked yes/no checkbox is no (issue 29): false unless the field says otherwise.
+    expect(only([field({ key: 'b', module: 'checkbox', type: 'bool' })]).defaultValue).toBe(false);
+    expect(only([field({ key: 'b', module: 'checkbox', type: 'bool', constraints: { default: 'true' } })]).defaultValue).toBe(true);
   });
 
   it('mutators, template (only when provided_template) and relation', () => {
@@ -145,12 +148,12 @@ describe('compileViewSchema: groups, columns, rjsf schemas', () => {
     expect(view.groups).toEqual([{ id: 'general', label: 'General' }, { id: 'address', label: 'address' }, { id: 'billing', label: 'billing' }]);
   });
 
-  it('columns default to uuid, the visible fields and the virtual columns the model offers', () => {
+  it('columns default to the visible fields, the virtual columns the model offers and the uuid last', () => {
     const fields = [field({ key: 'a', module: 'input', type: 'text' }), field({ key: 'hidden', module: 'input', type: 'text', roles: { see: ['x'], edit: null } })];
     const view = compile(fields, {}, { model: { events: [], disable: true, timestamps: true, cleanup_after: null } });
-    expect(view.columns.map((c) => [c.key, c.virtual])).toEqual([['uuid', true], ['a', false], ['disabled_at', true], ['created_at', true], ['updated_at', true]]);
+    expect(view.columns.map((c) => [c.key, c.virtual])).toEqual([['a', false], ['disabled_at', true], ['created_at', true], ['updated_at', true], ['uuid', true]]);
     const plain = compile(fields, {}, { model: { events: [], disable: false, timestamps: false, cleanup_after: null } });
-    expect(plain.columns.map((c) => c.key)).toEqual(['uuid', 'a']);
+    expect(plain.columns.map((c) => c.key)).toEqual(['a', 'uuid']);
   });
 
   it('columns follow list.fields when set, dropping virtual columns the model does not offer', () => {

@@ -14,9 +14,14 @@ describe('live screens', () => {
     expect(conflictOf({ topic: 'orders.delete.live', payload: { record: { uuid: 'u-1' } } }, 'u-1', 2, 'me')).toBe('deleted');
   });
 
-  it("the banner counts records by uuid, a bulk's items, and not the user's own", () => {
+  it("the banner counts records by uuid, a bulk's items, and not this tab's own writes", () => {
     expect(changedKeys({ topic: 'o.create.live', payload: { record: { uuid: 'a', created_by: 'x', updated_by: 'x' } } }, 'me')).toEqual(['a']);
-    expect(changedKeys({ topic: 'o.create.live', payload: { record: { uuid: 'a', updated_by: 'me' } } }, 'me')).toEqual([]);
+    // This tab's write (the user acted, the tab's id wrote) is no news; the same user's from another tab or session is.
+    expect(changedKeys({ topic: 'o.create.live', payload: { record: { uuid: 'a', updated_by: 'me' }, actor: 'me', client: 'tab-1' } }, 'me', 'tab-1')).toEqual([]);
+    expect(changedKeys({ topic: 'o.create.live', payload: { record: { uuid: 'a', updated_by: 'me' }, actor: 'me', client: 'tab-2' } }, 'me', 'tab-1')).toEqual(['a']);
+    expect(changedKeys({ topic: 'o.create.live', payload: { record: { uuid: 'a', updated_by: 'me' } } }, 'me', 'tab-1')).toEqual(['a']);
+    // Another user's event naming this tab's id is still news (a client id alone proves nothing).
+    expect(changedKeys({ topic: 'o.create.live', payload: { record: { uuid: 'a' }, actor: 'x', client: 'tab-1' } }, 'me', 'tab-1')).toEqual(['a']);
     expect(changedKeys({ topic: 'o.bulk.live', payload: { items: ['a', 'b'], actor: 'x' } }, 'me')).toEqual(['a', 'b']);
     expect(changedKeys({ topic: 'o.import.live', payload: { count: 5 } }, 'me')).toHaveLength(1);
   });

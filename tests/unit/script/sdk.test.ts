@@ -102,7 +102,8 @@ describe('luma-sdk.d.ts', () => {
       // context entries are the project's own, typed any; other browser contexts have no such name).
       const declared = typeAt(kind, publish, 'events');
       if (lent.includes(kind)) {
-        expect(declared, kind).toMatch(/\.events: LumaEvents$/);
+        // optional where it may be absent (a global function without an API user)
+        expect(declared, kind).toMatch(/\.events\??: LumaEvents$/);
         expect(check(kind, publish), kind).toEqual([]);
       } else {
         expect(declared, kind).toMatch(/^(\(index\) LumaFieldContext\[string\]: any|any)$/);
@@ -116,6 +117,18 @@ describe('luma-sdk.d.ts', () => {
     expect(check('workflow', "context.events.publish('x', 'text');")[0]).toMatch(/^2345: Argument of type 'string' is not assignable to parameter of type 'Record<string, any>'/);
     expect(check('route', "return context.events.publish('x').uuid;")[0]).toMatch(/^2339: Property 'uuid' does not exist on type '\{ readonly topic: string; \}'/);
     expect(check('action', "return context.events.send('x');")[0]).toMatch(/^2339: Property 'send' does not exist on type 'LumaEvents'/);
+  });
+
+  it('a global function sees its own context, and awaiting the record API is not flagged (issue 29 item 15)', () => {
+    const awaited = "const page = await context.records.list({ limit: 5 }, 'shop/orders');\nconst made = await context.records.create({ title: data.name }, 'shop/orders');\nreturn { n: page.total, uuid: made.uuid, fn: context.function.name, as: context.user?.email };";
+    expect(check('global-function', awaited)).toEqual([]);
+    expect(typeAt('global-function', awaited, 'records')).toMatch(/LumaGlobalFunctionContext\.records\?: LumaRecordsByRef$/);
+    // what a global function does not have, or misuses, is flagged where it is written
+    expect(check('global-function', 'return context.config.title;')[0]).toMatch(/^2339: Property 'config' does not exist on type 'LumaGlobalFunctionContext'.* at 'config'$/);
+    expect(check('global-function', "return context.function.uuid.toFixed(1);")[0]).toMatch(/^2551: Property 'toFixed' does not exist on type 'string'/);
+    expect(check('global-function', "return (await context.records.list({ limt: 1 }, 'a/b')).total;")[0]).toMatch(/^2561: .*'limt'/);
+    // every kind may await (the sandbox runs a script that awaits as an async function)
+    for (const kind of SCRIPT_KIND_NAMES) expect(check(kind, 'const x = await Promise.resolve(1); return x;'), kind).toEqual([]);
   });
 
   it('every lodash 4 method is allowed; the typed ones are checked', () => {

@@ -6,7 +6,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      // The embedded database listens on loopback by default; with DATABASE_URL on every interface.
+      host: '127.0.0.1',
       databaseUrl: null,
       dataDir: './data',
       adminEmail: 'admin@luma.local',
@@ -18,6 +19,11 @@ describe('loadConfig', () => {
       loginMaxFailuresPerAddress: 20,
       loginWindowMs: 15 * 60_000,
     });
+  });
+
+  it('listens on every interface by default only with DATABASE_URL; HOST always wins', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('reads every variable', () => {

@@ -8,6 +8,7 @@ import { addPage, toggleMark, withRich } from './commands';
 import { pageMargin } from './constants';
 import { RichElementView, RichLeafView } from './elements';
 import { htmlToSlate, slateToHtml } from './html';
+import { textSelection, type TextSelection } from './selection';
 import { RichToolbar } from './Toolbar';
 import type { BlockElement, PageElement, RichEditor as Editor } from './types';
 
@@ -23,12 +24,15 @@ export interface RichEditorProps {
   placeholder?: string;
   lang?: string;
   aria?: Record<string, unknown>;
+  /** Told the selected text's offsets on each selection change (selection.ts), null for a caret; a
+   * selection lost with the focus (a click on a comment box) is not reported, so it stays chosen. */
+  onSelectText?: (selection: TextSelection | null) => void;
 }
 
 const HOTKEYS: Record<string, 'bold' | 'italic'> = { b: 'bold', i: 'italic' };
 
 export function RichEditor(props: RichEditorProps) {
-  const { value, onChange, readOnly, paged = false } = props;
+  const { value, onChange, readOnly, paged = false, onSelectText } = props;
   const margin = pageMargin(props.margin);
   const html = typeof value === 'string' ? value : '';
   // The HTML this editor last emitted; another value coming in (a loaded record, a reset) re-parses.
@@ -46,13 +50,17 @@ export function RichEditor(props: RichEditorProps) {
 
   const handleChange = useCallback(
     (nodes: Descendant[]) => {
+      if (onSelectText && editor.operations.some((op) => op.type === 'set_selection')) {
+        const selected = textSelection(editor);
+        if (selected !== undefined) onSelectText(selected);
+      }
       if (!editor.operations.some((op) => op.type !== 'set_selection')) return;
       const next = slateToHtml(nodes as (BlockElement | PageElement)[]);
       if (next === emitted.current) return;
       emitted.current = next;
       onChange(next);
     },
-    [editor, onChange],
+    [editor, onChange, onSelectText],
   );
 
   const onKeyDown = useCallback(

@@ -17,6 +17,12 @@ export interface FormPageOptions<V, R> {
   initial: V | (() => V);
   /** When this changes, the form starts again from `initial` (a new copy was loaded). */
   resetKey?: unknown;
+  /**
+   * What the form edits (a record's uuid and version, say). A new copy of the same thing (a refetch
+   * after a save, another tab's change) does not throw away unsaved edits; a different thing does.
+   * Without it every new copy replaces the values.
+   */
+  identity?: unknown;
   /** The form's own rules, checked before anything is sent. */
   validate?: (values: V) => FieldRules;
   /** After the form's own rules refused the values (nothing was sent). */
@@ -66,6 +72,7 @@ export interface FormController<V> {
 
 interface State<V> {
   key: unknown;
+  identity: unknown;
   base: V;
   values: V;
 }
@@ -76,13 +83,14 @@ export function useFormPage<V, R>(options: FormPageOptions<V, R>): FormControlle
   const { resetKey, validate, onRefused, toast, onSaved, onFailed, isDirty, confirmLeave = false } = options;
   const [state, setState] = useState<State<V>>(() => {
     const start = evaluate(options.initial);
-    return { key: resetKey, base: start, values: start };
+    return { key: resetKey, identity: options.identity, base: start, values: start };
   });
   let current = state;
   if (!Object.is(state.key, resetKey)) {
-    // A new copy arrived: this render already shows it.
+    // A new copy arrived: this render already shows it, unless it is a copy of what the user is editing.
+    const editing = options.identity !== undefined && Object.is(state.identity, options.identity) && (isDirty ? isDirty(state.values, state.base) : !deepEqual(state.values, state.base));
     const start = evaluate(options.initial);
-    current = { key: resetKey, base: start, values: start };
+    current = editing ? { ...state, key: resetKey } : { key: resetKey, identity: options.identity, base: start, values: start };
     setState(current);
   }
   const [failure, setFailure] = useState<Failure>(NO_FAILURE);

@@ -1,11 +1,13 @@
 // One open document: its variants, the paged rich text editor on the chosen variant, Save as a new
 // version (a 409 documentChanged says someone saved first and offers Reload, the typed text is kept
-// until then), the variant's versions with Restore, its comments, and Delete after confirmation.
+// until then), the variant's versions with Restore, its comments (text selected in the editor is the
+// range a new comment is about), and Delete after confirmation.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { htmlToSlate, slateToHtml } from '../../../../renderers/controls/text/rich/html';
 import { RichEditor } from '../../../../renderers/controls/text/rich/LazyRichEditor';
+import type { TextSelection } from '../../../../renderers/controls/text/rich/selection';
 import type { BlockElement, PageElement } from '../../../../renderers/controls/text/rich/types';
 import { Dialog } from '../../../../renderers/ui/Dialog';
 import { Message } from '../../../../renderers/ui/Message';
@@ -15,7 +17,8 @@ import { useDocumentsApi } from './api';
 import { documentFailure, isStale } from './failure';
 import { Failure, PromptInput } from './parts';
 import { documentKeys, documentQueryOptions } from './queries';
-import { Comments, Versions } from './VariantPanels';
+import { Comments, NO_RANGE, type CommentRange } from './Comments';
+import { Versions } from './Versions';
 
 const toHtml = (content: unknown[]) => slateToHtml(content as (BlockElement | PageElement)[]);
 
@@ -26,7 +29,10 @@ function useVariantDraft(lib: string, path: string, name: string | null, variant
   const client = useQueryClient();
   const [html, setHtml] = useState<string | null>(null);
   const base = variant?.latest_version ?? 0;
-  const text = html ?? (variant ? toHtml(variant.content) : '');
+  const saved = variant ? toHtml(variant.content) : '';
+  const text = html ?? saved;
+  /** Typed text not saved yet (a comment's offsets would point into text the server does not have). */
+  const dirty = html !== null && html !== saved;
   const save = useMutation({
     mutationFn: () => api.save(lib, { path, variant: name!, version: base, content: htmlToSlate(text, { paged: true }) }),
     onSuccess: (saved: LumaDocument) => {
@@ -45,7 +51,7 @@ function useVariantDraft(lib: string, path: string, name: string | null, variant
     // The document and its version list: both moved on with the other editor's save.
     await client.invalidateQueries({ queryKey: documentKeys.all(lib) });
   };
-  return { text, setHtml, save, discard, reload };
+  return { text, dirty, setHtml, save, discard, reload };
 }
 
 type VariantDraft = ReturnType<typeof useVariantDraft>;
@@ -58,8 +64,11 @@ export function DocumentEditor({ lib, path, onClose }: { lib: string; path: stri
   const name = chosen ?? variants[0]?.name ?? null;
   const variant = variants.find((one) => one.name === name) ?? null;
   const draft = useVariantDraft(lib, path, name, variant);
+  const [range, setRange] = useState<CommentRange>(NO_RANGE);
+  const onSelectText = useCallback((selected: TextSelection | null) => setRange(selected ? { from: String(selected.from), to: String(selected.to) } : NO_RANGE), []);
   const pick = (next: string) => {
     setChosen(next);
+    setRange(NO_RANGE);
     draft.discard();
   };
 
@@ -86,11 +95,11 @@ export function DocumentEditor({ lib, path, onClose }: { lib: string; path: stri
         </p>
       ) : (
         <div className="documents-grid">
-          <VariantText name={name} variant={variant} draft={draft} />
+          <VariantText name={name} variant={variant} draft={draft} onSelectText={onSelectText} />
           {variant ? (
             <div>
+              <Comments lib={lib} path={path} variant={variant} range={range} onRange={setRange} dirty={draft.dirty} />
               <Versions lib={lib} path={path} variant={variant.name} latest={variant.latest_version} />
-              <Comments lib={lib} path={path} variant={variant} />
             </div>
           ) : null}
         </div>
@@ -136,7 +145,7 @@ function VariantTabs({ names, current, onPick }: { names: string[]; current: str
 }
 
 /** The variant's paged text, Save with the version it stands at, and a failed save (Reload when stale). */
-function VariantText({ name, variant, draft }: { name: string; variant: DocumentVariant | null; draft: VariantDraft }) {
+function VariantText({ name, variant, draft, onSelectText }: { name: string; variant: DocumentVariant | null; draft: VariantDraft; onSelectText: (selected: TextSelection | null) => void }) {
   const intl = useIntl();
   const { save } = draft;
   const saveError = save.isError ? documentFailure(save.error) : null;
@@ -150,6 +159,7 @@ function VariantText({ name, variant, draft }: { name: string; variant: Document
         onChange={draft.setHtml}
         readOnly={false}
         paged
+        onSelectText={onSelectText}
         aria={{ 'aria-label': intl.formatMessage({ id: 'documents.text' }) }}
       />
       <div className="documents-toolbar documents-save-row">

@@ -4,8 +4,8 @@
 // the media library screen: <DocumentsPanel libraryUuid={lib} />.
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import type { DocumentList } from '../../../../runtime/api/documents';
+import { FormattedMessage } from 'react-intl';
+import { DOCUMENT_DEFAULT_VARIANT, isValidVariantName, type DocumentList } from '../../../../runtime/api/documents';
 import { useDocumentsApi } from './api';
 import { DocumentEditor } from './DocumentEditor';
 import { Failure, PromptInput } from './parts';
@@ -14,6 +14,9 @@ import './documents.css';
 
 export interface DocumentsPanelProps {
   libraryUuid: string;
+  /** The open document's path, when the screen keeps it (the media page: ?doc=); else the panel does. */
+  open?: string | null;
+  onOpen?: (path: string | null) => void;
 }
 
 function Breadcrumb({ dir, onOpen }: { dir: string; onOpen: (dir: string) => void }) {
@@ -75,13 +78,15 @@ function DeletedList({ lib }: { lib: string }) {
   );
 }
 
-export function DocumentsPanel({ libraryUuid: lib }: DocumentsPanelProps) {
+export function DocumentsPanel({ libraryUuid: lib, ...props }: DocumentsPanelProps) {
   const api = useDocumentsApi();
   const [dir, setDir] = useState('');
   const [search, setSearch] = useState('');
   const [recursive, setRecursive] = useState(false);
   const [showDeleted, setShowDeleted] = useState(false);
-  const [open, setOpen] = useState<string | null>(null);
+  const [ownOpen, setOwnOpen] = useState<string | null>(null);
+  const open = props.onOpen ? (props.open ?? null) : ownOpen;
+  const setOpen = props.onOpen ?? setOwnOpen;
   const list = useQuery(documentListQueryOptions(api, lib, dir, search.trim(), recursive));
   // Changing directory clears the search (as the media screen does, spec section 4).
   const openDir = (next: string) => {
@@ -116,7 +121,7 @@ export function DocumentsPanel({ libraryUuid: lib }: DocumentsPanelProps) {
               <FormattedMessage id="documents.recursive" />
             </label>
           </div>
-          <NewDocument lib={lib} dir={dir} onCreated={setOpen} />
+          <NewDocument key={dir} lib={lib} dir={dir} onCreated={setOpen} />
           <DocumentItems list={list} recursive={recursive} onOpenDir={openDir} onOpen={setOpen} />
         </>
       )}
@@ -124,39 +129,66 @@ export function DocumentsPanel({ libraryUuid: lib }: DocumentsPanelProps) {
   );
 }
 
-/** A new document by its path in the open directory; it opens once created. */
+/** The path a name gives in a directory: the name as the last segment ('/' is not part of a name). */
+export function pathForName(dir: string, name: string): string {
+  const clean = name.replace(/[/\\]/g, ' ').trim();
+  return dir === '' ? clean : `${dir}/${clean}`;
+}
+
+/**
+ * A new document: its name (the last part of its path, what the list shows), its path (the name in the
+ * open directory until edited by hand) and its first variant ('default' unless named), so it opens
+ * ready to write in. It opens once created.
+ */
 function NewDocument({ lib, dir, onCreated }: { lib: string; dir: string; onCreated: (path: string) => void }) {
-  const intl = useIntl();
   const api = useDocumentsApi();
   const client = useQueryClient();
-  const [newPath, setNewPath] = useState('');
+  const [name, setName] = useState('');
+  const [typedPath, setTypedPath] = useState<string | null>(null);
+  const [variant, setVariant] = useState<string>(DOCUMENT_DEFAULT_VARIANT);
+  const path = typedPath ?? pathForName(dir, name);
   const create = useMutation({
-    mutationFn: (path: string) => api.create(lib, { path }),
+    mutationFn: () => api.create(lib, { path: path.trim(), variant: variant.trim() }),
     onSuccess: (document) => {
-      setNewPath('');
+      setName('');
+      setTypedPath(null);
       void client.invalidateQueries({ queryKey: documentKeys.all(lib) });
       onCreated(document.path);
     },
   });
+  const ready = path.trim() !== '' && isValidVariantName(variant.trim());
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (newPath.trim() !== '') create.mutate(dir === '' ? newPath.trim() : `${dir}/${newPath.trim()}`);
+    if (ready) create.mutate();
   };
   return (
-    <>
-      <form className="documents-toolbar" onSubmit={submit}>
-        <label className="documents-inline documents-grow">
-          <span className="visually-hidden">
-            <FormattedMessage id="documents.path" />
-          </span>
-          <input className="input" value={newPath} placeholder={intl.formatMessage({ id: 'documents.newDocument' })} onChange={(event) => setNewPath(event.target.value)} data-testid="documents-new-path" />
-        </label>
-        <button type="submit" className="button button-primary" disabled={create.isPending || newPath.trim() === ''} data-testid="documents-create">
+    <form className="documents-new" onSubmit={submit} data-testid="documents-new">
+      <div className="documents-toolbar">
+        <PromptInput className="input documents-grow" value={name} prompt="documents.newDocument" onChange={(event) => setName(event.target.value)} testId="documents-new-name" />
+        <button type="submit" className="button button-primary" disabled={create.isPending || !ready} data-testid="documents-create">
           <FormattedMessage id="documents.create" />
         </button>
-      </form>
+      </div>
+      {name !== '' || typedPath !== null ? (
+        <div className="documents-new-details">
+          <label className="documents-field">
+            <FormattedMessage id="documents.path" />
+            <input className="input" value={path} onChange={(event) => setTypedPath(event.target.value)} aria-describedby="documents-path-hint" data-testid="documents-new-path" />
+            <small className="muted" id="documents-path-hint">
+              <FormattedMessage id="documents.pathHint" />
+            </small>
+          </label>
+          <label className="documents-field">
+            <FormattedMessage id="documents.firstVariant" />
+            <input className="input" value={variant} onChange={(event) => setVariant(event.target.value)} aria-describedby="documents-variant-hint" data-testid="documents-new-variant-name" />
+            <small className="muted" id="documents-variant-hint">
+              <FormattedMessage id="documents.firstVariantHint" />
+            </small>
+          </label>
+        </div>
+      ) : null}
       {create.isError ? <Failure error={create.error} /> : null}
-    </>
+    </form>
   );
 }
 

@@ -1,6 +1,6 @@
 // /admin/functions/create and /admin/functions/:id: a global function's settings (name, description,
-// public, signed, the API user it runs as) and its code; on an existing one, its signing keys, the
-// test panel (it runs the editor's code as that API user) and removal after a confirmation.
+// public, signed, the API user it runs as) and its code, checked as a global function's script; on an
+// existing one, how to call it when public, its signing keys, the test panel (it runs the editor's code as that API user) and removal after a confirmation.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,6 +14,7 @@ import { RemoveButton } from '../../components/form/RemoveButton';
 import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
 import { apiUsersQueryOptions, functionHref, functionKeys, functionQueryOptions } from './data';
 import { FunctionKeys } from './FunctionKeys';
+import { FunctionPublicCall } from './FunctionPublicCall';
 import { FunctionTestPanel } from './FunctionTestPanel';
 import './functions.css';
 
@@ -139,7 +140,7 @@ function CodeInput({ value, onChange, errors }: InputProps<string>) {
       <span className="muted small">
         <FormattedMessage id="fn.codeHint" />
       </span>
-      <CodeEditor language="javascript" label={intl.formatMessage({ id: 'fn.code' })} value={value} onChange={onChange} testId="function-code" />
+      <CodeEditor language="javascript" kind="global-function" label={intl.formatMessage({ id: 'fn.code' })} value={value} onChange={onChange} testId="function-code" />
       <FieldErrors messages={errors} values={{ max: FUNCTION_LIMITS.codeMax }} />
     </div>
   );
@@ -175,11 +176,6 @@ function FunctionForm({ existing }: { existing: GlobalFunction | null }) {
         <ApiUserSelect value={draft.api_user_uuid} onChange={(uuid) => set('api_user_uuid', uuid)} errors={form.errors('api_user_uuid')} />
         <Flag name="public" label="fn.public" value={draft.public} onChange={(on) => set('public', on)} />
         <Flag name="signed" label="fn.signed" value={draft.signed} onChange={(on) => set('signed', on)} />
-        {existing?.public ? (
-          <p className="function-url" data-testid="function-public-url">
-            <FormattedMessage id="fn.publicUrl" />: <code>POST /api{existing.public_path}</code>
-          </p>
-        ) : null}
         <CodeInput value={draft.code} onChange={(code) => set('code', code)} errors={form.errors('code')} />
         <FormFooter form={form} idle="fn.save" testId="function-save">
           {existing ? <RemoveFunction fn={existing} /> : null}
@@ -187,6 +183,7 @@ function FunctionForm({ existing }: { existing: GlobalFunction | null }) {
       </form>
       {existing ? (
         <>
+          {existing.public ? <FunctionPublicCall fn={existing} /> : null}
           <FunctionKeys fn={existing} />
           <div className="card">
             <FunctionTestPanel call={(data) => functionsApi.run(existing.uuid, { data, options: { expression: draft.code, include_logs: true } })} />

@@ -12,6 +12,8 @@ import { MEDIA_INTEGRATION_ID, type MediaLibrary } from '../../../../runtime/api
 import { EmptyState } from '../../../../renderers/ui/EmptyState';
 import { Folder, Plus } from '../../../../renderers/ui/icons';
 import { PageHeader } from '../../components/PageHeader';
+import { usePlaceCrumbs } from '../../components/usePlaceCrumbs';
+import type { Crumb } from '../../routes/breadcrumbs';
 import { NotAvailableYet } from '../../pages/NotAvailableYet';
 import { CreateLibrarySidebar } from './CreateLibrarySidebar';
 import { librariesQueryOptions } from './data';
@@ -23,7 +25,7 @@ import { dirFromHash, formatSize, hashOfDir } from './rules';
 import './media.css';
 
 type TabId = 'files' | 'settings' | 'documents';
-type Go = (patch: { lib?: string; dir?: string; tab?: TabId }) => void;
+type Go = (patch: { lib?: string; dir?: string; tab?: TabId; doc?: string | null }) => void;
 
 export function IntegrationPage() {
   const params = useParams({ strict: false }) as { id?: string };
@@ -36,7 +38,7 @@ export function IntegrationPage() {
 function useMediaLocation(admin: boolean) {
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id?: string; subPage?: string };
-  const search = useSearch({ strict: false }) as { lib?: string; tab?: 'documents' };
+  const search = useSearch({ strict: false }) as { lib?: string; tab?: 'documents'; doc?: string };
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const hash = useRouterState({ select: (s) => s.location.hash });
   const inAdmin = pathname.startsWith('/admin');
@@ -45,15 +47,17 @@ function useMediaLocation(admin: boolean) {
   const go: Go = (patch) =>
     void navigate({
       to: patch.tab === undefined ? '.' : patch.tab === 'settings' ? `${base}/settings` : base,
-      search: (s: { lib?: string; tab?: string }) => {
+      search: (s: { lib?: string; tab?: string; doc?: string }) => {
         const lib = patch.lib ?? s.lib;
         const tab = patch.tab === undefined ? s.tab : patch.tab === 'documents' ? 'documents' : undefined;
-        return { ...(lib ? { lib } : {}), ...(tab ? { tab } : {}) };
+        // The open document stays while the library and tab do.
+        const doc = patch.doc !== undefined ? patch.doc : patch.lib === undefined && patch.tab === undefined ? s.doc : undefined;
+        return { ...(lib ? { lib } : {}), ...(tab ? { tab } : {}), ...(tab && doc ? { doc } : {}) };
       },
       hash: patch.dir === undefined ? (patch.lib === undefined ? hash : '') : hashOfDir(patch.dir),
       hashScrollIntoView: false,
     } as never);
-  return { inAdmin, lib: search.lib, tab, dir: dirFromHash(hash), go };
+  return { inAdmin, base, lib: search.lib, tab, doc: tab === 'documents' ? (search.doc ?? null) : null, dir: dirFromHash(hash), go };
 }
 
 /** The page frame with its title; the states before the library shows it too. */
@@ -93,7 +97,7 @@ export function MediaPage() {
   return (
     <MediaFrame className="page media-page">
       <LibraryBar libraries={list} library={library} onChoose={(lib) => here.go({ lib })} onNew={may.admin ? () => setCreating(true) : undefined} />
-      <MediaTabs tab={here.tab} dir={here.dir} go={here.go} settings={here.inAdmin && may.admin} library={library} libraries={list} />
+      <MediaTabs here={here} settings={here.inAdmin && may.admin} library={library} libraries={list} />
       {sidebar}
     </MediaFrame>
   );
@@ -150,9 +154,23 @@ function LibraryBar({ libraries, library, onChoose, onNew }: { libraries: MediaL
 
 const tabClass = ({ isSelected }: { isSelected: boolean }) => `tab${isSelected ? ' is-selected' : ''}`;
 
+type Here = ReturnType<typeof useMediaLocation>;
+
+/** The trail after the page's crumb: the library by name, the tab (files is the library itself), the open document. */
+export function mediaPlaces(here: Pick<Here, 'base' | 'tab' | 'doc'>, library: MediaLibrary): Crumb[] {
+  const lib = `?lib=${encodeURIComponent(library.uuid)}`;
+  const places: Crumb[] = [{ href: `${here.base}${lib}`, label: 'media.title', text: library.name }];
+  if (here.tab === 'settings') places.push({ href: `${here.base}/settings${lib}`, label: 'media.tab.settings' });
+  if (here.tab === 'documents') places.push({ href: `${here.base}${lib}&tab=documents`, label: 'media.tab.documents' });
+  if (here.tab === 'documents' && here.doc) places.push({ href: `${here.base}${lib}&tab=documents&doc=${encodeURIComponent(here.doc)}`, label: 'documents.title', text: here.doc });
+  return places;
+}
+
 /** The files, documents and (admins under /admin) settings tabs of one library. */
-function MediaTabs({ tab, dir, go, settings, library, libraries }: { tab: TabId; dir: string; go: Go; settings: boolean; library: MediaLibrary; libraries: MediaLibrary[] }) {
+function MediaTabs({ here, settings, library, libraries }: { here: Here; settings: boolean; library: MediaLibrary; libraries: MediaLibrary[] }) {
   const t = useIntl();
+  const { tab, dir, go } = here;
+  usePlaceCrumbs(mediaPlaces(here, library));
   return (
     <Tabs selectedKey={tab} onSelectionChange={(key) => go({ tab: key as TabId, dir: key === 'files' ? dir : '' })}>
       <TabList className="tabs" aria-label={t.formatMessage({ id: 'media.title' })}>
@@ -172,7 +190,7 @@ function MediaTabs({ tab, dir, go, settings, library, libraries }: { tab: TabId;
         <MediaBrowser key={library.uuid} mode="standalone" libraryUuid={library.uuid} dir={dir} onDirChange={(next) => go({ dir: next })} />
       </TabPanel>
       <TabPanel id="documents" className="tab-panel">
-        <DocumentsPanel key={library.uuid} libraryUuid={library.uuid} />
+        <DocumentsPanel key={library.uuid} libraryUuid={library.uuid} open={here.doc} onOpen={(doc) => go({ doc })} />
       </TabPanel>
       {settings ? (
         <TabPanel id="settings" className="tab-panel">

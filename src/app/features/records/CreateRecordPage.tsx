@@ -24,7 +24,7 @@ function CreateRecordPageView({ entrypoint, model }: CreateRecordPageProps) {
   });
   return (
     <div className="page">
-      <CreateView ctl={ctl} title={title} />
+      <CreateView ctl={ctl} title={title} back={{ href: basePath, open: () => void router.navigate({ href: basePath }) }} />
     </div>
   );
 }

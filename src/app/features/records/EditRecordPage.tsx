@@ -7,11 +7,11 @@ import { withRendererSet } from './withRendererSet';
 
 function EditRecordPageView() {
   const router = useRouter();
-  const { ref, uuid, title } = useMenuComponent();
+  const { ref, uuid, title, basePath } = useMenuComponent();
   const ctl = useEditController({ ref, uuid, onDeleted: () => router.history.back() });
   return (
     <div className="page">
-      <EditView ctl={ctl} title={title} />
+      <EditView ctl={ctl} title={title} back={{ href: basePath, open: () => void router.navigate({ href: basePath }) }} />
     </div>
   );
 }

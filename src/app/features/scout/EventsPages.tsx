@@ -31,15 +31,30 @@ type Search = { topic?: string; kind?: string; actor?: string; from?: string; to
 
 /**
  * An event's component by its label (Scout is for admins, who may read the components list), else its
- * ref from the topic (a component removed since).
+ * ref from the topic (a component removed since). `label` alone answers null for one not found.
  */
-function useComponentName(): (uuid: string, topic: string) => string {
+function useComponentName(): { name: (uuid: string, topic: string) => string; label: (uuid: string | null) => string | null } {
   const components = useQuery(componentsQueryOptions()).data;
   const locale = useStore(localeStore);
-  return (uuid, topic) => {
-    const found = components?.find((component) => component.uuid === uuid);
-    return found ? componentLabel(found, locale) : topicArea(topic);
+  const label = (uuid: string | null) => {
+    const found = uuid === null ? undefined : components?.find((component) => component.uuid === uuid);
+    return found ? componentLabel(found, locale) : null;
   };
+  return { name: (uuid, topic) => label(uuid) ?? topicArea(topic), label };
+}
+
+/**
+ * The topic with its component's label for the area (a uuid or scope/name says little): "Orders" and
+ * then ".create.dev"; the raw topic stays as the title. A topic of no known component is shown as is.
+ */
+function TopicCell({ topic, label }: { topic: string; label: string | null }) {
+  if (label === null) return <code data-testid="scout-ev-topic-cell">{topic}</code>;
+  return (
+    <span title={topic} data-testid="scout-ev-topic-cell">
+      {label}
+      <code>{topic.slice(topicArea(topic).length)}</code>
+    </span>
+  );
 }
 
 /** '{area}.{action}.{env}': the component's ref is the area (it may contain a '/'). */
@@ -118,7 +133,7 @@ function EventFilters({ search, setSearch }: { search: Search; setSearch: SetSea
 function useEventColumns(): ListColumn<EventItem>[] {
   const intl = useIntl();
   const zone = useUserTimeZone();
-  const componentName = useComponentName();
+  const component = useComponentName();
   return [
     {
       id: 'time',
@@ -126,9 +141,9 @@ function useEventColumns(): ListColumn<EventItem>[] {
       cellClassName: 'scout-nowrap',
       cell: (item) => <AppLink href={`/admin/scout/events/${item.uuid}`}>{formatTime(item.created_at, intl.locale, zone)}</AppLink>,
     },
-    { id: 'topic', header: 'scoutEvents.topic', cell: (item) => <code>{item.topic}</code> },
+    { id: 'topic', header: 'scoutEvents.topic', cell: (item) => <TopicCell topic={item.topic} label={component.label(item.component_uuid)} /> },
     { id: 'actor', header: 'scoutEvents.actor', cell: (item) => <ActorCell actor={item.actor} name={item.actor_name} /> },
-    { id: 'component', header: 'scoutEvents.component', cell: (item) => (item.component_uuid ? componentName(item.component_uuid, item.topic) : '') },
+    { id: 'component', header: 'scoutEvents.component', cell: (item) => (item.component_uuid ? component.name(item.component_uuid, item.topic) : '') },
     { id: 'record', header: 'scoutEvents.record', cellClassName: 'muted', cell: (item) => short(item.record_uuid) },
   ];
 }
@@ -200,7 +215,7 @@ function EventScreen() {
   const zone = useUserTimeZone();
   const { id } = useParams({ strict: false }) as { id: string };
   const event = useQuery(scoutEventQueryOptions(id));
-  const componentName = useComponentName();
+  const componentName = useComponentName().name;
   return (
     <div className="page scout-events" data-testid="scout-event-page">
       <PageHeader title={<FormattedMessage id="scoutEvents.detail" />}>

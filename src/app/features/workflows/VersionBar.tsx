@@ -1,5 +1,6 @@
 // The version bar of a workflow's header: which version is shown and whether it is the dev or live
-// one, publish it to dev, publish it live (after a confirmation), or fork it under a new name.
+// one, the events it runs on (its start nodes: nothing else decides), publish it to dev, publish it
+// live (after a confirmation), or fork it under a new name. A publish says in a toast what it did.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -11,6 +12,25 @@ import { showToast } from '../../../../renderers/ui/toast';
 import { failureSummary } from '../../components/form/failure';
 import { DialogButtons } from './DialogButtons';
 
+/** The events the version's start nodes react to (paused ones left out), in the order of the graph. */
+export const startEvents = (workflow: Workflow): string[] => [...new Set(workflow.version.nodes.filter((n) => n.type === 'event' && !n.paused && n.action).map((n) => n.action))];
+
+/** What a publish did, as a toast: the version now used in the environment and the events it runs on. */
+function publishedToast(workflow: Workflow, env: 'dev' | 'live'): void {
+  const events = startEvents(workflow);
+  const values = { version: workflow.version.name, env, events: events.join(', ') };
+  showToast(events.length > 0 ? 'cmp.workflow.published' : 'cmp.workflow.publishedNoEvent', events.length > 0 ? 'success' : 'warning', undefined, values);
+}
+
+function RunsOn({ workflow }: { workflow: Workflow }) {
+  const events = startEvents(workflow);
+  return (
+    <span className={events.length > 0 ? 'muted' : 'wf-warning'} data-testid="wf-runs-on">
+      {events.length > 0 ? <FormattedMessage id="workflow.runsOn" values={{ events: events.join(', ') }} /> : <FormattedMessage id="workflow.noStartEvent" />}
+    </span>
+  );
+}
+
 export function VersionBar({ workflow }: { workflow: Workflow }) {
   const queryClient = useQueryClient();
   const [forking, setForking] = useState(false);
@@ -18,7 +38,14 @@ export function VersionBar({ workflow }: { workflow: Workflow }) {
   const [name, setName] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: workflowKeys.all });
   const failed = (error: unknown) => showToast(failureSummary(error) ?? 'unexpectedError', 'danger');
-  const publish = useMutation({ mutationFn: (env: 'dev' | 'live') => workflowsApi.publish(workflow.uuid, { version: workflow.version.name, env }), onSuccess: refresh, onError: failed });
+  const publish = useMutation({
+    mutationFn: (env: 'dev' | 'live') => workflowsApi.publish(workflow.uuid, { version: workflow.version.name, env }),
+    onSuccess: (_answer, env) => {
+      publishedToast(workflow, env);
+      return refresh();
+    },
+    onError: failed,
+  });
   const fork = useMutation({ mutationFn: () => workflowsApi.fork(workflow.uuid, { name, from: workflow.version.name }), onSuccess: () => (setForking(false), refresh()), onError: failed });
   return (
     <div className="wf-versions" data-testid="wf-versions">
@@ -27,7 +54,8 @@ export function VersionBar({ workflow }: { workflow: Workflow }) {
       </span>
       {workflow.dev_version === workflow.version.name ? <span className="wf-badge">dev</span> : null}
       {workflow.public_version === workflow.version.name ? <span className="wf-badge wf-badge-success">live</span> : null}
-      <button type="button" className="button button-small" onClick={() => publish.mutate('dev')}>
+      <RunsOn workflow={workflow} />
+      <button type="button" className="button button-small" data-testid="wf-publish-dev" onClick={() => publish.mutate('dev')}>
         <FormattedMessage id="workflow.publishDev" />
       </button>
       <button type="button" className="button button-small" data-testid="wf-publish-live" onClick={() => setConfirmLive(true)}>

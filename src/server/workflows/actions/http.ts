@@ -1,8 +1,10 @@
 // http_request: GET, or POST with the JSON body (data.method may say otherwise), through the SSRF
 // guard (net.ts), 30 s timeout, 1 MiB reply cap. Headers and body are JSON (text or object) whose
-// strings may quote the run's values. A dry run sends nothing and answers the request it would send.
+// strings may quote the run's values. A dry run sends nothing and answers the request it would send,
+// after the same address check as the real run (vetUrl, with LUMA_WORKFLOW_HTTP_ALLOW): a refused
+// address fails the node in both.
 import { renderTemplate } from '../../../../runtime/workflows/template';
-import { guardedRequest, literalProblem } from '../net';
+import { guardedRequest, vetUrl } from '../net';
 import type { NodeAction } from '../types';
 import { templateScope } from './scope';
 
@@ -44,8 +46,8 @@ export const httpRequestAction: NodeAction = {
     const payload = body === undefined || method === 'GET' ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     if (dryRun) {
-      const problem = literalProblem(url);
-      return { would: 'request', method, url, headers, body: body ?? null, ...(problem ? { refused: problem } : {}) };
+      await vetUrl(url, services.settings);
+      return { would: 'request', method, url, headers, body: body ?? null };
     }
     const answer = await guardedRequest(url, { method, headers, body: payload, timeoutMs: services.settings.timeoutMs, signal }, services.settings);
     if (answer.status >= 400) throw new HttpStatusError(answer.status);

@@ -13,8 +13,13 @@ import {
 } from '../../../../renderers/screens/list/listState';
 
 describe('list state', () => {
-  it('asks for page 1 with the spec defaults: 10 records from offset 0, enabled records only', () => {
-    expect(listParams(EMPTY_FILTERS, 1, false)).toEqual({ offset: 0, limit: 10 });
+  it('asks for page 1 with the spec defaults: 10 records from offset 0, enabled records only, newest first', () => {
+    expect(listParams(EMPTY_FILTERS, 1, false)).toEqual({ offset: 0, limit: 10, sortBy: 'created_at', sortDesc: 1 });
+  });
+
+  it('flips the default newest-first order on a click on Created, starts another column ascending', () => {
+    expect(nextSort(EMPTY_FILTERS, 'created_at')).toEqual({ sortBy: 'created_at', sortDesc: false });
+    expect(nextSort(EMPTY_FILTERS, 'title')).toEqual({ sortBy: 'title', sortDesc: false });
   });
 
   it('turns the page into an offset of the page size', () => {

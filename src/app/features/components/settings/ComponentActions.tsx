@@ -98,14 +98,13 @@ function CloneDialog({ open, ctl, failure, onFail, onClose }: DialogProps) {
 function RemoveComponentDialog({ open, ctl, failure, onFail, onClose }: DialogProps) {
   const remove = useMutation(removeComponentMutation(useQueryClient()));
   const name = ctl.loaded!.name;
+  // The promise, not mutate's callbacks: the list refetched after the removal no longer has the component,
+  // the settings page then shows "not found" and unmounts this dialog, and mutate's callbacks die with it.
   const submit = () =>
-    remove.mutate(ctl.ref, {
-      onSuccess: () => {
-        showToast('cmp.actions.componentRemoved', 'success', TOAST_MS.default, { name });
-        void ctl.leave('/admin/dashboard');
-      },
-      onError: onFail,
-    });
+    remove.mutateAsync(ctl.ref).then(() => {
+      showToast('cmp.actions.componentRemoved', 'success', TOAST_MS.default, { name });
+      void ctl.leave('/admin/dashboard');
+    }, onFail);
   return (
     <Dialog open={open} title={<FormattedMessage id="cmp.actions.removeComponent" />} onClose={onClose}>
       <OneInputForm

@@ -1,7 +1,6 @@
 // General: identity, labels, tag and scope, sort, switches (with their rules), workspaces, dates,
 // and the component and version actions.
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl';
 import { checkSwitches, COMPONENT_MESSAGE, sanitizeScope, sanitizeTag } from '../../../../../runtime/components';
 import { projectInfoQueryOptions } from '../../../../../renderers/data/queries';
@@ -68,7 +67,7 @@ interface IdentityProps extends TabProps {
 }
 
 /** Tag or scope: typed freely, saved sanitised; while the two differ the hint says what is saved. */
-function SanitisedInput({ name, sanitize, model, update, errors, blocked, blockedHint }: IdentityProps & { name: 'tag' | 'scope'; sanitize: (v: string) => string; blockedHint: ReactNode }) {
+function SanitisedInput({ name, sanitize, model, update, errors, blocked }: IdentityProps & { name: 'tag' | 'scope'; sanitize: (v: string) => string }) {
   const value = model[name] ?? '';
   return (
     <TextInput
@@ -77,44 +76,56 @@ function SanitisedInput({ name, sanitize, model, update, errors, blocked, blocke
       value={value}
       disabled={blocked}
       errors={errors[name]}
-      hint={value && sanitize(value) !== value ? <SavedAs value={sanitize(value)} /> : blockedHint}
+      hint={value && sanitize(value) !== value ? <SavedAs value={sanitize(value)} /> : undefined}
       onChange={(v) => update((d) => void (d[name] = v === '' ? null : v))}
     />
   );
 }
 
-/** uuid and name (read-only), icon, sort, the labels, tag and scope. */
-function Identity(props: IdentityProps) {
-  const { model, update, errors, blocked } = props;
-  const blockedHint = blocked ? <Message value={COMPONENT_MESSAGE.componentRemovalBlockedByDependency} /> : undefined;
+/** Why label, tag and scope are read-only, said once, with who depends on the component. */
+function DependencyNote({ model }: Pick<TabProps, 'model'>) {
   return (
-    <div className="form-grid">
-      <TextInput label="uuid" name="uuid" value={model.uuid} readOnly />
-      <TextInput label={<FormattedMessage id="cmp.name" />} name="name" value={model.name} readOnly />
-      <TextInput
-        label={<FormattedMessage id="cmp.general.icon" />}
-        name="icon"
-        value={model.icon ?? ''}
-        errors={errors.icon ?? errors['appearance.icon']}
-        onChange={(v) =>
-          update((d) => {
-            const icon = v.trim() === '' ? null : v;
-            d.icon = icon;
-            d.settings.appearance = { ...d.settings.appearance, icon };
-          })
-        }
-      />
-      <NumberInput
-        label={<FormattedMessage id="cmp.general.sort" />}
-        name="sort"
-        value={model.sort}
-        errors={errors.sort}
-        onChange={(v) => update((d) => void (d.sort = v ?? 0))}
-      />
-      <LabelInputs name="label" value={model.label} disabled={blocked} hint={blockedHint} errors={errors} onChange={(locale, v) => update((d) => void (d.label = { ...d.label, [locale]: v }))} />
-      <SanitisedInput {...props} name="tag" sanitize={sanitizeTag} blockedHint={blockedHint} />
-      <SanitisedInput {...props} name="scope" sanitize={sanitizeScope} blockedHint={blockedHint} />
-    </div>
+    <p className="muted form-note" role="note" data-testid="dependency-note">
+      <Message value={COMPONENT_MESSAGE.componentRemovalBlockedByDependency} />{' '}
+      <FormattedMessage id="cmp.general.dependants" values={{ names: model.dependencies.map((d) => d.name).join(', ') }} />
+    </p>
+  );
+}
+
+/** uuid and name (read-only), icon, sort, the labels, tag and scope. */
+export function Identity(props: IdentityProps) {
+  const { model, update, errors, blocked } = props;
+  return (
+    <>
+      {blocked ? <DependencyNote model={model} /> : null}
+      <div className="form-grid">
+        <TextInput label="uuid" name="uuid" value={model.uuid} readOnly />
+        <TextInput label={<FormattedMessage id="cmp.name" />} name="name" value={model.name} readOnly />
+        <TextInput
+          label={<FormattedMessage id="cmp.general.icon" />}
+          name="icon"
+          value={model.icon ?? ''}
+          errors={errors.icon ?? errors['appearance.icon']}
+          onChange={(v) =>
+            update((d) => {
+              const icon = v.trim() === '' ? null : v;
+              d.icon = icon;
+              d.settings.appearance = { ...d.settings.appearance, icon };
+            })
+          }
+        />
+        <NumberInput
+          label={<FormattedMessage id="cmp.general.sort" />}
+          name="sort"
+          value={model.sort}
+          errors={errors.sort}
+          onChange={(v) => update((d) => void (d.sort = v ?? 0))}
+        />
+        <LabelInputs name="label" value={model.label} disabled={blocked} errors={errors} onChange={(locale, v) => update((d) => void (d.label = { ...d.label, [locale]: v }))} />
+        <SanitisedInput {...props} name="tag" sanitize={sanitizeTag} />
+        <SanitisedInput {...props} name="scope" sanitize={sanitizeScope} />
+      </div>
+    </>
   );
 }
 

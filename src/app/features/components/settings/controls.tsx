@@ -97,9 +97,9 @@ export function WrapField({ label, width, children }: { label: ReactNode; width?
 }
 
 /** A select with a first empty option saying what to do ("Choose…"). */
-export function SelectInput({ label, name, errors, disabled, value, options, placeholder, onChange }: Base & { value: string; options: readonly { value: string; label: string }[]; placeholder: string; onChange: (v: string) => void }) {
+export function SelectInput({ label, name, hint, errors, disabled, value, options, placeholder, onChange }: Base & { value: string; options: readonly { value: string; label: string }[]; placeholder: string; onChange: (v: string) => void }) {
   return (
-    <LabelledField label={label} errors={errors}>
+    <LabelledField label={label} hint={hint} errors={errors}>
       {(id) => (
         <select id={id} name={name} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
           <option value="">{placeholder}</option>

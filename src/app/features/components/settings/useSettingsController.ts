@@ -70,14 +70,14 @@ export function useSettingsController(ref: string) {
   const { components, component, version, refresh } = useViewedVersion(ref);
   const settings = useQuery({ ...componentSettingsQueryOptions(ref, version), enabled: Boolean(version) });
   const loaded = settings.data;
-
   const saveCall = useMutation(saveSettingsMutation(queryClient));
   // The model the last save answered (it may carry a new ref after a rename).
   const saved = useRef<ComponentModel | null>(null);
-  // The draft follows the loaded copy whenever a new copy arrives (load, save, version switch).
+  // The draft follows each new copy (load, save, version switch) but keeps edits over a refetch of its version.
   const form = useFormPage<ComponentModel | undefined, ComponentModel>({
     initial: loaded,
     resetKey: loaded,
+    identity: loaded ? `${loaded.uuid}@${loaded.settings.version}` : undefined,
     save: (model) => saveCall.mutateAsync({ ref, version: version!, model: model! }),
     toast: 'cmp.settings.saved',
     onSaved: (model) => {

@@ -3,9 +3,11 @@
 // with progress or retrying after a dropped connection, done, failed, cancelled, background), so each
 // has its progress and its cancel. A failure shows the server's message or
 // identityField.failedToUploadMediaFiles (a 5xx opens the server-error modal); an upload whose result
-// did not come back says it continues in the background.
+// did not come back says it continues in the background. The files are sent on Upload, with the options
+// below them (the hint says so once files are chosen); closing the dialog mid-upload lets the upload go on
+// and the listing is refreshed when it ends, with its toast.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { Message } from '../../../../../renderers/ui/Message';
@@ -24,23 +26,31 @@ export function UploadModal({ libraryUuid, dir, onClose }: { libraryUuid: string
   const [meta, setMeta] = useState<MetaRow[]>([]);
   const [running, setRunning] = useState(false);
   const expiryErr = expiryErrors(expiry, new Date());
+  // Once closed, the upload goes on; what it ends with must not close a dialog opened since.
+  const open = useRef(true);
+  useEffect(() => () => void (open.current = false), []);
 
   const send = async () => {
     setRunning(true);
     const outcomes = await queue.runAll({ libraryUuid, path: dir, isPublic, expiresAt: expiry ? new Date(expiry).toISOString() : null, metadata: metadataOf(meta) });
-    setRunning(false);
+    if (open.current) setRunning(false);
     await invalidateFiles(queryClient, libraryUuid);
     if (outcomes.includes('background')) showToast('media.uploadInBackground', 'info');
     if (!outcomes.includes('failed')) {
       if (outcomes.includes('done')) showToast('media.uploaded', 'success');
-      onClose();
-    }
+      if (open.current) onClose();
+    } else if (!open.current) showToast('identityField.failedToUploadMediaFiles', 'danger');
+  };
+  const close = () => {
+    if (running) showToast('media.uploadInBackground', 'info');
+    onClose();
   };
   const { touched, submit } = useRulesSubmit(queue.items.length > 0 && expiryErr.length === 0, () => void send());
   const failedMessage = queue.items.find((i) => i.status === 'failed')?.error;
+  const ready = queue.items.filter((i) => i.status === 'waiting').length;
 
   return (
-    <Dialog open wide title={<FormattedMessage id="media.upload" />} onClose={onClose} testId="media-upload-modal">
+    <Dialog open wide title={<FormattedMessage id="media.upload" />} onClose={close} testId="media-upload-modal">
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label className="field-label" htmlFor="media-upload-files">
@@ -48,6 +58,11 @@ export function UploadModal({ libraryUuid, dir, onClose }: { libraryUuid: string
           </label>
           <input id="media-upload-files" type="file" multiple data-testid="media-upload-input" disabled={running} onChange={(e) => queue.choose(Array.from(e.target.files ?? []))} />
           {touched && queue.items.length === 0 ? <RuleErrors messages={[{ key: 'fieldRequired' }]} /> : null}
+          {ready > 0 && !running ? (
+            <small className="muted" data-testid="media-upload-ready">
+              <FormattedMessage id="media.uploadReady" values={{ count: ready }} />
+            </small>
+          ) : null}
         </div>
         {queue.items.length > 0 ? (
           <ul className="media-upload-list" data-testid="media-upload-list">
@@ -64,7 +79,7 @@ export function UploadModal({ libraryUuid, dir, onClose }: { libraryUuid: string
             <Message value={failedMessage} />
           </p>
         ) : null}
-        <ModalActions closeLabel="common.close" onClose={onClose} submitLabel="media.upload" submitTestId="media-upload-start" pending={running} />
+        <ModalActions closeLabel="common.close" onClose={close} submitLabel="media.upload" submitTestId="media-upload-start" pending={running} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,9 @@
 // The upload modal's files (spec sections 4 and 8): each runs its own upload machine
 // (machines/upload.machine.ts), so each has its row with status and progress, and its cancel. A
 // failure's row holds the server's message or identityField.failedToUploadMediaFiles; a 5xx opens the
-// server-error modal. Closing the modal stops the machines, which terminates their uploads.
-import { useContext, useEffect, useRef, useState } from 'react';
+// server-error modal. Closing the modal mid-upload leaves the machines running: the files go on
+// uploading (cancel is each row's button), and the listing is refreshed when they end (UploadModal).
+import { useContext, useRef, useState } from 'react';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import type { UploadFailure } from '../../../../../machines/upload.actors';
 import { uploadMachine } from '../../../../../machines/upload.machine';
@@ -41,9 +42,6 @@ export function useUploadQueue() {
   const upload = useContext(MediaUploaderContext);
   const [items, setItems] = useState<UploadItem[]>([]);
   const actors = useRef(new Map<number, Actor<typeof uploadMachine>>());
-
-  // Closing the modal (or leaving the page) stops the machines: their uploads are terminated.
-  useEffect(() => () => actors.current.forEach((actor) => actor.stop()), []);
 
   const patch = (index: number, change: Partial<UploadItem>) => setItems((list) => list.map((it, i) => (i === index ? { ...it, ...change } : it)));
 

@@ -1,37 +1,52 @@
-// custom_data per module and type (spec section 3 "custom_data shapes"), driven by the schema of
-// that pair (CUSTOM_DATA_SCHEMAS): booleans, numbers, texts and lists of texts get inputs; an
-// external select's expression and a fieldset's sub-fields get code editors.
+// A type's options (constraints.custom_data, spec section 3 "custom_data shapes"), described by the
+// JSON Schema of the pair (runtime/fieldTypes customDataSchema: the built-in CUSTOM_DATA_SCHEMAS, or a
+// plugin's declared `options`) and rendered by @rjsf/core with our controls (options/optionControls.tsx),
+// so a plugin's type gets a settings form for free. An external select's expression and a fieldset's
+// sub-fields are not options forms: they get code editors.
+import Form from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CUSTOM_DATA_SCHEMAS } from '../../../../../../schemas';
+import { customDataSchema } from '../../../../../../runtime/fieldTypes';
 import { CodeEditor } from '../../../../components/code/CodeEditor';
-import { Checkbox, FieldErrors, NumberInput, TextInput } from '../controls';
+import { FieldErrors } from '../controls';
 import type { FieldPartProps } from './FieldDialog';
 import { JsonField } from './JsonField';
+import { OPTION_FIELDS, OPTION_TEMPLATES, OPTION_WIDGETS } from './options/optionControls';
+import { optionsUiSchema, renderedSchema } from './options/optionsUiSchema';
+import { optionsValidator } from './options/optionsValidator';
 
-interface PropSchema {
-  type?: string | readonly string[];
-  items?: { type?: string };
-  default?: unknown;
-  anyOf?: readonly unknown[];
-}
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function kindOf(schema: PropSchema): 'bool' | 'number' | 'list' | 'text' {
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.includes('boolean')) return 'bool';
-  if (types.includes('integer') || types.includes('number')) return 'number';
-  if (types.includes('array')) return 'list';
-  return 'text';
+function OptionsForm({ schema, data, setData }: { schema: RJSFSchema; data: unknown; setData: (next: unknown) => void }) {
+  const shown = useMemo(() => renderedSchema(schema), [schema]);
+  const uiSchema = useMemo(() => optionsUiSchema(schema), [schema]);
+  const formData = isRecord(data) ? data : {};
+  return (
+    <Form
+      tagName="div"
+      schema={shown}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={optionsValidator}
+      widgets={OPTION_WIDGETS}
+      fields={OPTION_FIELDS}
+      templates={OPTION_TEMPLATES}
+      noHtml5Validate
+      showErrorList={false}
+      // Nothing typed yet keeps the stored null (the widget's defaults apply), not an empty object.
+      onChange={(event) => setData(!isRecord(data) && isRecord(event.formData) && Object.keys(event.formData).length === 0 ? data : event.formData)}
+    />
+  );
 }
 
 export function CustomDataEditor({ draft, change, errors }: FieldPartProps) {
   const intl = useIntl();
-  const entry = CUSTOM_DATA_SCHEMAS.find(([m, t]) => m === draft.module && t === draft.type);
-  if (!entry) return null;
-  const schema = entry[2] as { type?: unknown; properties?: Record<string, PropSchema> };
+  const schema = customDataSchema(draft.module, draft.type) as RJSFSchema | null;
+  if (!schema) return null;
   const constraints = draft.constraints ?? {};
   const data = constraints.custom_data;
   const setData = (custom_data: unknown) => change({ constraints: { ...constraints, custom_data } });
-  const pathErrors = errors['constraints.custom_data'];
 
   let body;
   if (schema.type === 'array') {
@@ -48,44 +63,7 @@ export function CustomDataEditor({ draft, change, errors }: FieldPartProps) {
       />
     );
   } else {
-    const obj = (data && typeof data === 'object' && !Array.isArray(data) ? data : {}) as Record<string, unknown>;
-    const put = (key: string, value: unknown) => setData({ ...obj, [key]: value });
-    body = (
-      <div className="form-grid">
-        {Object.entries(schema.properties).map(([key, prop]) => {
-          const name = `field.constraints.custom_data.${key}`;
-          const fallback = prop.default;
-          switch (kindOf(prop)) {
-            case 'bool':
-              return <Checkbox key={key} name={name} label={key} checked={Boolean(obj[key] ?? fallback)} onChange={(v) => put(key, v)} />;
-            case 'number':
-              return <NumberInput key={key} name={name} label={key} value={(obj[key] as number | undefined) ?? (fallback as number | undefined) ?? null} onChange={(v) => put(key, v)} />;
-            case 'list':
-              return (
-                <TextInput
-                  key={key}
-                  name={name}
-                  label={key}
-                  value={Array.isArray(obj[key]) ? (obj[key] as unknown[]).join(', ') : typeof obj[key] === 'string' ? (obj[key] as string) : ''}
-                  hint={<FormattedMessage id="cmp.fields.commaSeparated" />}
-                  onChange={(v) => put(key, v.split(',').map((s) => s.trim()).filter(Boolean))}
-                />
-              );
-            default:
-              return (
-                <TextInput
-                  key={key}
-                  name={name}
-                  label={key}
-                  value={typeof obj[key] === 'string' ? (obj[key] as string) : ''}
-                  placeholder={typeof fallback === 'string' ? fallback : undefined}
-                  onChange={(v) => put(key, v === '' ? null : v)}
-                />
-              );
-          }
-        })}
-      </div>
-    );
+    body = <OptionsForm schema={schema} data={data} setData={setData} />;
   }
   return (
     <div className="subcard" data-testid="custom-data-editor">
@@ -93,7 +71,7 @@ export function CustomDataEditor({ draft, change, errors }: FieldPartProps) {
         <FormattedMessage id="cmp.fields.customData" values={{ type: `${draft.module}/${draft.type}` }} />
       </h3>
       {body}
-      <FieldErrors messages={pathErrors} />
+      <FieldErrors messages={errors['constraints.custom_data']} />
     </div>
   );
 }

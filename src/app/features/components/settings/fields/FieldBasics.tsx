@@ -47,10 +47,18 @@ function ModuleAndType({ draft, change, errors, existing, modules }: FieldPartPr
   const module = isKnownModule(draft.module) ? draft.module : '';
   const types: readonly string[] = module ? (table[module] ?? []) : [];
   const choose = intl.formatMessage({ id: 'cmp.choose' });
-  const typeLabel = (t: string) => {
+  // Each type says in a line what it is (cmp.fields.typeHelp.<module>.<type>), a plugin's type its label.
+  const typeHelp = (t: string): string | null => {
     const declared = declaredFieldType(module, t);
-    return declared ? `${t} (${declared.declaration.label})` : t;
+    if (declared) return declared.declaration.label;
+    const id = `cmp.fields.typeHelp.${module}.${t}`;
+    return Object.prototype.hasOwnProperty.call(intl.messages, id) ? intl.formatMessage({ id }) : null;
   };
+  const typeLabel = (t: string) => {
+    const help = typeHelp(t);
+    return help ? `${t} — ${help}` : t;
+  };
+  const chosenHelp = draft.type && types.includes(draft.type) ? typeHelp(draft.type) : null;
   return (
     <>
       <div className="form-grid">
@@ -71,6 +79,7 @@ function ModuleAndType({ draft, change, errors, existing, modules }: FieldPartPr
           disabled={existing || !module}
           placeholder={choose}
           options={types.map((t) => ({ value: t, label: typeLabel(t) }))}
+          hint={chosenHelp ? <span data-testid="field-type-help">{chosenHelp}</span> : undefined}
           errors={errors.type}
           onChange={(t) => change({ type: t || undefined })}
         />

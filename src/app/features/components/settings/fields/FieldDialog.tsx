@@ -2,7 +2,8 @@
 // (checkFields, checkRelation) over the whole list and stores the field only when they pass.
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { checkRelation, type FieldDraft } from '../../../../../../runtime/components';
+import { checkRelation, isEmptyRelation, type FieldDraft } from '../../../../../../runtime/components';
+import { fieldSections } from '../../../../../../runtime/fieldTypes';
 import type { FieldDefinition } from '../../../../../../schemas';
 import type { ComponentModel } from '../../../../../../runtime/client/components';
 import { Dialog } from '../../../../../../renderers/ui/Dialog';
@@ -63,6 +64,8 @@ export function FieldDialog({ model, index, onClose, onSubmit, modules }: Props)
   };
 
   const parts = { draft, change, errors, existing, modules };
+  // A relation kept from before stays visible so it can be removed; otherwise only a relation select has one.
+  const relationship = fieldSections(draft.module, draft.type).relationship || !isEmptyRelation(draft.relation);
   return (
     <Dialog open wide testId="field-dialog" title={<FormattedMessage id={existing ? 'cmp.fields.edit' : 'cmp.fields.add'} />} onClose={onClose}>
       <form onSubmit={submit} noValidate className="field-form">
@@ -70,7 +73,7 @@ export function FieldDialog({ model, index, onClose, onSubmit, modules }: Props)
         <RolesEditor {...parts} />
         <ContextEditor {...parts} />
         <ConstraintsEditor {...parts} />
-        <RelationshipEditor {...parts} model={model} onForeignSettings={setForeign} />
+        {relationship ? <RelationshipEditor {...parts} model={model} onForeignSettings={setForeign} /> : null}
         <MutatorsEditor {...parts} />
         {refusal ? (
           <div className="form-error" role="alert" data-testid="field-form-error">

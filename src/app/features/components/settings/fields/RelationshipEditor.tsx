@@ -1,6 +1,7 @@
 // The field's relation to another component: an active component of the same scope, the key pair
 // [own key, foreign key] and the type. Choosing a component loads its settings and offers its
-// foreign keys (foreignKeyOptions; uuid always). Remove clears component, uuid, key and type.
+// foreign keys (foreignKeyOptions; uuid always), and fills the keys with the field's own key and the
+// related record's uuid (issue 29). Remove clears component, uuid, key and type.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -35,6 +36,16 @@ function useForeignComponent(model: ComponentModel, relation: Relation, onForeig
   return { candidates, foreign, loading: Boolean(foreign) && foreignSettings.isPending, foreignKeys: loadedFields ? foreignKeyOptions({ fields: loadedFields }) : ['uuid'] };
 }
 
+/**
+ * The relation once a component is chosen, with the obvious defaults filled in: own key the field's
+ * own key (unless one is chosen), foreign key the related record's uuid (another component's keys are
+ * not this one's), one-to-one unless a type is chosen.
+ */
+export function chosenComponent(relation: Relation, chosen: { ref: string; uuid: string }, fieldKey: string): Partial<Relation> {
+  const own = relation.key?.[0] || fieldKey;
+  return { foreign: chosen.ref, foreign_uuid: chosen.uuid, key: [own, 'uuid'], type: relation.type ?? 'one-to-one' };
+}
+
 export function RelationshipEditor({ draft, change, errors, model, onForeignSettings }: FieldPartProps & { model: ComponentModel; onForeignSettings: (s: ForeignSettings) => void }) {
   const intl = useIntl();
   const locale = useStore(localeStore);
@@ -63,7 +74,7 @@ export function RelationshipEditor({ draft, change, errors, model, onForeignSett
           options={candidates.map((c) => ({ value: c.ref, label: componentLabel(c, locale) }))}
           onChange={(ref) => {
             const c = candidates.find((x) => x.ref === ref);
-            set({ foreign: c?.ref ?? null, foreign_uuid: c?.uuid ?? null, key: relation.key ? [relation.key[0], ''] : null });
+            set(c ? chosenComponent(relation, c, draftKey(draft)) : { foreign: null, foreign_uuid: null, key: relation.key ? [relation.key[0], ''] : null });
           }}
         />
         <SelectInput

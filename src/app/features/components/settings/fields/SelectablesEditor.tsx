@@ -1,5 +1,5 @@
 // Selectables of select, checkbox and radio fields: items (one per line, "value" or "value | label"),
-// custom values, multiple choice and a numeric range.
+// custom values, multiple choice and, for number items, a numeric range.
 import { FormattedMessage } from 'react-intl';
 import type { Constraints } from '../../../../../../schemas';
 import { Checkbox, FieldErrors, NumberInput, WrapField } from '../controls';
@@ -29,7 +29,7 @@ export function textToItems(text: string): Item[] {
     });
 }
 
-export function SelectablesEditor({ constraints, set, errors }: { constraints: Partial<Constraints>; set: (patch: Partial<Constraints>) => void; errors: Record<string, string[]> }) {
+export function SelectablesEditor({ constraints, set, errors, range }: { constraints: Partial<Constraints>; set: (patch: Partial<Constraints>) => void; errors: Record<string, string[]>; range: boolean }) {
   const s: Selectables = constraints.selectables ?? {};
   const put = (patch: Partial<Selectables>) => set({ selectables: { ...s, ...patch } });
   return (
@@ -45,10 +45,12 @@ export function SelectablesEditor({ constraints, set, errors }: { constraints: P
         <Checkbox name="field.constraints.selectables.custom" label={<FormattedMessage id="cmp.fields.customValues" />} checked={s.custom ?? false} onChange={(custom) => put({ custom })} />
         <Checkbox name="field.constraints.selectables.multiple" label={<FormattedMessage id="cmp.fields.multiple" />} checked={s.multiple ?? false} onChange={(multiple) => put({ multiple })} />
       </div>
-      <div className="form-grid">
-        <NumberInput name="field.constraints.selectables.range.from" label={<FormattedMessage id="cmp.fields.rangeFrom" />} value={s.range?.from ?? null} onChange={(from) => put({ range: { to: s.range?.to ?? null, from } })} />
-        <NumberInput name="field.constraints.selectables.range.to" label={<FormattedMessage id="cmp.fields.rangeTo" />} value={s.range?.to ?? null} onChange={(to) => put({ range: { from: s.range?.from ?? null, to } })} />
-      </div>
+      {range ? (
+        <div className="form-grid" data-testid="selectables-range">
+          <NumberInput name="field.constraints.selectables.range.from" label={<FormattedMessage id="cmp.fields.rangeFrom" />} value={s.range?.from ?? null} onChange={(from) => put({ range: { to: s.range?.to ?? null, from } })} />
+          <NumberInput name="field.constraints.selectables.range.to" label={<FormattedMessage id="cmp.fields.rangeTo" />} value={s.range?.to ?? null} onChange={(to) => put({ range: { from: s.range?.from ?? null, to } })} />
+        </div>
+      ) : null}
     </div>
   );
 }
