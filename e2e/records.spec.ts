@@ -129,7 +129,7 @@ for (const locale of ['en_US', 'sr'] as const) {
     await expect(page.getByTestId('toast').first()).toBeVisible();
     await page.screenshot({ path: `test-results/screens/record-edit-${locale}.png`, fullPage: true });
     await page.getByTestId('record-tab-system').click();
-    await expect(page.getByText(E2E_ADMIN.email).first()).toBeVisible();
+    await expect(page.getByTestId('record-system-info').getByText(E2E_ADMIN.email).first()).toBeVisible();
     const edited = (await (await page.request.get(`/api/v3/system/component/${uuid}/model/${recordUuid}`)).json()) as Record<string, unknown>;
     expect(edited).toMatchObject({ title: 'First invoice, corrected', __version__: 2 });
 
