@@ -89,7 +89,8 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    lines.push(`Luma is running at http://localhost:${port} (role ${config.role})`);
+    // The role is said only when it is not the everyday one (HTTP, jobs and bus in one process).
+    lines.push(`Luma is running at http://localhost:${port}${config.role === 'all' ? '' : ` (role ${config.role})`}`);
     lines.push(listenLine(config.host));
   } else {
     lines.push('Luma worker is running (role worker: jobs only, no HTTP)');

@@ -12,8 +12,8 @@
 // LUMA_SECRET_KEY_PREVIOUS, docs/security.md "Rotating the key") open. They are read once at start
 // (resolveSecretKeys) and installed process-wide, like the clock.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Config } from './config';
 
 export const SEALED_PREFIX = 'luma:s1:';
@@ -78,6 +78,8 @@ function readKeyFile(path: string): string | null {
 /** Writes a new key file that only its owner reads; never replaces one another process wrote first. */
 function createKeyFile(path: string): string {
   const text = newSecretKeyText();
+  // The first start of a fresh clone: the data directory does not exist yet (PGlite makes it later).
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   try {
     writeFileSync(path, `${text}\n`, { mode: 0o600, flag: 'wx' });
     return text;

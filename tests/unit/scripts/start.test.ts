@@ -22,10 +22,10 @@ describe('npm start', () => {
   });
 
   it('boxes the sign-in block, every line the same width', () => {
-    const box = boxed(['Luma is running at http://localhost:8080 (role all)', 'Sign in as admin@luma.local']).split('\n');
+    const box = boxed(['Luma is running at http://localhost:8080', 'Sign in as admin@luma.local']).split('\n');
     expect(box).toHaveLength(4);
     expect(new Set(box.map((line) => line.length)).size).toBe(1);
-    expect(box[1]).toBe('│ Luma is running at http://localhost:8080 (role all) │');
+    expect(box[1]).toBe('│ Luma is running at http://localhost:8080 │');
     expect(box[0]!.startsWith('┌')).toBe(true);
     expect(box[3]!.startsWith('└')).toBe(true);
   });
