@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { LOCALE_TAG } from './runtime/i18n/tags.ts';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,6 +136,10 @@ export default defineConfig({
   },
   test: {
     root: repoRoot,
+    // Both cores: vitest's default on a 2-core machine is one worker (cores - 1). Every API test file
+    // has its own database (a PGlite in memory, or a throw-away PostgreSQL database) and picks free
+    // ports, so files run side by side; LUMA_TEST_WORKERS=1 brings back one at a time.
+    maxWorkers: Number(process.env.LUMA_TEST_WORKERS) || Math.max(2, availableParallelism()),
     reporters: ['default', 'json'],
     outputFile: { json: '.reports/vitest.json' },
     projects: [
