@@ -58,7 +58,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    // The compiled server, as production runs it (test:e2e builds the app and the server first).
+    command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,49 +1,61 @@
 #!/usr/bin/env node
-// `npm start`: builds the browser app quietly (its output is shown only when the build fails), then
-// runs the server in this terminal; the server ends with the boxed URL and sign-in
-// (src/server/main.ts). `--skip-build` starts without building (an app built before).
+// `npm start`: builds the browser app and the compiled server (scripts/build.mjs) when the build is
+// missing or older than the sources, quietly (its output is shown only when it fails), then runs
+// the compiled server, `node dist/server/main.js`, in this terminal; the server ends with the boxed
+// URL and sign-in (src/server/main.ts). `--skip-build` starts the build there is without checking it.
 import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildState, ROOT, runSteps, writeStamp } from './build.mjs';
 
 /**
- * Builds with `vite build`, its output kept; answers whether it passed and, when it did not, the
- * output to show.
+ * Runs the build's steps with their output kept; answers whether they passed and, when one did
+ * not, its output to show.
  * @param {(command: string, args: string[]) => { status: number | null, output: string }} run
  */
 export function quietBuild(run) {
-  const { status, output } = run(process.execPath, [viteBin(), 'build']);
-  return status === 0 ? { ok: true, output: '' } : { ok: false, output };
-}
-
-/** Vite's command line in this repository's node_modules (`npm run build` runs the same). */
-function viteBin() {
-  return fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
+  return runSteps(run);
 }
 
 function runCaptured(command, args) {
-  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+  const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
   return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
 }
 
-/** Runs the server in the foreground: Ctrl-C reaches it with the terminal's group, SIGTERM is passed on. */
+/** Builds when the build is missing or stale; exits on a failed build. */
+function buildIfNeeded() {
+  const state = buildState();
+  if (state.fresh) {
+    console.log('The build is up to date.');
+    return;
+  }
+  process.stdout.write(`Building the app and the server (${state.reason})... `);
+  const startedAt = Date.now();
+  const built = quietBuild(runCaptured);
+  if (!built.ok) {
+    console.log('failed:\n');
+    console.error(built.output);
+    process.exit(1);
+  }
+  writeStamp(startedAt);
+  console.log(`done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+}
+
+/** Runs the compiled server in the foreground: Ctrl-C reaches it with the terminal's group, SIGTERM is passed on. */
 function serve() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+  const main = join(ROOT, 'dist/server/main.js');
+  if (!existsSync(main)) {
+    console.error('There is no compiled server (dist/server/main.js): run npm run build, or npm start without --skip-build.');
+    process.exit(1);
+  }
+  const child = spawn(process.execPath, [main], { stdio: 'inherit' });
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (!process.argv.includes('--skip-build')) {
-    process.stdout.write('Building the app... ');
-    const started = Date.now();
-    const built = quietBuild(runCaptured);
-    if (!built.ok) {
-      console.log('failed:\n');
-      console.error(built.output);
-      process.exit(1);
-    }
-    console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
+  if (!process.argv.includes('--skip-build')) buildIfNeeded();
   serve();
 }

@@ -1,4 +1,4 @@
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { COMPONENT_SCHEMAS, fieldDefinitionSchema, fieldDefinitionSchemaFor } from '../../schemas';
 import { fieldTypeTable } from '../fieldTypes/catalogue';
 

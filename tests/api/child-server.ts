@@ -36,14 +36,15 @@ export function instanceEnv(databaseUrl: string, admin: { email: string; passwor
 /**
  * Starts a server with `env` over this process's environment (DATABASE_URL is dropped unless `env`
  * names one: PGlite then). Resolves on the line that says it listens; fails as soon as the process
- * exits. The test's timeout bounds the rest.
+ * exits. The test's timeout bounds the rest. `nodeArgs`: node's arguments (the compiled server:
+ * `dist/server/main.js`, tests/api/compiled-server.test.ts).
  */
-export async function startServer(env: Record<string, string>): Promise<ChildServer> {
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = ['--import', 'tsx', 'src/server/main.ts']): Promise<ChildServer> {
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // Instances on one PostgreSQL database share the key of the secrets at rest (PGlite generates its own).
   else childEnv.LUMA_SECRET_KEY ||= CHILD_SECRET_KEY;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

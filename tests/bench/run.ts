@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type APIRequestContext, type APIResponse } from 'playwright-core';
+import { printCompiledFigures, runCompiledBench } from './compiled';
 import { printFormFigures, runFormBench } from './form/run';
 import { printEventFigures, runEventsBench } from './events';
 import { runImportBench } from './import';
@@ -37,6 +38,7 @@ const assetsDir = join('dist', 'app', 'assets');
  * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts);
  * `npm run bench -- events` only the event bus: events per second and delivery latency with 200 sockets against no subscriber (tests/bench/events.ts).
  * `npm run bench -- scout` only Scout's event and API call lists at 100,000 and 1,000,000 rows (tests/bench/scout.ts).
+ * `npm run bench -- compiled` only the compiled server against tsx: start-up and CPU per list request (tests/bench/compiled.ts).
  */
 const only = process.argv[2];
 
@@ -121,6 +123,10 @@ async function main() {
   }
   if (only === 'scout') {
     printScoutFigures(await runScoutBench());
+    return;
+  }
+  if (only === 'compiled') {
+    printCompiledFigures(await runCompiledBench());
     return;
   }
   const build = spawn('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -233,6 +239,7 @@ async function main() {
   // Two web instances on one PostgreSQL: the same creates with 200 subscribed sockets and with none.
   printEventFigures(await runEventsBench());
   printScoutFigures(await runScoutBench());
+  printCompiledFigures(await runCompiledBench());
 }
 
 main().catch((error) => {

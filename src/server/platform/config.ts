@@ -1,7 +1,8 @@
 // Server configuration: read from the environment once, at start.
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseSecretKey } from './secret-box';
+import { projectRoot } from './root';
 
 /**
  * The workflow budgets' defaults: far above what one reasonable write leads to (an each over its
@@ -116,8 +117,6 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
-const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../dist/app', import.meta.url));
-
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
@@ -219,7 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailuresPerAccount: Math.floor(positive(env, 'LUMA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 5)),
     loginMaxFailuresPerAddress: Math.floor(positive(env, 'LUMA_LOGIN_MAX_FAILURES_PER_ADDRESS', 20)),
     loginWindowMs: positive(env, 'LUMA_LOGIN_WINDOW_MINUTES', 15) * minute,
-    appDir: text(env, 'LUMA_APP_DIR') ?? DEFAULT_APP_DIR,
+    appDir: text(env, 'LUMA_APP_DIR') ?? join(projectRoot(), 'dist', 'app'),
     trustProxy: text(env, 'LUMA_TRUST_PROXY') === 'true' || text(env, 'LUMA_TRUST_PROXY') === '1',
     logLevel: text(env, 'LUMA_LOG_LEVEL') ?? 'info',
     smtpUrl: text(env, 'LUMA_SMTP_URL') ?? null,

@@ -6,7 +6,7 @@
 // GET /api/openapi.json (public: it is the developer reference and holds no data).
 import fastifySwagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { apiErrorSchema, replies, tenantHeaders } from '../../../runtime/api/schemas';
 import { HOST_PREFIX } from '../../../runtime/api/contract';

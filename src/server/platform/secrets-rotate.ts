@@ -1,5 +1,6 @@
-// `npm run secrets:rotate` (tsx src/server/platform/secrets-rotate.ts): seals every secret at rest with the
-// current key, opening it with any accepted one (docs/security.md "Rotating the key").
+// `npm run secrets:rotate` (scripts/secrets-rotate.mjs: dist/server/secrets-rotate.js when built, else
+// this file through tsx): seals every secret at rest with the current key, opening it with any
+// accepted one (docs/security.md "Rotating the key").
 // - LUMA_SECRET_KEY set (PostgreSQL always; PGlite by choice): it is the new key; the old one is given in
 //   LUMA_SECRET_KEY_PREVIOUS (on PGlite a key file in the data directory is accepted too). Runs beside
 //   live instances on PostgreSQL: they were restarted with the same two variables first.

@@ -61,12 +61,14 @@ function libraries(): SandboxLibraries {
   return librarySources;
 }
 
-const workerUrl = new URL('./sandbox.worker.ts', import.meta.url);
-// The worker is TypeScript and runs under tsx (dev, tests and `tsx src/server/main.ts`). Node 20
+// In the compiled server (dist/server/main.js, scripts/build-server.mjs) the worker is its own
+// entry beside it, sandbox.worker.js, which plain node runs. From the sources the worker is
+// TypeScript and runs under tsx (dev, tests and `tsx src/server/main.ts`). Node 20
 // does not apply loader hooks registered through a worker's execArgv to the worker's entry file
 // (nodejs/node#47747, privatenumber/tsx#354), so the entry is a one-line bootstrap that imports
 // the .ts file once tsx's hooks are registered.
-const isTypeScript = workerUrl.pathname.endsWith('.ts');
+const isTypeScript = import.meta.url.endsWith('.ts');
+const workerUrl = new URL(isTypeScript ? './sandbox.worker.ts' : './sandbox.worker.js', import.meta.url);
 /** tsx's ESM API (`tsx/esm/api` under the import condition; require.resolve gives its .cjs twin). */
 function tsxEsmApi(): string {
   return pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
