@@ -5,10 +5,11 @@
 // fields it may see. 'iam.changed' (and a periodic check) finds each caller again: one whose session
 // or secret ended is closed with 1000 '401'; one whose roles changed sees by its new roles from the
 // next event on. Both run on one queue, so an event after a change is judged by the change.
-// Ids heard while a delivery runs wait in one batch (read with one query, components loaded once), and
+// Ids heard while a delivery runs wait in one batch (read with one query, components loaded once);
 // sockets that see alike (same project, admin flag, permissions, roles and locale) share one encoded
-// message: under a stream of writes the hub's cost grows with the batches and the ways of seeing, not
-// with events x sockets round trips and encodings.
+// message per event, and those that also share their patterns one set of frames (events/frames.ts):
+// a delivery is one send per socket. Under a stream of writes the hub's cost grows with the batches,
+// the ways of seeing and the sockets, not with events x sockets sends and encodings.
 import type { Kysely } from 'kysely';
 import { CLOSE, CLOSE_REASON, EVENTBUS_LIMITS, topicMatches, type BusClientMessage } from '../../../runtime/api/events';
 import type { Bus } from '../platform/bus';
