@@ -70,18 +70,28 @@ export function busUrl(origin: string, project: string, token: string): string {
   return url.toString();
 }
 
-/** The event a socket message carries, or null for anything else (not JSON, no topic, no payload object). */
-function parseBusEvent(data: unknown): BusEvent | null {
-  let message: unknown;
-  try {
-    message = JSON.parse(typeof data === 'string' ? data : String(data));
-  } catch {
-    return null;
-  }
+/** The event one message is, or null for anything else (no topic, no payload object). */
+function busEventOf(message: unknown): BusEvent | null {
   if (!message || typeof message !== 'object') return null;
   const { topic, payload } = message as { topic?: unknown; payload?: unknown };
   if (typeof topic !== 'string' || !payload || typeof payload !== 'object') return null;
   return { topic, payload: payload as Record<string, unknown> };
+}
+
+/**
+ * The events a socket frame carries, in order: a frame is one message, or a JSON array of messages
+ * (the server sends several events of one delivery as one frame, docs/event-bus.md "The socket").
+ * Junk (not JSON, no topic, no payload object) is left out.
+ */
+function parseBusEvents(data: unknown): BusEvent[] {
+  let message: unknown;
+  try {
+    message = JSON.parse(typeof data === 'string' ? data : String(data));
+  } catch {
+    return [];
+  }
+  const messages = Array.isArray(message) ? message : [message];
+  return messages.map(busEventOf).filter((event): event is BusEvent => event !== null);
 }
 
 /** The handlers by topic pattern; a pattern is a topic the server is asked for. */
@@ -233,8 +243,7 @@ export function createEventBusClient(options: EventBusClientOptions): EventBusCl
         topics: () => handlers.topics(),
         opened: () => actor.send({ type: 'OPENED' }),
         message: (data) => {
-          const event = parseBusEvent(data);
-          if (event) handlers.deliver(event, options.onHandlerError);
+          for (const event of parseBusEvents(data)) handlers.deliver(event, options.onHandlerError);
         },
         closed: (code, reason) => actor.send({ type: 'CLOSED', code, reason }),
       }),

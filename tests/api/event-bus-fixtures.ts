@@ -21,7 +21,10 @@ export interface BusMessage {
 }
 
 export interface BusClient {
+  /** Messages in order, those of an array frame one by one. */
   messages: BusMessage[];
+  /** Frames received (an array frame counts once). */
+  frames: number;
   /** Event messages only (not subscribe answers). */
   events(): BusMessage[];
   closed: { code: number; reason: string } | null;
@@ -39,6 +42,7 @@ export function openBus(port: number, project: string, token: string, headers: R
   const raw = new WebSocketClass(`ws://127.0.0.1:${port}/api/bus/${project}?token=${encodeURIComponent(token)}`, { headers });
   const client: BusClient = {
     messages: [],
+    frames: 0,
     events: () => client.messages.filter((message) => message.topic !== undefined),
     closed: null,
     opened: false,
@@ -54,7 +58,12 @@ export function openBus(port: number, project: string, token: string, headers: R
     close: () => raw.close(),
   };
   raw.on('open', () => (client.opened = true));
-  raw.on('message', (data: Buffer) => client.messages.push(JSON.parse(String(data)) as BusMessage));
+  raw.on('message', (data: Buffer) => {
+    client.frames += 1;
+    // A frame is one message or an array of messages in order (docs/event-bus.md "The socket").
+    const message = JSON.parse(String(data)) as BusMessage | BusMessage[];
+    client.messages.push(...(Array.isArray(message) ? message : [message]));
+  });
   raw.on('close', (code: number, reason: Buffer) => (client.closed = { code, reason: String(reason) }));
   raw.on('error', () => undefined);
   return client;

@@ -7,6 +7,9 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { CLOSE } from '../../runtime/api/events';
 import { publishEvents } from '../../src/server/events/outbox';
+import { EventHub, type HubSocket } from '../../src/server/events/hub';
+import { createLocalBus } from '../../src/server/platform/bus';
+import type { Accountability } from '../../src/server/auth/tenancy';
 import { openBus, type BusClient } from './event-bus-fixtures';
 import { importApi } from './import-fixtures';
 import { adminProject, componentApi, componentWithFields, createMember, createProject, recordApi, recordFields as f } from './fixtures';
@@ -24,6 +27,7 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
   const records = recordApi(app, () => cookies.admin!, 'dev');
   const sockets: BusClient[] = [];
   let readerRole = '';
+  let insiderRole = '';
 
   const token = async (who: string): Promise<string> => {
     const response = await app().inject({ method: 'POST', url: '/api/v1/system/eventbus/auth', headers: { cookie: cookies[who]! }, payload: {} });
@@ -44,6 +48,7 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     project = (await adminProject(db())).projectUuid;
     cookies.admin = await login(app());
     const insider = await createMember(db(), 'insider@luma.test', 'insider password', []);
+    insiderRole = insider.roleUuid;
     staff = await componentWithFields(api, 'staff', [f.text('name', { required: true }), f.number('salary', {}), f.password('secret')]);
     const model = (await api.settings(staff, 'v1')).json();
     model.settings.fields[1].roles = { see: [insider.roleUuid], edit: null };
@@ -112,6 +117,61 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     await nobody.sync();
     expect(nobody.events()).toEqual([]);
     for (const socket of [admin, insider, reader, nobody, other]) socket.close();
+  });
+
+  it('sockets that see alike share one encoded frame; one that sees more or less gets its own, and a hidden field rides no shared frame', async () => {
+    // The hub itself, on this database, with sockets that keep the bytes they were handed: the
+    // encodings are shared by reference, which no client can tell.
+    const hub = new EventHub(db(), createLocalBus(), { sessionIdleMs: 60_000, queueMessages: 1000, queueBytes: 1 << 20 });
+    const who = (roles: string[], permissions: string[], isAdmin = false) =>
+      ({ user: { uuid: 'u' }, project_uuid: project, workspace_uuid: null, env: 'dev', roles: roles.map((uuid) => ({ uuid, name: 'r', is_admin: isAdmin, level: 0 })), is_admin: isAdmin, permissions }) as unknown as Accountability;
+    const reader = who([readerRole], [`read ${staff}`]);
+    const sent = new Map<string, Buffer[]>();
+    const add = (name: string, accountability: Accountability, topics: string[]) => {
+      const frames: Buffer[] = [];
+      sent.set(name, frames);
+      const socket: HubSocket = { readyState: 1, bufferedAmount: 0, send: (data, _options, done) => (frames.push(data), done()), close: () => undefined };
+      hub.add(socket, { by: 'session', hash: name, userUuid: 'u', projectUuid: project, workspaceUuid: null }, accountability, undefined).message(JSON.stringify({ type: 'subscribe', topics }));
+    };
+    add('reader1', reader, [`${staff}.*.dev`]);
+    add('reader2', { ...reader }, [`${staff}.*.dev`]);
+    add('reader, other patterns', reader, [`${staff}.create.dev`, `${staff}.update.dev`]);
+    add('insider', who([insiderRole], [`read ${staff}`, `create ${staff}`]), [`${staff}.*.dev`]);
+    add('admin', who([], [], true), [`${staff}.*.dev`]);
+    add('nobody', who([], [`create ${staff}`]), [`${staff}.*.dev`]);
+    try {
+      const created = await records.create(staff, { name: 'Shared', salary: 4242, secret: 'hunter22' });
+      const uuid = created.json().uuid;
+      expect((await records.update(staff, uuid, 1, { name: 'Shared 2' })).statusCode).toBe(200);
+      const rows = await db().selectFrom('events').select(['uuid', 'topic']).where('record_uuid', '=', uuid).execute();
+      const ids = ['create', 'update'].map((action) => rows.find((row) => row.topic === `${staff}.${action}.dev`)!.uuid);
+      await until('the subscribe answers', 10_000, () => ([...sent.values()].every((frames) => frames.length === 1) ? true : undefined));
+      for (const frames of sent.values()) frames.splice(0);
+      await hub.deliver(ids);
+      const frame = (name: string) => {
+        expect(sent.get(name), name).toHaveLength(1);
+        return sent.get(name)![0]!;
+      };
+      // Both events in one frame, in order; alike sockets got the very same bytes.
+      const shared = frame('reader1');
+      expect(frame('reader2')).toBe(shared);
+      const messages = JSON.parse(shared.toString()) as { topic: string; payload: { record: Record<string, unknown> } }[];
+      expect(messages.map((message) => message.topic)).toEqual([`${staff}.create.dev`, `${staff}.update.dev`]);
+      expect(messages[1]!.payload.record).toMatchObject({ uuid, name: 'Shared 2' });
+      // Same view, other patterns: its own frame, the same messages.
+      expect(frame('reader, other patterns')).not.toBe(shared);
+      expect(frame('reader, other patterns').toString()).toBe(shared.toString());
+      // Who sees the hidden field gets it in frames of their own; the readers' frame never holds it.
+      expect(shared.toString()).not.toContain('4242');
+      for (const name of ['insider', 'admin']) {
+        expect(frame(name)).not.toBe(shared);
+        expect((JSON.parse(frame(name).toString()) as typeof messages)[0]!.payload.record).toMatchObject({ uuid, salary: 4242 });
+      }
+      expect(sent.get('nobody')).toEqual([]);
+      for (const frames of sent.values()) for (const data of frames) expect(data.toString()).not.toContain('hunter22');
+    } finally {
+      hub.close();
+    }
   });
 
   it("a write names its browser tab (X-Luma-Client) in its events, so the user's other tab can tell it from its own", async () => {

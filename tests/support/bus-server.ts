@@ -1,5 +1,6 @@
 // A bus server for tests: the `ws` package on loopback speaking the bus protocol (single-use tokens,
-// subscribe and unsubscribe messages received, {topic, payload} events sent, close codes). Used by the
+// subscribe and unsubscribe messages received, {topic, payload} events sent alone or as an array frame,
+// close codes). Used by the
 // client's own tests (tests/unit/events/client.test.ts) and by screen tests that take a real event
 // through the real client (tests/dom/live-edit.test.tsx, tests/dom/live-jobs.test.tsx).
 import { createRequire } from 'node:module';
@@ -65,6 +66,10 @@ export async function busServer() {
     open: () => connections.filter((c) => !c.closed),
     publish: (topic: string, payload: Record<string, unknown>) => {
       for (const c of connections) if (!c.closed) c.socket.send(JSON.stringify({ topic, payload }));
+    },
+    /** Several events in one frame, a JSON array in order, as the server sends a delivery's events. */
+    publishFrame: (messages: unknown[]) => {
+      for (const c of connections) if (!c.closed) c.socket.send(JSON.stringify(messages));
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -5,16 +5,18 @@
 // fields it may see. 'iam.changed' (and a periodic check) finds each caller again: one whose session
 // or secret ended is closed with 1000 '401'; one whose roles changed sees by its new roles from the
 // next event on. Both run on one queue, so an event after a change is judged by the change.
-// Ids heard while a delivery runs wait in one batch (read with one query, components loaded once), and
+// Ids heard while a delivery runs wait in one batch (read with one query, components loaded once);
 // sockets that see alike (same project, admin flag, permissions, roles and locale) share one encoded
-// message: under a stream of writes the hub's cost grows with the batches and the ways of seeing, not
-// with events x sockets round trips and encodings.
+// message per event, and those that also share their patterns one set of frames (events/frames.ts):
+// a delivery is one send per socket. Under a stream of writes the hub's cost grows with the batches,
+// the ways of seeing and the sockets, not with events x sockets sends and encodings.
 import type { Kysely } from 'kysely';
 import { CLOSE, CLOSE_REASON, EVENTBUS_LIMITS, topicMatches, type BusClientMessage } from '../../../runtime/api/events';
 import type { Bus } from '../platform/bus';
 import type { Database } from '../db/schema';
 import { busAccountability, type BusPrincipal } from './token';
 import { EventContext, eventFor } from './view';
+import { framesOf, type Frame } from './frames';
 import { viewerOf, type Viewer } from '../records/view';
 import type { Accountability } from '../auth/tenancy';
 
@@ -24,11 +26,13 @@ type Db = Kysely<Database>;
 export interface HubSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: string, callback: (error?: Error) => void): void;
+  /** A text frame of `data` (UTF-8 JSON); the same Buffer may go to many sockets, so it is never changed. */
+  send(data: Buffer, options: { binary: false }, callback: (error?: Error) => void): void;
   close(code: number, reason: string): void;
 }
 
 const OPEN = 1;
+const TEXT = { binary: false } as const;
 /** Event ids read per query (a batch heard during a long delivery is read in parts). */
 const DELIVER_IDS = 500;
 
@@ -42,29 +46,75 @@ export interface HubOptions {
 }
 
 class Client {
-  readonly patterns = new Set<string>();
+  readonly #patterns = new Set<string>();
   /** Messages handed to the socket whose write has not completed. */
   pending = 0;
   closed = false;
-  viewer: Viewer;
+  #accountability: Accountability;
+  #viewer: Viewer;
+  #viewKey: string | null = null;
+  #patternKey: string | null = null;
 
   constructor(
     readonly socket: HubSocket,
     readonly principal: BusPrincipal,
-    public accountability: Accountability,
+    accountability: Accountability,
     readonly locale: string | undefined,
   ) {
-    this.viewer = viewerOf(accountability, locale);
+    this.#accountability = accountability;
+    this.#viewer = viewerOf(accountability, locale);
   }
 
-  /** Everything eventFor reads of the subscriber: sockets with the same key are shown the same event. */
+  get accountability(): Accountability {
+    return this.#accountability;
+  }
+
+  get viewer(): Viewer {
+    return this.#viewer;
+  }
+
+  get patterns(): ReadonlySet<string> {
+    return this.#patterns;
+  }
+
+  /** The caller found again (roles, permissions): it sees by them from the next delivery on. */
+  seeAs(accountability: Accountability): void {
+    this.#accountability = accountability;
+    this.#viewer = viewerOf(accountability, this.locale);
+    this.#viewKey = null;
+  }
+
+  subscribe(topics: readonly string[]): void {
+    for (const topic of topics) this.#patterns.add(topic);
+    this.#patternKey = null;
+  }
+
+  unsubscribe(topics: readonly string[] | undefined): void {
+    if (topics === undefined) this.#patterns.clear();
+    else for (const topic of topics) this.#patterns.delete(topic);
+    this.#patternKey = null;
+  }
+
+  /**
+   * Everything eventFor reads of the subscriber (hasPermission reads is_admin and permissions; the
+   * compiled view roles, admin flag and locale): sockets with the same key are shown the same event.
+   */
   viewKey(): string {
-    const { project_uuid, is_admin, permissions } = this.accountability;
-    return JSON.stringify([project_uuid, is_admin, permissions, this.viewer.roles, this.viewer.isAdmin, this.viewer.locale]);
+    if (this.#viewKey === null) {
+      const { project_uuid, is_admin, permissions } = this.#accountability;
+      this.#viewKey = JSON.stringify([project_uuid, is_admin, permissions, this.#viewer.roles, this.#viewer.isAdmin, this.#viewer.locale]);
+    }
+    return this.#viewKey;
+  }
+
+  /** Sockets with the same view key and patterns get the same messages of a delivery: the same frames. */
+  groupKey(): string {
+    this.#patternKey ??= JSON.stringify([...this.#patterns].sort());
+    return `${this.viewKey()}\n${this.#patternKey}`;
   }
 
   wants(topic: string): boolean {
-    for (const pattern of this.patterns) if (topicMatches(pattern, topic)) return true;
+    for (const pattern of this.#patterns) if (topicMatches(pattern, topic)) return true;
     return false;
   }
 }
@@ -155,65 +205,77 @@ export class EventHub {
       topics.length <= EVENTBUS_LIMITS.topics &&
       topics.every((topic) => typeof topic === 'string' && topic.length > 0 && topic.length <= EVENTBUS_LIMITS.topicLength && !/[\u0000-\u001f\u007f]/.test(topic));
     if (message?.type === 'subscribe' && validTopics) {
-      for (const topic of topics as string[]) client.patterns.add(topic);
+      client.subscribe(topics as string[]);
       if (client.patterns.size > EVENTBUS_LIMITS.topics) {
         this.#close(client, CLOSE.badMessage, CLOSE_REASON.badMessage);
         return;
       }
     } else if (message?.type === 'unsubscribe' && (topics === undefined || validTopics)) {
-      if (topics === undefined) client.patterns.clear();
-      else for (const topic of topics as string[]) client.patterns.delete(topic);
+      client.unsubscribe(topics as string[] | undefined);
     } else {
       this.#close(client, CLOSE.badMessage, CLOSE_REASON.badMessage);
       return;
     }
     // Answered on the delivery queue: once the client has it, every later event is judged by it.
-    this.#enqueue(async () => this.#send(client, JSON.stringify({ type: 'subscribed', topics: [...client.patterns] })));
+    this.#enqueue(async () => this.#send(client, framesOf([JSON.stringify({ type: 'subscribed', topics: [...client.patterns] })])[0]!));
   }
 
-  /** Hands a message to the socket, or closes a socket that does not keep up (CLOSE.slowConsumer). */
-  #send(client: Client, text: string): void {
+  /** Hands a frame to the socket, or closes a socket that does not keep up (CLOSE.slowConsumer). */
+  #send(client: Client, frame: Frame): void {
     if (client.closed || client.socket.readyState !== OPEN) return;
-    const bytes = Buffer.byteLength(text, 'utf8');
-    if (client.pending + 1 > this.options.queueMessages || client.socket.bufferedAmount + bytes > this.options.queueBytes) {
+    if (client.pending + frame.messages > this.options.queueMessages || client.socket.bufferedAmount + frame.data.length > this.options.queueBytes) {
       this.#close(client, CLOSE.slowConsumer, CLOSE_REASON.slowConsumer);
       return;
     }
-    client.pending += 1;
-    client.socket.send(text, () => {
-      client.pending -= 1;
+    client.pending += frame.messages;
+    client.socket.send(frame.data, TEXT, () => {
+      client.pending -= frame.messages;
     });
   }
 
-  /** Sends the events `ids` (in their order: commit order) to every socket that subscribed to their topic and may see them. */
+  /**
+   * Sends the events `ids` (in their order: commit order) to every socket that subscribed to their
+   * topic and may see them. Each event is encoded once per way of seeing it (view key); sockets that
+   * also share their patterns get the same messages, so their frames are built once and the same
+   * bytes go to each (events/frames.ts): one frame per socket and delivery, not one per event.
+   */
   async deliver(ids: string[]): Promise<void> {
     if (ids.length === 0 || this.#clients.size === 0) return;
+    if (![...this.#clients].some((client) => client.patterns.size > 0)) return;
     const order = new Map(ids.map((id, i) => [id, i]));
     const rows = (await this.db.selectFrom('events').selectAll().where('uuid', 'in', ids).execute()).sort((x, y) => order.get(x.uuid)! - order.get(y.uuid)!);
-    const listeners = [...this.#clients].filter((client) => client.patterns.size > 0);
-    if (rows.length === 0 || listeners.length === 0) return;
+    if (rows.length === 0) return;
     const context = new EventContext(this.db);
     await context.load(rows);
-    // One encoded message per event and way of seeing it (null: not shown), for every socket that sees alike.
+    // Grouped after the reads: a socket closed or (un)subscribed meanwhile is taken as it is now.
+    const groups = new Map<string, Client[]>();
+    for (const client of this.#clients) {
+      if (client.closed || client.patterns.size === 0) continue;
+      const key = client.groupKey();
+      const members = groups.get(key);
+      if (members) members.push(client);
+      else groups.set(key, [client]);
+    }
+    // One encoded message per event and view key (null: not shown), shared by the groups of that key.
     const shownBy = new Map<string, (string | null)[]>();
-    const views = listeners.map((client) => {
-      const key = client.viewKey();
-      let shown = shownBy.get(key);
-      if (!shown) shownBy.set(key, (shown = []));
-      return shown;
-    });
-    rows.forEach((row, i) => {
-      listeners.forEach((client, k) => {
-        if (client.closed || !client.wants(row.topic)) return;
-        const shown = views[k]!;
+    for (const members of groups.values()) {
+      const first = members[0]!;
+      const viewKey = first.viewKey();
+      let shown = shownBy.get(viewKey);
+      if (!shown) shownBy.set(viewKey, (shown = []));
+      const texts: string[] = [];
+      rows.forEach((row, i) => {
+        if (!first.wants(row.topic)) return;
         if (shown[i] === undefined) {
-          const event = eventFor(row, context, client.accountability, client.viewer);
+          const event = eventFor(row, context, first.accountability, first.viewer);
           shown[i] = event ? JSON.stringify(event) : null;
         }
-        const text = shown[i];
-        if (text !== null) this.#send(client, text);
+        if (shown[i] !== null) texts.push(shown[i]);
       });
-    });
+      if (texts.length === 0) continue;
+      const frames = framesOf(texts);
+      for (const client of members) for (const frame of frames) this.#send(client, frame);
+    }
   }
 
   /** Finds every caller of `project` (every caller when null) again; closes those that ended. */
@@ -229,8 +291,7 @@ export class EventHub {
         this.#close(client, CLOSE.normal, CLOSE_REASON.unauthorized);
         continue;
       }
-      client.accountability = accountability;
-      client.viewer = viewerOf(accountability, client.locale);
+      client.seeAs(accountability);
     }
   }
 

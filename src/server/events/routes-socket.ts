@@ -38,7 +38,7 @@ export async function installEventSocket(host: FastifyInstance, { db, bus, confi
     summary: 'The event-bus WebSocket (101 Switching Protocols); a bad, used or expired token is closed with 1000 and reason 401',
     params: { type: 'object', properties: { project: { type: 'string', description: 'the project uuid' } }, required: ['project'] },
     querystring: { type: 'object', properties: { token: { type: 'string', description: 'from POST /api/v1/system/eventbus/auth' } }, additionalProperties: false },
-    response: replies({ 101: { description: 'Switching Protocols: then {topic, payload} messages', type: 'null' } }),
+    response: replies({ 101: { description: 'Switching Protocols: then frames of one {topic, payload} message or a JSON array of them in order', type: 'null' } }),
   } as const;
   host.route<{ Params: { project: string }; Querystring: { token?: string } }>({
     method: 'GET',

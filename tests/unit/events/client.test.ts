@@ -161,6 +161,24 @@ describe('event-bus client', () => {
     await until(() => expect(server.connections[1]!.received).toEqual([{ type: 'subscribe', topics: ['orders.update.live'] }]));
   });
 
+  it('a frame holding an array of messages hands its events in order; junk inside it is skipped, frames of one message still work', async () => {
+    const { server, client } = await setup();
+    const any = collect(client, 'orders.*.live');
+    client.start();
+    await until(() => expect(server.connections[0]?.received).toEqual([{ type: 'subscribe', topics: ['orders.*.live'] }]));
+    server.publish('orders.create.live', { n: 1 });
+    server.publishFrame([
+      { topic: 'orders.update.live', payload: { n: 2 } },
+      { type: 'subscribed', topics: ['orders.*.live'] },
+      'junk',
+      { topic: 'orders.delete.live', payload: { n: 3 } },
+      { topic: 'people.create.live', payload: { n: 4 } },
+    ]);
+    server.publish('orders.update.live', { n: 5 });
+    await until(() => expect(any.seen).toHaveLength(4));
+    expect(any.seen.map((event) => event.payload.n)).toEqual([1, 2, 3, 5]);
+  });
+
   it('a throwing handler does not stop the others; junk messages are ignored', async () => {
     const server = await busServer();
     const errors: unknown[] = [];

@@ -8,13 +8,14 @@ import { CLOSE } from '../../../runtime/api/events';
 import { createLocalBus } from '../../../src/server/platform/bus';
 import type { Database } from '../../../src/server/db/schema';
 import { EventHub, type HubSocket } from '../../../src/server/events/hub';
+import { framesOf } from '../../../src/server/events/frames';
 import type { Accountability } from '../../../src/server/auth/tenancy';
 
 function stalledSocket(bufferedAmount = 0) {
   const socket = { readyState: 1, bufferedAmount, sent: [] as string[], closed: null as null | { code: number; reason: string } };
   const hubSocket: HubSocket & typeof socket = Object.assign(socket, {
-    send(text: string) {
-      socket.sent.push(text); // the write never completes: the callback is never called
+    send(data: Buffer) {
+      socket.sent.push(data.toString('utf8')); // the write never completes: the callback is never called
     },
     close(code: number, reason: string) {
       socket.closed = { code, reason };
@@ -29,14 +30,15 @@ async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && !done(); i++) await flush();
   expect(done()).toBe(true);
 }
+type Message = { topic?: string; type?: string; payload?: unknown };
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A socket whose writes complete at once. */
 function openSocket() {
   const socket = { readyState: 1, bufferedAmount: 0, sent: [] as string[] };
   return Object.assign(socket, {
-    send(text: string, done: (error?: Error) => void) {
-      socket.sent.push(text);
+    send(data: Buffer, _options: { binary: false }, done: (error?: Error) => void) {
+      socket.sent.push(data.toString('utf8'));
       done();
     },
     close() {
@@ -101,12 +103,15 @@ describe('event hub', () => {
     client.message(JSON.stringify({ type: 'subscribe', topics: ['system.*.dev'] }));
     void bus.publish('events.new', { ids: ['d'] });
     void bus.publish('events.new', { ids: ['e'] });
-    await until(() => socket.sent.length === 7);
+    await until(() => socket.sent.length === 4);
     expect(reads).toEqual([
       ['a', 'b', 'c'],
       ['d', 'e'],
     ]);
-    expect(socket.sent.map((text) => JSON.parse(text) as { topic?: string; type?: string }).map((message) => message.topic ?? message.type)).toEqual([
+    // A delivery's events reach the socket as one frame: a JSON array in commit order.
+    const frames = socket.sent.map((text) => JSON.parse(text) as Message | Message[]);
+    expect(frames.map((frame) => (Array.isArray(frame) ? frame.length : 1))).toEqual([1, 3, 1, 2]);
+    expect(frames.flat().map((message) => message.topic ?? message.type)).toEqual([
       'subscribed',
       'system.a.dev',
       'system.b.dev',
@@ -116,5 +121,24 @@ describe('event hub', () => {
       'system.e.dev',
     ]);
     hub.close();
+  });
+});
+
+describe('event frames', () => {
+  it('one message is a frame of its own; several are one JSON array in order, cut at the byte limit', () => {
+    const texts = ['{"topic":"a"}', '{"topic":"b"}', '{"topic":"ü"}', '{"topic":"d"}'];
+    expect(framesOf(texts.slice(0, 1)).map((frame) => frame.data.toString())).toEqual(['{"topic":"a"}']);
+    const whole = framesOf(texts);
+    expect(whole).toHaveLength(1);
+    expect(JSON.parse(whole[0]!.data.toString())).toEqual([{ topic: 'a' }, { topic: 'b' }, { topic: 'ü' }, { topic: 'd' }]);
+    expect(whole[0]!.messages).toBe(4);
+    // 13 bytes a message (14 with the two-byte ü) and one for its comma or bracket: two fit in 31 bytes, not three.
+    const cut = framesOf(texts, 31);
+    expect(cut.map((frame) => frame.messages)).toEqual([2, 2]);
+    expect(cut.flatMap((frame) => JSON.parse(frame.data.toString()) as unknown[])).toEqual(JSON.parse(whole[0]!.data.toString()));
+    for (const frame of cut) expect(frame.data.length).toBeLessThanOrEqual(31);
+    // A message bigger than the limit still goes, alone.
+    expect(framesOf(['{"topic":"a"}', `{"topic":"${'x'.repeat(40)}"}`, '{"topic":"b"}'], 31).map((frame) => frame.messages)).toEqual([1, 1, 1]);
+    expect(framesOf([])).toEqual([]);
   });
 });
