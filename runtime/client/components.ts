@@ -6,6 +6,7 @@ import { mainClient } from './clients';
 /** A component as the API answers it (docs/components.md "Shapes"). */
 export type { Component, ComponentModel, CreateComponentBody, MenuItem } from '../api/components';
 import type { Component, ComponentModel, CreateComponentBody, MenuItem } from '../api/components';
+import type { ComponentIndexes } from '../api/record-indexes';
 
 /** `{ref}` is a uuid or "scope/name": each segment is encoded, the slash kept. */
 export function refPath(ref: string): string {
@@ -36,6 +37,9 @@ export const componentsApi = {
   publish: (body: { version: string; env: 'dev' | 'live'; ref: string }) =>
     mainClient.post<Component>('/v3/system/component/version/publish', body),
   roles: (signal?: AbortSignal) => mainClient.get<RoleSummary[]>('/v1/user/role/list', { signal }),
+  indexes: (ref: string, signal?: AbortSignal) => mainClient.get<ComponentIndexes>(`/v3/system/component/${refPath(ref)}/indexes`, { signal }),
+  dropIndex: (ref: string, name: string) => mainClient.post<ComponentIndexes>(`/v3/system/component/${refPath(ref)}/indexes/drop`, { name }),
+  alwaysIndex: (ref: string, field: string) => mainClient.post<ComponentIndexes>(`/v3/system/component/${refPath(ref)}/indexes/always`, { field }),
 };
 
 export type ComponentsApi = typeof componentsApi;

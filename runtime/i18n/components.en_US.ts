@@ -27,6 +27,10 @@ export const componentsEn_US = {
   relationshipNotValid: 'Settings for relationship not valid',
   routeExists: 'A route with the same path already exists.',
   functionExists: 'A function with this name already exists.',
+  indexNotFound: 'The component has no such index.',
+  indexDeclared: 'The schema declares this index (a filterable field, a sortable column or a preset search): change the schema to drop it.',
+  indexFieldNotFound: 'The component has no such field.',
+  indexFieldNotIndexable: 'This field cannot be indexed (a long, hashed or multiple value).',
   componentWrongEnvironment: 'The component has no version for this environment.',
 } as const;
 

@@ -29,5 +29,9 @@ export const componentsSr: Record<ComponentsMessageKey, string> = {
   relationshipNotValid: 'Podešavanja veze nisu ispravna',
   routeExists: 'Ruta sa istom putanjom već postoji.',
   functionExists: 'Funkcija sa ovim imenom već postoji.',
+  indexNotFound: 'Komponenta nema takav indeks.',
+  indexDeclared: 'Ovaj indeks zadaje šema (filtrabilno polje, sortirajuća kolona ili pretraga šablona): promenite šemu da biste ga uklonili.',
+  indexFieldNotFound: 'Komponenta nema takvo polje.',
+  indexFieldNotIndexable: 'Ovo polje se ne može indeksirati (dugačka, heširana ili višestruka vrednost).',
   componentWrongEnvironment: 'Komponenta nema verziju za ovo okruženje.',
 };

@@ -5,6 +5,7 @@
 import { createLocalBus, createPostgresBus, type Bus } from './platform/bus';
 import type { Config } from './platform/config';
 import type { OpenDatabase } from './db/database';
+import { runRecordIndexJob } from './records/auto-indexes';
 import { runHousekeeping } from './housekeeping';
 import { startJobs, type JobHandlers, type Jobs, type Role } from './platform/jobs';
 import { runBulkJob } from './records/bulk';
@@ -50,7 +51,8 @@ export interface Platform {
 export type PlatformConfig = Pick<
   Config,
   'role' | 'callerCacheSeconds' | 'listTotalCacheSeconds' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
->;
+> &
+  Partial<Pick<Config, 'indexSlowMs' | 'indexSlowCount' | 'indexAutoMax'>>;
 
 export interface StartPlatformOptions {
   /** Overrides config.role (tests start a web-only platform beside a worker). */
@@ -113,6 +115,9 @@ function jobHandlers(db: PlatformDatabase['db'], bus: Bus, config: PlatformConfi
     },
     'luma-recycle': async () => {
       await runRecycleTick(db, nowDate(), recycleFilter);
+    },
+    'luma-record-index': async (job) => {
+      await runRecordIndexJob(db, job, { slowMs: config.indexSlowMs ?? 50, slowCount: config.indexSlowCount ?? 3, autoMax: config.indexAutoMax ?? 5 });
     },
   };
 }

@@ -13,6 +13,9 @@ export function benchConfig(databaseUrl: string, extra: Record<string, string> =
     LUMA_APP_DIR: '/nonexistent',
     // A server on DATABASE_URL needs the key of the secrets at rest (docs/security.md "Secrets at rest").
     LUMA_SECRET_KEY: Buffer.alloc(32, 11).toString('base64'),
+    // No self-tuning indexes (docs/lists.md): the list benches measure what the schema declares, as before;
+    // the switch bench (index-switch.ts) turns them on.
+    LUMA_INDEX_AUTO_MAX: '0',
     ...extra,
   });
 }

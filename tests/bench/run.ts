@@ -18,6 +18,7 @@ import { runImportBench } from './import';
 import { runImportRefusalBench } from './import-refusal';
 import { printInstanceFigures, runInstancesBench } from './instances';
 import { printListFigures, runListBench } from './list';
+import { printIndexSwitchFigures, runIndexSwitchBench } from './index-switch';
 import { printMediaFigures, runMediaBench } from './media';
 import { printSandboxFigures, runSandboxBench } from './sandbox';
 import { printScoutFigures, runScoutBench } from './scout';
@@ -37,6 +38,7 @@ const assetsDir = join('dist', 'app', 'assets');
  * `npm run bench -- sandbox` only the user-code sandbox against isolated-vm (tests/bench/sandbox.ts);
  * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts);
  * `npm run bench -- events` only the event bus: events per second and delivery latency with 200 sockets against no subscriber (tests/bench/events.ts).
+ * `npm run bench -- index-switch` only the self-tuning indexes' switch on unmarked fields beside the typed table (tests/bench/index-switch.ts).
  * `npm run bench -- scout` only Scout's event and API call lists at 100,000 and 1,000,000 rows (tests/bench/scout.ts).
  * `npm run bench -- compiled` only the compiled server against tsx: start-up and CPU per list request (tests/bench/compiled.ts).
  */
@@ -119,6 +121,10 @@ async function main() {
   }
   if (only === 'events') {
     printEventFigures(await runEventsBench());
+    return;
+  }
+  if (only === 'index-switch') {
+    printIndexSwitchFigures(await runIndexSwitchBench());
     return;
   }
   if (only === 'scout') {
@@ -228,6 +234,8 @@ async function main() {
   printFormFigures(await runFormBench());
   // PostgreSQL: DATABASE_URL, else the local server (a fresh database each, dropped afterwards).
   printListFigures(await runListBench());
+  // A 1M-record component on unmarked fields: slow, then within the typed table's time once the job built the index.
+  printIndexSwitchFigures(await runIndexSwitchBench());
   await runImportBench(); // prints its own figures
   await runImportRefusalBench(); // prints its own figures
   // One and two web instances on one PostgreSQL, 16 clients, same run (about 30 s).

@@ -5,6 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Json, JsonWithDefault, NullableTimestamp, Timestamp } from './schema-columns';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
+import type { RecordIndexStateTable, RecordQueryShapesTable } from './schema-indexes';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
@@ -198,6 +199,8 @@ export interface Database {
   two_factor_challenges: TwoFactorChallengesTable;
   remembered_devices: RememberedDevicesTable;
   record_jobs: RecordJobsTable;
+  record_query_shapes: RecordQueryShapesTable;
+  record_index_state: RecordIndexStateTable;
   workflows: WorkflowsTable;
   workflow_versions: WorkflowVersionsTable;
   workflow_component_refs: WorkflowComponentRefsTable;

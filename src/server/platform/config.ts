@@ -107,6 +107,15 @@ export interface Config {
    */
   listTotalCacheSeconds: number;
   /**
+   * Self-tuning indexes (docs/lists.md "Self-tuning indexes"): a list query on a field without an
+   * index that takes more than LUMA_INDEX_SLOW_MS (default 50) for the LUMA_INDEX_SLOW_COUNT-th time
+   * (default 3) queues the build of its index; at most LUMA_INDEX_AUTO_MAX (default 5) such indexes
+   * per component, 0: none built and no query counted.
+   */
+  indexSlowMs: number;
+  indexSlowCount: number;
+  indexAutoMax: number;
+  /**
    * LUMA_SECRET_KEY: the key that seals the secrets at rest (32 bytes, base64 or hex; secret-box.ts).
    * Unset on PGlite: a key generated into the data directory; unset with DATABASE_URL: the server refuses to start.
    */
@@ -254,6 +263,9 @@ export function loadConfig(env: Env = process.env): Config {
     shareMaxDays: positive(env, 'LUMA_SHARE_MAX_DAYS', 30),
     callerCacheSeconds: nonNegative(env, 'LUMA_CALLER_CACHE_SECONDS', 60),
     listTotalCacheSeconds: nonNegative(env, 'LUMA_LIST_TOTAL_CACHE_SECONDS', 60),
+    indexSlowMs: nonNegative(env, 'LUMA_INDEX_SLOW_MS', 50),
+    indexSlowCount: Math.max(1, Math.floor(positive(env, 'LUMA_INDEX_SLOW_COUNT', 3))),
+    indexAutoMax: Math.min(32, Math.floor(nonNegative(env, 'LUMA_INDEX_AUTO_MAX', 5))),
     ...secretKeys(env),
   };
 }

@@ -23,6 +23,8 @@ export interface JobPayloads {
   'luma-workflow': { run: string };
   /** The Recycle timers' tick, every half hour (the 30min timer; on the hour also 1h; at midnight UTC also 1d). */
   'luma-recycle': Record<string, never>;
+  /** Builds a component's missing record indexes; with a shape, first those its slow queries need (records/auto-indexes.ts). */
+  'luma-record-index': { component: string; env?: string; shape?: string };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -97,12 +99,14 @@ function queueOptions(timing: JobsTiming): Record<QueueName, PgBoss.Queue> {
     // A network failure is retried with back-off; a run whose process died expires and is retried elsewhere.
     'luma-workflow': { name: 'luma-workflow', policy: 'standard', retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: timing.expireSeconds, retentionMinutes: 24 * 60 },
     'luma-recycle': { name: 'luma-recycle', policy: 'standard', retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60, retentionMinutes: 24 * 60 },
+    // An index of a million records takes minutes to build concurrently; a died build is retried (the sync drops what it left).
+    'luma-record-index': { name: 'luma-record-index', policy: 'standard', retryLimit: 3, retryDelay: 30, expireInSeconds: 60 * 60, retentionMinutes: 24 * 60 },
   };
 }
 
 // Workflow runs wait on the network (an HTTP call may take 30 s): several workers per process take
 // them side by side. The other queues run one job at a time per process.
-const WORKER_COUNT: Record<QueueName, number> = { 'luma-bulk': 1, 'luma-housekeeping': 1, 'luma-workflow': WORKFLOW_WORKERS, 'luma-recycle': 1 };
+const WORKER_COUNT: Record<QueueName, number> = { 'luma-bulk': 1, 'luma-housekeeping': 1, 'luma-workflow': WORKFLOW_WORKERS, 'luma-recycle': 1, 'luma-record-index': 1 };
 
 /** The schedules and this process's workers of every queue; answers each queue's worker ids. */
 async function startWorkers(boss: PgBoss, handlers: JobHandlers, timing: JobsTiming, state: { stopped: boolean }): Promise<Map<QueueName, string[]>> {

@@ -16,6 +16,8 @@ import { createUniqueIndex, dropUniqueIndex, listUniqueIndexes, type UniqueIndex
 import type { ComponentRow, Database, RecordEnv } from '../db/schema';
 import { HttpError } from '../platform/errors';
 import { compileFor } from './view';
+import { deleteIndexState, listIndexState, markBuilt, markIndexes } from './auto-indexes-sql';
+import { nowDate } from '../platform/clock';
 
 type Db = Kysely<Database>;
 
@@ -107,14 +109,15 @@ const CHOICE_RENDERERS = new Set(['select/text', 'radio/text']);
  * The items of a filterable field that holds one of a fixed list of texts (a select or radio of
  * text, neither multiple nor open to custom values), when there are few enough; else none.
  */
-function choiceItems(field: ViewField): string[] {
+export function choiceItems(field: ViewField): string[] {
   if (!CHOICE_RENDERERS.has(field.renderer) || field.options.multiple || field.options.customValues) return [];
   const items = [...new Set(field.options.items.map((item) => String(item.value)))];
   if (items.length === 0 || items.length > MAX_CHOICE_ITEMS || !items.every(isIndexableChoice)) return [];
   return items;
 }
 
-function btreeKind(field: ViewField): 'text' | 'number' | null {
+/** The btree a field's values fit (short scalars only), or null. */
+export function btreeKind(field: ViewField): 'text' | 'number' | null {
   if (field.hashed || !FIELD_KEY.test(field.key)) return null;
   const kind = dataKindOf(field);
   if (kind === 'number') return 'number';
@@ -147,15 +150,40 @@ export function fieldIndexesOf(row: ComponentRow, settings: ComponentSettings): 
   return out.slice(0, MAX_FIELD_INDEXES);
 }
 
-/** What both environments' versions need, by name. */
+/** Whether a field's values take an index of this kind (and a choice index's item is still one of its items). */
+export function fieldTakes(field: ViewField, need: { kind: string; value?: string | null }): boolean {
+  if (field.hashed || !FIELD_KEY.test(field.key)) return false;
+  if (need.kind === 'search') return isSearchable(field);
+  if (need.kind === 'choice') return typeof need.value === 'string' && choiceItems(field).includes(need.value);
+  return btreeKind(field) === need.kind;
+}
+
+/**
+ * What both environments' versions need, by name: what their schemas declare, then the indexes
+ * built for slow query shapes or asked for by an admin (records/auto-indexes.ts) while a field of
+ * either version still takes them; the state of one whose field is gone or changed type is forgotten.
+ */
 async function wantedFieldIndexes(db: Db, row: ComponentRow): Promise<Map<string, FieldIndex>> {
   const wanted = new Map<string, FieldIndex>();
+  const fields: ViewField[] = [];
   for (const version of new Set([row.dev_version, row.public_version])) {
     if (!version) continue;
     const stored = await findVersion(db, row.uuid, version);
     if (!stored) continue;
-    for (const index of fieldIndexesOf(row, stored.settings as ComponentSettings)) if (wanted.size < MAX_FIELD_INDEXES) wanted.set(index.name, index);
+    const settings = stored.settings as ComponentSettings;
+    for (const index of fieldIndexesOf(row, settings)) if (wanted.size < MAX_FIELD_INDEXES) wanted.set(index.name, index);
+    fields.push(...compileFor(row, settings, { locale: 'en_US', roles: [], isAdmin: true, page: 'model_create' }).fields);
   }
+  const componentUuid = row.uuid.toLowerCase();
+  const gone: string[] = [];
+  for (const state of await listIndexState(db, componentUuid)) {
+    if (state.dropped_at || state.error) continue;
+    const kind = state.kind as FieldIndexKind;
+    const name = fieldIndexName(componentUuid, state.field, kind, state.value ?? undefined);
+    if (name !== state.name || !fields.some((field) => field.key === state.field && fieldTakes(field, state))) gone.push(state.name);
+    else if (wanted.size < MAX_FIELD_INDEXES) wanted.set(name, { name, componentUuid, key: state.field, kind, ...(state.value !== null ? { value: state.value } : {}) });
+  }
+  await deleteIndexState(db, componentUuid, gone);
   return wanted;
 }
 
@@ -216,6 +244,8 @@ async function syncFieldIndexesOn(db: Db, componentUuid: string, concurrently: b
       changes.skipped.push(index.name);
     }
   }
+  await markBuilt(db, componentUuid.toLowerCase(), [...wanted.keys()].filter((name) => present.has(name) || changes.created.includes(name)), nowDate());
+  await markIndexes(db, componentUuid.toLowerCase(), changes.skipped, { error: 'the index could not be built (a stored value the expression does not take)' });
   // New expression indexes have no statistics until ANALYZE; otherwise only when enough changed.
   await keepStatistics(db, row.uuid, changes.created.length > 0 ? 'always' : 'counted');
   return changes;

@@ -12,6 +12,7 @@ import type { ComponentSettings } from '../../../schemas/index';
 import type { ViewSchema } from '../../../schemas/viewSchema.schema';
 import type { Bus } from '../platform/bus';
 import type { ListTotalCache } from './list-totals';
+import type { ShapeRecorder } from './auto-indexes';
 import { aggregateRecords, countRecordsBounded, listRecords } from './list-sql';
 import type { RecordScope } from './sql';
 import type { ComponentRow, Database, RecordRow } from '../db/schema';
@@ -185,6 +186,8 @@ export interface ListRequest {
   source: string | null;
   /** This process's kept totals (records/list-totals.ts); without it every total is counted. */
   totals?: ListTotalCache;
+  /** This process's count of query shapes (records/auto-indexes.ts); without it nothing is counted. */
+  shapes?: Pick<ShapeRecorder, 'observe'>;
 }
 
 export interface ListResult {
@@ -221,7 +224,9 @@ export async function listModels(db: Db, accountability: Accountability, request
     if (hit && hit.expires > clockNow()) return { answer: structuredClone(hit.answer), cache: 'HIT' };
     if (hit) cache.delete(key);
   }
+  const started = performance.now();
   const answer = await computeAnswer(db, accountability, target, query, request.totals).catch(asInputError);
+  request.shapes?.observe(target.scope, query, target.view, performance.now() - started);
   if (request.cacheTtl !== null) {
     if (cache.size >= CACHE_MAX_ENTRIES) {
       const now = clockNow();

@@ -26,6 +26,7 @@ import { exportRecords } from './export';
 import { cacheTtlOf, listModels, sourceOf } from './list';
 import type { BulkAction } from './list-sql';
 import type { ListTotalCache } from './list-totals';
+import { ShapeRecorder } from './auto-indexes';
 import { headerValue } from '../platform/validate';
 import { accountabilityOf } from '../auth/session-hook';
 
@@ -41,8 +42,11 @@ function localeOf(request: FastifyRequest): string | undefined {
 
 const spec = specFor(['records']);
 
-const plugin: FastifyPluginAsync<ServerContext & { totals: ListTotalCache }> = async (fastify, { db, jobs, totals }) => {
+const plugin: FastifyPluginAsync<ServerContext & { totals: ListTotalCache }> = async (fastify, { db, jobs, totals, config }) => {
   const host = typed(fastify);
+  const tuning = { slowMs: config.indexSlowMs, slowCount: config.indexSlowCount, autoMax: config.indexAutoMax };
+  const shapes = new ShapeRecorder(db, tuning, (job) => jobs.send('luma-record-index', job), (error, message) => fastify.log.error({ err: error }, message));
+  fastify.addHook('onClose', () => shapes.flush());
 
   const list = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
     const header = (name: string) => headerValue(request.headers[name]);
@@ -55,6 +59,7 @@ const plugin: FastifyPluginAsync<ServerContext & { totals: ListTotalCache }> = a
       cacheTtl: cacheTtlOf(header('x-cache'), header('x-build-ttl')),
       source,
       totals,
+      shapes,
     });
     if (result.cache) reply.header('x-cache', result.cache);
     if (source !== null) reply.header('x-source', source);

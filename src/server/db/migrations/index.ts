@@ -22,6 +22,7 @@ import * as callerChanges from './0019_caller_changes';
 import * as listChanges from './0020_list_changes';
 import * as sharesAndSockets from './0022_shares_and_sockets';
 import * as workflowChains from './0023_workflow_chains';
+import * as recordIndexTuning from './0024_record_index_tuning';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0020_list_changes': listChanges,
   '0022_shares_and_sockets': sharesAndSockets,
   '0023_workflow_chains': workflowChains,
+  '0024_record_index_tuning': recordIndexTuning,
 };
 
 /** The names of every migration, in order. */

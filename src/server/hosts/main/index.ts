@@ -19,6 +19,7 @@ import { userRoleRoutes } from '../../iam/routes-user';
 import { projectRoutes } from '../../projects/routes';
 import { recordRoutes } from '../../records/routes';
 import { recordListRoutes } from '../../records/routes-list';
+import { recordIndexRoutes } from '../../records/routes-indexes';
 import { userRoutes } from '../../auth/routes-user';
 import { workspaceRoutes } from '../../iam/routes-workspace';
 
@@ -41,6 +42,7 @@ export const mainHost: FastifyPluginAsync<HostContext> = async (host, context) =
   await host.register(environmentRoutes, routes);
   await host.register(componentRoutes, routes);
   await host.register(recordListRoutes, routes);
+  await host.register(recordIndexRoutes, routes);
   await host.register(recordRoutes, routes);
   await host.register(functionRoutes, routes);
   await host.register(eventRoutes, routes);

@@ -1,8 +1,9 @@
-// Model: disable switch, timestamps, cleanup of unused models (days, empty = never) and events.
+// Model: disable switch, timestamps, cleanup of unused models (days, empty = never), events, and the records' indexes.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Checkbox, NumberInput, Section, WrapField, type TabProps } from './controls';
 import { STANDARD_EVENTS } from './events';
+import { IndexesSection } from './IndexesSection';
 import { X } from '../../../../../renderers/ui/icons';
 
 /** The events the model emits: the standard ones as switches, custom ones as chips, and a custom one added by name. */
@@ -96,6 +97,7 @@ export function ModelTab({ model, update, errors }: TabProps) {
         />
       </Section>
       <ModelEvents model={model} update={update} />
+      <IndexesSection model={model} />
     </div>
   );
 }

@@ -1,0 +1,170 @@
+// The self-tuning indexes' switch (issue 30 item 2; docs/lists.md "Self-tuning indexes"), npm run bench
+// -- index-switch (figures, never a pass/fail): on a fresh PostgreSQL database, a component of
+// LUMA_BENCH_SWITCH_RECORDS records (default 1,000,000; the list bench's seed, list-data.ts) and the
+// typed table with the same rows. Two queries on fields nobody marked filterable, each requested
+// over and over through the list API (its total counted each time) interleaved with the same
+// question to the typed table holding a DBA's index for it:
+//   sort   sortBy=qty desc with qty >= 45 (an unmarked number: b-tree on the expression)
+//   search filter=yer123@ on email (an unmarked text: trigram index)
+// Each request's time is printed, and the moment (request number, seconds since the first) the
+// index the job built was first used; then the medians before and after beside the typed table's.
+// LUMA_BENCH_SWITCH_SLOW_MS sets LUMA_INDEX_SLOW_MS (default 50; a small table needs less to count as slow).
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { startPlatform } from '../../src/server/instance';
+import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrations/index';
+import { seed } from '../../src/server/auth/seed';
+import { benchConfig, signedInCaller } from './api-client';
+import { createComponent, publish } from './list';
+import { createTypedTable, SEED_RECORDS } from './list-data';
+import { TYPED_TABLE } from './list-cases';
+import { scratchDatabase } from './scratch-db';
+
+const RECORDS = Number(process.env.LUMA_BENCH_SWITCH_RECORDS ?? 1_000_000);
+const SLOW_MS = process.env.LUMA_BENCH_SWITCH_SLOW_MS ?? '50';
+/** Requests after the switch, to see the new time settle. */
+const AFTER = 8;
+/** The most requests of one case (the build never came: the figures say so). */
+const MAX_REQUESTS = 400;
+
+interface SwitchCase {
+  key: string;
+  field: string;
+  query: string;
+  typed: { text: string; values: unknown[] }[];
+}
+
+const adv = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const LIVE = `from ${TYPED_TABLE} where deleted_at is null and disabled_at is null`;
+const bounded = (extra: string, values: unknown[]) => ({ text: `select count(*)::int as total from (select 1 ${LIVE}${extra} limit 5001) as bounded`, values });
+
+const CASES: SwitchCase[] = [
+  {
+    key: 'sort',
+    field: 'qty',
+    query: `limit=10&sortBy=qty&sortDesc=1&$adv=${adv({ qty: { $gte: 45 } })}`,
+    typed: [{ text: `select * ${LIVE} and qty >= $1 order by qty desc, seq desc limit 10`, values: [45] }, bounded(' and qty >= $1', [45])],
+  },
+  {
+    key: 'search',
+    field: 'email',
+    query: `limit=10&filter=${encodeURIComponent('yer123@')}&filterOn=email`,
+    typed: [{ text: `select * ${LIVE} and email ilike $1 order by created_at, seq limit 10`, values: ['%yer123@%'] }, bounded(' and email ilike $1', ['%yer123@%'])],
+  },
+];
+
+export interface SwitchFigures {
+  key: string;
+  requests: { n: number; ms: number; typedMs: number; indexed: boolean }[];
+  switchedAt: { n: number; seconds: number } | null;
+  before: number;
+  after: number;
+  typed: number;
+}
+
+const median = (values: number[]) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function timed<T>(run: () => Promise<T>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+async function indexBuilt(client: pg.Client, component: string, field: string): Promise<boolean> {
+  const { rows } = await client.query(
+    `select 1 from record_index_state s join pg_class c on c.relname = s.name join pg_index i on i.indexrelid = c.oid
+     where s.component_uuid = $1 and s.field = $2 and i.indisvalid`,
+    [component, field],
+  );
+  return rows.length > 0;
+}
+
+export async function runIndexSwitchBench(): Promise<SwitchFigures[]> {
+  const scratch = await scratchDatabase();
+  const config = benchConfig(scratch.url, { LUMA_INDEX_AUTO_MAX: '5', LUMA_INDEX_SLOW_MS: SLOW_MS, LUMA_INDEX_SLOW_COUNT: '3', LUMA_JOB_POLL_SECONDS: '0.5' });
+  const direct = new pg.Client({ connectionString: scratch.url });
+  direct.on('error', () => undefined);
+  let database: OpenDatabase | null = null;
+  const closers: (() => Promise<unknown>)[] = [];
+  try {
+    database = await openDatabase(config);
+    await migrateToLatest(database.db);
+    await seed(database.db, config);
+    const platform = await startPlatform(database, config);
+    closers.push(() => platform.stop());
+    const app = await buildApp({ config, database, platform });
+    closers.push(() => app.close());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { call } = await signedInCaller(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`);
+    const started = performance.now();
+    const component = await createComponent(call, 'bench_switch', 'Switch');
+    const other = await createComponent(call, 'bench_switch_other', 'Other');
+    await direct.connect();
+    const { rows } = await direct.query<{ project: string; user: string }>('select p.uuid as project, u.uuid as user from projects p cross join users u limit 1');
+    await direct.query(SEED_RECORDS, [rows[0]!.project, component, other, rows[0]!.user, RECORDS, 0]);
+    await publish(call, component);
+    await createTypedTable(direct, RECORDS);
+    // The DBA's indexes for these two questions on the typed table.
+    await direct.query(`create index ${TYPED_TABLE}_qty on ${TYPED_TABLE} (qty, seq)`);
+    await direct.query(`create index ${TYPED_TABLE}_email_trgm on ${TYPED_TABLE} using gin (email gin_trgm_ops)`);
+    await direct.query('vacuum (analyze) records');
+    await direct.query(`vacuum (analyze) ${TYPED_TABLE}`);
+    console.log(`  ${scratch.name}: ${RECORDS.toLocaleString('en')} records and the typed table seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (LUMA_INDEX_SLOW_MS=${SLOW_MS})`);
+
+    const figures: SwitchFigures[] = [];
+    for (const c of CASES) {
+      const luma = () => {
+        platform.totals.clear();
+        return call('GET', `/v3/system/component/${component}/models?${c.query}`);
+      };
+      const typed = () => Promise.all(c.typed.map((statement) => direct.query(statement.text, statement.values)));
+      const out: SwitchFigures = { key: c.key, requests: [], switchedAt: null, before: NaN, after: NaN, typed: NaN };
+      const first = performance.now();
+      let afterCount = 0;
+      for (let n = 1; n <= MAX_REQUESTS && afterCount < AFTER; n++) {
+        const indexed = await indexBuilt(direct, component, c.field);
+        const ms = await timed(luma);
+        const typedMs = await timed(typed);
+        if (indexed && !out.switchedAt) out.switchedAt = { n, seconds: (performance.now() - first) / 1000 };
+        if (indexed) afterCount++;
+        out.requests.push({ n, ms, typedMs, indexed });
+        console.log(`  ${c.key} #${n}: Luma ${ms.toFixed(1)} ms, typed table ${typedMs.toFixed(1)} ms${indexed ? ' (index built)' : ''}`);
+        // While the index is being built a request every 200 ms is enough to see the moment.
+        if (!indexed && n > 3) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      out.before = median(out.requests.filter((r) => !r.indexed).map((r) => r.ms));
+      out.after = median(out.requests.filter((r) => r.indexed).map((r) => r.ms));
+      out.typed = median(out.requests.map((r) => r.typedMs));
+      figures.push(out);
+    }
+    return figures;
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    await direct.end().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    await scratch.drop();
+  }
+}
+
+export function printIndexSwitchFigures(figures: SwitchFigures[]): void {
+  console.log(`\nSelf-tuning indexes at ${RECORDS.toLocaleString('en')} records (median ms; the list API with its total counted, the typed table's page and bounded count):`);
+  for (const f of figures) {
+    const moment = f.switchedAt ? `switched at request ${f.switchedAt.n}, ${f.switchedAt.seconds.toFixed(1)} s after the first` : `no switch within ${f.requests.length} requests`;
+    console.log(`  ${f.key.padEnd(7)} before ${f.before.toFixed(1)} ms, after ${f.after.toFixed(1)} ms, typed table ${f.typed.toFixed(1)} ms (after/typed ${(f.after / f.typed).toFixed(2)}x); ${moment}`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runIndexSwitchBench()
+    .then(printIndexSwitchFigures)
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
