@@ -35,6 +35,9 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // One worker: every spec drives the one server on one embedded PGlite (a single connection) and
+  // several read what the whole instance holds (the dashboard's components, Scout's lists); the
+  // browser suite is a fifth of `npm test`'s time, vitest takes both cores (docs/testing.md).
   fullyParallel: false,
   workers: 1,
   retries: 0,
