@@ -74,8 +74,13 @@ export class CopyIn implements PromiseLike<number> {
   handleCommandComplete(message: { text?: string }): void {
     this.copied = Number(/^COPY (\d+)/.exec(message.text ?? '')?.[1] ?? 0);
   }
+  /**
+   * pg drops its active query on an ErrorResponse and does not hand it the ReadyForQuery after it,
+   * so a refused COPY (a value jsonb refuses, a unique index) settles here, or it never would.
+   */
   handleError(error: Error): void {
     this.error = error;
+    this.settle(error);
   }
   handleReadyForQuery(): void {
     this.settle(this.error);
