@@ -90,6 +90,9 @@ interface Built {
   creates: RecordBatch;
 }
 
+/** The first batch's rows (IMPORT_BATCH_ROWS after it): the database waits for no more than these before its first write. */
+const FIRST_BATCH_ROWS = 500;
+
 /** Rows checked between two turns of the event loop. */
 const CHECK_SLICE = 250;
 
@@ -308,7 +311,10 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
     // At most one batch is being written while the next is read and checked.
     let writing: Promise<void> = Promise.resolve();
     let batch: Pending[] = [];
+    // The first batch is small, so the database starts writing while the rest of the file is read.
+    let size = FIRST_BATCH_ROWS;
     const flush = async () => {
+      size = IMPORT_BATCH_ROWS;
       const rows = await run.check(batch);
       batch = [];
       // Built while the previous batch is still being written: the database then waits only for the send.
@@ -324,7 +330,7 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
         for (const row of rows) {
           run.total += 1;
           batch.push(run.pending(row));
-          if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+          if (batch.length >= size) await flush();
         }
       }
       if (batch.length > 0) await flush();
