@@ -39,8 +39,10 @@ export type ImportFormat = 'csv' | 'json';
 export interface ImportRow {
   /** The data row's number, from 1. */
   n: number;
-  /** Cells by column name: text for CSV, any JSON value for JSON. */
-  values: Record<string, unknown>;
+  /** JSON: the cells by column name, any JSON value. */
+  values?: Record<string, unknown>;
+  /** CSV: the record's cells as parsed, in the header's order (no object per row; the import reads them by index). */
+  cells?: string[];
 }
 
 export interface ImportSource {
@@ -183,15 +185,11 @@ async function csvSource(chunks: AsyncGenerator<Buffer>): Promise<ImportSource> 
         throw csvProblem(error);
       }
       if (!records) break;
-      const out: ImportRow[] = [];
-      for (const record of records) {
+      // Every record has the header's length (csv-parse refuses any other), so a column's cell is at its index.
+      const out: ImportRow[] = new Array(records.length);
+      for (let index = 0; index < records.length; index += 1) {
         n += 1;
-        const values: Record<string, unknown> = {};
-        for (let index = 0; index < record.length; index += 1) {
-          const column = columns[index]!;
-          if (column !== '') values[column] = record[index];
-        }
-        out.push({ n, values });
+        out[index] = { n, cells: records[index]! };
       }
       yield out;
     }

@@ -16,17 +16,33 @@ type Db = Kysely<Database>;
 /** Rows per statement: far below PostgreSQL's 65535 bound parameters (3 per update row). */
 export const IMPORT_BATCH_ROWS = 5000;
 
+/** The new records of a batch, made ready to send before the previous batch's write is done (buildRecordBatch). */
+export interface RecordBatch {
+  count: number;
+  /** PGlite: the INSERT's one parameter, a JSON array of [uuid (v7), data] pairs. */
+  json?: string;
+  /** PostgreSQL: the COPY text of the rows. */
+  copy?: Buffer;
+}
+
 /**
  * The new records of a batch in one INSERT (PGlite), into the component's partition: the batch is
  * one parameter, a JSON array of [uuid (v7), data] pairs, read back in order, so `seq` numbers the rows in the file's order.
  */
-async function insertRecordBatchEmbedded(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
+async function insertRecordBatchEmbedded(db: Db, scope: RecordScope, userUuid: string, json: string, at: Date): Promise<number> {
   const result = await sql`
     insert into ${partitionTable(scope.componentUuid)} (uuid, project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at)
     select (e.row ->> 0)::uuid, ${scope.projectUuid}::uuid, ${scope.componentUuid}::uuid, ${scope.env}, e.row -> 1, ${userUuid}::uuid, ${userUuid}::uuid, ${at}, ${at}
-    from jsonb_array_elements(${toJson(rows.map((data) => [uuidv7(), data]))}::jsonb) with ordinality as e(row, n)
+    from jsonb_array_elements(${json}::jsonb) with ordinality as e(row, n)
     order by e.n`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
+}
+
+/** The PGlite batch's parameter, built as one string (no array of pairs to stringify again). */
+function embeddedJson(rows: Record<string, unknown>[]): string {
+  let json = '[';
+  for (let index = 0; index < rows.length; index += 1) json += `${index === 0 ? '' : ','}["${uuidv7()}",${toJson(rows[index])}]`;
+  return `${json}]`;
 }
 
 /**
@@ -58,8 +74,13 @@ export class CopyIn implements PromiseLike<number> {
   handleCommandComplete(message: { text?: string }): void {
     this.copied = Number(/^COPY (\d+)/.exec(message.text ?? '')?.[1] ?? 0);
   }
+  /**
+   * pg drops its active query on an ErrorResponse and does not hand it the ReadyForQuery after it,
+   * so a refused COPY (a value jsonb refuses, a unique index) settles here, or it never would.
+   */
   handleError(error: Error): void {
     this.error = error;
+    this.settle(error);
   }
   handleReadyForQuery(): void {
     this.settle(this.error);
@@ -71,31 +92,59 @@ export class CopyIn implements PromiseLike<number> {
   handleCopyData(): void {}
 }
 
-/** Text-format COPY: JSON text never holds a raw tab, newline or carriage return, only backslashes to double. */
-const copyText = (text: string) => (text.includes('\\') ? text.replace(/\\/g, '\\\\') : text);
+/**
+ * A value in COPY's text format: backslash, tab, newline and carriage return escaped. JSON text never
+ * holds the last three raw (JSON.stringify escapes them), so for it only backslashes are doubled.
+ */
+export const copyText = (text: string) => (/[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text);
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * A batch's COPY text: one line per record, tab-separated, in the file's order. Each value is
+ * escaped for COPY's text format (copyText): JSON text holds no raw tab, newline or carriage
+ * return (JSON.stringify escapes them), so only its backslashes are doubled.
+ */
+function copyPayload(scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Buffer {
+  const stamp = at.toISOString();
+  const prefix = `\t${scope.projectUuid}\t${scope.componentUuid}\t${copyText(scope.env)}\t`;
+  const suffix = `\t${userUuid}\t${userUuid}\t${stamp}\t${stamp}\n`;
+  let text = '';
+  for (const data of rows) text += uuidv7() + prefix + copyText(toJson(data)) + suffix;
+  return Buffer.from(text);
+}
 
 /**
  * The new records of a batch through COPY (PostgreSQL) into the component's partition, on the
  * transaction's own connection: the submittable goes to pg's client.query as the statement text,
  * which Kysely passes through. COPY reads the rows in the file's order, so `seq` numbers them so.
  */
-async function copyRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
-  const stamp = at.toISOString();
-  const prefix = `${scope.projectUuid}\t${scope.componentUuid}\t${scope.env}\t`;
-  const suffix = `\t${userUuid}\t${userUuid}\t${stamp}\t${stamp}\n`;
-  const lines = rows.map((data) => `${uuidv7()}\t${prefix}${copyText(toJson(data))}${suffix}`);
+async function copyRecordBatch(db: Db, scope: RecordScope, payload: Buffer): Promise<number> {
   const copy = new CopyIn(
     `copy ${partitionName(scope.componentUuid)} (uuid, project_uuid, component_uuid, env, data, created_by, updated_by, created_at, updated_at) from stdin`,
-    Buffer.from(lines.join('')),
+    payload,
   );
   await db.executeQuery(CompiledQuery.raw(copy as unknown as string));
   return await copy;
 }
 
+/**
+ * The new records of a batch ready to send (ids given, text built): done while the previous batch
+ * is still being written, so the database waits for nothing between two batches.
+ */
+export function buildRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): RecordBatch {
+  if (rows.length === 0) return { count: 0 };
+  return isEmbedded(db) ? { count: rows.length, json: embeddedJson(rows) } : { count: rows.length, copy: copyPayload(scope, userUuid, rows, at) };
+}
+
+/** Writes a built batch, all created `at`: COPY on PostgreSQL, one INSERT on PGlite. Answers the rows written. */
+export async function writeRecordBatch(db: Db, scope: RecordScope, userUuid: string, batch: RecordBatch, at: Date): Promise<number> {
+  if (batch.count === 0) return 0;
+  return batch.copy ? copyRecordBatch(db, scope, batch.copy) : insertRecordBatchEmbedded(db, scope, userUuid, batch.json!, at);
+}
+
 /** The new records of a batch, in file order, all created `at`: COPY on PostgreSQL, one INSERT on PGlite. */
 export async function insertRecordBatch(db: Db, scope: RecordScope, userUuid: string, rows: Record<string, unknown>[], at: Date): Promise<number> {
-  if (rows.length === 0) return 0;
-  return isEmbedded(db) ? insertRecordBatchEmbedded(db, scope, userUuid, rows, at) : copyRecordBatch(db, scope, userUuid, rows, at);
+  return writeRecordBatch(db, scope, userUuid, buildRecordBatch(db, scope, userUuid, rows, at), at);
 }
 
 export interface RecordUpdate {

@@ -16,7 +16,7 @@ import type { Database, RecordRow } from '../db/schema';
 import { fieldsNotValid, forbidden, HttpError } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import { mayOnComponent } from '../components/model';
-import { IMPORT_BATCH_ROWS, insertRecordBatch, takenValues, updateRecordBatch, type RecordUpdate } from './import-sql';
+import { buildRecordBatch, IMPORT_BATCH_ROWS, takenValues, updateRecordBatch, writeRecordBatch, type RecordBatch, type RecordUpdate } from './import-sql';
 import { keepStatistics } from './partitions-sql';
 import { nowDate } from '../platform/clock';
 import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './import-source';
@@ -84,6 +84,15 @@ interface Checked {
   stored: RecordRow | null;
 }
 
+/** A checked batch and its new records, built to send. */
+interface Built {
+  rows: Checked[];
+  creates: RecordBatch;
+}
+
+/** The first batch's rows (IMPORT_BATCH_ROWS after it): the database waits for no more than these before its first write. */
+const FIRST_BATCH_ROWS = 500;
+
 /** Rows checked between two turns of the event loop. */
 const CHECK_SLICE = 250;
 
@@ -99,7 +108,7 @@ class ImportRun {
   private readonly keysSeen = new Map<string, number>();
   private readonly uniqueSeen = new Map<string, Map<string, number>>();
   private readonly uniqueKeys: string[];
-  private readonly fields: Map<string, ViewField>;
+  private readonly plan: { from: string; index: number; to: string; field: ViewField | null }[];
   /** Foreign components and related records found once for the whole file, not once a row. */
   private readonly relations = newRelationMemo();
 
@@ -108,14 +117,18 @@ class ImportRun {
     /** The import as its hooks see it: one write, the same at every row. */
     readonly recordWrite: RecordWrite,
     private readonly it: ImportTarget,
-    private readonly map: FieldMapEntry[],
+    map: FieldMapEntry[],
+    /** The file's columns (the CSV header): a CSV row's cells are read by their index. */
+    columns: string[],
     private readonly format: ImportFormat,
     private readonly primaryKey: string | null,
     private readonly keyField: ViewField | null,
     /** The created_at of every record the import creates (seq keeps the file's order). */
     readonly createdAt: Date,
   ) {
-    this.fields = new Map(it.createView.fields.map((field) => [field.key, field]));
+    const fields = new Map(it.createView.fields.map((field) => [field.key, field]));
+    // Each mapped column once: its cell's index in a CSV record (-1: a column without a name, never read), its field (null: the uuid).
+    this.plan = map.map(({ from, to }) => ({ from, index: from === '' ? -1 : columns.indexOf(from), to, field: to === UUID_KEY ? null : fields.get(to)! }));
     this.uniqueKeys = it.createView.fields.filter((field) => field.unique && !field.hashed).map((field) => field.key);
     for (const key of this.uniqueKeys) this.uniqueSeen.set(key, new Map());
   }
@@ -126,21 +139,21 @@ class ImportRun {
 
   /** A file row as record data plus its key text. */
   pending(row: ImportRow): Pending {
-    const fields = this.fields;
     const data: Record<string, unknown> = {};
     let key: string | null = null;
-    for (const { from, to } of this.map) {
-      const raw = row.values[from];
-      if (to === UUID_KEY) {
+    const { cells, values } = row;
+    for (const { from, index, to, field } of this.plan) {
+      const raw = cells ? (index < 0 ? undefined : cells[index]) : values![from];
+      if (field === null) {
         const text = raw === undefined || raw === null ? '' : String(raw).trim();
         if (this.primaryKey === UUID_KEY && text !== '') key = text.toLowerCase();
         continue;
       }
-      const field = fields.get(to)!;
-      data[to] = importCellValue(field, raw, this.format);
+      const value = importCellValue(field, raw, this.format);
+      data[to] = value;
       // Coercion must not lose a cell: text that does not read as its field's type is a bad row,
       // not a silent null (the record API's coercion turns non-numeric text into null).
-      if (data[to] !== null && coercionLoses(field, data[to])) this.rowError(row.n, to, field.renderer.endsWith('/number') ? RULE_MESSAGE.invalidNumber : RULE_MESSAGE.invalidInput);
+      if (value !== null && coercionLoses(field, value)) this.rowError(row.n, to, field.renderer.endsWith('/number') ? RULE_MESSAGE.invalidNumber : RULE_MESSAGE.invalidInput);
     }
     if (this.keyField) key = keyText(coerceValue(this.keyField, data[this.keyField.key]));
     if (key === '') key = null;
@@ -244,13 +257,19 @@ class ImportRun {
     }
   }
 
-  async write(rows: Checked[]): Promise<void> {
+  /** A checked batch's new records made ready to send (ids, COPY text or JSON): done before the previous batch's write ends. */
+  build(rows: Checked[]): Built {
+    const creates: Record<string, unknown>[] = [];
+    for (const row of rows) if (row.stored === null) creates.push(row.data);
+    return { rows, creates: buildRecordBatch(this.db, this.it.target.scope, this.it.accountability.user.uuid, creates, this.createdAt) };
+  }
+
+  async write({ rows, creates }: Built): Promise<void> {
     const { db, it } = this;
     const userUuid = it.accountability.user.uuid;
-    const creates = rows.filter((row) => row.stored === null);
     const updates: RecordUpdate[] = rows.filter((row) => row.stored !== null).map((row) => ({ uuid: row.stored!.uuid, version: row.stored!.version, data: row.data }));
     try {
-      this.created += await insertRecordBatch(db, it.target.scope, userUuid, creates.map((row) => row.data), this.createdAt);
+      this.created += await writeRecordBatch(db, it.target.scope, userUuid, creates, this.createdAt);
       const changed = await updateRecordBatch(db, it.target.scope, userUuid, updates);
       // A matched record changed or was deleted since it was read: nothing of the import stays.
       if (changed !== updates.length) throw new HttpError(409, RECORD_MESSAGE.recordVersionConflict);
@@ -288,16 +307,21 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
 
   const write: RecordWrite = { target: it.target, accountability: it.accountability };
   const result = await db.transaction().execute(async (trx) => {
-    const run = new ImportRun(trx, write, it, map, source.format, primaryKey, keyField, nowDate());
+    const run = new ImportRun(trx, write, it, map, source.columns, source.format, primaryKey, keyField, nowDate());
     // At most one batch is being written while the next is read and checked.
     let writing: Promise<void> = Promise.resolve();
     let batch: Pending[] = [];
+    // The first batch is small, so the database starts writing while the rest of the file is read.
+    let size = FIRST_BATCH_ROWS;
     const flush = async () => {
+      size = IMPORT_BATCH_ROWS;
       const rows = await run.check(batch);
       batch = [];
+      // Built while the previous batch is still being written: the database then waits only for the send.
+      const built = rows.length === 0 ? null : run.build(rows);
       await writing;
-      if (rows.length === 0) return;
-      writing = run.write(rows);
+      if (built === null) return;
+      writing = run.write(built);
       // Awaited by the next flush or at the end; never unhandled meanwhile.
       writing.catch(() => undefined);
     };
@@ -306,7 +330,7 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
         for (const row of rows) {
           run.total += 1;
           batch.push(run.pending(row));
-          if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+          if (batch.length >= size) await flush();
         }
       }
       if (batch.length > 0) await flush();

@@ -22,6 +22,7 @@ import { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer } from
 import { uniqueViolationField } from './indexes';
 import { dateCollisions } from './dates';
 import { mediaProblems } from './media-values';
+import { fieldKinds } from './field-kinds';
 import { LIST_MESSAGE } from './list';
 import { compileFor, envSettings, viewerOf, type Viewer } from './view';
 import { requireProject, type Accountability } from '../auth/tenancy';
@@ -245,14 +246,21 @@ export async function checkWrite(
   const { next, candidate, exempt, plain, changed } = nextData(view, input, stored, storedData, page);
   const errors = validateRecord(view, candidate, { page, now: nowDate() }).filter((error) => !exempt.has(fieldOf(error.field)));
   const failed = new Set(errors.map((error) => fieldOf(error.field)));
-  const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
-  for (const key of await relationProblems(db, accountability, target, relationFields, next, relationMemo)) addError(errors, key, RECORD_MESSAGE.invalidSelection);
+  const kinds = fieldKinds(view); // the checks that read the database, only for a view with such fields
+  if (kinds.relation) {
+    const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
+    for (const key of await relationProblems(db, accountability, target, relationFields, next, relationMemo)) addError(errors, key, RECORD_MESSAGE.invalidSelection);
+  }
   // Date ranges sharing a day and date-times taking a minute another record holds (records-dates.ts).
-  for (const key of await dateCollisions(db, target.scope, view, next, stored ? { uuid: stored.uuid, data: storedData } : null, failed)) {
-    addError(errors, key, RECORD_MESSAGE.invalidDates);
+  if (kinds.dates) {
+    for (const key of await dateCollisions(db, target.scope, view, next, stored ? { uuid: stored.uuid, data: storedData } : null, failed)) {
+      addError(errors, key, RECORD_MESSAGE.invalidDates);
+    }
   }
   // Image, file and carousel values point into this project's libraries or out over http(s) (records-media.ts).
-  for (const problem of await mediaProblems(db, target.scope.projectUuid, view, next, stored ? storedData : null, failed)) addError(errors, problem.field, problem.message);
+  if (kinds.media) {
+    for (const problem of await mediaProblems(db, target.scope.projectUuid, view, next, stored ? storedData : null, failed)) addError(errors, problem.field, problem.message);
+  }
   if (errors.length > 0) return { ok: false, status: 417, errors };
 
   for (const [key, value] of plain) next[key] = isEmpty(value) ? null : await hashPassword(typeof value === 'string' ? value : JSON.stringify(value));
