@@ -1,4 +1,10 @@
 // The bench's client of a running server: signs in and calls the API with JSON, failing loudly.
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../src/server/app';
+import { seed } from '../../src/server/auth/seed';
+import type { OpenDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrations/index';
+import { startPlatform, type Platform } from '../../src/server/instance';
 import { loadConfig, type Config } from '../../src/server/platform/config';
 export const BENCH_ADMIN = { email: 'bench@luma.local', password: 'bench-password-1' };
 
@@ -40,4 +46,20 @@ export async function signedInCaller(base: string): Promise<{ cookie: string; ca
     return response.json() as Promise<Record<string, unknown>>;
   };
   return { cookie, call };
+}
+
+/**
+ * An in-process server on `database`: migrated, seeded with the bench admin, its platform started
+ * (the bench can reach its list totals), listening on a free port. Each stopper is pushed on
+ * `closers` as it starts (the caller runs them in reverse), so a failure half-way still stops what ran.
+ */
+export async function startBenchServer(database: OpenDatabase, config: Config, closers: (() => Promise<unknown>)[]): Promise<{ platform: Platform; base: string }> {
+  await migrateToLatest(database.db);
+  await seed(database.db, config);
+  const platform = await startPlatform(database, config);
+  closers.push(() => platform.stop());
+  const app = await buildApp({ config, database, platform });
+  closers.push(() => app.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { platform, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api` };
 }

@@ -9,14 +9,9 @@
 // Each request's time is printed, and the moment (request number, seconds since the first) the
 // index the job built was first used; then the medians before and after beside the typed table's.
 // LUMA_BENCH_SWITCH_SLOW_MS sets LUMA_INDEX_SLOW_MS (default 50; a small table needs less to count as slow).
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
-import { startPlatform } from '../../src/server/instance';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrations/index';
-import { seed } from '../../src/server/auth/seed';
-import { benchConfig, signedInCaller } from './api-client';
+import { benchConfig, signedInCaller, startBenchServer } from './api-client';
 import { createComponent, publish } from './list';
 import { createTypedTable, SEED_RECORDS } from './list-data';
 import { TYPED_TABLE } from './list-cases';
@@ -94,14 +89,8 @@ export async function runIndexSwitchBench(): Promise<SwitchFigures[]> {
   const closers: (() => Promise<unknown>)[] = [];
   try {
     database = await openDatabase(config);
-    await migrateToLatest(database.db);
-    await seed(database.db, config);
-    const platform = await startPlatform(database, config);
-    closers.push(() => platform.stop());
-    const app = await buildApp({ config, database, platform });
-    closers.push(() => app.close());
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { call } = await signedInCaller(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`);
+    const { platform, base } = await startBenchServer(database, config, closers);
+    const { call } = await signedInCaller(base);
     const started = performance.now();
     const component = await createComponent(call, 'bench_switch', 'Switch');
     const other = await createComponent(call, 'bench_switch_other', 'Other');

@@ -16,12 +16,11 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
-import { startPlatform } from '../../src/server/instance';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
+import { buildApp } from '../../src/server/app';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/auth/seed';
-import { benchConfig, signedInCaller, type BenchCall } from './api-client';
+import { benchConfig, signedInCaller, startBenchServer, type BenchCall } from './api-client';
 import { benchOwned, captureStatements, type CapturedStatement } from './list-capture';
 import { LIST_CASES, type ListCase, type ListTarget } from './list-cases';
 import { createTypedTable, FIELDS, SEED_RECORDS, sameIds } from './list-data';
@@ -171,15 +170,8 @@ async function runSize(records: number, explain: boolean): Promise<SizeFigures> 
   const closers: (() => Promise<unknown>)[] = [];
   try {
     database = await openDatabase(config);
-    await migrateToLatest(database.db);
-    await seed(database.db, config);
     // The platform started here, so the bench can forget the list totals Luma keeps between requests.
-    const platform = await startPlatform(database, config);
-    closers.push(() => platform.stop());
-    const app = await buildApp({ config, database, platform });
-    closers.push(() => app.close());
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+    const { platform, base } = await startBenchServer(database, config, closers);
     const { cookie, call } = await signedInCaller(base);
 
     const started = performance.now();
