@@ -4,7 +4,8 @@
 import { Star, X } from '../../renderers/ui/icons';
 import { useIntl } from 'react-intl';
 import { Radio, RadioGroup } from 'react-aria-components';
-import { FieldFrame, type CellProps, type ControlProps } from '../../renderers';
+import { FieldFrame } from '../../renderers/controls/shared/FieldFrame';
+import type { CellProps, ControlProps } from '../../renderers/plugin';
 import { RATING_MAX } from './type';
 import './star-rating.css';
 
