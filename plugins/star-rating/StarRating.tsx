@@ -4,7 +4,8 @@
 import { Star, X } from '../../renderers/ui/icons';
 import { useIntl } from 'react-intl';
 import { Radio, RadioGroup } from 'react-aria-components';
-import { FieldFrame, moduleTypeIs, RANK, rankWith, type CellEntry, type CellProps, type ControlProps, type RendererEntry } from '../../renderers';
+import { FieldFrame } from '../../renderers/controls/shared/FieldFrame';
+import type { CellProps, ControlProps } from '../../renderers/plugin';
 import { RATING_MAX } from './type';
 import './star-rating.css';
 
@@ -65,8 +66,3 @@ export function StarRatingCell({ value }: CellProps) {
     </span>
   );
 }
-
-const isRating = moduleTypeIs('input', 'rating');
-
-export const starRatingControl: RendererEntry = { name: 'input/rating (star rating)', tester: rankWith(RANK.exact, isRating), renderer: StarRatingControl };
-export const starRatingCell: CellEntry = { name: 'input/rating (stars)', tester: rankWith(RANK.exact, isRating), cell: StarRatingCell };

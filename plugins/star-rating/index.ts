@@ -1,12 +1,16 @@
 // The example plugin (docs/custom-renderers.md): a new field type input/rating, an integer 0..5,
 // with a keyboard-accessible star control for the forms and stars for the record list.
-import type { RendererPlugin } from '../../renderers';
-import { starRatingCell, starRatingControl } from './StarRating';
+// This file loads with every page (the app imports the enabled plugins at start), so it imports only
+// renderers/plugin (testers and the lazy entries); the control and the cell are in StarRating.tsx,
+// imported when a form or a list first draws a rating field.
+import { lazyCell, lazyControl, moduleTypeIs, RANK, rankWith, type RendererPlugin } from '../../renderers/plugin';
 import { fieldTypes } from './type';
+
+const isRating = rankWith(RANK.exact, moduleTypeIs('input', 'rating'));
 
 export const plugin: RendererPlugin = {
   name: 'star-rating',
   fieldTypes,
-  controls: [starRatingControl],
-  cells: [starRatingCell],
+  controls: [lazyControl('input/rating (star rating)', isRating, () => import('./StarRating').then((m) => m.StarRatingControl))],
+  cells: [lazyCell('input/rating (stars)', isRating, () => import('./StarRating').then((m) => m.StarRatingCell))],
 };

@@ -1,6 +1,6 @@
 // What a run lends the script besides its arguments (used by sandbox.ts): the `host` function that
 // calls the host's capabilities, and the console whose output is kept up to the run's log budget.
-import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { HostError, HostFunction, ScriptLog } from './types';
 
 /** A host answer larger than this (JSON characters) reaches the script as an error, not as a string in its heap. */

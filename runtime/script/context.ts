@@ -1,6 +1,6 @@
 // A fresh QuickJS runtime and context per run, with the harness and the libraries a script can reach
 // evaluated into it (used by sandbox.ts).
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { CappedModule } from './memory';
 import { describeHandle, hostMessage } from './values';
 import { HARNESS_SOURCE, libraryExpression } from './harness';

@@ -11,7 +11,8 @@
 // all of it but FREE_HEAP_BYTES, so a run's heap, libraries included, is that plus what it may grow.
 // Memory never shrinks: a module that grew is not given another run (the sandbox loads a fresh one,
 // and the server's pool replaces the worker thread, which gives the memory back to the system).
-import { newQuickJSWASMModule, newVariant, RELEASE_SYNC, type QuickJSWASMModule } from 'quickjs-emscripten';
+import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { SCRIPT_LIMIT_BOUNDS } from './types';
 
 const PAGE = 64 * 1024;
@@ -65,7 +66,7 @@ export async function newCappedModule(capBytes: number): Promise<CappedModule> {
   const firstBytes = FIRST_PAGES * PAGE;
   const maxBytes = cappedModuleBytes(capBytes);
   const memory = new RunLimitedMemory({ initial: FIRST_PAGES, maximum: maxBytes / PAGE });
-  const module = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
+  const module = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
   placeBallast(module, firstBytes);
   return {
     module,

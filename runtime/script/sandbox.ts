@@ -3,8 +3,11 @@
 // A run: the request is checked (request.ts), a fresh context is had (context.ts, prepared ahead
 // when the sandbox is idle), the harness calls the script with its arguments, the host function and
 // the console (bridge.ts), and its answer is read back here.
-import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
+// One explicit variant (release, sync), browser and server alike: the quickjs-emscripten wrapper
+// imports all four, and the browser build then emitted four wasm files where one is used.
+import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
+import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { formatScriptError } from './format';
 import { newCappedModule, type CappedModule } from './memory';
 import { describeHandle, hostMessage } from './values';
@@ -42,7 +45,7 @@ type SandboxState = {
 // A module of our own (not the shared getQuickJS singleton), so a broken one can be replaced.
 function loadModule(state: SandboxState): Promise<QuickJSWASMModule> {
   if (state.module) return Promise.resolve(state.module);
-  const load = state.capBytes === undefined ? newQuickJSWASMModule(RELEASE_SYNC).then((loaded) => ({ module: loaded, capped: null })) : newCappedModule(state.capBytes).then((loaded) => ({ module: loaded.module, capped: loaded }));
+  const load = state.capBytes === undefined ? newQuickJSWASMModuleFromVariant(RELEASE_SYNC).then((loaded) => ({ module: loaded, capped: null })) : newCappedModule(state.capBytes).then((loaded) => ({ module: loaded.module, capped: loaded }));
   state.modulePromise ??= load.then(
     (loaded) => {
       state.module = loaded.module;

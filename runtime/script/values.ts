@@ -1,5 +1,5 @@
 // Reading what comes out of QuickJS and what goes in, without trusting either (used by sandbox.ts).
-import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 
 /** The message of a host exception thrown from inside the wasm module. */
 export function hostMessage(error: unknown): string {
