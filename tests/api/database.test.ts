@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/auth/seed';
 import { verifyPassword } from '../../src/server/auth/passwords';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, describeApi, login, testConfig, useServer } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createScratchDatabase, DB_KIND, describeApi, login, testConfig, useServer, SETUP_TIMEOUT_MS } from './harness';
 import { buildApp } from '../../src/server/app';
 import { PREPARE } from '../../src/server/db/database';
 import { findPrincipal } from '../../src/server/auth/caller-sql';
@@ -73,7 +73,7 @@ describeApi(`database (${DB_KIND})`, () => {
     } finally {
       await scratch.drop();
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('serialises concurrent transactions without losing writes', async () => {
     const { database } = server();

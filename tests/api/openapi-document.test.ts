@@ -13,7 +13,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { seed } from '../../src/server/auth/seed';
-import { createScratchDatabase, DB_KIND, describeApi, testConfig } from './harness';
+import { createScratchDatabase, DB_KIND, describeApi, testConfig, SETUP_TIMEOUT_MS } from './harness';
 
 type Schema = { type?: string; properties?: Record<string, unknown>; additionalProperties?: unknown; content?: unknown; $ref?: string };
 type Operation = {
@@ -80,7 +80,7 @@ describeApi(`OpenAPI document: valid, closed, typed (${DB_KIND})`, () => {
       await app.close();
       await scratch.drop();
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('passes an OpenAPI 3.1 validator', async () => {
     const validator = new Validator();

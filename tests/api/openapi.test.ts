@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { closed, replies } from '../../runtime/api/schemas';
 import { buildApp } from '../../src/server/app';
 import { seed } from '../../src/server/auth/seed';
-import { createScratchDatabase, DB_KIND, describeApi, login, testConfig, useServer } from './harness';
+import { createScratchDatabase, DB_KIND, describeApi, login, testConfig, useServer, SETUP_TIMEOUT_MS } from './harness';
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { responses?: Record<string, unknown>; security?: unknown[] }>> };
 
@@ -69,7 +69,7 @@ describeApi(`OpenAPI document (${DB_KIND})`, () => {
       await app.close();
       await scratch.drop();
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 });
 
 describeApi(`declared replies are checked (${DB_KIND})`, () => {
@@ -82,7 +82,7 @@ describeApi(`declared replies are checked (${DB_KIND})`, () => {
       const response = await app.inject({ url, headers: { cookie } });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('fails a reply its schema does not allow, and a status the route does not declare', async () => {
     const scratch = await createScratchDatabase();
@@ -111,7 +111,7 @@ describeApi(`declared replies are checked (${DB_KIND})`, () => {
       await app.close();
       await scratch.drop();
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('writes open-ended shapes whole (nothing is dropped by the serializer)', async () => {
     const scratch = await createScratchDatabase();
@@ -127,5 +127,5 @@ describeApi(`declared replies are checked (${DB_KIND})`, () => {
       await app.close();
       await scratch.drop();
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 });

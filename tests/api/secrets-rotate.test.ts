@@ -13,7 +13,7 @@ import { migrateToLatest } from '../../src/server/db/migrations/index';
 import { seed } from '../../src/server/auth/seed';
 import { KEY_FILE, keysFrom, newSecretKeyText, NEXT_KEY_FILE, open, resolveSecretKeys, seal, sealedKeyId, SecretNotOpened, setSecretKeys } from '../../src/server/platform/secret-box';
 import { rotateSecrets } from '../../src/server/platform/secrets-rotate';
-import { ADMIN_EMAIL, createScratchDatabase, DB_KIND, describeApi, TEST_SECRET_KEY } from './harness';
+import { ADMIN_EMAIL, createScratchDatabase, DB_KIND, describeApi, TEST_SECRET_KEY, SETUP_TIMEOUT_MS } from './harness';
 
 const SEED = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
@@ -110,5 +110,5 @@ describeApi(`secrets:rotate (${DB_KIND})`, () => {
     expect(sealedKeyId(stored)).toBe(keysFrom(newKey).current.id);
     expect(open(stored, 'totp', keysFrom(newKey))).toBe(SEED);
     expect(() => open(stored, 'totp', keysFrom(TEST_SECRET_KEY))).toThrow(SecretNotOpened);
-  });
+  }, SETUP_TIMEOUT_MS);
 });
