@@ -112,10 +112,12 @@ function copyPayload(scope: RecordScope, userUuid: string, rows: Record<string, 
   const stamp = at.toISOString();
   const prefix = `\t${scope.projectUuid}\t${scope.componentUuid}\t${copyText(scope.env)}\t`;
   const suffix = `\t${userUuid}\t${userUuid}\t${stamp}\t${stamp}\n`;
-  let buffer = Buffer.allocUnsafe(rows.length * 256 + 4096);
+  let buffer = Buffer.alloc(0);
   let length = 0;
   for (const data of rows) {
     const line = uuidv7() + prefix + copyJson(toJson(data)) + suffix;
+    // Sized by the first line (rows of a file are alike): usually the only allocation of the batch.
+    if (buffer.length === 0) buffer = Buffer.allocUnsafe(rows.length * (line.length + 32) + line.length * 3);
     // A UTF-16 unit is at most 3 bytes of UTF-8.
     const most = length + line.length * 3;
     if (most > buffer.length) {
