@@ -28,40 +28,43 @@ function parsesAsJson(text: string): boolean {
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
-function ruleMessages(field: ViewField, value: unknown, rule: ValidationRule, now: Date | undefined): FieldMessage[] {
+/** A rule that passes: one shared empty answer (ruleMessages runs per rule, per field, per record written; its answer is only read). */
+const NONE: readonly FieldMessage[] = Object.freeze([]);
+
+function ruleMessages(field: ViewField, value: unknown, rule: ValidationRule, now: Date | undefined): readonly FieldMessage[] {
   switch (rule.rule) {
     case 'email':
-      return typeof value === 'string' && EMAIL.test(value.trim()) ? [] : [{ key: 'invalidEmail' }];
+      return typeof value === 'string' && EMAIL.test(value.trim()) ? NONE : [{ key: 'invalidEmail' }];
     case 'max':
-      return typeof value === 'number' && value > rule.max ? [{ key: 'cantBeMoreThen', values: { max: rule.max } }] : [];
+      return typeof value === 'number' && value > rule.max ? [{ key: 'cantBeMoreThen', values: { max: rule.max } }] : NONE;
     case 'min':
-      return typeof value === 'number' && value < rule.min ? [{ key: 'cantBeLessThen', values: { min: rule.min } }] : [];
+      return typeof value === 'number' && value < rule.min ? [{ key: 'cantBeLessThen', values: { min: rule.min } }] : NONE;
     case 'oneOf': {
       // Checkbox number: values outside the range already gave numberNotInRange.
       const candidates = asList(value).filter((entry) => !(field.renderer === 'checkbox/number' && outOfRange(field, entry)));
-      return candidates.some((entry) => !rule.values.includes(entry as string | number)) ? [{ key: rule.message }] : [];
+      return candidates.some((entry) => !rule.values.includes(entry as string | number)) ? [{ key: rule.message }] : NONE;
     }
     case 'selectCount': {
       const count = asList(value).length;
-      return count > 1 && (count < rule.min || count > rule.max) ? [{ key: 'selectNotLessThen', values: { min: rule.min, max: rule.max } }] : [];
+      return count > 1 && (count < rule.min || count > rule.max) ? [{ key: 'selectNotLessThen', values: { min: rule.min, max: rule.max } }] : NONE;
     }
     case 'numberRange':
-      return asList(value).some((entry) => outOfRange(field, entry)) ? [{ key: 'numberNotInRange' }] : [];
+      return asList(value).some((entry) => outOfRange(field, entry)) ? [{ key: 'numberNotInRange' }] : NONE;
     case 'date':
-      return typeof value === 'string' && isValidDate(value) ? [] : [{ key: 'invalidInput' }];
+      return typeof value === 'string' && isValidDate(value) ? NONE : [{ key: 'invalidInput' }];
     case 'time':
-      return typeof value === 'string' && TIME.test(value) ? [] : [{ key: 'invalidInput' }];
+      return typeof value === 'string' && TIME.test(value) ? NONE : [{ key: 'invalidInput' }];
     case 'datetime':
       return dateTimeMessages(field.options.customData, value, now);
     case 'daterange':
       return dateRangeMessages(field.options.customData, value, now);
     case 'json':
       // Any JSON value is fine; text must parse (the JSON editor sends what was typed).
-      return typeof value === 'string' && !parsesAsJson(value) ? [{ key: 'invalidInput' }] : [];
+      return typeof value === 'string' && !parsesAsJson(value) ? [{ key: 'invalidInput' }] : NONE;
     case 'maxImages':
-      return asList(value).length > rule.max ? [{ key: 'maxNrOfImages', values: { max: rule.max } }] : [];
+      return asList(value).length > rule.max ? [{ key: 'maxNrOfImages', values: { max: rule.max } }] : NONE;
     default:
-      return [];
+      return NONE;
   }
 }
 

@@ -11,10 +11,14 @@ import type { ValidationContext } from './types';
 export function validateRecord(view: ViewSchema, data: Record<string, unknown>, ctx: ValidationContext): FieldError[] {
   const record: Record<string, unknown> = data && typeof data === 'object' && !Array.isArray(data) ? data : {};
   const errors: FieldError[] = [];
-  const byPath = new Map<string, FieldError>();
+  // Made at the first message: most records (and import rows) have none.
+  let byPath: Map<string, FieldError> | null = null;
   for (const field of view.fields) {
     const value = Object.prototype.hasOwnProperty.call(record, field.key) ? record[field.key] : undefined;
-    for (const message of validateField(field, value, ctx)) {
+    const messages = validateField(field, value, ctx);
+    if (messages.length === 0) continue;
+    byPath ??= new Map();
+    for (const message of messages) {
       const path = message.path ? `${field.key}.${message.path}` : field.key;
       let error = byPath.get(path);
       if (!error) {

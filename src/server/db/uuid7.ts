@@ -10,26 +10,29 @@ const POOL_SIZE = 16 * 1024;
 const pool = Buffer.alloc(POOL_SIZE);
 let offset = POOL_SIZE;
 
-function randomBytes10(): Buffer {
+/** Where 10 fresh random bytes start in the pool (refilled when it runs out); no view object per uuid. */
+function randomOffset10(): number {
   if (offset + 10 > POOL_SIZE) {
     randomFillSync(pool);
     offset = 0;
   }
-  const bytes = pool.subarray(offset, offset + 10);
+  const at = offset;
   offset += 10;
-  return bytes;
+  return at;
 }
+
+/** The 16 bytes of the uuid being made: one buffer for the process (an import makes one uuid per row; toString copies them out). */
+const bytes = Buffer.allocUnsafeSlow(16);
 
 /** A version 7 uuid for the clock's current millisecond (or `at`, in ms since the epoch). */
 export function uuidv7(at: number = now()): string {
-  const random = randomBytes10();
-  const bytes = Buffer.alloc(16);
+  const r = randomOffset10();
   const ms = Math.max(0, Math.floor(at));
   bytes.writeUIntBE(ms, 0, 6);
-  bytes[6] = 0x70 | (random[0]! & 0x0f);
-  bytes[7] = random[1]!;
-  bytes[8] = 0x80 | (random[2]! & 0x3f);
-  random.copy(bytes, 9, 3, 10);
+  bytes[6] = 0x70 | (pool[r]! & 0x0f);
+  bytes[7] = pool[r + 1]!;
+  bytes[8] = 0x80 | (pool[r + 2]! & 0x3f);
+  pool.copy(bytes, 9, r + 3, r + 10);
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
