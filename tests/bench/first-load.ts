@@ -112,7 +112,7 @@ function everyFieldType(foreign: string, withPlugin: boolean): Record<string, un
 }
 
 /** A live component with every field type and one record (its relation points at a second component); answers its uuid and the record's. */
-async function deployEveryTypeComponent(request: APIRequestContext, base: string, withPlugin: boolean): Promise<{ ref: string; record: string }> {
+async function deployEveryTypeComponent(request: APIRequestContext, base: string, withPlugin: boolean): Promise<{ ref: string; record: string; keys: string[] }> {
   const ok = async (response: APIResponse) => {
     if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
     return response;
@@ -126,15 +126,55 @@ async function deployEveryTypeComponent(request: APIRequestContext, base: string
     return uuid;
   };
   const target = await live('bench_targets', () => [{ name: 'Title', key: 'title', module: 'input', type: 'text', label: { en_US: 'Title' }, sortOrder: 0, constraints: {} }]);
-  const uuid = await live('bench_every_type', () => everyFieldType(target, withPlugin));
+  let keys: string[] = [];
+  const uuid = await live('bench_every_type', () => {
+    const fields = everyFieldType(target, withPlugin);
+    keys = fields.map((field) => String(field.key));
+    return fields;
+  });
   const data: Record<string, unknown> = { title: 'First order', input_number: 12, text_editor: '<p>Delivered</p>', select_text: 'red', checkbox_bool: true, picker_date: '2026-01-15' };
   if (withPlugin) data.stars = 4;
   const record = await ok(await request.post(`${base}/api/v3/system/component/${uuid}/model`, { data: { data } }));
-  return { ref: uuid, record: ((await record.json()) as { uuid: string }).uuid };
+  return { ref: uuid, record: ((await record.json()) as { uuid: string }).uuid, keys };
 }
 
-/** Counts the scripts a page loads from `go` until the network is idle. */
-async function measure(page: Page, label: string, go: () => Promise<void>): Promise<PageWeight> {
+/**
+ * Waits for a firm end of the page's first load, the same in every run: no Suspense fallback left on
+ * the page (lazy controls, the rich and code editors draw `aria-busy="true"` until their chunk is in),
+ * then no request in flight for 500 ms, and still no fallback. Playwright's own `networkidle` fires
+ * once and can come before a lazy control's import starts, so a run counted it or not.
+ */
+async function settle(page: Page): Promise<void> {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const started = () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    for (;;) {
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+      // Bounded by the bench's own run: a page that never goes quiet fails its waitForFunction above.
+      while (inFlight > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(100);
+      if (await page.evaluate(() => !document.querySelector('[aria-busy="true"]'))) return;
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/** Counts the scripts a page loads from `go` until it has settled (`settle`). */
+async function measure(page: Page, label: string, go: () => Promise<void>, ready: (page: Page) => Promise<void> = async () => {}): Promise<PageWeight> {
   const scripts = new Map<string, number>();
   const onResponse = async (response: import('playwright-core').Response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -146,7 +186,8 @@ async function measure(page: Page, label: string, go: () => Promise<void>): Prom
   };
   page.on('response', onResponse);
   await go();
-  await page.waitForLoadState('networkidle');
+  await ready(page);
+  await settle(page);
   page.off('response', onResponse);
   const gzip = [...scripts.values()].reduce((a, b) => a + b, 0);
   const brotli = (await Promise.all([...scripts.keys()].map(brotliBytes))).reduce((a, b) => a + b, 0);
@@ -192,7 +233,7 @@ async function measureBuild(appDir: string, plugins: string, port: number): Prom
       await page.locator('input[name="password"]').fill(admin.password);
       await page.getByTestId('login-submit').click();
       await page.waitForURL(/\/admin\/dashboard/);
-      const { ref, record } = await deployEveryTypeComponent(page.request, base, plugins !== '');
+      const { ref, record, keys } = await deployEveryTypeComponent(page.request, base, plugins !== '');
       // Each page in a new context (the session's cookies, no cache): what a first visit loads.
       const storageState = await context.storageState();
       const firstVisit = async (label: string, go: (p: Page) => Promise<void>) => {
@@ -215,6 +256,8 @@ async function measureBuild(appDir: string, plugins: string, port: number): Prom
       const edit = await firstVisit('record edit page (every field type)', async (p) => {
         await p.goto(`${base}/admin/component/${ref}/edit/${record}`);
         await p.locator('input[name="title"]').waitFor();
+        // Every field has drawn its frame (then `settle` waits for the lazy controls inside them).
+        for (const key of keys) await p.locator(`[data-field="${key}"]`).first().waitFor({ timeout: 30_000 });
       });
       return { build: plugins === '' ? 'without plugins' : `with LUMA_PLUGINS=${plugins}`, wholeBuild: wholeBuildGzip(appDir), pages: { login, dashboard, list, edit } };
     } finally {
