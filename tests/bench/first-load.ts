@@ -13,6 +13,7 @@ import { get as httpGet } from 'node:http';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type APIRequestContext, type APIResponse, type Page } from 'playwright-core';
+import { startServer, stopServer } from '../api/child-server';
 import { FIELD_TYPES } from '../../schemas/fieldTypes';
 
 export const PAGE_BUDGET_KB = 250;
@@ -73,18 +74,6 @@ function brotliBytes(url: string): Promise<number> {
   });
 }
 
-async function waitForServer(base: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/login`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
 /** One field of every built-in module/type (with the constraints the settings require), and the plugin's rating when it is on. */
 function everyFieldType(foreign: string, withPlugin: boolean): Record<string, unknown>[] {
   const sub = (key: string, module: string, type: string) => ({ name: key, key, auto_key: false, module, type, label: { en_US: key } });
@@ -141,30 +130,39 @@ async function deployEveryTypeComponent(request: APIRequestContext, base: string
 /**
  * Waits for a firm end of the page's first load, the same in every run: no Suspense fallback left on
  * the page (lazy controls, the rich and code editors draw `aria-busy="true"` until their chunk is in),
- * then no request in flight for 500 ms, and still no fallback. Playwright's own `networkidle` fires
- * once and can come before a lazy control's import starts, so a run counted it or not.
+ * then the network idle and every request started since then finished, and still no fallback (else
+ * again). Playwright's own `networkidle` alone fires once and can come before a lazy control's import
+ * starts, so a run counted it or not.
  */
 async function settle(page: Page): Promise<void> {
+  const noFallback = () => !document.querySelector('[aria-busy="true"]');
   let inFlight = 0;
-  let lastActivity = Date.now();
+  let quiet: (() => void) | null = null;
   const started = () => {
     inFlight += 1;
-    lastActivity = Date.now();
   };
   const ended = () => {
     inFlight = Math.max(0, inFlight - 1);
-    lastActivity = Date.now();
+    if (inFlight === 0) quiet?.();
   };
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   try {
     for (;;) {
-      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 60_000 });
+      await page.waitForFunction(noFallback, undefined, { timeout: 60_000 });
+      // Nothing in flight from before the listeners; from here on each request is counted.
       await page.waitForLoadState('networkidle');
-      // Bounded by the bench's own run: a page that never goes quiet fails its waitForFunction above.
-      while (inFlight > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(100);
-      if (await page.evaluate(() => !document.querySelector('[aria-busy="true"]'))) return;
+      if (inFlight > 0) {
+        // The last request's end, bounded so a page that never goes quiet fails instead of hanging.
+        let bound: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          new Promise<void>((resolve) => (quiet = resolve)),
+          new Promise<never>((_, reject) => (bound = setTimeout(() => reject(new Error('the page never went quiet')), 60_000))),
+        ]).finally(() => clearTimeout(bound));
+        quiet = null;
+      }
+      if (await page.evaluate(noFallback)) return;
     }
   } finally {
     page.off('request', started);
@@ -201,26 +199,20 @@ async function measure(page: Page, label: string, go: () => Promise<void>, ready
 /** Start a server on the build, measure the four pages in a fresh browser (no cache between pages' first loads). */
 async function measureBuild(appDir: string, plugins: string, port: number): Promise<BuildWeights> {
   const base = `http://127.0.0.1:${port}`;
-  // Its own process group, so stopping it stops tsx's node child too.
-  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      LUMA_DATA_DIR: 'memory://',
-      LUMA_APP_DIR: appDir,
-      LUMA_PLUGINS: plugins,
-      LUMA_ADMIN_EMAIL: admin.email,
-      LUMA_ADMIN_PASSWORD: admin.password,
-      LUMA_PUBLIC_URL: base,
-      LUMA_DEMO: '0',
-    },
+  // The 'running at' line says it listens (tests/api/child-server.ts); stopped with its process group.
+  const server = await startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    LUMA_DATA_DIR: 'memory://',
+    LUMA_APP_DIR: appDir,
+    LUMA_PLUGINS: plugins,
+    LUMA_ADMIN_EMAIL: admin.email,
+    LUMA_ADMIN_PASSWORD: admin.password,
+    LUMA_PUBLIC_URL: base,
+    LUMA_DEMO: '0',
   });
   try {
-    await waitForServer(base);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -264,11 +256,7 @@ async function measureBuild(appDir: string, plugins: string, port: number): Prom
       await browser.close();
     }
   } finally {
-    try {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // the server had already stopped (its error is on stderr above)
-    }
+    await stopServer(server, 'SIGTERM');
   }
 }
 

@@ -53,10 +53,10 @@ describe('Model tab: Indexes', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('price');
     expect(rows[0]!.textContent).toContain('Built after 3 slow queries of range:qty;sort:price');
-    expect(rows[0]!.textContent).toContain('40 kB');
+    expect(rows[0]!.textContent).toContain('40 KB');
     expect(within(rows[0]!).queryByTestId('index-drop')).not.toBeNull();
     expect(rows[1]!.textContent).toContain('Declared by the schema');
-    expect(rows[1]!.textContent).toContain('2.0 MB');
+    expect(rows[1]!.textContent).toContain('2 MB');
     expect(within(rows[1]!).queryByTestId('index-drop')).toBeNull();
   });
 

@@ -133,7 +133,7 @@ export const componentScreensEn_US = {
   'cmp.indexes.cancel': 'Cancel',
   'cmp.indexes.always': 'Always index',
   'cmp.indexes.alwaysOn': 'Always indexed',
-  'cmp.indexes.fields': 'Fields',
+  'cmp.indexes.fields': 'Index a field whatever the queries do:',
   'cmp.model.events': 'Events',
   'cmp.model.customEvent': 'Custom event',
   'cmp.model.removeEvent': 'Remove event {event}',

@@ -135,7 +135,7 @@ export const componentScreensSr: Record<keyof typeof componentScreensEn_US, stri
   'cmp.indexes.cancel': 'Otkaži',
   'cmp.indexes.always': 'Uvek indeksiraj',
   'cmp.indexes.alwaysOn': 'Uvek indeksirano',
-  'cmp.indexes.fields': 'Polja',
+  'cmp.indexes.fields': 'Indeksiraj polje bez obzira na upite:',
   'cmp.model.events': 'Događaji',
   'cmp.model.customEvent': 'Sopstveni događaj',
   'cmp.model.removeEvent': 'Ukloni događaj {event}',

@@ -11,15 +11,10 @@ import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { showToast } from '../../../../../renderers/ui/toast';
 import { failureSummary } from '../../../components/form/failure';
 import { ChoiceButtons } from '../formParts';
+import { formatSize } from '../../media/rules';
 import { Section, type TabProps } from './controls';
 
 const indexKeys = (ref: string) => ['components', 'indexes', ref] as const;
-
-function sizeText(bytes: number | null): string {
-  if (bytes === null) return '';
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} kB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 function Reason({ index }: { index: ComponentIndex }) {
   const reason = <FormattedMessage id={`cmp.indexes.reason.${index.reason}`} values={{ count: index.slowCount, shape: index.shape ?? '' }} />;
@@ -31,34 +26,36 @@ function Reason({ index }: { index: ComponentIndex }) {
 function IndexRows({ data, onDrop }: { data: ComponentIndexes; onDrop: (index: ComponentIndex) => void }) {
   if (data.indexes.length === 0) return <p className="muted"><FormattedMessage id="cmp.indexes.none" /></p>;
   return (
-    <table className="table" data-testid="component-indexes">
-      <thead>
-        <tr>
-          <th><FormattedMessage id="cmp.indexes.field" /></th>
-          <th><FormattedMessage id="cmp.indexes.kind" /></th>
-          <th><FormattedMessage id="cmp.indexes.reason" /></th>
-          <th><FormattedMessage id="cmp.indexes.size" /></th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {data.indexes.map((index) => (
-          <tr key={index.name} data-testid="component-index">
-            <td>{index.field}</td>
-            <td><FormattedMessage id={`cmp.indexes.kind.${index.kind}`} values={{ value: index.value ?? '' }} /></td>
-            <td><Reason index={index} /></td>
-            <td>{sizeText(index.size)}</td>
-            <td>
-              {index.reason === 'declared' ? null : (
-                <button type="button" className="button button-small danger" data-testid="index-drop" onClick={() => onDrop(index)}>
-                  <FormattedMessage id="cmp.indexes.drop" />
-                </button>
-              )}
-            </td>
+    <div className="table-scroll">
+      <table className="table" data-testid="component-indexes">
+        <thead>
+          <tr>
+            <th><FormattedMessage id="cmp.indexes.field" /></th>
+            <th><FormattedMessage id="cmp.indexes.kind" /></th>
+            <th><FormattedMessage id="cmp.indexes.reason" /></th>
+            <th><FormattedMessage id="cmp.indexes.size" /></th>
+            <th />
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {data.indexes.map((index) => (
+            <tr key={index.name} data-testid="component-index">
+              <td>{index.field}</td>
+              <td><FormattedMessage id={`cmp.indexes.kind.${index.kind}`} values={{ value: index.value ?? '' }} /></td>
+              <td><Reason index={index} /></td>
+              <td className="nowrap">{index.size === null ? '' : formatSize(index.size)}</td>
+              <td>
+                {index.reason === 'declared' ? null : (
+                  <button type="button" className="button button-small danger" data-testid="index-drop" onClick={() => onDrop(index)}>
+                    <FormattedMessage id="cmp.indexes.drop" />
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -85,20 +82,23 @@ export function IndexesSection({ model }: Pick<TabProps, 'model'>) {
       <p className="muted"><FormattedMessage id="cmp.indexes.intro" values={{ max: data?.autoMax ?? 0 }} /></p>
       {data ? <IndexRows data={data} onDrop={setDropping} /> : null}
       {data && data.fields.length > 0 ? (
-        <div className="check-grid" aria-label={intl.formatMessage({ id: 'cmp.indexes.fields' })}>
-          {data.fields.map((field) => (
-            <span key={field.key} className="row">
-              <span>{field.key}</span>
-              {field.always ? (
-                <span className="muted"><FormattedMessage id="cmp.indexes.alwaysOn" /></span>
-              ) : (
-                <button type="button" className="button button-small" data-testid={`index-always-${field.key}`} disabled={always.isPending} onClick={() => always.mutate(field.key)}>
-                  <FormattedMessage id="cmp.indexes.always" />
-                </button>
-              )}
-            </span>
-          ))}
-        </div>
+        <>
+          <p className="muted" id="index-fields-label"><FormattedMessage id="cmp.indexes.fields" /></p>
+          <div className="check-grid" aria-labelledby="index-fields-label">
+            {data.fields.map((field) => (
+              <span key={field.key} className="row">
+                <span>{field.key}</span>
+                {field.always ? (
+                  <span className="muted"><FormattedMessage id="cmp.indexes.alwaysOn" /></span>
+                ) : (
+                  <button type="button" className="button button-small" data-testid={`index-always-${field.key}`} disabled={always.isPending} onClick={() => always.mutate(field.key)}>
+                    <FormattedMessage id="cmp.indexes.always" />
+                  </button>
+                )}
+              </span>
+            ))}
+          </div>
+        </>
       ) : null}
       <Dialog
         open={dropping !== null}
