@@ -1,4 +1,3 @@
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldMessages } from '../shared/FieldMessages';
 import { ReadOnlyBadge } from '../shared/ReadOnlyBadge';
@@ -26,4 +25,4 @@ export function CheckboxBoolControl(props: ControlProps) {
   );
 }
 
-export const checkboxBoolControlTester = rankWith(RANK.exact, moduleTypeIs('checkbox', 'bool'));
+export { checkboxBoolControlTester } from '../testers';

@@ -1,4 +1,3 @@
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { ChoiceGroup } from '../shared/ChoiceGroup';
 
@@ -6,4 +5,4 @@ export function CheckboxTextControl(props: ControlProps) {
   return <ChoiceGroup {...props} kind="checkbox" />;
 }
 
-export const checkboxTextControlTester = rankWith(RANK.exact, moduleTypeIs('checkbox', 'text'));
+export { checkboxTextControlTester } from '../testers';

@@ -1,7 +1,6 @@
 // JSON in a text area: the stored value is the parsed JSON; text that does not parse stays in the
 // editor with the parse error under it (and blocks the save) while the value keeps its last good JSON.
 import { useState } from 'react';
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 
@@ -48,4 +47,4 @@ export function JsonControl(props: ControlProps) {
   );
 }
 
-export const jsonControlTester = rankWith(RANK.exact, moduleTypeIs('data', 'json'));
+export { jsonControlTester } from '../testers';

@@ -5,7 +5,6 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { fileNameOf, imageSrc, readImageList, type ImageValue } from '../../../runtime/media/mediaValues';
-import { moduleTypeIs, rankWith, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { Dialog } from '../../ui/Dialog';
 import { ChevronLeft, ChevronRight } from '../../ui/icons';
@@ -170,4 +169,4 @@ export function CarouselControl(props: ControlProps) {
   );
 }
 
-export const carouselControlTester = rankWith(RANK.exact, moduleTypeIs('image', 'carousel'));
+export { carouselControlTester } from '../testers';

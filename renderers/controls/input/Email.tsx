@@ -1,4 +1,3 @@
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { TextLikeInput } from './Text';
 
@@ -6,4 +5,4 @@ export function EmailControl(props: ControlProps) {
   return <TextLikeInput {...props} inputType="email" />;
 }
 
-export const emailControlTester = rankWith(RANK.exact, moduleTypeIs('input', 'email'));
+export { emailControlTester } from '../testers';

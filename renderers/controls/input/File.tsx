@@ -3,7 +3,6 @@
 // the allowed extensions (custom_data.extensions). The value is a string path, or a list when multiple.
 import { useIntl } from 'react-intl';
 import { fileNameOf, readFileList } from '../../../runtime/media/mediaValues';
-import { moduleTypeIs, rankWith, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import type { ChosenMedia } from '../media/chosen';
@@ -54,4 +53,4 @@ export function FileControl(props: ControlProps) {
   );
 }
 
-export const fileControlTester = rankWith(RANK.exact, moduleTypeIs('input', 'file'));
+export { fileControlTester } from '../testers';

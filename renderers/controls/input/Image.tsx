@@ -4,7 +4,6 @@
 // held by an image v2 field is still read and shown.
 import { useIntl } from 'react-intl';
 import { fileNameOf, imageSrc, readImageValue } from '../../../runtime/media/mediaValues';
-import { moduleTypeIs, or, rankWith, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import type { ChosenMedia } from '../media/chosen';
@@ -46,4 +45,4 @@ export function ImageControl(props: ControlProps) {
   );
 }
 
-export const imageControlTester = rankWith(RANK.exact, or(moduleTypeIs('input', 'image'), moduleTypeIs('input', 'imagev2')));
+export { imageControlTester } from '../testers';

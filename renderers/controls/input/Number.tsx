@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asText, parseNumber } from '../shared/values';
@@ -32,4 +31,4 @@ export function NumberControl(props: ControlProps) {
   );
 }
 
-export const numberControlTester = rankWith(RANK.exact, moduleTypeIs('input', 'number'));
+export { numberControlTester } from '../testers';

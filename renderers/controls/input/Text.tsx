@@ -1,4 +1,3 @@
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asText } from '../shared/values';
@@ -28,4 +27,4 @@ export function TextControl(props: ControlProps) {
   return <TextLikeInput {...props} inputType="text" />;
 }
 
-export const textControlTester = rankWith(RANK.exact, moduleTypeIs('input', 'text'));
+export { textControlTester } from '../testers';

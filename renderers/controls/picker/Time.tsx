@@ -1,5 +1,4 @@
 // Native time input; the value is HH:mm, or HH:mm:ss when custom_data.showSeconds is on.
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asText } from '../shared/values';
@@ -25,4 +24,4 @@ export function TimeControl(props: ControlProps) {
   );
 }
 
-export const timeControlTester = rankWith(RANK.exact, moduleTypeIs('picker', 'time'));
+export { timeControlTester } from '../testers';

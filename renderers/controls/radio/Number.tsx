@@ -1,4 +1,3 @@
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { ChoiceGroup } from '../shared/ChoiceGroup';
 
@@ -6,4 +5,4 @@ export function RadioNumberControl(props: ControlProps) {
   return <ChoiceGroup {...props} kind="radio" />;
 }
 
-export const radioNumberControlTester = rankWith(RANK.exact, moduleTypeIs('radio', 'number'));
+export { radioNumberControlTester } from '../testers';

@@ -1,4 +1,3 @@
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { ChoiceGroup } from '../shared/ChoiceGroup';
 
@@ -6,4 +5,4 @@ export function RadioTextControl(props: ControlProps) {
   return <ChoiceGroup {...props} kind="radio" />;
 }
 
-export const radioTextControlTester = rankWith(RANK.exact, moduleTypeIs('radio', 'text'));
+export { radioTextControlTester } from '../testers';

@@ -1,5 +1,4 @@
 // A reference shows its value read-only.
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { asText } from '../shared/values';
@@ -13,4 +12,4 @@ export function ReferenceTextControl(props: ControlProps) {
   );
 }
 
-export const referenceTextControlTester = rankWith(RANK.exact, moduleTypeIs('reference', 'text'));
+export { referenceTextControlTester } from '../testers';

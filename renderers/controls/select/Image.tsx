@@ -3,7 +3,6 @@
 // or Enter picks. A single select picks one (picking it again clears it); a multiple one toggles.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { asList, asText, sameValue } from '../shared/values';
@@ -105,4 +104,4 @@ export function ImageSelectControl(props: ControlProps) {
   );
 }
 
-export const imageSelectControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'image'));
+export { imageSelectControlTester } from '../testers';

@@ -1,4 +1,3 @@
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { SelectInput } from '../shared/SelectInput';
 
@@ -6,4 +5,4 @@ export function SelectTextControl(props: ControlProps) {
   return <SelectInput {...props} numeric={false} />;
 }
 
-export const selectTextControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'text'));
+export { selectTextControlTester } from '../testers';

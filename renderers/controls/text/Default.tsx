@@ -1,4 +1,3 @@
-import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asText } from '../shared/values';
@@ -21,4 +20,4 @@ export function TextAreaControl(props: ControlProps) {
   );
 }
 
-export const textAreaControlTester = rankWith(RANK.exact, moduleTypeIs('text', 'default'));
+export { textAreaControlTester } from '../testers';
