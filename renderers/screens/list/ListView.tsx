@@ -4,7 +4,7 @@
 import { Inbox, Plus, SearchX, Upload } from '../../ui/icons';
 import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LazyDialog } from '../../ui/LazyDialogs';
+import { NoticeDialog } from '../../ui/NoticeDialog';
 import { useNavigation } from '../../ui/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { useMessage } from '../../ui/Message';
@@ -142,19 +142,15 @@ export function ListView(props: ListViewProps) {
       )}
       {ctl.loading && ctl.items.length === 0 ? <RecordSkeleton /> : null}
       {empty ? null : <ListPager ctl={ctl} />}
-      <LazyDialog
+      <NoticeDialog
         open={ctl.errorDialog !== null}
         title={intl.formatMessage({ id: 'records.list.loadFailed' })}
         onClose={ctl.closeErrorDialog}
         testId="list-error"
-        actions={
-          <button type="button" className="button button-primary" onClick={ctl.closeErrorDialog}>
-            <FormattedMessage id="common.close" />
-          </button>
-        }
+        close={<FormattedMessage id="common.close" />}
       >
         <p>{ctl.errorDialog ? message(ctl.errorDialog) : null}</p>
-      </LazyDialog>
+      </NoticeDialog>
       {ctl.quickEdit ? (
         <Suspense fallback={null}>
           <QuickEdit key={ctl.quickEdit} componentRef={ctl.ref} uuid={ctl.quickEdit} onClose={ctl.closeQuickEdit} />
