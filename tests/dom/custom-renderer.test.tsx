@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRenderers, dispatch } from '../../renderers';
 import { ColourSwatchControl, colourSwatchEntry } from '../../renderers/examples/ColourSwatch';
 import { lazyControl } from '../../renderers/plugin';
-import { compile, field, renderFormDrawn } from './harness';
+import { compile, field, renderForm } from './harness';
 
 describe('a custom renderer (docs/custom-renderers.md)', () => {
   const view = compile([
@@ -13,13 +13,13 @@ describe('a custom renderer (docs/custom-renderers.md)', () => {
   ]);
   const entries = [...defaultRenderers, colourSwatchEntry];
 
-  it('wins dispatch for its field only', async () => {
+  it('wins dispatch for its field only', () => {
     expect(dispatch(entries, view.fields[0]!).renderer).toBe(ColourSwatchControl);
     expect(dispatch(entries, view.fields[1]!).renderer).not.toBe(ColourSwatchControl);
   });
 
-  it('renders in the form and sets the value', async () => {
-    const { container, form } = await renderFormDrawn({ view, entries });
+  it('renders in the form and sets the value', () => {
+    const { container, form } = renderForm({ view, entries });
     expect(screen.getByTestId('colour-swatch')).toBeTruthy();
     expect(container.querySelector('select[name="size"]')).not.toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'green' }));
@@ -38,7 +38,7 @@ describe('a lazy plugin entry (lazyControl, renderers/plugin.ts)', () => {
     });
     expect(imported).toBe(0);
     expect(dispatch([...defaultRenderers, entry], view.fields[0]!).renderer).toBe(entry.renderer);
-    const { form } = await renderFormDrawn({ view, entries: [...defaultRenderers, entry] });
+    const { form } = renderForm({ view, entries: [...defaultRenderers, entry] });
     expect(await screen.findByTestId('colour-swatch')).toBeTruthy();
     expect(imported).toBe(1);
     fireEvent.click(screen.getByRole('radio', { name: 'green' }));

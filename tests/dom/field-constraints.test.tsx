@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConstraintsEditor } from '../../src/app/features/components/settings/fields/ConstraintsEditor';
 import type { FieldPartProps } from '../../src/app/features/components/settings/fields/FieldDialog';
-import { compile, field, renderFormDrawn, withIntl } from './harness';
+import { compile, field, renderForm, withIntl } from './harness';
 
 function editor(module: string, type: string) {
   const change = vi.fn();
@@ -32,9 +32,9 @@ describe('Required in the field dialog', () => {
 });
 
 describe('Required in the record form', () => {
-  it('marks the date field (always required) and not an unticked datetime', async () => {
+  it('marks the date field (always required) and not an unticked datetime', () => {
     const view = compile([field('order_date', 'picker', 'date'), field('shipped_at', 'picker', 'datetime')]);
-    await renderFormDrawn({ view });
+    renderForm({ view });
     const marks = [...document.querySelectorAll('.required-mark')].map((mark) => mark.closest('label, legend, .field')?.textContent ?? '');
     expect(marks).toHaveLength(1);
     expect(marks[0]).toContain('Order_date');

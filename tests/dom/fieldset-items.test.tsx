@@ -3,7 +3,7 @@
 // save (form-blocked says why); the item check shows its messages after 500 ms.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compile, field, renderFormDrawn } from './harness';
+import { compile, field, renderForm } from './harness';
 
 const sub = (key: string, module: string, type: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, label: { en_US: key[0]!.toUpperCase() + key.slice(1) }, module, type, constraints });
 const people = (constraints: Record<string, unknown> = {}) =>
@@ -15,8 +15,8 @@ const itemInput = (index: number, name: string) => items()[index]!.querySelector
 afterEach(() => vi.useRealTimers());
 
 describe('fieldset items', () => {
-  it('Edit opens the modal; Add adds a card; the trash icon removes that item', async () => {
-    const { form } = await renderFormDrawn({ view: compile([people()]), record: { people: [{ name: 'Ann', email: null }] } });
+  it('Edit opens the modal; Add adds a card; the trash icon removes that item', () => {
+    const { form } = renderForm({ view: compile([people()]), record: { people: [{ name: 'Ann', email: null }] } });
     expect(screen.getByTestId('fieldset-count').textContent).toBe('1 item');
     fireEvent.click(screen.getByTestId('fieldset-edit'));
     expect(screen.getByTestId('fieldset-modal').getAttribute('role')).toBe('dialog');
@@ -38,10 +38,9 @@ describe('fieldset items', () => {
     expect(screen.getByTestId('fieldset-count').textContent).toBe('1 item');
   });
 
-  it('an invalid sub-field flags the field: invalidFields, form-blocked, validateAll refuses; fixing it unblocks', async () => {
-    const { form } = await renderFormDrawn({ view: compile([people(), field('title', 'input', 'text')]) });
-    // Fake timers once the lazy controls have drawn (waitFor polls on real ones).
+  it('an invalid sub-field flags the field: invalidFields, form-blocked, validateAll refuses; fixing it unblocks', () => {
     vi.useFakeTimers();
+    const { form } = renderForm({ view: compile([people(), field('title', 'input', 'text')]) });
     expect(screen.queryByTestId('form-blocked')).toBeNull();
     fireEvent.click(screen.getByTestId('fieldset-edit'));
     fireEvent.click(screen.getByTestId('fieldset-add'));
@@ -65,10 +64,9 @@ describe('fieldset items', () => {
     expect(ok).toBe(true);
   });
 
-  it('removing the invalid item unblocks the form', async () => {
-    const { form } = await renderFormDrawn({ view: compile([people()]), record: { people: [{ name: 'Ann' }] } });
-    // Fake timers once the lazy controls have drawn (waitFor polls on real ones).
+  it('removing the invalid item unblocks the form', () => {
     vi.useFakeTimers();
+    const { form } = renderForm({ view: compile([people()]), record: { people: [{ name: 'Ann' }] } });
     fireEvent.click(screen.getByTestId('fieldset-edit'));
     fireEvent.click(screen.getByTestId('fieldset-add'));
     act(() => void vi.advanceTimersByTime(500));
@@ -79,8 +77,8 @@ describe('fieldset items', () => {
     expect(form().hasErrors()).toBe(false);
   });
 
-  it('when required, at least one item', async () => {
-    const { form } = await renderFormDrawn({ view: compile([people({ required: true })]) });
+  it('when required, at least one item', () => {
+    const { form } = renderForm({ view: compile([people({ required: true })]) });
     let ok = true;
     act(() => void (ok = form().validateAll()));
     expect(ok).toBe(false);
@@ -98,7 +96,7 @@ describe('fieldset items', () => {
       return <button type="button" data-testid="unflag" onClick={() => setBad(false)} />;
     }
     const entries = [...defaultRenderers, { tester: rankWith(RANK.exact + 1, keyIs('custom')), renderer: Flagging as never }];
-    const { form } = await renderFormDrawn({ view: compile([field('custom', 'input', 'text')]), entries });
+    const { form } = renderForm({ view: compile([field('custom', 'input', 'text')]), entries });
     expect(screen.getByTestId('form-blocked').textContent).toContain('Custom');
     let ok = true;
     act(() => void (ok = form().validateAll()));

@@ -1,7 +1,7 @@
 // Mounting the record form in jsdom: settings compiled by the real compiler, the real form core,
 // a fake sandbox (user code is not what these tests are about).
-import { cleanup, render, waitFor } from '@testing-library/react';
-import { afterEach, expect } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { defaultSettings } from '../../runtime/components';
@@ -74,19 +74,4 @@ export function renderForm(props: HarnessProps) {
   let form: RecordFormState | null = null;
   const result = render(withIntl(<Harness {...props} onForm={(f) => (form = f)} />));
   return { ...result, form: () => form! };
-}
-
-/**
- * Waits until no lazily loaded control is still a placeholder: renderers/index.ts registers the
- * selects, pickers, media, tables and rich text with lazyControl, so they draw after their import.
- */
-export async function controlsDrawn(container: ParentNode = document.body): Promise<void> {
-  await waitFor(() => expect(container.querySelector('[data-testid="renderer-loading"]')).toBeNull());
-}
-
-/** renderForm, once every control has drawn. */
-export async function renderFormDrawn(props: HarnessProps) {
-  const result = renderForm(props);
-  await controlsDrawn(result.container);
-  return result;
 }

@@ -10,7 +10,7 @@ import { CellContent, useCellRenderers } from '../../renderers/screens/list/Cell
 import { useRecordForm } from '../../renderers/screens/useRecordForm';
 import { RecordForm } from '../../renderers/screens/RecordForm';
 import type { ViewSchema } from '../../schemas';
-import { compile, controlsDrawn, field, noScripts, withIntl, type FieldInput } from './harness';
+import { compile, field, noScripts, withIntl, type FieldInput } from './harness';
 import { withFakeTimeouts } from './timers';
 
 const LIB = '0b7c3a51-2f1e-4c1d-9a51-6f0a3c2b1d10';
@@ -53,8 +53,7 @@ function Form({ view, record, onForm }: { view: ViewSchema; record?: Record<stri
   return <RecordForm view={view} form={form} onSubmit={submitted} />;
 }
 
-/** Mounts the form; its media controls draw once their lazy import is in (see `mount`). */
-function mountNow(fields: FieldInput[], options: { record?: Record<string, unknown>; media?: MediaWidgetServices } = {}) {
+function mount(fields: FieldInput[], options: { record?: Record<string, unknown>; media?: MediaWidgetServices } = {}) {
   let form: ReturnType<typeof useRecordForm> | null = null;
   const view = compile(fields, { page: options.record ? 'model_edit' : 'model_create' });
   const ui: ReactElement = (
@@ -64,13 +63,6 @@ function mountNow(fields: FieldInput[], options: { record?: Record<string, unkno
   );
   const result = render(withIntl(ui));
   return { ...result, value: (key: string) => form!.store.value(key) };
-}
-
-/** Mounts the form once its lazily loaded media controls have drawn. */
-async function mount(fields: FieldInput[], options: { record?: Record<string, unknown>; media?: MediaWidgetServices } = {}) {
-  const result = mountNow(fields, options);
-  await controlsDrawn(result.container);
-  return result;
 }
 
 function sourcesOf(key: string): string[] {
@@ -89,29 +81,29 @@ function choose(key: string, source: string) {
 }
 
 describe('the Source dropdown (spec section 6)', () => {
-  it('offers library, device and external in the platform with luma-media active', async () => {
-    await mount([field('photo', 'input', 'imagev2')]);
+  it('offers library, device and external in the platform with luma-media active', () => {
+    mount([field('photo', 'input', 'imagev2')]);
     expect(sourcesOf('photo')).toEqual(['library', 'device', 'external']);
   });
 
-  it('hides the chooser of a protected field', async () => {
-    await mount([field('photo', 'input', 'imagev2', { protected: true }), field('doc', 'input', 'file', { protected: true })]);
+  it('hides the chooser of a protected field', () => {
+    mount([field('photo', 'input', 'imagev2', { protected: true }), field('doc', 'input', 'file', { protected: true })]);
     expect(screen.queryByTestId('media-source-photo')).toBeNull();
     expect(screen.queryByTestId('media-source-doc')).toBeNull();
   });
 
-  it('offers only the external source while luma-media is deactivated', async () => {
-    await mount([field('photo', 'input', 'imagev2')], { media: services({ integrationActive: false }) });
+  it('offers only the external source while luma-media is deactivated', () => {
+    mount([field('photo', 'input', 'imagev2')], { media: services({ integrationActive: false }) });
     expect(sourcesOf('photo')).toEqual(['external']);
   });
 
-  it('offers no library outside the platform run mode, and nothing but external with no provider', async () => {
-    await mount([field('photo', 'input', 'image')], { media: services({ runMode: 'public' }) });
+  it('offers no library outside the platform run mode, and nothing but external with no provider', () => {
+    mount([field('photo', 'input', 'image')], { media: services({ runMode: 'public' }) });
     expect(sourcesOf('photo')).toEqual(['device', 'external']);
   });
 
-  it('follows the field custom_data switches; a file field has no external source unless set', async () => {
-    await mount([
+  it('follows the field custom_data switches; a file field has no external source unless set', () => {
+    mount([
       field('photo', 'input', 'imagev2', { constraints: { custom_data: { chooseFromLibrary: false, chooseExternalSource: false } } }),
       field('doc', 'input', 'file'),
     ]);
@@ -119,21 +111,21 @@ describe('the Source dropdown (spec section 6)', () => {
     expect(sourcesOf('doc')).toEqual(['library', 'device']);
   });
 
-  it('without any provider a widget offers the external source only', async () => {
-    await mount([field('photo', 'input', 'imagev2')], { media: NO_MEDIA_SERVICES });
+  it('without any provider a widget offers the external source only', () => {
+    mount([field('photo', 'input', 'imagev2')], { media: NO_MEDIA_SERVICES });
     expect(sourcesOf('photo')).toEqual(['external']);
   });
 });
 
 describe('input image and image v2', () => {
-  it('shows the old string value of an image v2 field', async () => {
-    const { container } = await mount([field('photo', 'input', 'imagev2')], { record: { photo: url('old/cat.png') } });
+  it('shows the old string value of an image v2 field', () => {
+    const { container } = mount([field('photo', 'input', 'imagev2')], { record: { photo: url('old/cat.png') } });
     expect(container.querySelector('img.media-image-preview')?.getAttribute('src')).toBe(url('old/cat.png'));
     expect(screen.getByText('cat.png')).toBeTruthy();
   });
 
-  it('stores {localURL, publicURL} from the library for image v2, and the path for the old type', async () => {
-    const { value } = await mount([field('photo', 'input', 'imagev2'), field('legacy', 'input', 'image')]);
+  it('stores {localURL, publicURL} from the library for image v2, and the path for the old type', () => {
+    const { value } = mount([field('photo', 'input', 'imagev2'), field('legacy', 'input', 'image')]);
     let chooser = choose('photo', 'library');
     expect(within(chooser).getByText('pick docs/report.pdf').hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(chooser).getByText('pick a.png'));
@@ -145,7 +137,7 @@ describe('input image and image v2', () => {
 
   it('uploads from the device into the default library under subDir, public when publicUpload is on', async () => {
     const upload = vi.fn(services().upload);
-    const { value } = await mount([field('photo', 'input', 'imagev2', { constraints: { custom_data: { defaultLibrary: LIB, subDir: '/products/', publicUpload: true } } })], {
+    const { value } = mount([field('photo', 'input', 'imagev2', { constraints: { custom_data: { defaultLibrary: LIB, subDir: '/products/', publicUpload: true } } })], {
       media: services({ upload }),
     });
     const chooser = choose('photo', 'device');
@@ -161,7 +153,7 @@ describe('input image and image v2', () => {
     const upload = vi.fn(async () => {
       throw new Error('The disk is on fire');
     });
-    await mount([field('photo', 'input', 'imagev2')], { media: services({ upload }) });
+    mount([field('photo', 'input', 'imagev2')], { media: services({ upload }) });
     const chooser = choose('photo', 'device');
     fireEvent.change(within(chooser).getByTestId('media-device-input'), { target: { files: [new File(['x'], 'notes.txt')] } });
     expect(within(chooser).getByTestId('media-device-error').textContent).toMatch(/notes.txt is not an allowed file type/);
@@ -172,9 +164,9 @@ describe('input image and image v2', () => {
     await waitFor(() => expect(within(chooser).getByTestId('media-device-error').textContent).toBe('The disk is on fire'));
   });
 
-  it('takes an external http(s) URL only, without submitting the record form around it', async () => {
+  it('takes an external http(s) URL only, without submitting the record form around it', () => {
     submitted.mockClear();
-    const { value } = await mount([field('photo', 'input', 'imagev2')]);
+    const { value } = mount([field('photo', 'input', 'imagev2')]);
     const chooser = choose('photo', 'external');
     fireEvent.change(within(chooser).getByTestId('media-external-url'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(within(chooser).getByTestId('media-external-add'));
@@ -186,16 +178,16 @@ describe('input image and image v2', () => {
     expect(submitted).not.toHaveBeenCalled();
   });
 
-  it('removes the image', async () => {
-    const { value } = await mount([field('photo', 'input', 'imagev2')], { record: { photo: { localURL: url('a.png'), publicURL: '' } } });
+  it('removes the image', () => {
+    const { value } = mount([field('photo', 'input', 'imagev2')], { record: { photo: { localURL: url('a.png'), publicURL: '' } } });
     fireEvent.click(screen.getByTestId('media-remove-photo'));
     expect(value('photo')).toBeNull();
   });
 });
 
 describe('input file', () => {
-  it('stores one path, or a list when multiple, with the allowed extensions only', async () => {
-    const { value } = await mount([
+  it('stores one path, or a list when multiple, with the allowed extensions only', () => {
+    const { value } = mount([
       field('doc', 'input', 'file', { constraints: { custom_data: { extensions: ['pdf'] } } }),
       field('docs', 'input', 'file', { constraints: { custom_data: { multiple: true } } }),
     ]);
@@ -217,8 +209,8 @@ describe('input file', () => {
 describe('image carousel', () => {
   const carousel = (custom: Record<string, unknown> = {}, rest: Partial<FieldInput> = {}) => field('gallery', 'image', 'carousel', { constraints: { custom_data: custom }, ...rest });
 
-  it('adds images up to max_images and refuses more with maxNrOfImagesExceeded', async () => {
-    const { value } = await mount([carousel({ max_images: 2 })]);
+  it('adds images up to max_images and refuses more with maxNrOfImagesExceeded', () => {
+    const { value } = mount([carousel({ max_images: 2 })]);
     for (const key of ['a.png', 'b.webp']) {
       const chooser = choose('gallery', 'library');
       fireEvent.click(within(chooser).getByText(`pick ${key}`));
@@ -234,9 +226,9 @@ describe('image carousel', () => {
     expect(screen.getByTestId('media-exceeded-gallery').textContent).toBe('Maximum number of images exceeded');
   });
 
-  it('shows the images 1024 by 480 with controls and the position, and clears after confirmation', async () => {
+  it('shows the images 1024 by 480 with controls and the position, and clears after confirmation', () => {
     const images = ['a.png', 'b.png', 'c.png'].map((k) => ({ localURL: url(k), publicURL: '' }));
-    const { container, value } = await mount([carousel()], { record: { gallery: images } });
+    const { container, value } = mount([carousel()], { record: { gallery: images } });
     const stage = container.querySelector('.carousel-stage') as HTMLElement;
     expect(stage.style.aspectRatio).toBe('1024 / 480');
     expect(screen.getByTestId('carousel-count').textContent).toBe('1 / 3');
@@ -249,12 +241,10 @@ describe('image carousel', () => {
     expect(value('gallery')).toBeNull();
   });
 
-  it('moves on by itself every interval ms when interval is set, and not at all with interval 0', async () => {
+  it('moves on by itself every interval ms when interval is set, and not at all with interval 0', () => {
     const images = ['a.png', 'b.png', 'c.png'].map((k) => ({ localURL: url(k), publicURL: '' }));
-    // The carousel's code first (a lazy control), then the form again on the fake clock: drawn at once.
-    (await mount([field('still', 'image', 'carousel')])).unmount();
     withFakeTimeouts((advance) => {
-      mountNow([field('auto', 'image', 'carousel', { constraints: { custom_data: { interval: 1000 } } }), field('still', 'image', 'carousel')], { record: { auto: images, still: images } });
+      mount([field('auto', 'image', 'carousel', { constraints: { custom_data: { interval: 1000 } } }), field('still', 'image', 'carousel')], { record: { auto: images, still: images } });
       const [auto, still] = screen.getAllByTestId('carousel-count');
       advance(999);
       expect(auto!.textContent).toBe('1 / 3');
@@ -270,7 +260,7 @@ describe('image carousel', () => {
 
   it('reports maxNrOfImages for a required carousel holding too many', async () => {
     const images = ['a.png', 'b.png', 'c.png'].map((k) => ({ localURL: url(k), publicURL: '' }));
-    await mount([carousel({ max_images: 2 }, { constraints: { required: true, custom_data: { max_images: 2 } } })], { record: { gallery: images } });
+    mount([carousel({ max_images: 2 }, { constraints: { required: true, custom_data: { max_images: 2 } } })], { record: { gallery: images } });
     fireEvent.click(screen.getByTestId('media-remove-gallery-2'));
     fireEvent.click(screen.getByTestId('media-remove-gallery-1'));
     fireEvent.click(screen.getByTestId('media-remove-gallery-0'));
@@ -288,7 +278,7 @@ describe('list cells', () => {
       </div>
     );
   }
-  it('show image thumbnails (old values too), three at most, and file names', async () => {
+  it('show image thumbnails (old values too), three at most, and file names', () => {
     const { unmount } = render(withIntl(<Cell k="photo" row={{ photo: url('old.png') }} />));
     expect(screen.getByTestId('cell').querySelector('img')?.getAttribute('src')).toBe(`/media/library/${LIB}/preview/old.png`);
     // A preview that fails falls back to the file itself.

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickerLoaders } from '../../renderers/controls/picker/calendar/loaders';
-import { compile, field, renderFormDrawn } from './harness';
+import { compile, field, renderForm } from './harness';
 
 const original = pickerLoaders.list;
 afterEach(() => {
@@ -24,7 +24,7 @@ const day = (d: string) => document.querySelector(`[data-testid="daterange-day"]
 describe('picker/daterange', () => {
   it('weeks start on Monday; two clicks and Ok set {startDate, endDate}', async () => {
     stubList([]);
-    const { form } = await renderFormDrawn({ view: compile([stay(), field('title', 'input', 'text')]), record: { stay: { startDate: '2030-04-01', endDate: '2030-04-02' } } });
+    const { form } = renderForm({ view: compile([stay(), field('title', 'input', 'text')]), record: { stay: { startDate: '2030-04-01', endDate: '2030-04-02' } } });
     fireEvent.click(screen.getByTestId('daterange-input'));
     const days = screen.getAllByTestId('daterange-day');
     expect(days[0]!.getAttribute('data-date')).toBe('2030-04-01'); // a Monday
@@ -38,7 +38,7 @@ describe('picker/daterange', () => {
 
   it('Cancel and Escape drop the draft', async () => {
     stubList([]);
-    const { form } = await renderFormDrawn({ view: compile([stay()]), record: { stay: { startDate: '2030-04-01', endDate: '2030-04-02' } } });
+    const { form } = renderForm({ view: compile([stay()]), record: { stay: { startDate: '2030-04-01', endDate: '2030-04-02' } } });
     fireEvent.click(screen.getByTestId('daterange-input'));
     fireEvent.click(day('2030-04-10'));
     fireEvent.keyDown(screen.getByTestId('daterange-popup'), { key: 'Escape' });
@@ -51,7 +51,7 @@ describe('picker/daterange', () => {
 
   it("disables every day of other records' ranges (inclusive) and shows invalidDates for a range across them", async () => {
     const calls = stubList([{ stay: { startDate: '2030-04-14', endDate: '2030-04-16' } }]);
-    const { form } = await renderFormDrawn({ view: compile([stay()]), record: { stay: { startDate: '2030-04-01', endDate: '2030-04-02' } } });
+    const { form } = renderForm({ view: compile([stay()]), record: { stay: { startDate: '2030-04-01', endDate: '2030-04-02' } } });
     fireEvent.click(screen.getByTestId('daterange-input'));
     await waitFor(() => expect(day('2030-04-14').getAttribute('data-disabled')).toBe('true'));
     expect(day('2030-04-15').getAttribute('data-disabled')).toBe('true');
@@ -70,7 +70,7 @@ describe('picker/daterange', () => {
     stubList([]);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2030, 3, 15, 12));
-    await renderFormDrawn({ view: compile([stay({ disablePastDates: true, disableFutureDates: true })]) });
+    renderForm({ view: compile([stay({ disablePastDates: true, disableFutureDates: true })]) });
     fireEvent.click(screen.getByTestId('daterange-input'));
     expect(day('2030-04-14').getAttribute('data-disabled')).toBe('true');
     expect(day('2030-04-15').getAttribute('data-disabled')).toBe('false');
@@ -80,7 +80,7 @@ describe('picker/daterange', () => {
 
   it('reloads the taken days when the form model changes, after 500 ms of quiet', async () => {
     const calls = stubList([]);
-    const { container } = await renderFormDrawn({ view: compile([stay(), field('title', 'input', 'text')]) });
+    const { container } = renderForm({ view: compile([stay(), field('title', 'input', 'text')]) });
     await waitFor(() => expect(calls.length).toBe(1));
     vi.useFakeTimers();
     fireEvent.change(container.querySelector('input[name="title"]')!, { target: { value: 'a' } });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pickerLoaders } from '../../renderers/controls/picker/calendar/loaders';
-import { compile, field, renderFormDrawn } from './harness';
+import { compile, field, renderForm } from './harness';
 
 const original = pickerLoaders.list;
 afterEach(() => {
@@ -23,7 +23,7 @@ const step = () => screen.getByTestId('datetime-step').getAttribute('data-step')
 describe('picker/datetime', () => {
   it('steps year -> month -> calendar -> time on each pick, Ok sets the value shown in the format', async () => {
     stubList([]);
-    const { form } = await renderFormDrawn({ view: compile([at()]) });
+    const { form } = renderForm({ view: compile([at()]) });
     fireEvent.click(screen.getByTestId('datetime-input'));
     expect(step()).toBe('year');
     expect(screen.getAllByTestId('datetime-year')).toHaveLength(201);
@@ -44,7 +44,7 @@ describe('picker/datetime', () => {
 
   it('keyboard: Enter advances through the steps and confirms; Escape cancels and keeps the value', async () => {
     stubList([]);
-    const { form } = await renderFormDrawn({ view: compile([at()]), record: { at: '2030-01-02T03:04' } });
+    const { form } = renderForm({ view: compile([at()]), record: { at: '2030-01-02T03:04' } });
     const input = screen.getByTestId('datetime-input');
     fireEvent.keyDown(input, { key: 'Enter' });
     const popup = screen.getByTestId('datetime-popup');
@@ -67,7 +67,7 @@ describe('picker/datetime', () => {
 
   it('the reset (x) button clears the value', async () => {
     stubList([]);
-    const { form } = await renderFormDrawn({ view: compile([at()]), record: { at: '2030-01-02T03:04' } });
+    const { form } = renderForm({ view: compile([at()]), record: { at: '2030-01-02T03:04' } });
     fireEvent.click(screen.getByTestId('datetime-reset'));
     expect(form().store.value('at')).toBeNull();
     expect(screen.queryByTestId('datetime-reset')).toBeNull();
@@ -76,7 +76,7 @@ describe('picker/datetime', () => {
 
   it('disables hours outside availableHours and minutes off the step or held by other records (loaded for the day)', async () => {
     const calls = stubList([{ at: '2030-01-02T10:15' }]);
-    await renderFormDrawn({ view: compile([at({ availableHours: '9-17', minuteStep: 15 })]), record: { at: '2030-01-02T10:00' } });
+    renderForm({ view: compile([at({ availableHours: '9-17', minuteStep: 15 })]), record: { at: '2030-01-02T10:00' } });
     fireEvent.click(screen.getByTestId('datetime-input'));
     const popup = screen.getByTestId('datetime-popup');
     for (let i = 0; i < 3; i++) fireEvent.keyDown(popup, { key: 'Enter' });
@@ -91,7 +91,7 @@ describe('picker/datetime', () => {
 
   it('the calendar step moves by arrow keys and picks with Enter; en_US weeks start on Sunday', async () => {
     stubList([]);
-    const { form } = await renderFormDrawn({ view: compile([at()]), record: { at: '2030-01-15T10:00' } });
+    const { form } = renderForm({ view: compile([at()]), record: { at: '2030-01-15T10:00' } });
     fireEvent.click(screen.getByTestId('datetime-input'));
     fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });
     fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });
@@ -110,7 +110,7 @@ describe('picker/datetime', () => {
 
   it('days outside from/to are disabled in the calendar', async () => {
     stubList([]);
-    await renderFormDrawn({ view: compile([at({ from: '2030-01-10', to: '2030-01-20' })]), record: { at: '2030-01-15T10:00' } });
+    renderForm({ view: compile([at({ from: '2030-01-10', to: '2030-01-20' })]), record: { at: '2030-01-15T10:00' } });
     fireEvent.click(screen.getByTestId('datetime-input'));
     fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });
     fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });

@@ -2,7 +2,7 @@
 // relation select's quick-create and quick-edit dialogs and the list's quick-edit sidebar draw a
 // custom control from it, with no `entries` passed down (docs/custom-renderers.md).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, defaultRenderers, FieldFrame, inputAria, keyIs, moduleTypeIs, RANK, rankWith, type ControlProps, type RendererSet } from '../../renderers';
 import { RendererSetProvider } from '../../renderers/registry/RendererSet';
@@ -33,16 +33,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 const view = (page: 'model_create' | 'model_edit') =>
   compile([field('author', 'select', 'relation', { relation: { foreign: 'authors', foreign_uuid: null, key: ['author', 'code'], type: 'one-to-one' } })], { page });
-// The relation select is a lazy control (renderers/index.ts): its frame is there once it has loaded.
-const select = async () => {
-  await waitFor(() => expect(document.querySelector('[data-field="author"]')).not.toBeNull());
-  return document.querySelector('[data-field="author"]') as HTMLElement;
-};
+const select = () => document.querySelector('[data-field="author"]') as HTMLElement;
 
 describe('the provided renderer set', () => {
   it("reaches the relation select's quick-create dialog", async () => {
     renderSelects({ view: view('model_create'), rendererSet });
-    fireEvent.click(await within(await select()).findByTestId('relation-create'));
+    fireEvent.click(await within(select()).findByTestId('relation-create'));
     const dialog = await screen.findByTestId('relation-dialog');
     const name = await within(dialog).findByTestId('custom-name');
     fireEvent.change(name, { target: { value: 'quiet' } });
@@ -54,7 +50,7 @@ describe('the provided renderer set', () => {
 
   it("reaches the relation select's quick-edit dialog", async () => {
     renderSelects({ view: view('model_edit'), record: { author: 'A02' }, page: 'model_edit', rendererSet });
-    fireEvent.click(await within(await select()).findByTestId('relation-edit'));
+    fireEvent.click(await within(select()).findByTestId('relation-edit'));
     const dialog = await screen.findByTestId('relation-dialog');
     expect(((await within(dialog).findByTestId('custom-name')) as HTMLInputElement).value).toBe('Author A02');
   });
@@ -76,7 +72,7 @@ describe('the provided renderer set', () => {
 
   it('outside a provider the built-in controls draw the form', async () => {
     renderSelects({ view: view('model_create') });
-    fireEvent.click(await within(await select()).findByTestId('relation-create'));
+    fireEvent.click(await within(select()).findByTestId('relation-create'));
     const dialog = await screen.findByTestId('relation-dialog');
     await within(dialog).findByLabelText(/^Name/);
     expect(within(dialog).queryByTestId('custom-name')).toBeNull();

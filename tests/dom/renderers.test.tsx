@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { compile, field, renderForm, renderFormDrawn, type FieldInput } from './harness';
+import { compile, field, renderForm, type FieldInput } from './harness';
 
 const items = (...values: (string | number)[]) => ({ selectables: { items: values } });
 
@@ -26,8 +26,8 @@ const EVERY: [FieldInput, string][] = [
 ];
 
 describe('the renderers of this issue', () => {
-  it('mount for compiled fields, each input named by its key and labelled', async () => {
-    const { container } = await renderFormDrawn({ view: compile(EVERY.map(([f]) => f)) });
+  it('mount for compiled fields, each input named by its key and labelled', () => {
+    const { container } = renderForm({ view: compile(EVERY.map(([f]) => f)) });
     for (const [f, selector] of EVERY) {
       const input = container.querySelector(selector);
       expect(input, `${f.module}/${f.type}`).not.toBeNull();
@@ -40,9 +40,9 @@ describe('the renderers of this issue', () => {
     expect(screen.getByRole('group', { name: /Tags/ })).toBeTruthy();
   });
 
-  it('store the typed values with their types', async () => {
+  it('store the typed values with their types', () => {
     let model: Record<string, unknown> = {};
-    const { container, form } = await renderFormDrawn({ view: compile(EVERY.map(([f]) => f)) });
+    const { container, form } = renderForm({ view: compile(EVERY.map(([f]) => f)) });
     const q = (s: string) => container.querySelector(s) as HTMLInputElement;
     fireEvent.change(q('input[name="caption.en_US"]'), { target: { value: 'Hello' } });
     fireEvent.change(q('input[name="amount"]'), { target: { value: '12.5' } });

@@ -2,7 +2,7 @@
 // entry opening the Locales sidebar with multi-select, the default locale and per-locale values.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { compile, field, renderFormDrawn } from './harness';
+import { compile, field, renderForm } from './harness';
 
 const select = () => screen.getByTestId('locale-select') as HTMLSelectElement;
 const choose = (value: string) => act(async () => void fireEvent.change(select(), { target: { value } }));
@@ -11,7 +11,7 @@ const localeOption = (code: string) => screen.getAllByTestId('locale-option').fi
 
 describe('input/text_i18n', () => {
   it('opens on en_US with an Edit entry; the sidebar adds a locale; each locale has its own text', async () => {
-    const { container, form } = await renderFormDrawn({ view: compile([field('caption', 'input', 'text_i18n')]) });
+    const { container, form } = renderForm({ view: compile([field('caption', 'input', 'text_i18n')]) });
     expect(select().value).toBe('en_US');
     expect(options()).toEqual(['en_US', '__edit__']);
     expect(screen.getByTestId('locale-edit').textContent).toBe('Edit…');
@@ -44,9 +44,9 @@ describe('input/text_i18n', () => {
     expect(screen.queryByTestId('locale-sidebar')).toBeNull();
   });
 
-  it('opens on custom_data default_locale, and lists the locales a stored value holds', async () => {
+  it('opens on custom_data default_locale, and lists the locales a stored value holds', () => {
     const view = compile([field('caption', 'input', 'text_i18n', { constraints: { custom_data: { default_locale: 'sr' } } })]);
-    const { container } = await renderFormDrawn({ view, record: { caption: { locales: { en_US: 'Hi', sr: 'Zdravo' } } } });
+    const { container } = renderForm({ view, record: { caption: { locales: { en_US: 'Hi', sr: 'Zdravo' } } } });
     expect(select().value).toBe('sr');
     expect(options()).toEqual(['sr', 'en_US', '__edit__']);
     expect((container.querySelector('input[name="caption.sr"]') as HTMLInputElement).value).toBe('Zdravo');
@@ -54,7 +54,7 @@ describe('input/text_i18n', () => {
 
   it('the text rules run per locale', async () => {
     const view = compile([field('caption', 'input', 'text_i18n', { constraints: { length: { min: null, max: 3 } } })]);
-    const { container, form } = await renderFormDrawn({ view, record: { caption: { locales: { en_US: 'ok', sr: '' } } } });
+    const { container, form } = renderForm({ view, record: { caption: { locales: { en_US: 'ok', sr: '' } } } });
     await choose('sr');
     act(() => void fireEvent.change(container.querySelector('input[name="caption.sr"]')!, { target: { value: 'predugo' } }));
     expect(form().store.slot('caption').errors).toEqual([{ key: 'cantBeMoreThenChars', values: { max: 3 }, path: 'locales.sr' }]);
@@ -64,7 +64,7 @@ describe('input/text_i18n', () => {
 describe('text/editor_i18n', () => {
   it('one rich editor per locale; toolbar actions change only that locale', async () => {
     const view = compile([field('body', 'text', 'editor_i18n')]);
-    const { form } = await renderFormDrawn({ view, record: { body: { locales: { en_US: '<p>Hello</p>', sr: '<p>Zdravo</p>' } } } });
+    const { form } = renderForm({ view, record: { body: { locales: { en_US: '<p>Hello</p>', sr: '<p>Zdravo</p>' } } } });
     const editable = () => screen.getByTestId('rich-editable');
     // The rich editor is loaded on first use (its own chunk).
     expect((await screen.findByTestId('rich-editable')).textContent).toBe('Hello');
@@ -79,7 +79,7 @@ describe('text/editor_i18n', () => {
   });
 
   it('the Edit entry opens the Locales sidebar here too', async () => {
-    await renderFormDrawn({ view: compile([field('body', 'text', 'editor_i18n')]) });
+    renderForm({ view: compile([field('body', 'text', 'editor_i18n')]) });
     await choose('__edit__');
     expect(screen.getByTestId('locale-sidebar')).toBeTruthy();
     expect(screen.getAllByTestId('locale-option').map((o) => (o as HTMLInputElement).value)).toEqual(['en_US', 'sr']);

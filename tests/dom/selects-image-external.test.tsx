@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../runtime/script';
 import type { RunScript } from '../../renderers/form/scripts';
 import { EXTERNAL_DEBOUNCE_MS } from '../../renderers/controls/select/External';
-import { compile, field, renderFormDrawn } from './harness';
+import { compile, field, renderForm } from './harness';
 import { withFakeTimeouts } from './timers';
 
 const images = {
@@ -21,8 +21,8 @@ const tiles = () => screen.getAllByTestId('image-option');
 const pressed = () => tiles().filter((t) => t.getAttribute('aria-pressed') === 'true').map((t) => t.dataset.value);
 
 describe('the image select', () => {
-  it('shows a tile per item with its image; a click picks one, a second click clears it', async () => {
-    const { form, container } = await renderFormDrawn({ view: compile([field('pet', 'select', 'image', { constraints: images })]) });
+  it('shows a tile per item with its image; a click picks one, a second click clears it', () => {
+    const { form, container } = renderForm({ view: compile([field('pet', 'select', 'image', { constraints: images })]) });
     expect(screen.getByTestId('image-select')).toBeTruthy();
     expect(tiles().map((t) => t.dataset.value)).toEqual(['cat', 'dog', 'owl']);
     expect([...container.querySelectorAll('.image-option img')].map((img) => img.getAttribute('src'))).toEqual(['/img/cat.png', '/img/dog.png', '/img/owl.png']);
@@ -36,8 +36,8 @@ describe('the image select', () => {
     expect(form().store.value('pet')).toBeNull();
   });
 
-  it('is keyboard selectable: arrows move the focus (one tab stop), Space and Enter pick', async () => {
-    const { form } = await renderFormDrawn({ view: compile([field('pet', 'select', 'image', { constraints: images })]), record: { pet: 'dog' }, page: 'model_edit' });
+  it('is keyboard selectable: arrows move the focus (one tab stop), Space and Enter pick', () => {
+    const { form } = renderForm({ view: compile([field('pet', 'select', 'image', { constraints: images })]), record: { pet: 'dog' }, page: 'model_edit' });
     expect(tiles().map((t) => t.tabIndex)).toEqual([-1, 0, -1]);
     tiles()[1]!.focus();
     fireEvent.keyDown(tiles()[1]!, { key: 'ArrowRight' });
@@ -51,8 +51,8 @@ describe('the image select', () => {
     expect(form().store.value('pet')).toBe('owl');
   });
 
-  it('multiple: tiles toggle into a list', async () => {
-    const { form } = await renderFormDrawn({ view: compile([field('pets', 'select', 'image', { constraints: { selectables: { ...images.selectables, multiple: true } } })]) });
+  it('multiple: tiles toggle into a list', () => {
+    const { form } = renderForm({ view: compile([field('pets', 'select', 'image', { constraints: { selectables: { ...images.selectables, multiple: true } } })]) });
     fireEvent.click(tiles()[2]!);
     fireEvent.click(tiles()[0]!);
     expect(form().store.value('pets')).toEqual(['owl', 'cat']);
@@ -61,8 +61,8 @@ describe('the image select', () => {
     expect(form().store.value('pets')).toEqual(['cat']);
   });
 
-  it('required: an empty value is required; a stored value not among the items is invalidSelection', async () => {
-    const { form } = await renderFormDrawn({ view: compile([field('pet', 'select', 'image', { constraints: { ...images, required: true } })]), record: { pet: 'fox' }, page: 'model_edit' });
+  it('required: an empty value is required; a stored value not among the items is invalidSelection', () => {
+    const { form } = renderForm({ view: compile([field('pet', 'select', 'image', { constraints: { ...images, required: true } })]), record: { pet: 'fox' }, page: 'model_edit' });
     let ok = true;
     act(() => {
       ok = form().validateAll();
@@ -89,7 +89,7 @@ describe('the external select', () => {
 
   it('shows the options the sandboxed expression returns, searches debounced 500 ms, pages with More', async () => {
     calls.length = 0;
-    const { form } = await renderFormDrawn({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: expression } })]), runScript });
+    const { form } = renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: expression } })]), runScript });
     expect(screen.getByTestId('external-select')).toBeTruthy();
     await waitFor(() => expect(options().map((o) => o.textContent)).toEqual(['Apple @fruit', 'Apricot @fruit']));
     expect(calls[0]).toMatchObject({ keyword: '', page: 1, context: { field: 'fruit' } });
@@ -118,7 +118,7 @@ describe('the external select', () => {
   });
 
   it("shows the expression's error in the field", async () => {
-    await renderFormDrawn({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: 'throw new Error("feed down")' } })]), runScript });
+    renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: 'throw new Error("feed down")' } })]), runScript });
     await waitFor(() => expect(screen.getByTestId('field-error-fruit').textContent).toContain('feed down'));
     expect(within(screen.getByTestId('external-select')).queryAllByTestId('external-option')).toHaveLength(0);
   });

@@ -2,7 +2,7 @@
 // resets after each save), fieldsNotValid on create errors (the sub-field rules of the shared set).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { compile, field, renderFormDrawn } from './harness';
+import { compile, field, renderForm } from './harness';
 
 const sub = (key: string, module: string, type: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, label: { en_US: key[0]!.toUpperCase() + key.slice(1) }, module, type, constraints });
 const table = (extra: Record<string, unknown> = {}) =>
@@ -20,16 +20,16 @@ function typeRow(title: string, qty: string) {
 }
 
 describe('table create modal', () => {
-  it('draws the sub-fields with the registry renderers', async () => {
-    await renderFormDrawn({ view: compile([table()]) });
+  it('draws the sub-fields with the registry renderers', () => {
+    renderForm({ view: compile([table()]) });
     fireEvent.click(screen.getByTestId('table-create'));
     expect(isOpen()).toBe(true);
     expect(modalInput('title').type).toBe('text');
     expect(modalInput('qty').type).toBe('number');
   });
 
-  it('Save adds the row and closes; the model is reset for the next create', async () => {
-    const { form } = await renderFormDrawn({ view: compile([table()]) });
+  it('Save adds the row and closes; the model is reset for the next create', () => {
+    const { form } = renderForm({ view: compile([table()]) });
     fireEvent.click(screen.getByTestId('table-create'));
     typeRow('Chair', '4');
     fireEvent.click(screen.getByTestId('table-save'));
@@ -41,8 +41,8 @@ describe('table create modal', () => {
     expect(modalInput('qty').value).toBe('');
   });
 
-  it('Save & Continue adds the row, stays open and resets the model', async () => {
-    const { form } = await renderFormDrawn({ view: compile([table()]) });
+  it('Save & Continue adds the row, stays open and resets the model', () => {
+    const { form } = renderForm({ view: compile([table()]) });
     fireEvent.click(screen.getByTestId('table-create'));
     typeRow('Chair', '4');
     fireEvent.click(screen.getByTestId('table-save-continue'));
@@ -57,8 +57,8 @@ describe('table create modal', () => {
     expect(screen.getAllByTestId('table-row')).toHaveLength(2);
   });
 
-  it('create errors show fieldsNotValid and the sub-field messages; nothing is added', async () => {
-    const { form } = await renderFormDrawn({ view: compile([table()]) });
+  it('create errors show fieldsNotValid and the sub-field messages; nothing is added', () => {
+    const { form } = renderForm({ view: compile([table()]) });
     fireEvent.click(screen.getByTestId('table-create'));
     typeRow('x', '1');
     fireEvent.click(screen.getByTestId('table-save'));
@@ -73,9 +73,9 @@ describe('table create modal', () => {
     expect(form().store.value('lines')).toEqual([{ title: 'Lamp', qty: 1 }]);
   });
 
-  it('Enter in a modal input does not submit the record form', async () => {
+  it('Enter in a modal input does not submit the record form', () => {
     let submitted = 0;
-    await renderFormDrawn({ view: compile([table()]) });
+    renderForm({ view: compile([table()]) });
     screen.getByTestId('record-form').addEventListener('submit', () => (submitted += 1));
     fireEvent.click(screen.getByTestId('table-create'));
     const event = fireEvent.keyDown(modalInput('title'), { key: 'Enter' });
@@ -83,8 +83,8 @@ describe('table create modal', () => {
     expect(submitted).toBe(0);
   });
 
-  it('read-only for the role: rows shown, no Create and no delete', async () => {
-    await renderFormDrawn({ view: compile([table({})].map((f) => ({ ...f, roles: { see: null, edit: ['someone-else'] } })), { isAdmin: false, roles: ['r1'] }), record: { lines: [{ title: 'A', qty: 1 }] } });
+  it('read-only for the role: rows shown, no Create and no delete', () => {
+    renderForm({ view: compile([table({})].map((f) => ({ ...f, roles: { see: null, edit: ['someone-else'] } })), { isAdmin: false, roles: ['r1'] }), record: { lines: [{ title: 'A', qty: 1 }] } });
     expect(screen.getAllByTestId('table-row')).toHaveLength(1);
     expect(screen.queryByTestId('table-create')).toBeNull();
     expect(screen.queryByTestId('table-row-delete')).toBeNull();

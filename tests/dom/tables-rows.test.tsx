@@ -2,7 +2,7 @@
 // columns, search with Clear (debounced 500 ms), and nested server messages marking rows.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compile, field, renderFormDrawn } from './harness';
+import { compile, field, renderForm } from './harness';
 
 const sub = (key: string, module: string, type: string, constraints: Record<string, unknown> = {}) => ({ name: key, key, label: { en_US: key[0]!.toUpperCase() + key.slice(1) }, module, type, constraints });
 const table = (table: Record<string, unknown> = {}) =>
@@ -13,8 +13,8 @@ const titles = () => screen.getAllByTestId('table-row').map((tr) => tr.querySele
 afterEach(() => vi.useRealTimers());
 
 describe('table rows', () => {
-  it('delete asks first; No keeps the row, Yes removes it from the value', async () => {
-    const { form } = await renderFormDrawn({ view: compile([table()]), record: { lines: rows(3) } });
+  it('delete asks first; No keeps the row, Yes removes it from the value', () => {
+    const { form } = renderForm({ view: compile([table()]), record: { lines: rows(3) } });
     fireEvent.click(screen.getAllByTestId('table-row-delete')[1]!);
     expect(screen.getByTestId('table-delete-confirm').getAttribute('role')).toBe('dialog');
     fireEvent.click(screen.getByTestId('confirm-no'));
@@ -25,8 +25,8 @@ describe('table rows', () => {
     expect(titles()).toEqual(['row 01', 'row 03']);
   });
 
-  it('pages of 10 with Prev and Next, disabled at the ends', async () => {
-    await renderFormDrawn({ view: compile([table()]), record: { lines: rows(23) } });
+  it('pages of 10 with Prev and Next, disabled at the ends', () => {
+    renderForm({ view: compile([table()]), record: { lines: rows(23) } });
     expect(titles()).toHaveLength(10);
     expect(titles()[0]).toBe('row 01');
     const prev = screen.getByTestId('table-prev') as HTMLButtonElement;
@@ -42,14 +42,14 @@ describe('table rows', () => {
     expect(titles()[0]).toBe('row 11');
   });
 
-  it('per_page from the constraints', async () => {
-    await renderFormDrawn({ view: compile([table({ per_page: 4 })]), record: { lines: rows(9) } });
+  it('per_page from the constraints', () => {
+    renderForm({ view: compile([table({ per_page: 4 })]), record: { lines: rows(9) } });
     expect(titles()).toHaveLength(4);
     expect(screen.getByTestId('table-page').textContent).toBe('Page 1 of 3');
   });
 
-  it('deleting the last row of the last page shows the page before', async () => {
-    await renderFormDrawn({ view: compile([table()]), record: { lines: rows(11) } });
+  it('deleting the last row of the last page shows the page before', () => {
+    renderForm({ view: compile([table()]), record: { lines: rows(11) } });
     fireEvent.click(screen.getByTestId('table-next'));
     fireEvent.click(screen.getByTestId('table-row-delete'));
     fireEvent.click(screen.getByTestId('confirm-yes'));
@@ -57,8 +57,8 @@ describe('table rows', () => {
     expect(screen.getByTestId('table-page').textContent).toBe('Page 1 of 1');
   });
 
-  it('a header click sorts ascending, the next descending', async () => {
-    await renderFormDrawn({ view: compile([table()]), record: { lines: [{ title: 'b', qty: 2 }, { title: 'c', qty: 10 }, { title: 'a', qty: 1 }] } });
+  it('a header click sorts ascending, the next descending', () => {
+    renderForm({ view: compile([table()]), record: { lines: [{ title: 'b', qty: 2 }, { title: 'c', qty: 10 }, { title: 'a', qty: 1 }] } });
     const qty = screen.getAllByTestId('table-sort').find((b) => b.getAttribute('data-key') === 'qty')!;
     fireEvent.click(qty);
     expect(titles()).toEqual(['a', 'b', 'c']);
@@ -68,13 +68,12 @@ describe('table rows', () => {
     expect(qty.closest('th')!.getAttribute('aria-sort')).toBe('descending');
   });
 
-  it('search only when configured; filters after 500 ms; Clear shows every row again', async () => {
-    const { unmount } = await renderFormDrawn({ view: compile([table()]), record: { lines: rows(3) } });
+  it('search only when configured; filters after 500 ms; Clear shows every row again', () => {
+    vi.useFakeTimers();
+    const { unmount } = renderForm({ view: compile([table()]), record: { lines: rows(3) } });
     expect(screen.queryByTestId('table-search')).toBeNull();
     unmount();
-    await renderFormDrawn({ view: compile([table({ search: true })]), record: { lines: rows(12) } });
-    // Fake timers once the lazy controls have drawn (waitFor polls on real ones).
-    vi.useFakeTimers();
+    renderForm({ view: compile([table({ search: true })]), record: { lines: rows(12) } });
     fireEvent.change(screen.getByTestId('table-search'), { target: { value: 'ROW 1' } });
     expect(titles()).toHaveLength(10);
     act(() => void vi.advanceTimersByTime(499));
@@ -88,8 +87,8 @@ describe('table rows', () => {
     expect(screen.getByTestId('table-page').textContent).toBe('Page 1 of 2');
   });
 
-  it('nested messages (a 417 at lines.rows.1.title) mark the row and summarise under the field', async () => {
-    const { form } = await renderFormDrawn({ view: compile([table()]), record: { lines: rows(2) } });
+  it('nested messages (a 417 at lines.rows.1.title) mark the row and summarise under the field', () => {
+    const { form } = renderForm({ view: compile([table()]), record: { lines: rows(2) } });
     act(() => form().applyFieldErrors([{ field: 'lines.rows.1.title', messages: ['invalidInput'] }]));
     const marked = screen.getAllByTestId('table-row').map((tr) => tr.getAttribute('aria-invalid'));
     expect(marked).toEqual([null, 'true']);

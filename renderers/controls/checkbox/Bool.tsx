@@ -1,3 +1,4 @@
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldMessages } from '../shared/FieldMessages';
 import { ReadOnlyBadge } from '../shared/ReadOnlyBadge';
@@ -25,4 +26,4 @@ export function CheckboxBoolControl(props: ControlProps) {
   );
 }
 
-export { checkboxBoolControlTester } from '../testers';
+export const checkboxBoolControlTester = rankWith(RANK.exact, moduleTypeIs('checkbox', 'bool'));

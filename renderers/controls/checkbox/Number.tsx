@@ -1,3 +1,4 @@
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { ChoiceGroup } from '../shared/ChoiceGroup';
 
@@ -5,4 +6,4 @@ export function CheckboxNumberControl(props: ControlProps) {
   return <ChoiceGroup {...props} kind="checkbox" />;
 }
 
-export { checkboxNumberControlTester } from '../testers';
+export const checkboxNumberControlTester = rankWith(RANK.exact, moduleTypeIs('checkbox', 'number'));

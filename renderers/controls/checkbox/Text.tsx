@@ -1,3 +1,4 @@
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { ChoiceGroup } from '../shared/ChoiceGroup';
 
@@ -5,4 +6,4 @@ export function CheckboxTextControl(props: ControlProps) {
   return <ChoiceGroup {...props} kind="checkbox" />;
 }
 
-export { checkboxTextControlTester } from '../testers';
+export const checkboxTextControlTester = rankWith(RANK.exact, moduleTypeIs('checkbox', 'text'));

@@ -1,6 +1,7 @@
 // JSON in a text area: the stored value is the parsed JSON; text that does not parse stays in the
 // editor with the parse error under it (and blocks the save) while the value keeps its last good JSON.
 import { useState } from 'react';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 
@@ -47,4 +48,4 @@ export function JsonControl(props: ControlProps) {
   );
 }
 
-export { jsonControlTester } from '../testers';
+export const jsonControlTester = rankWith(RANK.exact, moduleTypeIs('data', 'json'));

@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { rowMessages, subFieldsOf, validateField, type FieldMessage } from '../../../runtime/validation';
 import { Dialog } from '../../ui/Dialog';
 import { useFieldErrorFlag } from '../../form/errorFlags';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { keepEnterInside } from '../table/TableParts';
@@ -167,4 +168,4 @@ function sameKeys(a: readonly string[] | undefined, b: readonly string[]): boole
   return (a ?? []).length === b.length && b.every((key, i) => a![i] === key);
 }
 
-export { fieldsetControlTester } from '../testers';
+export const fieldsetControlTester = rankWith(RANK.exact, moduleTypeIs('fieldset', 'default'));

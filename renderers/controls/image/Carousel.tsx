@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { fileNameOf, imageSrc, readImageList, type ImageValue } from '../../../runtime/media/mediaValues';
+import { moduleTypeIs, rankWith, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { Dialog } from '../../ui/Dialog';
 import { ChevronLeft, ChevronRight } from '../../ui/icons';
@@ -169,4 +170,4 @@ export function CarouselControl(props: ControlProps) {
   );
 }
 
-export { carouselControlTester } from '../testers';
+export const carouselControlTester = rankWith(RANK.exact, moduleTypeIs('image', 'carousel'));

@@ -1,3 +1,4 @@
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { TextLikeInput } from './Text';
 
@@ -5,4 +6,4 @@ export function EmailControl(props: ControlProps) {
   return <TextLikeInput {...props} inputType="email" />;
 }
 
-export { emailControlTester } from '../testers';
+export const emailControlTester = rankWith(RANK.exact, moduleTypeIs('input', 'email'));

@@ -3,6 +3,7 @@
 // the allowed extensions (custom_data.extensions). The value is a string path, or a list when multiple.
 import { useIntl } from 'react-intl';
 import { fileNameOf, readFileList } from '../../../runtime/media/mediaValues';
+import { moduleTypeIs, rankWith, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import type { ChosenMedia } from '../media/chosen';
@@ -53,4 +54,4 @@ export function FileControl(props: ControlProps) {
   );
 }
 
-export { fileControlTester } from '../testers';
+export const fileControlTester = rankWith(RANK.exact, moduleTypeIs('input', 'file'));

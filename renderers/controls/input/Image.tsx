@@ -4,6 +4,7 @@
 // held by an image v2 field is still read and shown.
 import { useIntl } from 'react-intl';
 import { fileNameOf, imageSrc, readImageValue } from '../../../runtime/media/mediaValues';
+import { moduleTypeIs, or, rankWith, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import type { ChosenMedia } from '../media/chosen';
@@ -45,4 +46,4 @@ export function ImageControl(props: ControlProps) {
   );
 }
 
-export { imageControlTester } from '../testers';
+export const imageControlTester = rankWith(RANK.exact, or(moduleTypeIs('input', 'image'), moduleTypeIs('input', 'imagev2')));

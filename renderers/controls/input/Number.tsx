@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asText, parseNumber } from '../shared/values';
@@ -31,4 +32,4 @@ export function NumberControl(props: ControlProps) {
   );
 }
 
-export { numberControlTester } from '../testers';
+export const numberControlTester = rankWith(RANK.exact, moduleTypeIs('input', 'number'));

@@ -1,3 +1,4 @@
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asText } from '../shared/values';
@@ -27,4 +28,4 @@ export function TextControl(props: ControlProps) {
   return <TextLikeInput {...props} inputType="text" />;
 }
 
-export { textControlTester } from '../testers';
+export const textControlTester = rankWith(RANK.exact, moduleTypeIs('input', 'text'));

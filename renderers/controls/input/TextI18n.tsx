@@ -2,6 +2,7 @@
 // with an Edit entry opening the Locales sidebar; one input, for the chosen locale. The value is
 // {locales: {en_US: '...', sr: '...'}} (spec section 3 "Values"); the text rules run per locale.
 import { useIntl } from 'react-intl';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { localesOf } from '../shared/LocaleChoice';
@@ -37,4 +38,4 @@ export function TextI18nControl(props: ControlProps) {
   );
 }
 
-export { textI18nControlTester } from '../testers';
+export const textI18nControlTester = rankWith(RANK.exact, moduleTypeIs('input', 'text_i18n'));

@@ -1,4 +1,5 @@
 // Native date input; the value is YYYY-MM-DD (spec section 3). disable_past/future_dates bound it.
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asText } from '../shared/values';
@@ -29,4 +30,4 @@ export function DateControl(props: ControlProps) {
   );
 }
 
-export { dateControlTester } from '../testers';
+export const dateControlTester = rankWith(RANK.exact, moduleTypeIs('picker', 'date'));

@@ -12,6 +12,7 @@ import { Dialog, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { dateRangeOptions, dayOf, dayPart, parseDateRange, rangeDayAllowed, rangeHitsTaken, type DateRangeValue } from '../../../runtime/validation/dates';
 import { useFormContext } from '../../form/FormContext';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { monthStart } from './calendar/calendar';
@@ -103,4 +104,4 @@ export function DateRangeControl(props: ControlProps) {
   );
 }
 
-export { dateRangeControlTester } from '../testers';
+export const dateRangeControlTester = rankWith(RANK.exact, moduleTypeIs('picker', 'daterange'));

@@ -14,6 +14,7 @@ import { Dialog, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { dateTimePickerMachine, keyEvent, type DateTimePickerEvent, type PickerStep } from '../../../machines/dateTimePicker.machine';
 import { dateTimeOptions, dateTimeProblem, dayOf, formatDateTime, parseDateTime, type DateTimeOptions, type DateTimeParts } from '../../../runtime/validation/dates';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { formatMoment } from './calendar/calendar';
@@ -131,4 +132,4 @@ export function DateTimeControl(props: ControlProps) {
   );
 }
 
-export { dateTimeControlTester } from '../testers';
+export const dateTimeControlTester = rankWith(RANK.exact, moduleTypeIs('picker', 'datetime'));

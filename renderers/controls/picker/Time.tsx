@@ -1,4 +1,5 @@
 // Native time input; the value is HH:mm, or HH:mm:ss when custom_data.showSeconds is on.
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asText } from '../shared/values';
@@ -24,4 +25,4 @@ export function TimeControl(props: ControlProps) {
   );
 }
 
-export { timeControlTester } from '../testers';
+export const timeControlTester = rankWith(RANK.exact, moduleTypeIs('picker', 'time'));

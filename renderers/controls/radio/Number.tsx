@@ -1,3 +1,4 @@
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { ChoiceGroup } from '../shared/ChoiceGroup';
 
@@ -5,4 +6,4 @@ export function RadioNumberControl(props: ControlProps) {
   return <ChoiceGroup {...props} kind="radio" />;
 }
 
-export { radioNumberControlTester } from '../testers';
+export const radioNumberControlTester = rankWith(RANK.exact, moduleTypeIs('radio', 'number'));

@@ -1,4 +1,5 @@
 // A reference shows its value read-only.
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { asText } from '../shared/values';
@@ -12,4 +13,4 @@ export function ReferenceTextControl(props: ControlProps) {
   );
 }
 
-export { referenceTextControlTester } from '../testers';
+export const referenceTextControlTester = rankWith(RANK.exact, moduleTypeIs('reference', 'text'));

@@ -12,6 +12,7 @@ import type { FieldMessage } from '../../../runtime/validation';
 import { fieldScriptContext } from '../../../runtime/environment/fieldVariables';
 import { FormContext, type FormContextValue } from '../../form/FormContext';
 import { lazySandbox } from '../../form/scripts';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { ChosenChips } from '../shared/ChosenChips';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
@@ -172,4 +173,4 @@ export function ExternalSelectControl(props: ControlProps) {
   );
 }
 
-export { externalSelectControlTester } from '../testers';
+export const externalSelectControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'external'));

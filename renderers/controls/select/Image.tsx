@@ -3,6 +3,7 @@
 // or Enter picks. A single select picks one (picking it again clears it); a multiple one toggles.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { asList, asText, sameValue } from '../shared/values';
@@ -104,4 +105,4 @@ export function ImageSelectControl(props: ControlProps) {
   );
 }
 
-export { imageSelectControlTester } from '../testers';
+export const imageSelectControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'image'));

@@ -1,4 +1,5 @@
 // Items already include the from..to range (compiled once, sorted).
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { SelectInput } from '../shared/SelectInput';
 
@@ -6,4 +7,4 @@ export function SelectNumberControl(props: ControlProps) {
   return <SelectInput {...props} numeric />;
 }
 
-export { selectNumberControlTester } from '../testers';
+export const selectNumberControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'number'));

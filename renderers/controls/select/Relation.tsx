@@ -7,6 +7,7 @@
 // States: loading, then ready or no-permissions (a 403 shows 'noPermissionsToInteract'). A failed
 // fetch adds identityField.relationshipModelsFetchingFailed to the messages under the field.
 // The select itself is relation/RelationSelect.tsx; its list runs on TanStack Query's useInfiniteQuery.
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { asList, asText } from '../shared/values';
@@ -28,4 +29,4 @@ export function RelationSelectControl(props: ControlProps) {
   return <RelationSelect {...props} />;
 }
 
-export { relationSelectControlTester } from '../testers';
+export const relationSelectControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'relation'));

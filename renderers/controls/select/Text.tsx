@@ -1,3 +1,4 @@
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { SelectInput } from '../shared/SelectInput';
 
@@ -5,4 +6,4 @@ export function SelectTextControl(props: ControlProps) {
   return <SelectInput {...props} numeric={false} />;
 }
 
-export { selectTextControlTester } from '../testers';
+export const selectTextControlTester = rankWith(RANK.exact, moduleTypeIs('select', 'text'));

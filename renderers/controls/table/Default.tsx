@@ -5,6 +5,7 @@
 // each save), sortable columns, per-row delete with a confirmation, Prev/Next pages of per_page (10).
 import { useEffect, useMemo, useState } from 'react';
 import { subFieldsOf, type FieldMessage } from '../../../runtime/validation';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
 import { perPageOf, rowsOf, toggleSort, visibleRows, type SortState } from './tableState';
@@ -65,4 +66,4 @@ export function TableControl(props: ControlProps) {
   );
 }
 
-export { tableControlTester } from '../testers';
+export const tableControlTester = rankWith(RANK.exact, moduleTypeIs('table', 'default'));

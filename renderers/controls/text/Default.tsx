@@ -1,3 +1,4 @@
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { asText } from '../shared/values';
@@ -20,4 +21,4 @@ export function TextAreaControl(props: ControlProps) {
   );
 }
 
-export { textAreaControlTester } from '../testers';
+export const textAreaControlTester = rankWith(RANK.exact, moduleTypeIs('text', 'default'));

@@ -1,6 +1,7 @@
 // text/document: the paged rich text variant. Margins in px (custom_data or constraints margin,
 // default 10) and Add page; the first page is flagged firstPage, later pages break before; deleting
 // an emptied page recalculates the pages (spec sections 2 and 4). The value is HTML text.
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { pageMargin } from './rich/constants';
@@ -26,4 +27,4 @@ export function DocumentControl(props: ControlProps) {
   );
 }
 
-export { documentControlTester } from '../testers';
+export const documentControlTester = rankWith(RANK.exact, moduleTypeIs('text', 'document'));

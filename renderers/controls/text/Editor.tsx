@@ -1,4 +1,5 @@
 // text/editor: the rich text editor (slate); the value is HTML text (spec section 2, "Widget notes").
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { RichEditor } from './rich/LazyRichEditor';
@@ -20,4 +21,4 @@ export function EditorControl(props: ControlProps) {
   );
 }
 
-export { editorControlTester } from '../testers';
+export const editorControlTester = rankWith(RANK.exact, moduleTypeIs('text', 'editor'));

@@ -2,6 +2,7 @@
 // Locales sidebar; the value is {locales: {code: html}} and the text rules run per locale on the
 // text with tags stripped (runtime/validation).
 import { useIntl } from 'react-intl';
+import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame, inputAria } from '../shared/FieldFrame';
 import { localesOf } from '../shared/LocaleChoice';
@@ -35,4 +36,4 @@ export function EditorI18nControl(props: ControlProps) {
   );
 }
 
-export { editorI18nControlTester } from '../testers';
+export const editorI18nControlTester = rankWith(RANK.exact, moduleTypeIs('text', 'editor_i18n'));
