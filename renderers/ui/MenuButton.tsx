@@ -34,6 +34,57 @@ function step(items: readonly MenuAction[], from: number, by: 1 | -1): number {
   return from;
 }
 
+/** The item a key moves to from `active` (arrows, Home, End, a letter: type-ahead), or null. */
+function keyTarget(items: readonly MenuAction[], active: number, key: string): number | null {
+  const moves: Record<string, () => number> = {
+    ArrowDown: () => step(items, active, 1),
+    ArrowUp: () => step(items, active, -1),
+    Home: () => step(items, -1, 1),
+    End: () => step(items, items.length, -1),
+  };
+  const move = moves[key];
+  if (move) return move();
+  if (key.length !== 1 || !/\S/.test(key)) return null;
+  const letter = key.toLowerCase();
+  const order = items.map((_, i) => (active + 1 + i) % items.length);
+  return order.find((i) => !items[i]?.disabled && items[i]?.label.toLowerCase().startsWith(letter)) ?? null;
+}
+
+interface MenuItemRowProps {
+  item: MenuAction;
+  active: boolean;
+  itemRef: (element: HTMLDivElement | null) => void;
+  onRun: () => void;
+  onHover: () => void;
+}
+
+/** One item: the menu's single tab stop when active; Enter or Space runs it, as a click does. */
+function MenuItemRow({ item, active, itemRef, onRun, onHover }: MenuItemRowProps) {
+  return (
+    <div
+      ref={itemRef}
+      role="menuitem"
+      tabIndex={active ? 0 : -1}
+      aria-disabled={item.disabled || undefined}
+      className="list-menu-item"
+      data-testid={item.id}
+      data-focused={active || undefined}
+      data-disabled={item.disabled || undefined}
+      onClick={onRun}
+      onMouseEnter={() => (item.disabled ? undefined : onHover())}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onRun();
+        }
+      }}
+    >
+      {item.icon}
+      <span>{item.label}</span>
+    </div>
+  );
+}
+
 export function MenuButton({ label, icon, items, testId, className = 'icon-button list-icon-button' }: MenuButtonProps) {
   const popup = usePopup();
   const [active, setActive] = useState(-1);
@@ -58,24 +109,11 @@ export function MenuButton({ label, icon, items, testId, className = 'icon-butto
     }
   };
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const keys: Record<string, () => number> = {
-      ArrowDown: () => step(items, active, 1),
-      ArrowUp: () => step(items, active, -1),
-      Home: () => step(items, -1, 1),
-      End: () => step(items, items.length, -1),
-    };
-    const move = keys[event.key];
-    if (move) {
-      event.preventDefault();
-      setActive(move());
-    } else if (event.key === 'Tab') {
-      popup.close(false);
-    } else if (event.key.length === 1 && /\S/.test(event.key)) {
-      const letter = event.key.toLowerCase();
-      const order = items.map((_, i) => (active + 1 + i) % items.length);
-      const found = order.find((i) => !items[i]?.disabled && items[i]?.label.toLowerCase().startsWith(letter));
-      if (found !== undefined) setActive(found);
-    }
+    if (event.key === 'Tab') return popup.close(false);
+    const next = keyTarget(items, active, event.key);
+    if (next === null) return;
+    if (event.key.length > 1) event.preventDefault();
+    setActive(next);
   };
   return (
     <span className="menu-button">
@@ -103,30 +141,16 @@ export function MenuButton({ label, icon, items, testId, className = 'icon-butto
           <div id={popup.id} role="menu" aria-label={label} className="list-menu" onKeyDown={onMenuKey}>
             {items.map((item, index) => [
               item.separated ? <div key={`${item.id}-sep`} role="separator" className="list-menu-separator" /> : null,
-              <div
+              <MenuItemRow
                 key={item.id}
-                ref={(element) => {
+                item={item}
+                active={index === active}
+                itemRef={(element) => {
                   itemRefs.current[index] = element;
                 }}
-                role="menuitem"
-                tabIndex={index === active ? 0 : -1}
-                aria-disabled={item.disabled || undefined}
-                className="list-menu-item"
-                data-testid={item.id}
-                data-focused={index === active || undefined}
-                data-disabled={item.disabled || undefined}
-                onClick={() => run(item)}
-                onMouseEnter={() => (item.disabled ? undefined : setActive(index))}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    run(item);
-                  }
-                }}
-              >
-                {item.icon}
-                <span>{item.label}</span>
-              </div>,
+                onRun={() => run(item)}
+                onHover={() => setActive(index)}
+              />,
             ])}
           </div>
         </div>
