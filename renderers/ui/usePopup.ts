@@ -1,8 +1,9 @@
 // What the list's own menu and popover share (MenuButton, PopoverButton): open and closed, a press
 // outside or Escape closes, focus goes back to the trigger when the popup closed from inside it, and
-// the trigger names the popup (aria-expanded, aria-controls). No react-aria: the record list loads
+// the trigger names the popup (aria-expanded, aria-controls); a popup that would leave the viewport
+// sideways (a phone) is moved back into it. No react-aria: the record list loads
 // none of its overlay code (docs/benchmarks.md "Light first load").
-import { useCallback, useEffect, useId, useRef, useState, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type MutableRefObject } from 'react';
 
 export interface Popup {
   open: boolean;
@@ -24,6 +25,15 @@ export function usePopup(): Popup {
     setOpen(false);
     if (refocus) triggerRef.current?.focus();
   }, []);
+  useLayoutEffect(() => {
+    const popup = popupRef.current;
+    if (!open || !popup) return;
+    popup.style.transform = '';
+    const { left, right } = popup.getBoundingClientRect();
+    const margin = 8;
+    const shift = left < margin ? margin - left : right > window.innerWidth - margin ? Math.max(margin - left, window.innerWidth - margin - right) : 0;
+    if (shift !== 0) popup.style.transform = `translateX(${shift}px)`;
+  }, [open]);
   useEffect(() => {
     if (!open) return undefined;
     const outside = (event: Event) => {
