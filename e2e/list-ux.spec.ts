@@ -188,6 +188,16 @@ test('on a phone the list is cards and the page never scrolls sideways', async (
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'list-ux-390-light');
   expect(await axeProblems(page)).toEqual([]);
+  // The column chooser and the menu open inside the screen's width (moved in when they would not).
+  for (const [trigger, popup] of [['list-columns', 'column-chooser'], ['list-more', 'export-csv']] as const) {
+    await page.getByTestId(trigger).click();
+    const box = (await page.getByTestId(popup).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    if (trigger === 'list-columns') await shot(page, 'list-ux-390-columns');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(popup)).toHaveCount(0);
+  }
   // Cards come in as the page scrolls (they are virtualised like the table's rows).
   await page.locator('.list-pager').scrollIntoViewIfNeeded();
   await expect(cards.filter({ hasText: 'Order 010' })).toBeVisible();

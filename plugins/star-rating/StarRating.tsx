@@ -1,17 +1,16 @@
-// The star rating's control and list cell. The control is a radio group (react-aria-components): Tab
-// reaches it, the arrow keys move between the stars and choose, and a screen reader hears "3, radio,
-// 3 of 5". The cell draws the stars the record holds.
+// The star rating's control: a radio group (react-aria-components): Tab reaches it, the arrow keys move
+// between the stars and choose, and a screen reader hears "3, radio, 3 of 5". The list cell is in
+// StarRatingCell.tsx (re-exported here), so a list loads the stars without react-aria.
 import { Star, X } from '../../renderers/ui/icons';
 import { useIntl } from 'react-intl';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { FieldFrame } from '../../renderers/controls/shared/FieldFrame';
-import type { CellProps, ControlProps } from '../../renderers/plugin';
+import type { ControlProps } from '../../renderers/plugin';
 import { RATING_MAX } from './type';
+import { ratingOf, STARS } from './StarRatingCell';
 import './star-rating.css';
 
-const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
-
-const ratingOf = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
+export { StarRatingCell } from './StarRatingCell';
 
 export function StarRatingControl(props: ControlProps) {
   const { field, value, onChange, readOnly, id } = props;
@@ -52,17 +51,5 @@ export function StarRatingControl(props: ControlProps) {
         ) : null}
       </div>
     </FieldFrame>
-  );
-}
-
-export function StarRatingCell({ value }: CellProps) {
-  if (value === null || value === undefined) return null;
-  const rating = ratingOf(value);
-  return (
-    <span className="star-rating-cell" role="img" aria-label={`${rating} / ${RATING_MAX}`} data-testid="star-rating-cell">
-      {STARS.map((star) => (
-        <Star key={star} aria-hidden="true" size={14} className={star <= rating ? 'star-on' : 'star-off'} />
-      ))}
-    </span>
   );
 }

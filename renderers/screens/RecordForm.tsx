@@ -3,7 +3,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ViewSchema } from '../../schemas/viewSchema.schema';
-import { Dialog } from '../ui/Dialog';
+import { NoticeDialog } from '../ui/NoticeDialog';
 import { FieldSlot } from '../form/FieldSlot';
 import { FormBlocked } from '../form/FormBlocked';
 import { FormContext } from '../form/FormContext';
@@ -53,19 +53,9 @@ export function RecordForm({ view, form, onSubmit, extraTabs = [], children }: R
         <FormBlocked fields={view.fields} />
         {children}
       </form>
-      <Dialog
-        open={form.scriptError !== null}
-        title={intl.formatMessage({ id: 'records.scriptError' })}
-        onClose={form.dismissScriptError}
-        testId="script-error"
-        actions={
-          <button type="button" className="button button-primary" onClick={form.dismissScriptError}>
-            OK
-          </button>
-        }
-      >
+      <NoticeDialog open={form.scriptError !== null} title={intl.formatMessage({ id: 'records.scriptError' })} onClose={form.dismissScriptError} testId="script-error" close="OK">
         <pre className="script-error">{form.scriptError}</pre>
-      </Dialog>
+      </NoticeDialog>
     </FormContext.Provider>
   );
 }

@@ -71,7 +71,8 @@ describe('the record list', () => {
     fireEvent.click(within(rows()[1]!).getByTestId('row-select'));
     fireEvent.click(screen.getByTestId('bulk-delete'));
     expect(api.calls.some((c) => c.url.pathname.endsWith('/delete/models'))).toBe(false);
-    fireEvent.click(screen.getByTestId('confirm-yes'));
+    // The confirmation loads on its first open (renderers/ui/LazyDialogs.tsx).
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
     await waitFor(() => expect(screen.getByTestId('list-total').textContent).toContain('22'));
     expect(api.rows.some((r) => r.uuid === 'u-2')).toBe(false);
   });

@@ -1,12 +1,15 @@
 // The actions offered for some records (the edit page's record, or the list's selection): one button
 // per action whose display condition holds for all of them, each opening its dialog.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ComponentModel } from '../../../runtime/client/components';
 import type { ActionDefinition } from '../../../schemas';
 import type { RunScript } from '../../form/scripts';
-import { ActionDialog } from './ActionDialog';
 import { useAvailableActions } from './useAvailableActions';
+
+// The dialog holds a whole record form (the form store, its layouts, the validation): loaded when an
+// action is chosen, so the list, which offers actions for its selection, does not load a form.
+const ActionDialog = lazy(() => import('./ActionDialog').then((m) => ({ default: m.ActionDialog })));
 
 export interface RecordActionButtonsProps {
   model: ComponentModel;
@@ -40,15 +43,17 @@ export function RecordActionButtons({ model, records, locale, enabled, runScript
         </button>
       ))}
       {open ? (
-        <ActionDialog
-          model={model}
-          action={open}
-          uuids={records.map((r) => String(r.uuid))}
-          locale={locale}
-          runScript={runScript}
-          onClose={() => setOpen(null)}
-          onDone={onDone}
-        />
+        <Suspense fallback={<span className="spinner" aria-busy="true" data-testid="action-loading" />}>
+          <ActionDialog
+            model={model}
+            action={open}
+            uuids={records.map((r) => String(r.uuid))}
+            locale={locale}
+            runScript={runScript}
+            onClose={() => setOpen(null)}
+            onDone={onDone}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

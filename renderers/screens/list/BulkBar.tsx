@@ -1,7 +1,7 @@
 // Bulk actions on the selection or on every matching record, the delete confirmation, and the
 // progress of a running bulk-by-filter job.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LazyConfirmDialog } from '../../ui/LazyDialogs';
 import type { ListController } from '../useListController';
 
 export function BulkBar({ ctl }: { ctl: ListController }) {
@@ -45,7 +45,7 @@ export function BulkBar({ ctl }: { ctl: ListController }) {
           <FormattedMessage id="records.list.bulkProgress" values={{ processed: job.processed, total: job.total }} />
         </span>
       ) : null}
-      <ConfirmDialog open={bulk.confirming !== null} title={intl.formatMessage({ id: 'records.list.bulkDeleteTitle' })} testId="bulk-confirm" onCancel={bulk.cancel} onConfirm={bulk.confirm}>
+      <LazyConfirmDialog open={bulk.confirming !== null} title={intl.formatMessage({ id: 'records.list.bulkDeleteTitle' })} testId="bulk-confirm" onCancel={bulk.cancel} onConfirm={bulk.confirm}>
         <p>
           {ctl.allMatching ? (
             <FormattedMessage id="records.list.bulkDeleteAll" values={{ total: ctl.total }} />
@@ -53,7 +53,7 @@ export function BulkBar({ ctl }: { ctl: ListController }) {
             <FormattedMessage id="records.list.bulkDeleteSome" values={{ count: ctl.selection.length }} />
           )}
         </p>
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </div>
   );
 }

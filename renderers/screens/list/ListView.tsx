@@ -3,9 +3,9 @@
 // quick edit, and the import wizard the caller provides.
 import { Inbox, Plus, SearchX, Upload } from '../../ui/icons';
 import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
-import { Link, RouterProvider } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../ui/Dialog';
+import { NoticeDialog } from '../../ui/NoticeDialog';
+import { useNavigation } from '../../ui/navigation';
 import { EmptyState } from '../../ui/EmptyState';
 import { useMessage } from '../../ui/Message';
 import { ComponentView, RecordSkeleton } from '../ComponentView';
@@ -48,6 +48,7 @@ export interface ListViewProps {
 
 /** "No records yet" (create or import the first) differs from "No records match" (clear the search). */
 function ListEmpty({ ctl, basePath }: { ctl: ListController; basePath: string }) {
+  const { Link } = useNavigation();
   if (ctl.filtered) {
     return (
       <div className="list-empty" data-testid="list-empty" data-empty="no-match">
@@ -111,57 +112,51 @@ export function ListView(props: ListViewProps) {
   const open = (uuid: string) => navigate(`${basePath}/edit/${uuid}`);
   const editHref = (uuid: string) => `${basePath}/edit/${uuid}`;
   return (
-    <RouterProvider navigate={navigate}>
-      <section className="record-screen list-screen" data-testid="record-list-screen">
-        <ListHeader ctl={ctl} title={title} basePath={basePath} headingRef={headingRef} />
-        <PresetBar ctl={ctl} />
-        <ListToolbar ctl={ctl} />
-        <LiveBanner live={ctl.live} onShown={() => headingRef.current?.focus()} />
-        {/* Bulk actions appear once something is chosen (or a bulk job is running), as in Directus and Gmail. */}
-        {ctl.selection.length > 0 || ctl.allMatching || ctl.bulk.job || ctl.bulk.pending ? <BulkBar ctl={ctl} /> : null}
-        {/* Actions as bulk actions: those whose display condition holds for every selected record. */}
-        {ctl.component && ctl.selection.length > 0 && !ctl.allMatching ? (
-          <RecordActionButtons
-            model={ctl.component}
-            records={ctl.items.filter((item) => ctl.selection.includes(item.uuid))}
-            locale={ctl.locale}
-            enabled={ctl.may.update}
-            runScript={ctl.runScript}
-            bulk
-            onDone={ctl.clearSelection}
-          />
-        ) : null}
-        {empty ? (
-          <ListEmpty ctl={ctl} basePath={basePath} />
-        ) : phone ? (
-          <Suspense fallback={null}>
-            <ListCards ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
-          </Suspense>
-        ) : (
-          <ListTable ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
-        )}
-        {ctl.loading && ctl.items.length === 0 ? <RecordSkeleton /> : null}
-        {empty ? null : <ListPager ctl={ctl} />}
-        <Dialog
-          open={ctl.errorDialog !== null}
-          title={intl.formatMessage({ id: 'records.list.loadFailed' })}
-          onClose={ctl.closeErrorDialog}
-          testId="list-error"
-          actions={
-            <button type="button" className="button button-primary" onClick={ctl.closeErrorDialog}>
-              <FormattedMessage id="common.close" />
-            </button>
-          }
-        >
-          <p>{ctl.errorDialog ? message(ctl.errorDialog) : null}</p>
-        </Dialog>
-        {ctl.quickEdit ? (
-          <Suspense fallback={null}>
-            <QuickEdit key={ctl.quickEdit} componentRef={ctl.ref} uuid={ctl.quickEdit} onClose={ctl.closeQuickEdit} />
-          </Suspense>
-        ) : null}
-        {ctl.importOpen ? importWizard : null}
-      </section>
-    </RouterProvider>
+    <section className="record-screen list-screen" data-testid="record-list-screen">
+      <ListHeader ctl={ctl} title={title} basePath={basePath} headingRef={headingRef} />
+      <PresetBar ctl={ctl} />
+      <ListToolbar ctl={ctl} />
+      <LiveBanner live={ctl.live} onShown={() => headingRef.current?.focus()} />
+      {/* Bulk actions appear once something is chosen (or a bulk job is running), as in Directus and Gmail. */}
+      {ctl.selection.length > 0 || ctl.allMatching || ctl.bulk.job || ctl.bulk.pending ? <BulkBar ctl={ctl} /> : null}
+      {/* Actions as bulk actions: those whose display condition holds for every selected record. */}
+      {ctl.component && ctl.selection.length > 0 && !ctl.allMatching ? (
+        <RecordActionButtons
+          model={ctl.component}
+          records={ctl.items.filter((item) => ctl.selection.includes(item.uuid))}
+          locale={ctl.locale}
+          enabled={ctl.may.update}
+          runScript={ctl.runScript}
+          bulk
+          onDone={ctl.clearSelection}
+        />
+      ) : null}
+      {empty ? (
+        <ListEmpty ctl={ctl} basePath={basePath} />
+      ) : phone ? (
+        <Suspense fallback={null}>
+          <ListCards ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
+        </Suspense>
+      ) : (
+        <ListTable ctl={ctl} locale={locale} timeZone={timeZone} onOpen={open} editHref={editHref} />
+      )}
+      {ctl.loading && ctl.items.length === 0 ? <RecordSkeleton /> : null}
+      {empty ? null : <ListPager ctl={ctl} />}
+      <NoticeDialog
+        open={ctl.errorDialog !== null}
+        title={intl.formatMessage({ id: 'records.list.loadFailed' })}
+        onClose={ctl.closeErrorDialog}
+        testId="list-error"
+        close={<FormattedMessage id="common.close" />}
+      >
+        <p>{ctl.errorDialog ? message(ctl.errorDialog) : null}</p>
+      </NoticeDialog>
+      {ctl.quickEdit ? (
+        <Suspense fallback={null}>
+          <QuickEdit key={ctl.quickEdit} componentRef={ctl.ref} uuid={ctl.quickEdit} onClose={ctl.closeQuickEdit} />
+        </Suspense>
+      ) : null}
+      {ctl.importOpen ? importWizard : null}
+    </section>
   );
 }
