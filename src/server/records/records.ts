@@ -118,7 +118,7 @@ export interface PreparedWrite {
   /** The data to store (hashes included). */
   data: Record<string, unknown>;
   /** Relation fields whose value this write sets or changes. */
-  changed: Set<string>;
+  changed: ReadonlySet<string>;
 }
 
 /** Adds a message to an error list (one entry per field, values kept index-aligned). */
@@ -169,27 +169,33 @@ interface NextData {
   /** What the rules judge. */
   candidate: Record<string, unknown>;
   /** Fields the rules do not judge again (a kept hash, a field the caller may not set). */
-  exempt: Set<string>;
+  exempt: ReadonlySet<string>;
   /** Hashed fields' new plain values, hashed once every check passed. */
-  plain: Map<string, unknown>;
+  plain: ReadonlyMap<string, unknown>;
   /** Relation fields whose value this write sets or changes. */
-  changed: Set<string>;
+  changed: ReadonlySet<string>;
 }
 
+const NO_PLAIN: ReadonlyMap<string, unknown> = new Map(); // no hashed value written (shared: only read)
+
+/** Sets and maps made at their first entry: most writes (and every row of most imports) have none. */
 function nextData(view: ViewSchema, input: Record<string, unknown>, stored: RecordRow | null, storedData: Record<string, unknown>, page: CompilePage): NextData {
-  const data: NextData = { next: { ...storedData }, candidate: {}, exempt: new Set(), plain: new Map(), changed: new Set() };
-  const { next, candidate, exempt } = data;
+  const next: Record<string, unknown> = stored ? { ...storedData } : {};
+  const candidate: Record<string, unknown> = {};
+  let exempt: Set<string> | null = null;
+  let plain: Map<string, unknown> | null = null;
+  let changed: Set<string> | null = null;
   for (const field of view.fields) {
     const key = field.key;
     const writes = has(input, key) && input[key] !== undefined && field.visible && field.editable;
     if (field.hashed) {
       if (writes && setsHash(input[key], page)) {
         const value = coerceValue(field, input[key]);
-        data.plain.set(key, value);
+        (plain ??= new Map()).set(key, value);
         candidate[key] = value;
       } else if (stored || !field.visible || !field.editable) {
         // The stored hash stays (or, on create, the caller may not set it): not validated again.
-        exempt.add(key);
+        (exempt ??= new Set()).add(key);
         if (!stored) next[key] = null;
       } else {
         // Nothing given on create: no hash, and the rules see the empty value.
@@ -205,7 +211,7 @@ function nextData(view: ViewSchema, input: Record<string, unknown>, stored: Reco
       const value = coerceValue(field, input[key]);
       next[key] = sanitizeRichValue(field, value);
       candidate[key] = value;
-      if (field.relation && (!stored || !isDeepStrictEqual(value, storedData[key]))) data.changed.add(key);
+      if (field.relation && (!stored || !isDeepStrictEqual(value, storedData[key]))) (changed ??= new Set()).add(key);
       continue;
     }
     const locked = !field.visible || !field.editable;
@@ -213,9 +219,9 @@ function nextData(view: ViewSchema, input: Record<string, unknown>, stored: Reco
     // validated and stored exactly as sent (the runtime's verdict on the same data).
     if (!stored && locked && field.defaultValue !== null && field.defaultValue !== undefined) next[key] = field.defaultValue;
     candidate[key] = has(next, key) ? next[key] : null;
-    if (locked) exempt.add(key);
+    if (locked) (exempt ??= new Set()).add(key);
   }
-  return data;
+  return { next, candidate, exempt: exempt ?? NO_FIELDS, plain: plain ?? NO_PLAIN, changed: changed ?? NO_FIELDS };
 }
 
 /**
