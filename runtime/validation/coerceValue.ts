@@ -5,7 +5,7 @@ import { coerceRows, hasNestedFields } from './nested';
 import { declaredFieldType } from '../fieldTypes/catalogue';
 import { coerceDeclaredValue } from '../fieldTypes/coerceDeclaredValue';
 
-type CoerceField = Pick<ViewField, 'module' | 'type' | 'options'>;
+type CoerceField = Pick<ViewField, 'module' | 'type' | 'options'> & { renderer?: string };
 
 /** Input number values are parsed as float; non-numeric (and non-finite) becomes null (spec section 5). */
 function toFloat(value: unknown): number | null {
@@ -52,7 +52,8 @@ export function coerceValue(field: CoerceField, value: unknown): unknown {
   if (value === undefined) return null;
   const declared = declaredFieldType(field.module, field.type);
   if (declared) return coerceDeclaredValue(declared.declaration.value, value);
-  const pair = `${field.module}/${field.type}`;
+  // A compiled field's renderer is its pair: no string built per value (this runs for every cell written, three times an import cell).
+  const pair = field.renderer ?? `${field.module}/${field.type}`;
   if (pair === 'input/number') return toFloat(value);
   // A date-time written with a space is stored with a 'T' (the list API compares it as text).
   if (pair === 'picker/datetime') return normaliseDateTime(toText(value));

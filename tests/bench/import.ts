@@ -355,6 +355,9 @@ export async function runImportBench(rowCount = Number(process.env.LUMA_BENCH_IM
   return figures;
 }
 
+/** Whether this process runs with the server's V8 flags (scripts/start.mjs SERVER_NODE_FLAGS): node's own flags or NODE_OPTIONS. */
+const withServerFlags = () => [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) => flag.startsWith('--max-semi-space-size'));
+
 export function printImportFigures(figures: ImportBenchFigures): void {
   const rate = (value: number) => Math.round(value).toLocaleString('en-US');
   const line = (label: string, ms: number, perSecond: number) => console.log(`${label}: ${(ms / 1000).toFixed(2)} s = ${rate(perSecond)} rows/s`);
@@ -375,6 +378,11 @@ export function printImportFigures(figures: ImportBenchFigures): void {
   const lite = figures.pgliteRowsPerSecond / figures.pgliteFloorRowsPerSecond;
   const verdict = (ratio: number) => (ratio >= IMPORT_FLOOR_TARGET ? 'at the target' : 'below the target');
   console.log(`\nThe import against each database's own floor (target ${percent(IMPORT_FLOOR_TARGET)}):`);
+  console.log(
+    withServerFlags()
+      ? '  (V8 young generation as `npm start` runs the server: --max-semi-space-size)'
+      : '  (V8 young generation at its default, not as `npm start` runs the server: NODE_OPTIONS=--max-semi-space-size=64 npm run bench -- import measures that)',
+  );
   console.log(`  PostgreSQL: ${percent(postgres)} of COPY into the same component's partition, with its indexes (${rate(figures.fullRowsPerSecond)} / ${rate(figures.copyFullRowsPerSecond)} rows/s), ${verdict(postgres)}`);
   // Wall-time ratios move with the machine's load; the CPU each side needs does not as much. Pipelined
   // (the next batch checked while one is written), the import keeps the backend busy, and so reaches

@@ -1,10 +1,8 @@
 // The rows of an import file (docs/lists.md "Import"): CSV (RFC 4180, optional BOM, a header row),
-// streamed through csv-parse one record at a time; or JSON (an array of objects), read whole up to
-// IMPORT_LIMITS.jsonBytes (JSON has no record boundary a line parser could stream on). A file that is
-// neither (binary, not UTF-8, malformed) is a 400, never a 500.
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { CsvError, parse } from 'csv-parse';
+// read as it arrives by csv-reader.ts (what csv-parse read and refused, at the same lines); or JSON
+// (an array of objects), read whole up to IMPORT_LIMITS.jsonBytes (JSON has no record boundary a
+// line parser could stream on). A file that is neither (binary, not UTF-8, malformed) is a 400, never a 500.
+import { CsvReader } from './csv-reader';
 import { HttpError, badRequest } from '../platform/errors';
 import { isPlainObject } from '../platform/validate';
 
@@ -61,31 +59,36 @@ export const fileNotValid = (values: Record<string, string | number> | null = nu
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** Chunks of `source`, refused at the first NUL byte or invalid UTF-8 (a binary file is not a CSV). */
-async function* textChunks(first: Buffer, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+/**
+ * The file's text as it arrives, refused at the first NUL byte or invalid UTF-8 (a binary file is not
+ * a CSV). The decoder drops a leading BOM. `counted` hears each chunk's size in bytes first.
+ */
+async function* textChunks(first: Buffer, rest: AsyncIterator<Buffer>, counted?: (bytes: number) => void): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const check = (chunk: Buffer) => {
+  const decode = (chunk: Buffer) => {
     if (chunk.includes(0)) throw fileNotValid();
+    let text: string;
     try {
-      decoder.decode(chunk, { stream: true });
+      text = decoder.decode(chunk, { stream: true });
     } catch {
       throw fileNotValid();
     }
+    counted?.(chunk.length);
+    return text;
   };
-  check(first);
-  yield first;
+  yield decode(first);
   for (;;) {
     const next = await rest.next();
     if (next.done) break;
-    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
-    check(chunk);
-    yield chunk;
+    yield decode(Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value));
   }
+  let tail: string;
   try {
-    decoder.decode();
+    tail = decoder.decode();
   } catch {
     throw fileNotValid();
   }
+  if (tail !== '') yield tail;
 }
 
 function formatOf(first: Buffer, filename: string | undefined, mimetype: string | undefined): ImportFormat {
@@ -106,68 +109,34 @@ async function firstChunk(iterator: AsyncIterator<Buffer>): Promise<Buffer | und
   }
 }
 
-function csvProblem(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
-  if (error instanceof CsvError || (error as { code?: unknown })?.code?.toString().startsWith('CSV_')) {
-    const lines = (error as { lines?: unknown }).lines;
-    return fileNotValid(typeof lines === 'number' ? { line: lines } : null);
-  }
-  return error;
-}
-
 /**
- * The parser's records, as many as are ready at a time (at most `max`): read() until it has none,
- * then one wait for more, the end or the error. The parser's error is thrown by the next call.
+ * The reader's records, at most `max` at a time: those of the text read so far, then the next
+ * chunk's. A refusal is thrown once the records before it are taken (as csv-parse pushed them).
  */
-function recordReader(parser: ReturnType<typeof parse>): (max: number) => Promise<string[][] | null> {
+function recordReader(chunks: AsyncGenerator<string>): (max: number) => Promise<string[][] | null> {
+  const reader = new CsvReader(IMPORT_LIMITS.recordBytes);
+  let ready: string[][] = [];
+  let taken = 0;
   let ended = false;
-  let failure: unknown = null;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    const resume = wake;
-    wake = null;
-    resume?.();
-  };
-  parser.on('readable', notify);
-  parser.on('end', () => {
-    ended = true;
-    notify();
-  });
-  parser.on('error', (error: unknown) => {
-    failure ??= error;
-    notify();
-  });
-  // Destroyed without an error or an end (it should not be): the rows loop must not wait for ever.
-  parser.on('close', () => {
-    if (!ended) failure ??= new Error('the import file ended early');
-    notify();
-  });
   return async (max) => {
-    for (;;) {
-      if (failure !== null) throw failure;
-      const records: string[][] = [];
-      let record: string[] | null;
-      while (records.length < max && (record = parser.read() as string[] | null) !== null) records.push(record);
-      if (records.length > 0) return records;
+    while (taken >= ready.length) {
+      if (reader.error) throw fileNotValid({ line: reader.error.line });
       if (ended) return null;
-      await new Promise<void>((resolve) => (wake = resolve));
+      const next = await chunks.next();
+      if (next.done) ended = true;
+      ready = next.done ? reader.end() : reader.push(next.value);
+      taken = 0;
     }
+    const records = taken === 0 && ready.length <= max ? ready : ready.slice(taken, taken + max);
+    taken += records.length;
+    return records;
   };
 }
 
-async function csvSource(chunks: AsyncGenerator<Buffer>): Promise<ImportSource> {
-  const parser = parse({ bom: true, max_record_size: IMPORT_LIMITS.recordBytes });
-  const read = recordReader(parser);
-  const piped = pipeline(Readable.from(chunks), parser);
-  // The rows loop reports the error; this only keeps it from being unhandled.
-  piped.catch(() => undefined);
-  // The header alone first: the records after it wait in the parser for the rows loop.
-  let header: string[][] | null;
-  try {
-    header = await read(1);
-  } catch (error) {
-    throw csvProblem(error);
-  }
+async function csvSource(chunks: AsyncGenerator<string>): Promise<ImportSource> {
+  const read = recordReader(chunks);
+  // The header alone first: the records after it wait in the reader for the rows loop.
+  const header = await read(1);
   if (!header) throw badRequest([{ field: 'file', messages: [IMPORT_MESSAGE.fileEmpty], values: [null] }]);
   const columns = header[0]!.map((name) => name.trim());
   const seen = new Set<string>();
@@ -178,14 +147,9 @@ async function csvSource(chunks: AsyncGenerator<Buffer>): Promise<ImportSource> 
   async function* rows(): AsyncGenerator<ImportRow[]> {
     let n = 0;
     for (;;) {
-      let records: string[][] | null;
-      try {
-        records = await read(ROWS_PER_STEP);
-      } catch (error) {
-        throw csvProblem(error);
-      }
+      const records = await read(ROWS_PER_STEP);
       if (!records) break;
-      // Every record has the header's length (csv-parse refuses any other), so a column's cell is at its index.
+      // Every record has the header's length (the reader refuses any other), so a column's cell is at its index.
       const out: ImportRow[] = new Array(records.length);
       for (let index = 0; index < records.length; index += 1) {
         n += 1;
@@ -193,26 +157,26 @@ async function csvSource(chunks: AsyncGenerator<Buffer>): Promise<ImportSource> 
       }
       yield out;
     }
-    await piped.catch((error: unknown) => {
-      throw csvProblem(error);
-    });
   }
   return { format: 'csv', columns, rows: rows() };
 }
 
-async function jsonSource(chunks: AsyncGenerator<Buffer>): Promise<ImportSource> {
-  const parts: Buffer[] = [];
+/** The bytes a JSON file may have: 413 past them. */
+function jsonLimit(): (bytes: number) => void {
   let size = 0;
-  for await (const chunk of chunks) {
-    size += chunk.length;
+  return (bytes) => {
+    size += bytes;
     if (size > IMPORT_LIMITS.jsonBytes) throw new HttpError(413, IMPORT_MESSAGE.fileTooLarge, [{ field: 'file', messages: [IMPORT_MESSAGE.fileTooLarge], values: [{ max: IMPORT_LIMITS.jsonBytes }] }]);
-    parts.push(chunk);
-  }
-  let buffer = Buffer.concat(parts);
-  if (buffer.subarray(0, 3).equals(BOM)) buffer = buffer.subarray(3);
+  };
+}
+
+async function jsonSource(chunks: AsyncGenerator<string>): Promise<ImportSource> {
+  const parts: string[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(buffer.toString('utf8'));
+    // The decoder dropped a leading BOM.
+    parsed = JSON.parse(parts.join(''));
   } catch {
     throw fileNotValid();
   }
@@ -236,6 +200,5 @@ export async function openImportSource(stream: AsyncIterable<Buffer>, filename?:
   const iterator = stream[Symbol.asyncIterator]();
   const first = await firstChunk(iterator);
   if (!first) throw badRequest([{ field: 'file', messages: [IMPORT_MESSAGE.fileEmpty], values: [null] }]);
-  const chunks = textChunks(first, iterator);
-  return formatOf(first, filename, mimetype) === 'json' ? jsonSource(chunks) : csvSource(chunks);
+  return formatOf(first, filename, mimetype) === 'json' ? jsonSource(textChunks(first, iterator, jsonLimit())) : csvSource(textChunks(first, iterator));
 }

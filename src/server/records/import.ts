@@ -20,7 +20,7 @@ import { buildRecordBatch, IMPORT_BATCH_ROWS, takenValues, updateRecordBatch, wr
 import { keepStatistics } from './partitions-sql';
 import { nowDate } from '../platform/clock';
 import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './import-source';
-import { addError, checkWrite, RECORD_MESSAGE, recordTarget, type RecordTarget } from './records';
+import { addError, checkWrite, checkWriteNow, RECORD_MESSAGE, recordTarget, type RecordTarget } from './records';
 import { filterUpdate, NEW_RECORD } from './write-hooks';
 import type { RecordWrite } from './hook-events';
 import { hooks } from '../platform/hooks';
@@ -214,7 +214,8 @@ class ImportRun {
         for (const entry of error.errors ?? []) entry.messages.forEach((message) => this.rowError(row.n, entry.field, message));
         continue;
       }
-      const outcome = await checkWrite(db, it.accountability, it.target, view, data, stored, this.relations);
+      // Without an await when the view has no field the database must check (relations, dates, media) and no password is set.
+      const outcome = checkWriteNow(view, data, stored) ?? (await checkWrite(db, it.accountability, it.target, view, data, stored, this.relations));
       if (!outcome.ok) {
         if (outcome.status === 403) this.refused = true;
         for (const error of outcome.errors) {

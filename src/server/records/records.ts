@@ -1,13 +1,11 @@
 // The record calls (docs/records.md "Record API"): create, read, update and soft delete of one
 // component's records in the request's environment. Every rule comes from the compiled ViewSchema
-// (runtime/compile) and runtime/validation; this module only orders the checks, guards the
-// caller's field rights, keeps hashes and writes with optimistic concurrency.
-import { isDeepStrictEqual } from 'node:util';
+// (runtime/compile) and runtime/validation; this module orders the checks (those without the
+// database in write-check.ts), keeps hashes and writes with optimistic concurrency.
 import type { Kysely } from 'kysely';
-import type { FieldError } from '../../../runtime/api/contract';
-import { coerceValue, PASSWORD_TOKEN, SERVER_ERROR_CODES, validateRecord } from '../../../runtime/validation/index';
+import { PASSWORD_TOKEN } from '../../../runtime/validation/index';
 import type { ComponentSettings } from '../../../schemas/index';
-import type { CompilePage, ViewField, ViewSchema } from '../../../schemas/viewSchema.schema';
+import type { ViewSchema } from '../../../schemas/viewSchema.schema';
 import { findRecord, insertRecord, purgeRecordsDeletedBefore, softDeleteRecord, updateRecordVersioned, type RecordScope } from './sql';
 import type { ComponentRow, Database, RecordRow } from '../db/schema';
 import { nowDate } from '../platform/clock';
@@ -17,11 +15,11 @@ import { bodyObject } from '../components/input';
 import { mayOnComponent, resolveComponent } from '../components/model';
 import { hashPassword } from '../auth/passwords';
 import { relatedObjects, relationProblems, type RelationMemo } from './relations';
-import { sanitizeRichValue } from './html';
 import { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer } from './shape';
 import { uniqueViolationField } from './indexes';
 import { dateCollisions } from './dates';
 import { mediaProblems } from './media-values';
+import { addError, checkLocally, isEmpty, RECORD_MESSAGE, type PreparedWrite, type WriteOutcome } from './write-check';
 import { fieldKinds } from './field-kinds';
 import { LIST_MESSAGE } from './list';
 import { compileFor, envSettings, viewerOf, type Viewer } from './view';
@@ -33,16 +31,7 @@ import { filterUpdate, inWrite, NEW_RECORD, withoutHashes } from './write-hooks'
 type Db = Kysely<Database>;
 
 export { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer };
-
-export const RECORD_MESSAGE = {
-  recordVersionConflict: 'recordVersionConflict',
-  fieldNotEditable: 'fieldNotEditable',
-  invalidInput: 'invalidInput',
-  invalidSelection: 'invalidSelection',
-  invalidDates: 'invalidDates',
-  unique: SERVER_ERROR_CODES.unique,
-  notFound: 'notFound',
-} as const;
+export { addError, checkWriteNow, RECORD_MESSAGE, type PreparedWrite, type WriteOutcome } from './write-check';
 
 /** What a password field shows on the model edit page; sent back on update, it keeps the stored hash. */
 export { PASSWORD_TOKEN };
@@ -82,142 +71,6 @@ export async function answerRecord(db: Db, accountability: Accountability, targe
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-/** Whether `value` differs from `baseline`, as sent or once coerced to the field's type. */
-function differs(field: ViewField, value: unknown, baseline: unknown): boolean {
-  if (isEmpty(value) && isEmpty(baseline)) return false;
-  if (isDeepStrictEqual(value, baseline)) return false;
-  return !isDeepStrictEqual(coerceValue(field, value), baseline);
-}
-
-// checkWrite's helpers at module level (it runs per record and import row): no closure, and under tsx no defineProperty, per call.
-const has = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
-/** Errors may sit inside a value ('title.locales.sr'): the field is the first segment. */
-const fieldOf = (path: string) => path.split('.')[0]!;
-const NO_FIELDS: ReadonlySet<string> = new Set(); // no failed fields (shared: only read)
-const fieldMaps = new WeakMap<readonly ViewField[], Map<string, ViewField>>();
-
-/** A view's fields by key, kept per fields array (nothing changes a compiled view's fields after the compile). */
-function fieldsByKey(view: ViewSchema): Map<string, ViewField> {
-  const kept = fieldMaps.get(view.fields);
-  if (kept) return kept;
-  const map = new Map(view.fields.map((field) => [field.key, field]));
-  fieldMaps.set(view.fields, map);
-  return map;
-}
-
-/** A hashed field's value that sets a new hash (absent and empty values, and the token on update, keep the stored one). */
-function setsHash(value: unknown, page: CompilePage): boolean {
-  return value !== undefined && value !== null && value !== '' && !(page === 'model_edit' && value === PASSWORD_TOKEN);
-}
-
-export interface PreparedWrite {
-  /** The data to store (hashes included). */
-  data: Record<string, unknown>;
-  /** Relation fields whose value this write sets or changes. */
-  changed: Set<string>;
-}
-
-/** Adds a message to an error list (one entry per field, values kept index-aligned). */
-export function addError(errors: FieldError[], field: string, message: string, values: Record<string, string | number> | null = null): void {
-  const existing = errors.find((error) => error.field === field);
-  if (!existing) {
-    errors.push({ field, messages: [message], values: [values] });
-    return;
-  }
-  if (existing.messages.includes(message)) return;
-  existing.values = existing.values ?? existing.messages.map(() => null);
-  existing.messages.push(message);
-  existing.values.push(values);
-}
-
-/** Keys of input that are neither the view's fields, the record's meta keys, nor a relation's object (417 invalidInput). */
-function unknownKeys(input: Record<string, unknown>, fields: Map<string, ViewField>): FieldError[] {
-  const unknown: FieldError[] = [];
-  for (const key of Object.keys(input)) {
-    if (fields.has(key)) continue;
-    if ((RECORD_META_KEYS as readonly string[]).includes(key)) continue;
-    if (key.endsWith(REF_OBJ_SUFFIX) && fields.get(key.slice(0, -REF_OBJ_SUFFIX.length))?.relation) continue;
-    addError(unknown, key, RECORD_MESSAGE.invalidInput);
-  }
-  return unknown;
-}
-
-/** Fields the caller may not change: refused when the write would change them (403 fieldNotEditable). */
-function refusedFields(view: ViewSchema, input: Record<string, unknown>, stored: RecordRow | null, storedData: Record<string, unknown>, page: CompilePage): FieldError[] {
-  const refused: FieldError[] = [];
-  for (const field of view.fields) {
-    if (!has(input, field.key)) continue;
-    const value = input[field.key];
-    const baseline = stored ? storedData[field.key] : (field.defaultValue ?? undefined);
-    let violates: boolean;
-    if (field.hashed) violates = (!field.visible || !field.editable) && setsHash(value, page);
-    else if (!field.visible) violates = value !== undefined && !(page === 'model_create' && !differs(field, value, baseline));
-    else violates = !field.editable && differs(field, value, baseline);
-    if (violates) refused.push({ field: field.key, messages: [RECORD_MESSAGE.fieldNotEditable], values: [null] });
-  }
-  return refused;
-}
-
-/** The write's data before the checks: what is stored, what the rules judge, and what they let pass. */
-interface NextData {
-  /** Written values coerced; everything else kept (update) or defaulted (create). */
-  next: Record<string, unknown>;
-  /** What the rules judge. */
-  candidate: Record<string, unknown>;
-  /** Fields the rules do not judge again (a kept hash, a field the caller may not set). */
-  exempt: Set<string>;
-  /** Hashed fields' new plain values, hashed once every check passed. */
-  plain: Map<string, unknown>;
-  /** Relation fields whose value this write sets or changes. */
-  changed: Set<string>;
-}
-
-function nextData(view: ViewSchema, input: Record<string, unknown>, stored: RecordRow | null, storedData: Record<string, unknown>, page: CompilePage): NextData {
-  const data: NextData = { next: { ...storedData }, candidate: {}, exempt: new Set(), plain: new Map(), changed: new Set() };
-  const { next, candidate, exempt } = data;
-  for (const field of view.fields) {
-    const key = field.key;
-    const writes = has(input, key) && input[key] !== undefined && field.visible && field.editable;
-    if (field.hashed) {
-      if (writes && setsHash(input[key], page)) {
-        const value = coerceValue(field, input[key]);
-        data.plain.set(key, value);
-        candidate[key] = value;
-      } else if (stored || !field.visible || !field.editable) {
-        // The stored hash stays (or, on create, the caller may not set it): not validated again.
-        exempt.add(key);
-        if (!stored) next[key] = null;
-      } else {
-        // Nothing given on create: no hash, and the rules see the empty value.
-        candidate[key] = writes ? coerceValue(field, input[key]) : null;
-        next[key] = null;
-      }
-      continue;
-    }
-    if (writes) {
-      // The rules judge what was sent (the runtime's verdict on the same data); what is written has its
-      // rich HTML sanitised (create, update and import alike). Both read tags as HTML does, so the text
-      // the rules counted is the text stored; only malformed markup the editor never makes can differ.
-      const value = coerceValue(field, input[key]);
-      next[key] = sanitizeRichValue(field, value);
-      candidate[key] = value;
-      if (field.relation && (!stored || !isDeepStrictEqual(value, storedData[key]))) data.changed.add(key);
-      continue;
-    }
-    const locked = !field.visible || !field.editable;
-    // On create a field the caller may not set takes its default; what the caller may set is
-    // validated and stored exactly as sent (the runtime's verdict on the same data).
-    if (!stored && locked && field.defaultValue !== null && field.defaultValue !== undefined) next[key] = field.defaultValue;
-    candidate[key] = has(next, key) ? next[key] : null;
-    if (locked) exempt.add(key);
-  }
-  return data;
-}
-
 /**
  * The write of `input` (a record's data) over `stored` (null on create), checked in this order:
  * unknown keys (417 invalidInput), fields the caller may not see or edit (403 fieldNotEditable),
@@ -235,17 +88,9 @@ export async function checkWrite(
   /** The relations an import's rows share (import.ts); a single write looks its own up. */
   relationMemo?: RelationMemo,
 ): Promise<WriteOutcome> {
-  const page: CompilePage = stored ? 'model_edit' : 'model_create';
-  const unknown = unknownKeys(input, fieldsByKey(view));
-  if (unknown.length > 0) return { ok: false, status: 417, errors: unknown };
-  const storedData: Record<string, unknown> = stored && isPlainObject(stored.data) ? stored.data : {};
-  const refused = refusedFields(view, input, stored, storedData, page);
-  if (refused.length > 0) return { ok: false, status: 403, errors: refused };
-
-  const { next, candidate, exempt, plain, changed } = nextData(view, input, stored, storedData, page);
-  let errors = validateRecord(view, candidate, { page, now: nowDate() }); // most pass: no copy, no set for them
-  if (errors.length > 0 && exempt.size > 0) errors = errors.filter((error) => !exempt.has(fieldOf(error.field)));
-  const failed = errors.length === 0 ? NO_FIELDS : new Set(errors.map((error) => fieldOf(error.field)));
+  const local = checkLocally(view, input, stored);
+  if ('outcome' in local) return local.outcome;
+  const { storedData, next, errors, failed, plain, changed } = local;
   const kinds = fieldKinds(view); // the checks that read the database, only for a view with such fields
   if (kinds.relation) {
     const relationFields = view.fields.filter((field) => field.relation && changed.has(field.key) && !failed.has(field.key));
@@ -267,9 +112,6 @@ export async function checkWrite(
   // Only the view's fields and the keys an older version stored: nothing else reaches the row.
   return { ok: true, write: { data: next, changed } };
 }
-
-/** The outcome of checkWrite: the write, or why it is refused (403 fieldNotEditable or 417 fieldsNotValid). */
-export type WriteOutcome = { ok: true; write: PreparedWrite } | { ok: false; status: 403 | 417; errors: FieldError[] };
 
 /** checkWrite, throwing its refusal (the single-record calls). */
 async function prepareWrite(
