@@ -2,9 +2,10 @@
 // pglite => in-memory PGlite; postgres => a throw-away database luma_test_<random> on
 // DATABASE_URL (or postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, inject, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { ManualClock, setClock } from '../../src/server/platform/clock';
 import { loadConfig, type Config } from '../../src/server/platform/config';
@@ -28,7 +29,7 @@ export const DB_KIND: 'pglite' | 'postgres' = process.env.LUMA_TEST_DB === 'post
  */
 export const SETUP_TIMEOUT_MS = 300_000;
 
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+import { DEFAULT_POSTGRES_URL, withAdminClient } from './template-databases';
 const postgresUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
 
 async function probePostgres(): Promise<string | null> {
@@ -63,30 +64,34 @@ export function describeApi(name: string, body: () => void): void {
   else describe(name, body);
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export interface ScratchDatabase {
   database: OpenDatabase;
   drop(): Promise<void>;
 }
 
-/** An empty, migrated database of this run's kind (not seeded). */
+let pgliteDump: Blob | undefined;
+
+/** The run's migrated PGlite data directory (tests/api/template-databases.ts), read once per file. */
+function pgliteTemplate(): Blob | undefined {
+  const path = inject('pgliteTemplate');
+  if (!path) return undefined;
+  pgliteDump ??= new Blob([readFileSync(path)]);
+  return pgliteDump;
+}
+
+/**
+ * An empty, migrated database of this run's kind (not seeded): a copy of the run's template when
+ * there is one, then migrateToLatest (a no-op on a current copy).
+ */
 export async function createScratchDatabase(): Promise<ScratchDatabase> {
   if (DB_KIND === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' }, { pgliteDump: pgliteTemplate() });
     await migrateToLatest(database.db);
     return { database, drop: () => database.close() };
   }
   const name = `luma_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
+  const template = inject('postgresTemplate');
+  await withAdminClient(postgresUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
@@ -95,7 +100,7 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
     database,
     async drop() {
       await database.close();
-      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(postgresUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

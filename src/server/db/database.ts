@@ -26,17 +26,22 @@ export interface OpenDatabase {
 
 type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir'>;
 
-export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPGlite(config.dataDir);
+export interface OpenOptions {
+  /** PGlite: start from this dumped data directory (`pglite.dumpDataDir('none')`) instead of an empty one; the test suite's migrated template (tests/api/template-databases.ts). */
+  pgliteDump?: Blob;
 }
 
-async function openPGlite(dataDir: string): Promise<OpenDatabase> {
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<OpenDatabase> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPGlite(config.dataDir, options.pgliteDump);
+}
+
+async function openPGlite(dataDir: string, dump?: Blob): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith('memory://');
   const location = inMemory ? dataDir : resolve(dataDir);
   if (!inMemory) mkdirSync(location, { recursive: true });
   // pg_trgm: the trigram indexes of searched fields (docs/records.md "Indexes"), as on PostgreSQL.
-  const pglite = await PGlite.create(location, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(location, { extensions: { pg_trgm }, ...(dump ? { loadDataDir: dump } : {}) });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', location, pglite, url: null, close: () => db.destroy() };
 }
