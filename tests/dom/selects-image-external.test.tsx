@@ -1,7 +1,7 @@
 // The image select (a grid of tiles, keyboard selectable, single or multiple) and the external select
 // (options from a sandboxed expression with context, keyword and page, debounced 500 ms).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../runtime/script';
 import type { RunScript } from '../../renderers/form/scripts';
 import { EXTERNAL_DEBOUNCE_MS } from '../../renderers/controls/select/External';
@@ -121,5 +121,45 @@ describe('the external select', () => {
     renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: 'throw new Error("feed down")' } })]), runScript });
     await waitFor(() => expect(screen.getByTestId('field-error-fruit').textContent).toContain('feed down'));
     expect(within(screen.getByTestId('external-select')).queryAllByTestId('external-option')).toHaveLength(0);
+  });
+
+  it('runs the expression only once the field comes near the viewport, or takes the focus', async () => {
+    // A stand-in IntersectionObserver the test drives (jsdom has none, and then the expression runs at once).
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    class FakeObserver {
+      targets: Element[] = [];
+      constructor(readonly callback: IntersectionObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      disconnect() {
+        this.targets = [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    try {
+      calls.length = 0;
+      const first = renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: expression } })]), runScript });
+      const select = await screen.findByTestId('external-select');
+      await waitFor(() => expect(observers.some((o) => o.targets.includes(select))).toBe(true));
+      expect(calls).toHaveLength(0);
+      expect(screen.queryByText('No results')).toBeNull(); // nothing said about options not yet asked
+      const observer = observers.find((o) => o.targets.includes(select))!;
+      act(() => observer.callback([{ isIntersecting: true, target: select } as unknown as IntersectionObserverEntry], observer as unknown as IntersectionObserver));
+      await waitFor(() => expect(options()).toHaveLength(2));
+      expect(calls).toHaveLength(1);
+      first.unmount();
+
+      calls.length = 0;
+      renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: expression } })]), runScript });
+      const search = await screen.findByTestId('external-search');
+      expect(calls).toHaveLength(0);
+      fireEvent.focus(search);
+      await waitFor(() => expect(options()).toHaveLength(2));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
