@@ -1,27 +1,14 @@
 // The rich text field further down a long form: a focusable stand-in with the field's name until it
 // comes near the viewport or takes the focus; then the editor loads, and a focused stand-in hands the
-// focus to the editable. jsdom has no IntersectionObserver: a stand-in one is driven here.
+// focus to the editable (IntersectionObserver driven by the test: intersection.ts).
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compile, field, renderForm } from './harness';
+import { stubIntersectionObserver } from './intersection';
 
-const observed: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-class FakeObserver {
-  targets: Element[] = [];
-  constructor(readonly callback: IntersectionObserverCallback) {
-    observed.push(this);
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-  }
-  disconnect() {
-    this.targets = [];
-  }
-}
-
+let observer: ReturnType<typeof stubIntersectionObserver>;
 beforeEach(() => {
-  observed.length = 0;
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  observer = stubIntersectionObserver();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,9 +25,8 @@ describe('rich text stand-in', () => {
     expect(screen.getByRole('textbox', { name: 'Notes' })).toBe(notes);
     expect(body!.tabIndex).toBe(0);
 
-    await waitFor(() => expect(observed.some((o) => o.targets.includes(body!))).toBe(true));
-    const observer = observed.find((o) => o.targets.includes(body!))!;
-    act(() => observer.callback([{ isIntersecting: true, target: body! } as unknown as IntersectionObserverEntry], observer as unknown as IntersectionObserver));
+    await observer.watched(body!);
+    observer.bringNear(body!);
     expect((await screen.findByTestId('rich-editable')).textContent).toBe('Hello');
     expect(document.activeElement).not.toBe(screen.getByTestId('rich-editable'));
 

@@ -6,6 +6,7 @@ import { createSandbox } from '../../runtime/script';
 import type { RunScript } from '../../renderers/form/scripts';
 import { EXTERNAL_DEBOUNCE_MS } from '../../renderers/controls/select/External';
 import { compile, field, renderForm } from './harness';
+import { stubIntersectionObserver } from './intersection';
 import { withFakeTimeouts } from './timers';
 
 const images = {
@@ -124,30 +125,15 @@ describe('the external select', () => {
   });
 
   it('runs the expression only once the field comes near the viewport, or takes the focus', async () => {
-    // A stand-in IntersectionObserver the test drives (jsdom has none, and then the expression runs at once).
-    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-    class FakeObserver {
-      targets: Element[] = [];
-      constructor(readonly callback: IntersectionObserverCallback) {
-        observers.push(this);
-      }
-      observe(target: Element) {
-        this.targets.push(target);
-      }
-      disconnect() {
-        this.targets = [];
-      }
-    }
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const observer = stubIntersectionObserver();
     try {
       calls.length = 0;
       const first = renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: expression } })]), runScript });
       const select = await screen.findByTestId('external-select');
-      await waitFor(() => expect(observers.some((o) => o.targets.includes(select))).toBe(true));
+      await observer.watched(select);
       expect(calls).toHaveLength(0);
       expect(screen.queryByText('No results')).toBeNull(); // nothing said about options not yet asked
-      const observer = observers.find((o) => o.targets.includes(select))!;
-      act(() => observer.callback([{ isIntersecting: true, target: select } as unknown as IntersectionObserverEntry], observer as unknown as IntersectionObserver));
+      observer.bringNear(select);
       await waitFor(() => expect(options()).toHaveLength(2));
       expect(calls).toHaveLength(1);
       first.unmount();
