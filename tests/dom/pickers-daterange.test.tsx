@@ -20,13 +20,15 @@ function stubList(items: Record<string, unknown>[]) {
 
 const stay = (customData: Record<string, unknown> = {}) => field('stay', 'picker', 'daterange', { constraints: { custom_data: customData } });
 const day = (d: string) => document.querySelector(`[data-testid="daterange-day"][data-date="${d}"]`) as HTMLButtonElement;
+/** The range calendar loads when the popup first opens (calendar/LazyCalendars.tsx): waits for its days. */
+const calendarDrawn = () => screen.findAllByTestId('daterange-day');
 
 describe('picker/daterange', () => {
   it('weeks start on Monday; two clicks and Ok set {startDate, endDate}', async () => {
     stubList([]);
     const { form } = renderForm({ view: compile([stay(), field('title', 'input', 'text')]), record: { stay: { startDate: '2030-04-01', endDate: '2030-04-02' } } });
     fireEvent.click(screen.getByTestId('daterange-input'));
-    const days = screen.getAllByTestId('daterange-day');
+    const days = await calendarDrawn();
     expect(days[0]!.getAttribute('data-date')).toBe('2030-04-01'); // a Monday
     fireEvent.click(day('2030-04-10'));
     fireEvent.click(day('2030-04-08'));
@@ -40,6 +42,7 @@ describe('picker/daterange', () => {
     stubList([]);
     const { form } = renderForm({ view: compile([stay()]), record: { stay: { startDate: '2030-04-01', endDate: '2030-04-02' } } });
     fireEvent.click(screen.getByTestId('daterange-input'));
+    await calendarDrawn();
     fireEvent.click(day('2030-04-10'));
     fireEvent.keyDown(screen.getByTestId('daterange-popup'), { key: 'Escape' });
     expect(screen.queryByTestId('daterange-popup')).toBeNull();
@@ -72,6 +75,7 @@ describe('picker/daterange', () => {
     vi.setSystemTime(new Date(2030, 3, 15, 12));
     renderForm({ view: compile([stay({ disablePastDates: true, disableFutureDates: true })]) });
     fireEvent.click(screen.getByTestId('daterange-input'));
+    await calendarDrawn();
     expect(day('2030-04-14').getAttribute('data-disabled')).toBe('true');
     expect(day('2030-04-15').getAttribute('data-disabled')).toBe('false');
     expect(day('2030-04-16').getAttribute('data-disabled')).toBe('true');

@@ -19,6 +19,8 @@ function stubList(items: Record<string, unknown>[]) {
 
 const at = (customData: Record<string, unknown> = {}) => field('at', 'picker', 'datetime', { constraints: { custom_data: customData } });
 const step = () => screen.getByTestId('datetime-step').getAttribute('data-step');
+/** The calendar step loads when the popup first opens (calendar/LazyCalendars.tsx): waits for its days. */
+const calendarDrawn = () => screen.findAllByTestId('datetime-day');
 
 describe('picker/datetime', () => {
   it('steps year -> month -> calendar -> time on each pick, Ok sets the value shown in the format', async () => {
@@ -31,6 +33,7 @@ describe('picker/datetime', () => {
     expect(step()).toBe('month');
     fireEvent.click(screen.getAllByTestId('datetime-month')[4]!);
     expect(step()).toBe('calendar');
+    await calendarDrawn();
     fireEvent.click(document.querySelector('[data-testid="datetime-day"][data-date="2031-05-20"]')!);
     expect(step()).toBe('time');
     fireEvent.click(document.querySelector('[data-testid="datetime-hour"][data-hour="9"]')!);
@@ -96,7 +99,7 @@ describe('picker/datetime', () => {
     fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });
     fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });
     expect(step()).toBe('calendar');
-    expect(screen.getAllByTestId('datetime-day')[0]!.getAttribute('data-date')).toBe('2029-12-30'); // a Sunday
+    expect((await calendarDrawn())[0]!.getAttribute('data-date')).toBe('2029-12-30'); // a Sunday
     await waitFor(() => expect(document.activeElement?.getAttribute('data-date')).toBe('2030-01-15'));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
@@ -115,6 +118,7 @@ describe('picker/datetime', () => {
     fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });
     fireEvent.keyDown(screen.getByTestId('datetime-popup'), { key: 'Enter' });
     const day = (d: string) => document.querySelector(`[data-testid="datetime-day"][data-date="${d}"]`)!;
+    await calendarDrawn();
     expect(day('2030-01-09').getAttribute('data-disabled')).toBe('true');
     expect(day('2030-01-10').getAttribute('data-disabled')).toBe('false');
     expect(day('2030-01-21').getAttribute('data-disabled')).toBe('true');

@@ -1,11 +1,12 @@
 // The image select (a grid of tiles, keyboard selectable, single or multiple) and the external select
 // (options from a sandboxed expression with context, keyword and page, debounced 500 ms).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../runtime/script';
 import type { RunScript } from '../../renderers/form/scripts';
 import { EXTERNAL_DEBOUNCE_MS } from '../../renderers/controls/select/External';
 import { compile, field, renderForm } from './harness';
+import { stubIntersectionObserver } from './intersection';
 import { withFakeTimeouts } from './timers';
 
 const images = {
@@ -121,5 +122,30 @@ describe('the external select', () => {
     renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: 'throw new Error("feed down")' } })]), runScript });
     await waitFor(() => expect(screen.getByTestId('field-error-fruit').textContent).toContain('feed down'));
     expect(within(screen.getByTestId('external-select')).queryAllByTestId('external-option')).toHaveLength(0);
+  });
+
+  it('runs the expression only once the field comes near the viewport, or takes the focus', async () => {
+    const observer = stubIntersectionObserver();
+    try {
+      calls.length = 0;
+      const first = renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: expression } })]), runScript });
+      const select = await screen.findByTestId('external-select');
+      await observer.watched(select);
+      expect(calls).toHaveLength(0);
+      expect(screen.queryByText('No results')).toBeNull(); // nothing said about options not yet asked
+      observer.bringNear(select);
+      await waitFor(() => expect(options()).toHaveLength(2));
+      expect(calls).toHaveLength(1);
+      first.unmount();
+
+      calls.length = 0;
+      renderForm({ view: compile([field('fruit', 'select', 'external', { constraints: { custom_data: expression } })]), runScript });
+      const search = await screen.findByTestId('external-search');
+      expect(calls).toHaveLength(0);
+      fireEvent.focus(search);
+      await waitFor(() => expect(options()).toHaveLength(2));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

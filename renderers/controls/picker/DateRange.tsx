@@ -5,8 +5,8 @@
 // ranges take (every day from start to end, inclusive) are disabled. The taken days reload when the
 // popup opens, when the shown month changes and when the form model changes (debounced 500 ms);
 // a range that takes a taken day shows 'invalidDates' and blocks the form.
-// The calendar is a react-aria-components RangeCalendar in a Popover (arrow keys move by day, Page
-// Up/Down by month, Enter picks; the user's locale names months and days).
+// The calendar is a react-aria-components RangeCalendar, loaded on first open, in a Popover (arrow
+// keys move by day, Page Up/Down by month, Enter picks; the user's locale names months and days).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -18,7 +18,8 @@ import { FieldFrame } from '../shared/FieldFrame';
 import { monthStart } from './calendar/calendar';
 import { PickerActions, PickerInput } from './calendar/parts';
 import { useTakenDays } from './calendar/useTaken';
-import { draftOf, RangeDays, rangeText, RangeTimes, rangeValueOf, useModelTick, type Draft } from './DateRangeParts';
+import { preloadCalendars, RangeDays } from './calendar/LazyCalendars';
+import { draftOf, rangeText, RangeTimes, rangeValueOf, useModelTick, type Draft } from './DateRangeParts';
 
 /**
  * The popup: whether it is open, the draft and the calendar's focused day (its month is the one shown).
@@ -32,6 +33,7 @@ function useRangePopup(range: DateRangeValue | null, readOnly: boolean, timePick
   const [focused, setFocused] = useState(initialDay);
   const openPopup = () => {
     if (readOnly) return;
+    void preloadCalendars().catch(() => undefined);
     setDraft(draftOf(range));
     setFocused(initialDay);
     setOpen(true);

@@ -1,13 +1,10 @@
 // The pieces of the daterange picker (DateRange.tsx): its draft and the value it makes, the text the
-// input shows, the reload tick of the form model, the range calendar and the start and end times.
-import { parseDate, type DateValue } from '@internationalized/date';
+// input shows, the reload tick of the form model and the start and end times (the range calendar is
+// calendar/Calendars.tsx, loaded on first open).
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { CalendarCell, RangeCalendar } from 'react-aria-components';
 import { dayPart, parseDateTime, type DateRangeOptions, type DateRangeValue } from '../../../runtime/validation/dates';
 import type { FormStore } from '../../form/formStore';
 import { formatMoment, RELOAD_DEBOUNCE_MS } from './calendar/calendar';
-import { CalendarLocale, DayGrid } from './calendar/parts';
-import { MonthNav } from './calendar/MonthNav';
 
 export interface Draft {
   start: string | null;
@@ -61,51 +58,6 @@ export function useModelTick(store: FormStore): number {
     };
   }, [store]);
   return modelTick;
-}
-
-interface RangeDaysProps {
-  label: string;
-  locale: string;
-  draft: Draft;
-  setDraft: Dispatch<SetStateAction<Draft>>;
-  /** The focused day; its month is the one shown. */
-  focused: string;
-  setFocused: (day: string) => void;
-  blocked: (day: string) => boolean;
-  taken: ReadonlySet<string>;
-}
-
-/** The month calendar, weeks from Monday: the first click picks the start, the second the end. */
-export function RangeDays({ label, locale, draft, setDraft, focused, setFocused, blocked, taken }: RangeDaysProps) {
-  const value = draft.start !== null ? { start: parseDate(draft.start), end: parseDate(draft.end ?? draft.start) } : null;
-  return (
-    <CalendarLocale locale={locale}>
-      <RangeCalendar
-        className="picker-calendar"
-        aria-label={label}
-        value={value}
-        onChange={(range) => setDraft((d) => ({ ...d, start: range.start.toString(), end: range.end.toString() }))}
-        focusedValue={parseDate(focused)}
-        onFocusChange={(date: DateValue) => setFocused(date.toString())}
-        firstDayOfWeek="mon"
-        isDateUnavailable={(date: DateValue) => blocked(date.toString())}
-        allowsNonContiguousRanges
-      >
-        <MonthNav headingTestId="daterange-month" />
-        <DayGrid
-          cell={(date, day) => (
-            <CalendarCell
-              date={date}
-              data-testid="daterange-day"
-              data-date={day}
-              data-disabled={blocked(day)}
-              className={({ isOutsideMonth, isSelected }) => ['picker-day', isOutsideMonth ? 'outside' : '', isSelected ? 'in-range' : '', taken.has(day) ? 'taken' : ''].filter(Boolean).join(' ')}
-            />
-          )}
-        />
-      </RangeCalendar>
-    </CalendarLocale>
-  );
 }
 
 /** The start and end times, in steps of custom_data.minuteStep minutes. */

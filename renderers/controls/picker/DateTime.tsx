@@ -4,9 +4,9 @@
 // Ok confirms. Days and minutes outside the bounds (from/to, disablePastDates, availableHours, steps)
 // are disabled, and so are the minutes other records of the component hold on the chosen day.
 // The value is 'YYYY-MM-DDTHH:mm' (local time). The popup is a react-aria-components Popover and
-// Dialog (focus moves in and back, outside clicks cancel); the calendar step is its Calendar (arrow
-// keys move by day, Page Up/Down by month, Enter picks; the user's locale names days and months and
-// starts the week).
+// Dialog (focus moves in and back, outside clicks cancel); the calendar step is its Calendar, loaded
+// when the popup first opens (calendar/LazyCalendars.tsx; arrow keys move by day, Page Up/Down by
+// month, Enter picks; the user's locale names days and months and starts the week).
 import { useActorRef, useSelector } from '@xstate/react';
 import { X } from '../../ui/icons';
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
@@ -20,7 +20,8 @@ import { FieldFrame } from '../shared/FieldFrame';
 import { formatMoment } from './calendar/calendar';
 import { PickerActions, PickerInput } from './calendar/parts';
 import { useTakenMinutes } from './calendar/useTaken';
-import { DayStep, MonthStep, StepBar, TimeStep, YearStep } from './DateTimeSteps';
+import { DayStep, preloadCalendars } from './calendar/LazyCalendars';
+import { MonthStep, StepBar, TimeStep, YearStep } from './DateTimeSteps';
 
 function nowText(): string {
   const now = new Date();
@@ -113,7 +114,10 @@ export function DateTimeControl(props: ControlProps) {
   return (
     <FieldFrame props={props}>
       <div className="picker picker-datetime">
-        <DateTimeInput props={props} value={shown} placeholder={field.options.placeholder || options.format} open={open} inputRef={inputRef} onOpen={() => send({ type: 'OPEN' })} reset={() => send({ type: 'RESET' })} />
+        <DateTimeInput props={props} value={shown} placeholder={field.options.placeholder || options.format} open={open} inputRef={inputRef} onOpen={() => {
+            void preloadCalendars().catch(() => undefined);
+            send({ type: 'OPEN' });
+          }} reset={() => send({ type: 'RESET' })} />
         <Popover className="picker-popup" triggerRef={inputRef} isOpen={open} onOpenChange={(next) => !next && sendAndRefocus({ type: 'CANCEL' })} placement="bottom start">
           <Dialog className="picker-dialog" aria-label={label}>
             <div ref={popupRef} data-testid="datetime-popup" tabIndex={-1} onKeyDown={onPopupKey}>

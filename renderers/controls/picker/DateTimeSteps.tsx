@@ -1,15 +1,12 @@
 // The steps of the datetime picker's popup (DateTime.tsx), each sending its picks to the
-// dateTimePicker machine: the step bar with the draft, year, month, the calendar, and hours and minutes.
+// dateTimePicker machine: the step bar with the draft, year, month and hours and minutes (the calendar
+// step is calendar/Calendars.tsx, loaded on first open).
 // A pick carries data-pick and aria-pressed on the current one, so the step can focus it.
-import { parseDate, type DateValue } from '@internationalized/date';
-import { Calendar, CalendarCell } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { STEPS_BY_MODE, type DateTimePickerEvent, type PickerStep } from '../../../machines/dateTimePicker.machine';
-import { dateTimeProblem, dayAllowed, hourAvailable, type DateTimeOptions, type DateTimeParts } from '../../../runtime/validation/dates';
+import { dateTimeProblem, hourAvailable, type DateTimeOptions, type DateTimeParts } from '../../../runtime/validation/dates';
 import type { MessageKey } from '../../../runtime/i18n';
 import { formatMoment, hourLabel, MONTH_NAMES, stepped, yearList } from './calendar/calendar';
-import { CalendarLocale, DayGrid } from './calendar/parts';
-import { MonthNav } from './calendar/MonthNav';
 
 type Send = (event: DateTimePickerEvent) => void;
 
@@ -59,37 +56,6 @@ export function MonthStep({ month, send }: { month: number; send: Send }) {
         </button>
       ))}
     </div>
-  );
-}
-
-/** The calendar step: days outside the field's bounds are unavailable. */
-export function DayStep({ label, locale, day, options, now, send }: { label: string; locale: string; day: string; options: DateTimeOptions; now: Date; send: Send }) {
-  return (
-    <CalendarLocale locale={locale}>
-      <Calendar
-        className="picker-calendar"
-        aria-label={label}
-        autoFocus
-        value={parseDate(day)}
-        defaultFocusedValue={parseDate(day)}
-        onChange={(date: DateValue) => send({ type: 'PICK_DAY', day: date.toString() })}
-        isDateUnavailable={(date: DateValue) => !dayAllowed(options, date.toString(), now)}
-      >
-        <MonthNav />
-        <DayGrid
-          cell={(date, d) => (
-            <CalendarCell
-              date={date}
-              data-pick="day"
-              data-testid="datetime-day"
-              data-date={d}
-              data-disabled={!dayAllowed(options, d, now)}
-              className={({ isOutsideMonth }) => (isOutsideMonth ? 'picker-day outside' : 'picker-day')}
-            />
-          )}
-        />
-      </Calendar>
-    </CalendarLocale>
   );
 }
 

@@ -4,6 +4,9 @@
 // comes back empty. A failing expression shows its message under the field (it does not block a save:
 // the value rules decide that). The value is a scalar, or a list when multiple. The options are a
 // react-aria-components ListBox (arrows, Space and Enter pick, type-ahead) under a SearchField.
+// The expression first runs when the field comes near the viewport or takes the focus
+// (useNearViewport): the script runtime (QuickJS with lodash and dayjs, about 51 KB gzip) is then not
+// part of the first load of a long form whose external select is further down.
 import { Search } from '../../ui/icons';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Input, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
@@ -12,6 +15,7 @@ import type { FieldMessage } from '../../../runtime/validation';
 import { fieldScriptContext } from '../../../runtime/environment/fieldVariables';
 import { FormContext, type FormContextValue } from '../../form/FormContext';
 import { lazySandbox } from '../../form/scripts';
+import { useNearViewport } from '../../ui/useNearViewport';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { ChosenChips } from '../shared/ChosenChips';
@@ -46,7 +50,7 @@ export function toExternalOptions(result: unknown): ExternalOption[] | null {
  * search text 500 ms after the last keystroke and starts again at page 1; `more` asks the next page,
  * whose options are added, until a page comes back empty. `labelOf` knows every label seen.
  */
-function useExternalOptions(field: ControlProps['field'], form: FormContextValue | null) {
+function useExternalOptions(field: ControlProps['field'], form: FormContextValue | null, active: boolean) {
   const intl = useIntl();
   const runScript = form?.runScript ?? lazySandbox;
   const expression = typeof field.options.customData.expression === 'string' ? field.options.customData.expression : '';
@@ -57,6 +61,7 @@ function useExternalOptions(field: ControlProps['field'], form: FormContextValue
   const [done, setDone] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [ran, setRan] = useState(false);
   const labels = useRef(new Map<string, string>());
 
   useEffect(() => {
@@ -71,12 +76,13 @@ function useExternalOptions(field: ControlProps['field'], form: FormContextValue
   const context = useMemo(() => ({ ...fieldScriptContext(form?.scriptContext ?? {}, field.variables), field: field.key, model: form?.store.values() ?? {} }), [form, field.key, field.variables, keyword, page]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (!expression) return;
+    if (!expression || !active) return;
     let live = true;
     setLoading(true);
     void runScript({ label: `External select of field ${field.key}`, code: expression, args: { context, keyword, page } }).then((result) => {
       if (!live) return;
       setLoading(false);
+      setRan(true);
       if (!result.ok) {
         setError(result.error);
         return;
@@ -94,7 +100,7 @@ function useExternalOptions(field: ControlProps['field'], form: FormContextValue
     return () => {
       live = false;
     };
-  }, [expression, keyword, page, runScript, field.key, context, intl]);
+  }, [expression, active, keyword, page, runScript, field.key, context, intl]);
 
   return {
     text,
@@ -102,6 +108,7 @@ function useExternalOptions(field: ControlProps['field'], form: FormContextValue
     options,
     done,
     loading,
+    ran,
     error,
     more: () => setPage((p) => p + 1),
     labelOf: (v: unknown) => labels.current.get(asText(v)) ?? asText(v),
@@ -114,7 +121,8 @@ export function ExternalSelectControl(props: ControlProps) {
   const { field, value, onChange, readOnly, id } = props;
   const multiple = field.options.multiple;
   const chosen = asList(value).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-  const { text, setText, options, done, loading, error, more, labelOf } = useExternalOptions(field, form);
+  const near = useNearViewport<HTMLDivElement>();
+  const { text, setText, options, done, loading, ran, error, more, labelOf } = useExternalOptions(field, form, near.near);
 
   const isChosen = (v: unknown) => chosen.some((c) => sameValue(c, v));
   const pick = (v: string | number) => {
@@ -128,7 +136,7 @@ export function ExternalSelectControl(props: ControlProps) {
 
   return (
     <FieldFrame props={frameProps}>
-      <div className="external-select" data-testid="external-select" aria-busy={loading}>
+      <div ref={near.ref} className="external-select" data-testid="external-select" aria-busy={loading} onFocus={near.wake}>
         <ChosenChips chosen={chosen} labelOf={labelOf} readOnly={readOnly} onRemove={pick} />
         <SearchField className="select-search" value={text} onChange={setText} isReadOnly={readOnly} aria-labelledby={`${id}-label`}>
           <Search size={14} aria-hidden="true" />
@@ -155,7 +163,7 @@ export function ExternalSelectControl(props: ControlProps) {
             const hidden = chosen.filter((c) => !options.some((o) => sameValue(o.value, c)));
             onChange(multiple ? [...hidden, ...picked] : (picked[0] ?? null));
           }}
-          renderEmptyState={() => (!loading && !error ? <p className="muted select-empty">{intl.formatMessage({ id: 'selects.noResults' })}</p> : null)}
+          renderEmptyState={() => (ran && !loading && !error ? <p className="muted select-empty">{intl.formatMessage({ id: 'selects.noResults' })}</p> : null)}
         >
           {(option) => (
             <ListBoxItem id={asText(option.value)} textValue={option.label} className="select-option" data-testid="external-option" data-value={asText(option.value)}>

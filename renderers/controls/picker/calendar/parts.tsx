@@ -1,10 +1,7 @@
-// Pieces the datetime and daterange pickers share: the read-only input that opens the popup, the
-// calendar's day grid in the user's locale, and the popup's Cancel and Ok.
-import type { CalendarDate } from '@internationalized/date';
-import type { ReactElement, ReactNode, RefObject } from 'react';
-import { CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, I18nProvider } from 'react-aria-components';
+// Pieces the datetime and daterange pickers share: the read-only input that opens the popup and the
+// popup's Cancel and Ok (the calendars, with react-aria's, are in Calendars.tsx, loaded on first open).
+import type { RefObject } from 'react';
 import { useIntl } from 'react-intl';
-import { isLocale, LOCALE_TAG } from '../../../../runtime/i18n';
 import type { ControlProps } from '../../../registry/types';
 import { inputAria } from '../../shared/FieldFrame';
 
@@ -49,21 +46,6 @@ export function PickerInput({ props, testId, value, placeholder, open, inputRef,
         }
       }}
     />
-  );
-}
-
-/** The calendar in the user's locale (it names the months and days and, unless told, starts the week). */
-export function CalendarLocale({ locale, children }: { locale: string; children: ReactNode }) {
-  return <I18nProvider locale={isLocale(locale) ? LOCALE_TAG[locale] : undefined}>{children}</I18nProvider>;
-}
-
-/** The weekday names and a cell per day of the shown month; `cell` draws one day ('YYYY-MM-DD'). */
-export function DayGrid({ cell }: { cell: (date: CalendarDate, day: string) => ReactElement }) {
-  return (
-    <CalendarGrid weekdayStyle="short">
-      <CalendarGridHeader>{(name) => <CalendarHeaderCell>{name}</CalendarHeaderCell>}</CalendarGridHeader>
-      <CalendarGridBody>{(date) => cell(date, date.toString())}</CalendarGridBody>
-    </CalendarGrid>
   );
 }
 
