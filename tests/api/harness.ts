@@ -11,6 +11,7 @@ import { ManualClock, setClock } from '../../src/server/platform/clock';
 import { loadConfig, type Config } from '../../src/server/platform/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
+import { resolveSecretKeys, setSecretKeys } from '../../src/server/platform/secret-box';
 import { seed } from '../../src/server/auth/seed';
 import { startPlatform, type Platform } from '../../src/server/instance';
 import type { Mailer } from '../../src/server/platform/mail';
@@ -158,6 +159,9 @@ export function useServer(overrides: Record<string, string> = {}, options: UseSe
     if (unavailable) return;
     scratch = await createScratchDatabase();
     const config = testConfig(overrides);
+    // The secret keys are the process's (buildApp installs them only when none are): a file before
+    // this one in the same worker (isolate: false) may have left a rotation's keys installed.
+    setSecretKeys(resolveSecretKeys(config));
     await seed(scratch.database.db, config);
     const database = scratch.database;
     const shared = await startPlatform(database, config, { log: (error, message) => console.error(message, error) });
