@@ -20,7 +20,7 @@ import { buildRecordBatch, IMPORT_BATCH_ROWS, takenValues, updateRecordBatch, wr
 import { keepStatistics } from './partitions-sql';
 import { nowDate } from '../platform/clock';
 import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './import-source';
-import { addError, checkWrite, checkWriteNow, RECORD_MESSAGE, recordTarget, type RecordTarget } from './records';
+import { addError, checkLocally, finishWrite, RECORD_MESSAGE, recordTarget, type RecordTarget } from './records';
 import { filterUpdate, NEW_RECORD } from './write-hooks';
 import type { RecordWrite } from './hook-events';
 import { hooks } from '../platform/hooks';
@@ -215,7 +215,8 @@ class ImportRun {
         continue;
       }
       // Without an await when the view has no field the database must check (relations, dates, media) and no password is set.
-      const outcome = checkWriteNow(view, data, stored) ?? (await checkWrite(db, it.accountability, it.target, view, data, stored, this.relations));
+      const local = checkLocally(view, data, stored);
+      const outcome = 'outcome' in local ? local.outcome : await finishWrite(db, it.accountability, it.target, view, stored, local, this.relations);
       if (!outcome.ok) {
         if (outcome.status === 403) this.refused = true;
         for (const error of outcome.errors) {

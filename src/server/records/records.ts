@@ -19,7 +19,7 @@ import { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer } from
 import { uniqueViolationField } from './indexes';
 import { dateCollisions } from './dates';
 import { mediaProblems } from './media-values';
-import { addError, checkLocally, isEmpty, RECORD_MESSAGE, type PreparedWrite, type WriteOutcome } from './write-check';
+import { addError, checkLocally, isEmpty, RECORD_MESSAGE, type LocalCheck, type PreparedWrite, type WriteOutcome } from './write-check';
 import { fieldKinds } from './field-kinds';
 import { LIST_MESSAGE } from './list';
 import { compileFor, envSettings, viewerOf, type Viewer } from './view';
@@ -31,7 +31,7 @@ import { filterUpdate, inWrite, NEW_RECORD, withoutHashes } from './write-hooks'
 type Db = Kysely<Database>;
 
 export { RECORD_META_KEYS, REF_OBJ_SUFFIX, shapeRecord, type RecordAnswer };
-export { addError, checkWriteNow, RECORD_MESSAGE, type PreparedWrite, type WriteOutcome } from './write-check';
+export { addError, checkLocally, RECORD_MESSAGE, type PreparedWrite, type WriteOutcome } from './write-check';
 
 /** What a password field shows on the model edit page; sent back on update, it keeps the stored hash. */
 export { PASSWORD_TOKEN };
@@ -85,11 +85,25 @@ export async function checkWrite(
   view: ViewSchema,
   input: Record<string, unknown>,
   stored: RecordRow | null,
+): Promise<WriteOutcome> {
+  const local = checkLocally(view, input, stored);
+  return 'outcome' in local ? local.outcome : finishWrite(db, accountability, target, view, stored, local);
+}
+
+/**
+ * checkWrite's checks that read the database (relations, dates, media) and the password hashes, after
+ * checkLocally left them to do. The import calls it for its rows that need it (checkLocally first, once).
+ */
+export async function finishWrite(
+  db: Db,
+  accountability: Accountability,
+  target: RecordTarget,
+  view: ViewSchema,
+  stored: RecordRow | null,
+  local: LocalCheck,
   /** The relations an import's rows share (import.ts); a single write looks its own up. */
   relationMemo?: RelationMemo,
 ): Promise<WriteOutcome> {
-  const local = checkLocally(view, input, stored);
-  if ('outcome' in local) return local.outcome;
   const { storedData, next, errors, failed, plain, changed } = local;
   const kinds = fieldKinds(view); // the checks that read the database, only for a view with such fields
   if (kinds.relation) {

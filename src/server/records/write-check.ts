@@ -170,8 +170,7 @@ function nextData(view: ViewSchema, input: Record<string, unknown>, stored: Reco
 /** The outcome of checkWrite: the write, or why it is refused (403 fieldNotEditable or 417 fieldsNotValid). */
 export type WriteOutcome = { ok: true; write: PreparedWrite } | { ok: false; status: 403 | 417; errors: FieldError[] };
 
-
-/** The write as far as the checks without the database take it (checkLocally), for checkWrite to finish. */
+/** The write as far as the checks without the database take it (checkLocally), for finishWrite to finish. */
 export interface LocalCheck {
   storedData: Record<string, unknown>;
   next: Record<string, unknown>;
@@ -206,10 +205,4 @@ export function checkLocally(view: ViewSchema, input: Record<string, unknown>, s
   }
   const failed = errors.length === 0 ? NO_FIELDS : new Set(errors.map((error) => fieldOf(error.field)));
   return { storedData, next, errors, failed, plain, changed };
-}
-
-/** checkWrite's outcome without an await when the checks without the database decide it; null when checkWrite must finish it. */
-export function checkWriteNow(view: ViewSchema, input: Record<string, unknown>, stored: RecordRow | null): WriteOutcome | null {
-  const local = checkLocally(view, input, stored);
-  return 'outcome' in local ? local.outcome : null;
 }
