@@ -30,7 +30,7 @@ export const DB_KIND: 'pglite' | 'postgres' = process.env.LUMA_TEST_DB === 'post
  */
 export const SETUP_TIMEOUT_MS = 300_000;
 
-import { DEFAULT_POSTGRES_URL, withAdminClient } from './template-databases';
+import { DEFAULT_POSTGRES_URL, newPostgresDatabase, withAdminClient } from './template-databases';
 const postgresUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
 
 async function probePostgres(): Promise<string | null> {
@@ -91,12 +91,7 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
     return { database, drop: () => database.close() };
   }
   const name = `luma_test_${randomBytes(6).toString('hex')}`;
-  const template = inject('postgresTemplate');
-  await withAdminClient(postgresUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  await migrateToLatest(database.db);
+  const database = await newPostgresDatabase(postgresUrl, name, inject('postgresTemplate'));
   return {
     database,
     async drop() {

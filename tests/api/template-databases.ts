@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations/index';
 
 declare module 'vitest' {
@@ -50,18 +50,20 @@ async function pgliteTemplate(): Promise<{ path: string; remove: () => Promise<v
   }
 }
 
-async function postgresTemplate(adminUrl: string): Promise<{ name: string; remove: () => Promise<void> }> {
-  const name = `luma_template_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+/** A new PostgreSQL database `name` (copied from `template` when given), opened and migrated. */
+export async function newPostgresDatabase(adminUrl: string, name: string, template = ''): Promise<OpenDatabase> {
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  try {
-    await migrateToLatest(database.db);
-  } finally {
-    // A template must have no open connection while it is copied.
-    await database.close();
-  }
+  await migrateToLatest(database.db);
+  return database;
+}
+
+async function postgresTemplate(adminUrl: string): Promise<{ name: string; remove: () => Promise<void> }> {
+  const name = `luma_template_${randomBytes(6).toString('hex')}`;
+  // A template must have no open connection while it is copied.
+  await (await newPostgresDatabase(adminUrl, name)).close();
   return { name, remove: async () => void (await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`))) };
 }
 
