@@ -8,7 +8,7 @@ test('rich text and external select further down load when scrolled to; focus on
   test.setTimeout(120_000);
   await signInAsAdmin(page);
   const lines = Array.from({ length: 30 }, (_, i) => sub(`line${i}`, 'input', 'text', { length: { min: 0, max: 80 } }));
-  const ref = await deploy(page.request, 'light_edit', [
+  const ref = await deploy(page.request, `light_edit_${Date.now().toString(36)}`, [
     ...lines,
     sub('notes', 'text', 'editor', { length: { min: 0, max: 2000 } }),
     sub('colour', 'select', 'external', { custom_data: "return ['Red', 'Green'].map((c) => ({ value: c.toLowerCase(), label: c }))" }),

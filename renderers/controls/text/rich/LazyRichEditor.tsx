@@ -3,7 +3,7 @@
 // without one (the record list), and long forms whose rich text fields are further down, do not load
 // them with the page. Until then the field is a focusable stand-in of the editor's size with the
 // field's accessible name; focusing it loads the editor and moves the focus into it.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNearViewport } from '../../../ui/useNearViewport';
 import type { RichEditorProps } from './RichEditor';
 
@@ -15,14 +15,6 @@ const Loaded = lazy(() =>
     return { default: module.RichEditor };
   }),
 );
-
-/** Gives the editable the focus once it is drawn (the stand-in had it). */
-function FocusEditable({ id }: { id: string | undefined }) {
-  useEffect(() => {
-    if (id) document.getElementById(id)?.focus();
-  }, [id]);
-  return null;
-}
 
 export function RichEditor(props: RichEditorProps) {
   const near = useNearViewport<HTMLDivElement>();
@@ -49,8 +41,7 @@ export function RichEditor(props: RichEditorProps) {
   }
   return (
     <Suspense fallback={<div className={className} data-testid="rich-loading" aria-busy="true" />}>
-      <Loaded {...props} />
-      {focusWanted ? <FocusEditable id={props.id} /> : null}
+      <Loaded {...props} autoFocus={focusWanted} />
     </Suspense>
   );
 }

@@ -1,9 +1,9 @@
 // The slate editor shared by text/editor, text/editor_i18n and text/document. Its value is HTML
 // text: parsed once per outside change, serialised on every content change.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { createEditor, type Descendant } from 'slate';
+import { createEditor, Editor as SlateEditor, Transforms, type Descendant } from 'slate';
 import { withHistory } from 'slate-history';
-import { Editable, Slate, withReact } from 'slate-react';
+import { Editable, ReactEditor, Slate, withReact } from 'slate-react';
 import { addPage, toggleMark, withRich } from './commands';
 import { pageMargin } from './constants';
 import { RichElementView, RichLeafView } from './elements';
@@ -27,6 +27,8 @@ export interface RichEditorProps {
   /** Told the selected text's offsets on each selection change (selection.ts), null for a caret; a
    * selection lost with the focus (a click on a comment box) is not reported, so it stays chosen. */
   onSelectText?: (selection: TextSelection | null) => void;
+  /** Take the focus when drawn, the caret at the end (the lazy editor's stand-in had the focus). */
+  autoFocus?: boolean;
 }
 
 const HOTKEYS: Record<string, 'bold' | 'italic'> = { b: 'bold', i: 'italic' };
@@ -47,6 +49,15 @@ export function RichEditor(props: RichEditorProps) {
 
   const editor = useMemo(() => withRich(withHistory(withReact(createEditor())) as Editor, { paged, margin }), [generation, paged, margin]);
   const initialValue = useMemo(() => htmlToSlate(emitted.current, { paged, margin }) as Descendant[], [editor]);
+  // The caret is put in the editor's own selection, not left to the browser's: a key pressed at once
+  // (End, typing) then acts on it rather than on a selection slate has not read yet.
+  const autoFocus = useRef(props.autoFocus === true);
+  useEffect(() => {
+    if (!autoFocus.current) return;
+    autoFocus.current = false;
+    Transforms.select(editor, SlateEditor.end(editor, []));
+    ReactEditor.focus(editor);
+  }, [editor]);
 
   const handleChange = useCallback(
     (nodes: Descendant[]) => {
