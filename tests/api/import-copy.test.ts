@@ -86,7 +86,7 @@ describeApi(`records: import, the batch text (${DB_KIND})`, () => {
     ]);
   });
 
-  it('one bad row, the last of a file of three batches: 417 at its number, and the batches already written roll back', async () => {
+  it('one bad row, the last of a file of four write batches (500, 1,500, 4,500, the rest): 417 at its number, and the batches already written roll back', async () => {
     const before = (await stored(notes)).length;
     const total = 2 * IMPORT_BATCH_ROWS + 7;
     const rows = Array.from({ length: total }, (_, i) => [`row ${i + 1}`, `note\t${i + 1}\\`, String(i + 1)]);

@@ -15,7 +15,7 @@ import { importResultSchema, refParams, replies, scopedRefParams } from '../../.
 import type { ServerContext } from '../platform/context';
 import { filePart, multipartForm, typed } from '../platform/contract';
 import { badRequest, HttpError } from '../platform/errors';
-import { IMPORT_LIMITS, IMPORT_MESSAGE, importTarget, runImport, type ImportFile, type ImportOptions } from './import';
+import { IMPORT_LIMITS, IMPORT_MESSAGE, importTarget, keepImportStatistics, runImport, type ImportFile, type ImportOptions } from './import';
 import { headerValue } from '../platform/validate';
 import { eachPart } from '../platform/multipart';
 import { accountabilityOf } from '../auth/session-hook';
@@ -56,6 +56,23 @@ export const recordImportRoutes: FastifyPluginAsync<ServerContext> = async (plug
   await host.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1, fields: 4, fieldSize: IMPORT_LIMITS.fieldBytes, parts: 6, headerPairs: 100 },
+  });
+
+  // The statistics refresh of each answered import (keepImportStatistics), and those still running,
+  // which closing waits for.
+  const refresh = new WeakMap<FastifyRequest, () => Promise<boolean>>();
+  const running = new Set<Promise<unknown>>();
+  plugin.addHook('onResponse', async (request) => {
+    const start = refresh.get(request);
+    if (!start) return;
+    // Statistics only speed up later queries: a failure is logged, never the import's.
+    const work = start().catch((error: unknown) => request.log.warn({ err: error }, 'statistics after an import'));
+    running.add(work);
+    await work;
+    running.delete(work);
+  });
+  plugin.addHook('onClose', async () => {
+    await Promise.all(running);
   });
 
   const handler = async (request: FastifyRequest<{ Params: Params }>) => {
@@ -105,6 +122,7 @@ export const recordImportRoutes: FastifyPluginAsync<ServerContext> = async (plug
     }
     const { result } = form;
     if (!result) throw missingFile();
+    refresh.set(request, () => keepImportStatistics(db, target, result));
     return result;
   };
   host.post(`${BASE}/:a/import`, importSpec(refParams), handler);
