@@ -121,6 +121,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['functions'],
   ['sparks'],
   ['workflows'],
+  ['apps'],
   ['hosts'],
 ];
 const ASSEMBLY = 'the assembly';
