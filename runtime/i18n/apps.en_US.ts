@@ -38,8 +38,6 @@ export const appsEn_US = {
   'apps.onboardingFinish': 'Finish onboarding',
   'apps.onboardingWaiting': 'An administrator finishes the onboarding of this app.',
   'apps.unknownComponent': 'This component is not available in this environment.',
-  'home.tiles': 'Apps',
-  'home.noTiles': 'Nothing to open yet.',
 } as const;
 
 export type AppsMessageKey = keyof typeof appsEn_US;

@@ -39,6 +39,4 @@ export const appsSr: Record<AppsMessageKey, string> = {
   'apps.onboardingFinish': 'Završi uvođenje',
   'apps.onboardingWaiting': 'Administrator završava uvođenje ove aplikacije.',
   'apps.unknownComponent': 'Ova komponenta nije dostupna u ovom okruženju.',
-  'home.tiles': 'Aplikacije',
-  'home.noTiles': 'Još nema ničeg za otvaranje.',
 };
