@@ -63,6 +63,11 @@ const sessionDone = [
   '/home/integrations/page/$id',
   '/admin/integrations/page/$id',
   '/admin/integrations/page/$id/$subPage',
+  // Platform apps (docs/apps.md): the admin screens and the app container.
+  '/admin/app',
+  '/admin/app/$id',
+  '/admin/app/settings/$id',
+  '/a/$id',
   // The API reference (docs/api.md).
   '/admin/developer',
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
@@ -81,7 +86,6 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 }
 
 const sessionTodo = [
-  '/a/$id',
   '/app/editor/$id',
   '/public-app/editor/$id',
   '/component/editor/$id',
@@ -96,9 +100,6 @@ const sessionTodo = [
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
   '/admin/public-app',
   '/admin/public-app/$id',
-  '/admin/app',
-  '/admin/app/$id',
-  '/admin/app/settings/$id',
   '/admin/thunder',
   '/admin/thunder/$name',
   '/admin/ratchet',

@@ -3,7 +3,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { claimsQueryOptions } from '../../../renderers/data/queries';
 import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { resolveEntry, type ClaimsOutcome } from './guard';
-import { NotAvailableYet } from './pages';
+import { AppContainerPage, NotAvailableYet } from './pages';
 import { rootRoute } from './root';
 import { validateVersionSearch } from './search';
 import { stubLabel, stubRoute } from './stub';
@@ -40,7 +40,7 @@ const componentEditorRoute = createRoute({
 const appRoute = stubRoute(sessionRoute, '/app');
 
 export const sessionRoutes = [
-  stubRoute(sessionRoute, '/a/$id'),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/a/$id', component: AppContainerPage, staticData: { label: stubLabel('/a/$id') } }),
   stubRoute(sessionRoute, '/app/editor/$id'),
   stubRoute(sessionRoute, '/public-app/editor/$id'),
   componentEditorRoute,
