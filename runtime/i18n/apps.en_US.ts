@@ -38,6 +38,7 @@ export const appsEn_US = {
   'apps.pagesOf': 'Pages of version {version}',
   'apps.iconHint': 'A symbol or emoji, or an image URL; without one the tile shows the label\'s first letter.',
   'apps.removed': 'App removed',
+  'apps.deployed': '{version} deployed to {env}',
   'apps.pages': 'Pages',
   'apps.noPages': 'This app has no pages yet.',
   'apps.notDeployed': 'This app is not deployed to this environment.',

@@ -39,6 +39,7 @@ export const appsSr: Record<AppsMessageKey, string> = {
   'apps.pagesOf': 'Stranice verzije {version}',
   'apps.iconHint': 'Simbol ili emodži, ili URL slike; bez nje pločica prikazuje prvo slovo naziva.',
   'apps.removed': 'Aplikacija uklonjena',
+  'apps.deployed': '{version} postavljena na {env}',
   'apps.pages': 'Stranice',
   'apps.noPages': 'Ova aplikacija još nema stranica.',
   'apps.notDeployed': 'Ova aplikacija nije postavljena u ovo okruženje.',

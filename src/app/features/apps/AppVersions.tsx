@@ -53,10 +53,10 @@ export function AppVersions({ app }: { app: App }) {
   const [confirmLive, setConfirmLive] = useState<string | null>(null);
   const call = useMutation({
     mutationFn: (next: Call) => run(app, next),
-    onSuccess: async () => {
+    onSuccess: async (_answer, done) => {
       setConfirmLive(null);
       await invalidateApps(queryClient);
-      showToast('apps.saved', 'success');
+      showToast(done.kind === 'publish' ? 'apps.deployed' : 'apps.saved', 'success', undefined, done.kind === 'publish' ? { env: done.env, version: done.version } : undefined);
     },
   });
   const onCall = (next: Call) => (next.kind === 'publish' && next.env === 'live' ? setConfirmLive(next.version) : call.mutate(next));
