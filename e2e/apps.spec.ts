@@ -8,11 +8,12 @@ const STAMP = Date.now().toString(36);
 const APP = `desk_${STAMP}`;
 const LABEL = `Help desk ${STAMP}`;
 
-async function atBothWidths(page: Page, name: string, ready: () => Promise<void>) {
+/** Screenshots at 1280 and 390 px; pages in the admin or home shell are loaded again at that width. */
+async function atBothWidths(page: Page, name: string, ready: () => Promise<void>, reload = true) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
     // Loaded at that width: the sidebar starts closed on a phone instead of sliding shut in the picture.
-    await page.reload();
+    if (reload) await page.reload();
     await ready();
     await shot(page, `${name}-${width}`);
   }
@@ -47,10 +48,32 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   await page.getByTestId('app-page-text').fill('<p>Answer within a day.<script>window.pwned = 1</script></p>');
   await page.getByTestId('app-page-add').click();
   await expect(page.getByTestId('app-page-row')).toContainText('Open tickets');
-  await expect(page.getByTestId('app-page-row')).toContainText(`${tickets} (list)`);
+  await expect(page.getByTestId('app-page-row')).toContainText(`tickets_${STAMP} (list) · Answer within a day.`);
 
-  // Deploy v1 to live from the settings: a confirmation first.
-  await page.getByTestId('app-settings-link').click();
+  // The page editor: a second page of text added, moved first, the first page renamed, then saved.
+  await page.getByTestId('app-editor-link').click();
+  await expect(page.getByTestId('app-editor-page-row')).toHaveCount(1);
+  await page.getByTestId('app-page-title').fill('About');
+  await page.getByTestId('app-page-add').click();
+  await expect(page.getByTestId('app-editor-page')).toHaveAttribute('data-page', 'about');
+  await page.getByTestId('app-editor-block-kind').selectOption('text');
+  await page.getByTestId('app-editor-block-text').fill('<h3>About this desk</h3>');
+  await page.getByTestId('app-editor-block-add').click();
+  await expect(page.getByTestId('app-editor-block')).toHaveText(['About this desk'].map((text) => new RegExp(text)));
+  await page.locator('[data-testid="app-editor-page-row"][data-page="about"]').getByTestId('app-editor-page-up').click();
+  await page.locator('[data-testid="app-editor-page-row"][data-page="open-tickets"]').getByRole('button', { name: 'Open tickets' }).click();
+  await page.getByTestId('app-editor-title').fill('Tickets');
+  // The editor and the container have no sidebar: no reload, so the unsaved draft stays.
+  await atBothWidths(page, 'app-editor', () => expect(page.getByTestId('app-editor-title')).toHaveValue('Tickets'), false);
+  await page.getByTestId('app-editor-save').click();
+  await expect(page.getByTestId('app-editor-save')).toBeDisabled();
+  await expect(page.getByTestId('app-editor-page-row')).toHaveText([/About/, /Tickets/]);
+
+  // Onboarding required, then v1 deployed to live from the settings: a confirmation first.
+  await page.goto(page.url().replace(/\/app\/editor\//, '/admin/app/settings/'));
+  await page.getByTestId('app-settings-onboarding').check();
+  await page.getByTestId('app-settings-save').click();
+  await expect(page.getByTestId('app-settings-onboarding-state')).toBeVisible();
   const v1 = page.locator('[data-testid="app-version-row"][data-version="v1"]');
   await expect(v1.locator('.badge-info')).toHaveText('dev');
   await v1.getByTestId('app-deploy-live').click();
@@ -72,11 +95,18 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   await tile.click();
   await expect(page).toHaveURL(/\/a\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('app-container-title')).toHaveText(LABEL);
-  await expect(page.getByTestId('app-menu-item')).toHaveText(['Open tickets']);
+  await expect(page.getByTestId('app-menu-item')).toHaveText(['About', 'Tickets']);
+  await expect(page.getByRole('heading', { name: 'About this desk' })).toBeVisible();
+  // The required onboarding shows until the admin finishes it.
+  await expect(page.getByTestId('app-onboarding')).toBeVisible();
+  await atBothWidths(page, 'app-container-onboarding', () => expect(page.getByTestId('app-onboarding')).toBeVisible(), false);
+  await page.getByTestId('app-onboarding-finish').click();
+  await expect(page.getByTestId('app-onboarding')).toHaveCount(0);
+  await page.getByTestId('app-menu-item').filter({ hasText: 'Tickets' }).click();
   const list = page.getByTestId('app-block-component');
   await expect(list.getByText('Printer on fire')).toBeVisible();
   await expect(list.getByText('Cannot sign in')).toBeVisible();
   await expect(page.getByTestId('app-block-text')).toHaveText('Answer within a day.');
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
-  await atBothWidths(page, 'app-container', () => expect(list.getByText('Printer on fire')).toBeVisible());
+  await atBothWidths(page, 'app-container', () => expect(list.getByText('Printer on fire')).toBeVisible(), false);
 });

@@ -68,6 +68,7 @@ const sessionDone = [
   '/admin/app/$id',
   '/admin/app/settings/$id',
   '/a/$id',
+  '/app/editor/$id',
   // The API reference (docs/api.md).
   '/admin/developer',
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
@@ -86,7 +87,6 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 }
 
 const sessionTodo = [
-  '/app/editor/$id',
   '/public-app/editor/$id',
   '/component/editor/$id',
   '/template/$id',

@@ -46,6 +46,7 @@ export const EnvironmentPage = lazyRouteComponent(() => import('../features/envi
 export const AppsPage = lazyRouteComponent(() => import('../features/apps/AppsPage'), 'AppsPage');
 export const AppPage = lazyRouteComponent(() => import('../features/apps/AppPage'), 'AppPage');
 export const AppSettingsPage = lazyRouteComponent(() => import('../features/apps/AppSettingsPage'), 'AppSettingsPage');
+export const AppEditorPage = lazyRouteComponent(() => import('../features/apps/AppEditorPage'), 'AppEditorPage');
 export const AppContainerPage = lazyRouteComponent(() => import('../features/apps/AppContainerPage'), 'AppContainerPage');
 // Sparks (docs/user-code.md "Sparks"): list, create, and the spark with releases, deploy, run and logs.
 export const SparksPage = lazyRouteComponent(() => import('../features/sparks/SparksPage'), 'SparksPage');

@@ -32,3 +32,24 @@ export function addPage(definition: AppDefinition, draft: PageDraft): AppDefinit
 export function removePage(definition: AppDefinition, id: string): AppDefinition {
   return { pages: definition.pages.filter((page) => page.id !== id), menu: definition.menu.filter((item) => item.page !== id) };
 }
+
+/** An item moved by `by` places (clamped), the rest in order. */
+export function moved<T>(items: readonly T[], index: number, by: number): T[] {
+  const to = Math.max(0, Math.min(items.length - 1, index + by));
+  const next = [...items];
+  const [item] = next.splice(index, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+/** A menu that follows the pages' order (its labels kept); an empty menu stays empty (every page, in order). */
+export function menuInPageOrder(definition: AppDefinition): AppDefinition {
+  if (definition.menu.length === 0) return definition;
+  const labels = new Map(definition.menu.map((item) => [item.page, item.label]));
+  return { ...definition, menu: definition.pages.map((page) => (labels.get(page.id) ? { page: page.id, label: labels.get(page.id)! } : { page: page.id })) };
+}
+
+/** The definition with one page changed by `change`. */
+export function withPage(definition: AppDefinition, id: string, change: (page: AppDefinition['pages'][number]) => AppDefinition['pages'][number]): AppDefinition {
+  return { ...definition, pages: definition.pages.map((page) => (page.id === id ? change(page) : page)) };
+}
