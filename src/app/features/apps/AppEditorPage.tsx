@@ -1,19 +1,17 @@
 // /app/editor/:id, the page editor (docs/apps.md): the dev version's pages renamed, reordered, added
 // and removed; a page's blocks (a component view or text) added, reordered and removed; saved into the
 // dev version in one call.
-import { useParams } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { AppBlock, AppDefinition, AppEntrypoint, AppPage, AppWithDefinition } from '../../../../runtime/api/apps';
 import { AppLink } from '../../components/AppLink';
 import { FailureText, failureSummary } from '../../components/form/failure';
 import { BackLink, PageHeader } from '../../components/PageHeader';
-import { LoadError, Loading } from '../../components/LoadState';
 import './apps.css';
 import { AddPage, ComponentPicker, useBlockSummary, useSaveDefinition } from './pageForms';
 import { menuInPageOrder, moved, removePage, withPage } from './pageDraft';
 import { appContainerHref, appHref } from './parts';
-import { useDevVersion } from './useDevVersion';
+import { DevVersionScreen } from './DevVersionScreen';
 
 function MoveButtons({ index, count, onMove, testId }: { index: number; count: number; onMove: (by: number) => void; testId: string }) {
   return (
@@ -141,15 +139,5 @@ function Editor({ app }: { app: AppWithDefinition }) {
 }
 
 export function AppEditorPage() {
-  const { id = '' } = useParams({ strict: false });
-  const app = useDevVersion(id);
-  if (app.isPending) return <div className="page"><Loading /></div>;
-  if (app.isError) {
-    return (
-      <div className="page">
-        <LoadError error={app.error} />
-      </div>
-    );
-  }
-  return <Editor app={app.data} />;
+  return <DevVersionScreen>{(app) => <Editor app={app} />}</DevVersionScreen>;
 }

@@ -1,17 +1,15 @@
 // /admin/app/:id: an app's pages in its dev version, a page added (a title, a component view and/or
 // text) or removed, and the ways to its settings and to the app itself.
-import { useParams } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import type { AppWithDefinition } from '../../../../runtime/api/apps';
 import { AppLink } from '../../components/AppLink';
 import { FailureText, failureSummary } from '../../components/form/failure';
 import { BackLink, PageHeader } from '../../components/PageHeader';
-import { LoadError, Loading } from '../../components/LoadState';
 import './apps.css';
 import { AddPage, useBlockSummary, useSaveDefinition } from './pageForms';
 import { removePage } from './pageDraft';
 import { AppVersionBadge, appContainerHref, appEditorHref, appSettingsHref } from './parts';
-import { useDevVersion } from './useDevVersion';
+import { DevVersionScreen } from './DevVersionScreen';
 
 function Pages({ app, onRemove, pending }: { app: AppWithDefinition; onRemove: (id: string) => void; pending: boolean }) {
   const summary = useBlockSummary();
@@ -41,20 +39,7 @@ function Pages({ app, onRemove, pending }: { app: AppWithDefinition; onRemove: (
 }
 
 export function AppPage() {
-  const { id = '' } = useParams({ strict: false });
-  const app = useDevVersion(id);
-  if (app.isPending) return <div className="page"><Loading /></div>;
-  if (app.isError) {
-    return (
-      <div className="page">
-        <PageHeader title={<FormattedMessage id="apps.title" />}>
-          <BackLink href="/admin/app" label="apps.title" />
-        </PageHeader>
-        <LoadError error={app.error} />
-      </div>
-    );
-  }
-  return <AppOverview app={app.data} />;
+  return <DevVersionScreen>{(app) => <AppOverview app={app} />}</DevVersionScreen>;
 }
 
 function AppOverview({ app }: { app: AppWithDefinition }) {

@@ -1,15 +1,14 @@
 // /admin/app: the project's platform apps with the version each environment shows, and a new app's
 // name and label (its page opens next to add pages).
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { APP_MESSAGE, APP_NAME_PATTERN, type App, type AppWithDefinition } from '../../../../runtime/api/apps';
 import { appsApi } from '../../../../runtime/client/apps';
 import { appKeys, appsQueryOptions, invalidateApps } from '../../../../renderers/data/apps';
 import { LayoutGrid } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
-import { FieldErrors } from '../../components/FieldErrors';
 import { FormFooter, useSavedThen } from '../../components/form/FormPage';
+import { TextField } from '../../components/form/TextField';
 import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
@@ -24,8 +23,6 @@ const COLUMNS: ListColumn<App>[] = [
 
 function CreateApp() {
   const onSaved = useSavedThen<AppWithDefinition>({ cache: (uuid) => appKeys.one(uuid, undefined), refresh: invalidateApps, next: (app) => appHref(app.uuid) });
-  const nameId = useId();
-  const labelId = useId();
   const form = useFormPage({
     initial: { name: '', label: '' },
     validate: (v): FieldRules => (APP_NAME_PATTERN.test(v.name.trim()) ? {} : { name: [APP_MESSAGE.nameRule] }),
@@ -33,32 +30,23 @@ function CreateApp() {
     onSaved,
     confirmLeave: false,
   });
-  const nameErrors = form.errors('name');
   return (
     <form className="card form" onSubmit={form.submit} noValidate data-testid="app-create">
       <h2 className="card-title">
         <FormattedMessage id="apps.new" />
       </h2>
-      <div className="field">
-        <label className="field-label" htmlFor={nameId}>
-          <FormattedMessage id="apps.name" />
-        </label>
-        <input id={nameId} name="name" autoComplete="off" maxLength={64} data-testid="app-name" value={form.values.name} onChange={(e) => form.set('name', e.target.value)} />
-        {nameErrors ? (
-          <FieldErrors messages={nameErrors} />
-        ) : (
-          <p className="muted">
-            <FormattedMessage id="appNameRule" />
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={labelId}>
-          <FormattedMessage id="apps.label" />
-        </label>
-        <input id={labelId} name="label" autoComplete="off" maxLength={100} data-testid="app-label" value={form.values.label} onChange={(e) => form.set('label', e.target.value)} />
-        <FieldErrors messages={form.errors('label')} />
-      </div>
+      <TextField
+        label={<FormattedMessage id="apps.name" />}
+        name="name"
+        autoComplete="off"
+        maxLength={64}
+        testId="app-name"
+        value={form.values.name}
+        onValue={(v) => form.set('name', v)}
+        errors={form.errors('name')}
+        hint={<FormattedMessage id="appNameRule" />}
+      />
+      <TextField label={<FormattedMessage id="apps.label" />} name="label" autoComplete="off" maxLength={100} testId="app-label" value={form.values.label} onValue={(v) => form.set('label', v)} errors={form.errors('label')} />
       <FormFooter form={form} idle="apps.create" testId="app-create-save" />
     </form>
   );
