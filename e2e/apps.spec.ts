@@ -68,9 +68,16 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   await page.getByTestId('app-editor-save').click();
   await expect(page.getByTestId('app-editor-save')).toBeDisabled();
   await expect(page.getByTestId('app-editor-page-row')).toHaveText([/About/, /Tickets/]);
+  // The preview shows the dev version before any deploy.
+  await page.getByTestId('app-editor-preview').click();
+  await expect(page.getByTestId('app-preview')).toContainText('Preview of version v1');
+  await expect(page.getByTestId('app-menu-item')).toHaveText(['About', 'Tickets']);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app\/editor\//);
 
   // Onboarding required, then v1 deployed to live from the settings: a confirmation first.
   await page.goto(page.url().replace(/\/app\/editor\//, '/admin/app/settings/'));
+  await expect(page.getByTestId('app-settings-title')).toHaveText(LABEL);
   await page.getByTestId('app-settings-onboarding').check();
   await page.getByTestId('app-settings-save').click();
   await expect(page.getByTestId('app-settings-onboarding-state')).toBeVisible();
@@ -109,4 +116,16 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   await expect(page.getByTestId('app-block-text')).toHaveText('Answer within a day.');
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
   await atBothWidths(page, 'app-container', () => expect(list.getByText('Printer on fire')).toBeVisible(), false);
+
+  // /app lists the apps this environment shows; the playground draws what it edits at once, unsaved.
+  await page.goto('/app');
+  await expect(page.locator('[data-testid="tile-platform-app"]', { hasText: LABEL })).toBeVisible();
+  await page.getByTestId('apps-playground-link').click();
+  await page.getByTestId('app-page-title').fill('Scratch');
+  await page.getByTestId('app-page-component').selectOption(tickets);
+  await page.getByTestId('app-page-add').click();
+  const view = page.getByTestId('app-playground-view');
+  await expect(view.getByTestId('app-menu-item')).toHaveText(['Scratch']);
+  await expect(view.getByText('Printer on fire')).toBeVisible();
+  await atBothWidths(page, 'app-playground', () => expect(view.getByText('Printer on fire')).toBeVisible(), false);
 });

@@ -6,6 +6,7 @@ export const appKeys = {
   all: ['apps'] as const,
   list: ['apps', 'list'] as const,
   workspace: ['apps', 'workspace'] as const,
+  visible: ['apps', 'visible'] as const,
   one: (id: string, version: string | undefined) => ['apps', 'one', id, version ?? ''] as const,
 };
 
@@ -13,6 +14,9 @@ export const appsQueryOptions = () => queryOptions({ queryKey: appKeys.list, que
 
 /** The apps of the caller's workspace its environment shows: the home's platform-app tiles. */
 export const workspaceAppsQueryOptions = () => queryOptions({ queryKey: appKeys.workspace, queryFn: ({ signal }) => appsApi.workspace(signal), staleTime: 30_000 });
+
+/** Every app of the project its environment shows (the gateway's all list): /app. */
+export const allAppsQueryOptions = () => queryOptions({ queryKey: appKeys.visible, queryFn: ({ signal }) => appsApi.all(signal) });
 
 export const appQueryOptions = (id: string, version?: string) => queryOptions({ queryKey: appKeys.one(id, version), queryFn: ({ signal }) => appsApi.get(id, version, signal) });
 

@@ -69,6 +69,9 @@ const sessionDone = [
   '/admin/app/settings/$id',
   '/a/$id',
   '/app/editor/$id',
+  '/app',
+  '/app/playground',
+  '/app/$id',
   // The API reference (docs/api.md).
   '/admin/developer',
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
@@ -92,9 +95,6 @@ const sessionTodo = [
   '/template/$id',
   '/checkout',
   '/checkout/thankyou',
-  '/app',
-  '/app/playground',
-  '/app/$id',
   '/home/platform/updates',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),

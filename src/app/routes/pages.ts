@@ -47,6 +47,9 @@ export const AppsPage = lazyRouteComponent(() => import('../features/apps/AppsPa
 export const AppPage = lazyRouteComponent(() => import('../features/apps/AppPage'), 'AppPage');
 export const AppSettingsPage = lazyRouteComponent(() => import('../features/apps/AppSettingsPage'), 'AppSettingsPage');
 export const AppEditorPage = lazyRouteComponent(() => import('../features/apps/AppEditorPage'), 'AppEditorPage');
+export const AppsLauncherPage = lazyRouteComponent(() => import('../features/apps/AppPreviewPages'), 'AppsLauncherPage');
+export const AppPreviewPage = lazyRouteComponent(() => import('../features/apps/AppPreviewPages'), 'AppPreviewPage');
+export const AppPlaygroundPage = lazyRouteComponent(() => import('../features/apps/AppPreviewPages'), 'AppPlaygroundPage');
 export const AppContainerPage = lazyRouteComponent(() => import('../features/apps/AppContainerPage'), 'AppContainerPage');
 // Sparks (docs/user-code.md "Sparks"): list, create, and the spark with releases, deploy, run and logs.
 export const SparksPage = lazyRouteComponent(() => import('../features/sparks/SparksPage'), 'SparksPage');

@@ -3,7 +3,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { claimsQueryOptions } from '../../../renderers/data/queries';
 import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { resolveEntry, type ClaimsOutcome } from './guard';
-import { AppContainerPage, AppEditorPage, NotAvailableYet } from './pages';
+import { AppContainerPage, AppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, NotAvailableYet } from './pages';
 import { rootRoute } from './root';
 import { validateVersionSearch } from './search';
 import { stubLabel, stubRoute } from './stub';
@@ -37,7 +37,7 @@ const componentEditorRoute = createRoute({
   staticData: { label: stubLabel('component') },
 });
 
-const appRoute = stubRoute(sessionRoute, '/app');
+const appRoute = createRoute({ getParentRoute: () => sessionRoute, path: '/app', component: AppsLauncherPage, staticData: { label: 'apps.title' } });
 
 export const sessionRoutes = [
   createRoute({ getParentRoute: () => sessionRoute, path: '/a/$id', component: AppContainerPage, staticData: { label: stubLabel('/a/$id') } }),
@@ -48,6 +48,6 @@ export const sessionRoutes = [
   stubRoute(sessionRoute, '/checkout'),
   stubRoute(sessionRoute, '/checkout/thankyou'),
   appRoute,
-  stubRoute(sessionRoute, '/app/playground'),
-  stubRoute(sessionRoute, '/app/$id'),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/app/playground', component: AppPlaygroundPage, staticData: { label: 'apps.playground' } }),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/app/$id', component: AppPreviewPage, staticData: { label: 'apps.preview' } }),
 ] as const;

@@ -3,16 +3,15 @@
 // notice first; an admin finishes it there.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { menuPages, type AppWithDefinition } from '../../../../runtime/api/apps';
+import type { AppWithDefinition } from '../../../../runtime/api/apps';
 import { appsApi } from '../../../../runtime/client/apps';
 import { appQueryOptions, invalidateApps } from '../../../../renderers/data/apps';
 import { claimsQueryOptions } from '../../../../renderers/data/queries';
 import { AppLink } from '../../components/AppLink';
 import { FailureText, failureSummary } from '../../components/form/failure';
 import { LoadError, Loading } from '../../components/LoadState';
-import { AppBlockView } from './AppBlocks';
+import { AppView } from './AppView';
 import './apps.css';
 
 function Onboarding({ app }: { app: AppWithDefinition }) {
@@ -44,49 +43,8 @@ function Onboarding({ app }: { app: AppWithDefinition }) {
 }
 
 function Container({ app }: { app: AppWithDefinition }) {
-  const entries = menuPages(app.definition);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const current = entries.find((entry) => entry.page.id === chosen) ?? entries[0];
   const waiting = app.onboarding.required && !app.onboarding.finished;
-  return (
-    <div className="app-container" data-testid="app-container" data-app={app.name}>
-      <header className="app-container-header">
-        <AppLink className="button button-ghost" href="/home/home" data-testid="app-home">
-          ←
-        </AppLink>
-        <h1 data-testid="app-container-title">{app.label}</h1>
-        <nav className="app-menu" aria-label={app.label}>
-          {entries.map(({ page, label }) => (
-            <button
-              key={page.id}
-              type="button"
-              className={page.id === current?.page.id ? 'app-menu-item active' : 'app-menu-item'}
-              aria-current={page.id === current?.page.id ? 'page' : undefined}
-              data-testid="app-menu-item"
-              onClick={() => setChosen(page.id)}
-            >
-              {label}
-            </button>
-          ))}
-        </nav>
-      </header>
-      <main className="app-container-body page stack">
-        {waiting ? <Onboarding app={app} /> : null}
-        {!current ? (
-          <p className="muted" data-testid="app-no-pages">
-            <FormattedMessage id="apps.noPages" />
-          </p>
-        ) : (
-          <section className="stack" data-testid="app-page-view" data-page={current.page.id}>
-            <h2>{current.page.title}</h2>
-            {current.page.blocks.map((block, index) => (
-              <AppBlockView key={`${current.page.id}:${index}`} block={block} />
-            ))}
-          </section>
-        )}
-      </main>
-    </div>
-  );
+  return <AppView label={app.label} definition={app.definition} back="/home/home" notice={waiting ? <Onboarding app={app} /> : null} />;
 }
 
 export function AppContainerPage() {

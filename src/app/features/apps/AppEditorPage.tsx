@@ -10,7 +10,7 @@ import { BackLink, PageHeader } from '../../components/PageHeader';
 import './apps.css';
 import { AddPage, ComponentPicker, useBlockSummary, useSaveDefinition } from './pageForms';
 import { menuInPageOrder, moved, removePage, withPage } from './pageDraft';
-import { appContainerHref, appHref } from './parts';
+import { appHref, appPreviewHref } from './parts';
 import { DevVersionScreen } from './DevVersionScreen';
 
 function MoveButtons({ index, count, onMove, testId }: { index: number; count: number; onMove: (by: number) => void; testId: string }) {
@@ -96,44 +96,58 @@ function PageEditor({ page, onChange }: { page: AppPage; onChange: (page: AppPag
   );
 }
 
+/** The pages and the chosen page's blocks of a definition, edited in place (`onChange` with the whole). */
+export function PagesEditor({ draft, onChange }: { draft: AppDefinition; onChange: (next: AppDefinition) => void }) {
+  const [selected, setSelected] = useState<string | null>(draft.pages[0]?.id ?? null);
+  const page = draft.pages.find((candidate) => candidate.id === selected) ?? draft.pages[0];
+  return (
+    <div className="app-editor-grid">
+      <section className="card stack" aria-label="pages">
+        <ul className="app-pages">
+          {draft.pages.map((candidate, index) => (
+            <li key={candidate.id} className="app-page-row" data-testid="app-editor-page-row" data-page={candidate.id}>
+              <button type="button" className={candidate.id === page?.id ? 'app-menu-item active grow' : 'app-menu-item grow'} onClick={() => setSelected(candidate.id)}>
+                {candidate.title || candidate.id}
+              </button>
+              <MoveButtons index={index} count={draft.pages.length} testId="app-editor-page" onMove={(by) => onChange({ ...draft, pages: moved(draft.pages, index, by) })} />
+              <button type="button" className="button button-small button-ghost" data-testid="app-editor-page-remove" onClick={() => onChange(removePage(draft, candidate.id))}>
+                <FormattedMessage id="apps.remove" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <AddPage
+          definition={draft}
+          pending={false}
+          onAdd={(next) => {
+            onChange(next);
+            setSelected(next.pages[next.pages.length - 1]?.id ?? null);
+          }}
+        />
+      </section>
+      {page ? <PageEditor key={page.id} page={page} onChange={(next) => onChange(withPage(draft, page.id, () => next))} /> : null}
+    </div>
+  );
+}
+
 function Editor({ app }: { app: AppWithDefinition }) {
   const [draft, setDraft] = useState<AppDefinition>(app.definition);
-  const [selected, setSelected] = useState<string | null>(app.definition.pages[0]?.id ?? null);
   useEffect(() => setDraft(app.definition), [app.definition]);
   const save = useSaveDefinition(app);
   const dirty = JSON.stringify(draft) !== JSON.stringify(app.definition);
-  const page = draft.pages.find((candidate) => candidate.id === selected) ?? draft.pages[0];
   return (
     <div className="page stack app-standalone" data-testid="app-editor">
       <PageHeader title={<span data-testid="app-editor-heading">{app.label}</span>}>
         <BackLink href={appHref(app.uuid)} label="apps.pages" />
-        <AppLink className="button" href={appContainerHref(app.uuid)}>
-          <FormattedMessage id="apps.open" />
+        <AppLink className="button" href={appPreviewHref(app.uuid)} data-testid="app-editor-preview">
+          <FormattedMessage id="apps.preview" />
         </AppLink>
         <button type="button" className="button button-primary" data-testid="app-editor-save" disabled={!dirty || save.isPending} onClick={() => save.mutate(menuInPageOrder(draft))}>
           <FormattedMessage id="apps.saveVersion" values={{ version: app.version }} />
         </button>
       </PageHeader>
       <FailureText message={save.isError ? failureSummary(save.error) : null} />
-      <div className="app-editor-grid">
-        <section className="card stack" aria-label="pages">
-          <ul className="app-pages">
-            {draft.pages.map((candidate, index) => (
-              <li key={candidate.id} className="app-page-row" data-testid="app-editor-page-row" data-page={candidate.id}>
-                <button type="button" className={candidate.id === page?.id ? 'app-menu-item active grow' : 'app-menu-item grow'} onClick={() => setSelected(candidate.id)}>
-                  {candidate.title || candidate.id}
-                </button>
-                <MoveButtons index={index} count={draft.pages.length} testId="app-editor-page" onMove={(by) => setDraft({ ...draft, pages: moved(draft.pages, index, by) })} />
-                <button type="button" className="button button-small button-ghost" data-testid="app-editor-page-remove" onClick={() => setDraft(removePage(draft, candidate.id))}>
-                  <FormattedMessage id="apps.remove" />
-                </button>
-              </li>
-            ))}
-          </ul>
-          <AddPage definition={draft} pending={false} onAdd={(next) => { setDraft(next); setSelected(next.pages[next.pages.length - 1]?.id ?? null); }} />
-        </section>
-        {page ? <PageEditor key={page.id} page={page} onChange={(next) => setDraft(withPage(draft, page.id, () => next))} /> : null}
-      </div>
+      <PagesEditor draft={draft} onChange={setDraft} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl';
 export const appHref = (uuid: string) => `/admin/app/${encodeURIComponent(uuid)}`;
 export const appSettingsHref = (uuid: string) => `/admin/app/settings/${encodeURIComponent(uuid)}`;
 export const appEditorHref = (uuid: string) => `/app/editor/${encodeURIComponent(uuid)}`;
+export const appPreviewHref = (uuid: string) => `/app/${encodeURIComponent(uuid)}`;
 export const appContainerHref = (uuid: string) => `/a/${encodeURIComponent(uuid)}`;
 
 /** A version name as a badge, or a quiet "none". */
