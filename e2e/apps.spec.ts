@@ -78,6 +78,8 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   // Onboarding required, then v1 deployed to live from the settings: a confirmation first.
   await page.goto(page.url().replace(/\/app\/editor\//, '/admin/app/settings/'));
   await expect(page.getByTestId('app-settings-title')).toHaveText(LABEL);
+  // Linked to the creator's workspace, whose home shows it.
+  await expect(page.getByTestId('app-settings-workspaces').locator('input:checked')).toHaveCount(1);
   await page.getByTestId('app-settings-onboarding').check();
   await page.getByTestId('app-settings-save').click();
   await expect(page.getByTestId('app-settings-onboarding-state')).toBeVisible();

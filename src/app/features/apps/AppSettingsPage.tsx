@@ -9,6 +9,7 @@ import { appKeys, appQueryOptions, invalidateApps } from '../../../../renderers/
 import { FormFooter } from '../../components/form/FormPage';
 import { RemoveButton } from '../../components/form/RemoveButton';
 import { TextField } from '../../components/form/TextField';
+import { WorkspacesPicker } from '../../components/form/WorkspacesPicker';
 import { useFormPage } from '../../components/form/useFormPage';
 import { BackLink, PageHeader } from '../../components/PageHeader';
 import { LoadError, Loading } from '../../components/LoadState';
@@ -20,16 +21,17 @@ interface Values {
   label: string;
   icon: string;
   onboarding_required: boolean;
+  workspaces: string[];
 }
 
-const valuesOf = (app: App): Values => ({ name: app.name, label: app.label, icon: app.icon ?? '', onboarding_required: app.onboarding.required });
+const valuesOf = (app: App): Values => ({ name: app.name, label: app.label, icon: app.icon ?? '', onboarding_required: app.onboarding.required, workspaces: app.workspaces.map((workspace) => workspace.uuid) });
 
 function General({ app }: { app: App }) {
   const queryClient = useQueryClient();
   const form = useFormPage({
     initial: () => valuesOf(app),
     resetKey: app.updated_at,
-    save: (v: Values) => appsApi.update(app.uuid, { name: v.name.trim(), label: v.label.trim(), icon: v.icon.trim() || null, onboarding_required: v.onboarding_required }),
+    save: (v: Values) => appsApi.update(app.uuid, { name: v.name.trim(), label: v.label.trim(), icon: v.icon.trim() || null, onboarding_required: v.onboarding_required, workspaces: v.workspaces }),
     toast: 'apps.saved',
     onSaved: () => invalidateApps(queryClient),
   });
@@ -42,6 +44,11 @@ function General({ app }: { app: App }) {
         <input type="checkbox" data-testid="app-settings-onboarding" checked={form.values.onboarding_required} onChange={(e) => form.set('onboarding_required', e.target.checked)} />{' '}
         <FormattedMessage id="apps.onboardingRequired" />
       </label>
+      <WorkspacesPicker
+        testId="app-settings-workspaces"
+        chosen={new Set(form.values.workspaces)}
+        onToggle={(ws, checked) => form.set('workspaces', checked ? [...form.values.workspaces, ws.uuid] : form.values.workspaces.filter((uuid) => uuid !== ws.uuid))}
+      />
       {app.onboarding.required ? (
         <p className="muted" data-testid="app-settings-onboarding-state">
           <FormattedMessage id={app.onboarding.finished ? 'apps.onboardingFinished' : 'apps.onboardingText'} />
