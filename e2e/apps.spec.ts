@@ -1,6 +1,7 @@
 // Platform apps through the screens (docs/apps.md): a component with records, an app created at
 // /admin/app, a page holding the component's list added, v1 deployed to live after the confirmation,
 // then opened from its home tile: the app container shows the menu, the page and the records.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { deploy, expect, shot, signInAsAdmin, sub, test } from './support';
 
@@ -18,6 +19,12 @@ async function atBothWidths(page: Page, name: string, ready: () => Promise<void>
     await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Serious and critical axe violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
 }
 
 test('an app: create, add a page with a component list, deploy to live, open it from its home tile, see the records', async ({ page }) => {
@@ -65,6 +72,7 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   await page.getByTestId('app-editor-title').fill('Tickets');
   // The editor and the container have no sidebar: no reload, so the unsaved draft stays.
   await atBothWidths(page, 'app-editor', () => expect(page.getByTestId('app-editor-title')).toHaveValue('Tickets'), false);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('app-editor-save').click();
   await expect(page.getByTestId('app-editor-save')).toBeDisabled();
   await expect(page.getByTestId('app-editor-page-row')).toHaveText([/About/, /Tickets/]);
@@ -117,6 +125,7 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   await expect(list.getByText('Cannot sign in')).toBeVisible();
   await expect(page.getByTestId('app-block-text')).toHaveText('Answer within a day.');
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  expect(await seriousViolations(page)).toEqual([]);
   await atBothWidths(page, 'app-container', () => expect(list.getByText('Printer on fire')).toBeVisible(), false);
 
   // /app lists the apps this environment shows; the playground draws what it edits at once, unsaved.
