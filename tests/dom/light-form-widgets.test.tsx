@@ -1,7 +1,11 @@
 // The edit page's own light widgets (renderers/ui Tabs, ListBox, Select, Combo, Popup), which replaced
 // react-aria's there: the roles, names and keyboard use a user had with react-aria's still work.
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ComboInput } from '../../renderers/ui/ComboInput';
+import type { ListOption } from '../../renderers/ui/ListBox';
+import { SelectButton } from '../../renderers/ui/SelectButton';
 import { Tabs } from '../../renderers/ui/Tabs';
 
 afterEach(cleanup);
@@ -37,5 +41,158 @@ describe('the light tabs', () => {
     // The hidden panels are still there (a field keeps its state).
     expect(screen.getByLabelText('General field', { selector: 'input' })).toBeTruthy();
     expect(document.querySelectorAll('[role="tabpanel"][hidden]')).toHaveLength(2);
+  });
+});
+
+const FRUIT: ListOption[] = ['Apple', 'Banana', 'Blueberry', 'Cherry', 'Damson'].map((label) => ({ id: label.toLowerCase(), label }));
+
+function Select({ multiple = false, searchFrom = 99, options = FRUIT }: { multiple?: boolean; searchFrom?: number; options?: ListOption[] }) {
+  const [selected, setSelected] = useState<string[]>([]);
+  return (
+    <>
+      <span id="fruit-label">Fruit</span>
+      <SelectButton id="fruit" name="fruit" labelId="fruit-label" options={options} selected={selected} multiple={multiple} onChange={setSelected} placeholder="Choose" searchFrom={searchFrom} searchLabel="Search" emptyText="No results" />
+      <output data-testid="chosen">{selected.join(',')}</output>
+    </>
+  );
+}
+
+describe('the light select', () => {
+  const trigger = () => screen.getByRole('button', { name: /^Fruit/ });
+  const focused = () => document.activeElement?.textContent;
+
+  it('Arrow Up opens on the last option; Home, End and letters move; Space picks and closes; Escape gives the focus back', () => {
+    render(<Select />);
+    expect(trigger().getAttribute('aria-haspopup')).toBe('listbox');
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    act(() => trigger().focus());
+    fireEvent.keyDown(trigger(), { key: 'ArrowUp' });
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    const list = screen.getByRole('listbox');
+    expect(trigger().getAttribute('aria-controls')).toBe(list.id);
+    expect(focused()).toBe('Damson');
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(focused()).toBe('Apple');
+    fireEvent.keyDown(document.activeElement!, { key: 'b' });
+    expect(focused()).toBe('Banana');
+    fireEvent.keyDown(document.activeElement!, { key: 'b' });
+    expect(focused()).toBe('Blueberry');
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(focused()).toBe('Apple');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: ' ' });
+    expect(screen.getByTestId('chosen').textContent).toBe('damson');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).toBe(trigger());
+    expect(trigger().textContent).toBe('Damson');
+    expect((document.querySelector('select[name="fruit"]') as HTMLSelectElement).value).toBe('damson');
+    // Opening again starts on the chosen option; Escape closes without a change.
+    fireEvent.click(trigger());
+    expect(focused()).toBe('Damson');
+    expect(screen.getByRole('option', { name: 'Damson' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).toBe(trigger());
+    expect(screen.getByTestId('chosen').textContent).toBe('damson');
+  });
+
+  it('several: Enter toggles and the list stays open; a press outside closes it', () => {
+    render(<Select multiple />);
+    fireEvent.click(trigger());
+    expect(screen.getByRole('listbox').getAttribute('aria-multiselectable')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(screen.getByTestId('chosen').textContent).toBe('apple,banana');
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(screen.getByTestId('chosen').textContent).toBe('apple');
+    fireEvent.pointerDown(document.body);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('a long list: the search box takes the focus, filters without case or accents, its arrows and Enter pick', () => {
+    render(<Select searchFrom={3} options={[...FRUIT, { id: 'bael', label: 'Bæl' }, { id: 'acai', label: 'Açaí' }]} />);
+    fireEvent.click(trigger());
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(document.activeElement).toBe(search);
+    fireEvent.change(search, { target: { value: 'AI' } });
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Açaí']);
+    fireEvent.change(search, { target: { value: 'b' } });
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(search.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Blueberry' }).id);
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.getByTestId('chosen').textContent).toBe('blueberry');
+    expect(document.activeElement).toBe(trigger());
+    fireEvent.click(trigger());
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'zzz' } });
+    expect(screen.getByRole('listbox').textContent).toBe('No results');
+  });
+});
+
+function Combo({ multiple = false }: { multiple?: boolean }) {
+  const [text, setText] = useState('');
+  const [picked, setPicked] = useState<string[]>([]);
+  const shown = FRUIT.filter((f) => f.label.toLowerCase().includes(text.toLowerCase()));
+  return (
+    <>
+      <label id="c-label" htmlFor="c">Fruit</label>
+      <ComboInput id="c" name="c" labelId="c-label" text={text} onText={setText} options={shown} selected={picked} multiple={multiple} buttonLabel="Show fruit" popupClassName="p" listClassName="l"
+        onPick={(o) => (multiple ? setPicked((p) => [...p, o.id]) : (setPicked([o.id]), setText(o.label)))} />
+      <output data-testid="picked">{picked.join(',')}</output>
+    </>
+  );
+}
+
+describe('the light combo box', () => {
+  const input = () => screen.getByRole('combobox', { name: 'Fruit' });
+
+  it('opens on focus; arrows move the active option while the focus stays in the input; Enter picks and closes', () => {
+    render(<Combo />);
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    act(() => input().focus());
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    const list = screen.getByRole('listbox', { name: 'Fruit' });
+    expect(input().getAttribute('aria-controls')).toBe(list.id);
+    expect(input().getAttribute('aria-activedescendant')).toBeNull();
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Banana' }).id);
+    expect(document.activeElement).toBe(input());
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    expect(input().getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Damson' }).id);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(screen.getByTestId('picked').textContent).toBe('damson');
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect((input() as HTMLInputElement).value).toBe('Damson');
+  });
+
+  it('typing filters and opens; Escape closes and keeps the focus; Arrow Down opens again; the button toggles', () => {
+    render(<Combo />);
+    act(() => input().focus());
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(input());
+    fireEvent.change(input(), { target: { value: 'rr' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Blueberry', 'Cherry']);
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Show fruit' }));
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.change(input(), { target: { value: 'zzz' } });
+    expect(input().getAttribute('aria-expanded')).toBe('false'); // no options and no empty text: no list
+  });
+
+  it('several: a click picks and the list stays open', () => {
+    render(<Combo multiple />);
+    act(() => input().focus());
+    fireEvent.click(screen.getByRole('option', { name: 'Cherry' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Apple' }));
+    expect(screen.getByTestId('picked').textContent).toBe('cherry,apple');
+    expect(screen.getByRole('listbox').getAttribute('aria-multiselectable')).toBe('true');
   });
 });
