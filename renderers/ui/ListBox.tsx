@@ -48,7 +48,7 @@ export function ListBox(props: ListBoxProps) {
   const refs = useRef<(HTMLDivElement | null)[]>([]);
   const roving = focusMode === 'focus';
   // The tab stop of a roving list: the active option, else the first chosen one, else the first.
-  const stop = active >= 0 ? active : Math.max(0, options.findIndex((o) => selected.includes(o.id)));
+  const stop = active >= 0 && active < options.length ? active : Math.max(0, options.findIndex((o) => selected.includes(o.id)));
   useEffect(() => {
     if (roving && props.autoFocus) refs.current[stop]?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps

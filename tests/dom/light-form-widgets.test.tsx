@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ComboInput } from '../../renderers/ui/ComboInput';
-import type { ListOption } from '../../renderers/ui/ListBox';
+import { ListBox, type ListOption } from '../../renderers/ui/ListBox';
 import { SelectButton } from '../../renderers/ui/SelectButton';
 import { Tabs } from '../../renderers/ui/Tabs';
 
@@ -194,5 +194,43 @@ describe('the light combo box', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Apple' }));
     expect(screen.getByTestId('picked').textContent).toBe('cherry,apple');
     expect(screen.getByRole('listbox').getAttribute('aria-multiselectable')).toBe('true');
+  });
+});
+
+function InlineList({ disabled = false }: { disabled?: boolean }) {
+  const [selected, setSelected] = useState<string[]>(['cherry']);
+  const [active, setActive] = useState(-1);
+  return (
+    <ListBox id="inline" label="Fruit" options={FRUIT} selected={selected} multiple active={active} setActive={setActive} focusMode="focus" disabled={disabled}
+      onPick={(o) => setSelected((s) => (s.includes(o.id) ? s.filter((x) => x !== o.id) : [...s, o.id]))} />
+  );
+}
+
+describe('the light inline listbox', () => {
+  it('one tab stop on the chosen option; arrows, End and letters move the focus; Space and Enter toggle', () => {
+    render(<InlineList />);
+    const option = (name: string) => screen.getByRole('option', { name });
+    expect(screen.getAllByRole('option').filter((o) => o.tabIndex === 0)).toEqual([option('Cherry')]);
+    act(() => option('Cherry').focus());
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(option('Damson'));
+    expect(screen.getAllByRole('option').filter((o) => o.tabIndex === 0)).toEqual([option('Damson')]);
+    fireEvent.keyDown(document.activeElement!, { key: ' ' });
+    fireEvent.keyDown(document.activeElement!, { key: 'a' });
+    expect(document.activeElement).toBe(option('Apple'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(screen.getAllByRole('option').filter((o) => o.getAttribute('aria-selected') === 'true').map((o) => o.textContent)).toEqual(['Apple', 'Cherry', 'Damson']);
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(option('Damson').getAttribute('aria-selected')).toBe('false');
+  });
+
+  it('disabled: announced, and neither keys nor clicks pick', () => {
+    render(<InlineList disabled />);
+    expect(screen.getByRole('listbox').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('option', { name: 'Apple' }));
+    act(() => screen.getByRole('option', { name: 'Cherry' }).focus());
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(screen.getAllByRole('option').filter((o) => o.getAttribute('aria-selected') === 'true').map((o) => o.textContent)).toEqual(['Cherry']);
   });
 });
