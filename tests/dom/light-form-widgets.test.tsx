@@ -1,8 +1,9 @@
 // The edit page's own light widgets (renderers/ui Tabs, ListBox, Select, Combo, Popup), which replaced
 // react-aria's there: the roles, names and keyboard use a user had with react-aria's still work.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AnchoredDialog } from '../../renderers/ui/AnchoredDialog';
 import { ComboInput } from '../../renderers/ui/ComboInput';
 import { ListBox, type ListOption } from '../../renderers/ui/ListBox';
 import { SelectButton } from '../../renderers/ui/SelectButton';
@@ -232,5 +233,48 @@ describe('the light inline listbox', () => {
     act(() => screen.getByRole('option', { name: 'Cherry' }).focus());
     fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
     expect(screen.getAllByRole('option').filter((o) => o.getAttribute('aria-selected') === 'true').map((o) => o.textContent)).toEqual(['Cherry']);
+  });
+});
+
+function Picker() {
+  const [open, setOpen] = useState(false);
+  const [log, setLog] = useState<string[]>([]);
+  const anchor = useRef<HTMLInputElement | null>(null);
+  return (
+    <>
+      <input ref={anchor} aria-label="Due" readOnly onClick={() => setOpen(true)} />
+      <button type="button">Elsewhere</button>
+      <AnchoredDialog open={open} anchorRef={anchor} label="Due" onDismiss={(refocus) => {
+          setOpen(false);
+          setLog((l) => [...l, refocus ? 'escape' : 'outside']);
+          if (refocus) anchor.current?.focus();
+        }}>
+        <button type="button">Ok</button>
+      </AnchoredDialog>
+      <output data-testid="log">{log.join(',')}</output>
+    </>
+  );
+}
+
+describe('the light anchored dialog', () => {
+  it('takes the focus when it opens; Escape dismisses it with the focus back; a press or the focus outside dismisses it', () => {
+    render(<Picker />);
+    const input = screen.getByRole('textbox', { name: 'Due' });
+    fireEvent.click(input);
+    const dialog = screen.getByRole('dialog', { name: 'Due' });
+    expect(document.activeElement).toBe(dialog);
+    act(() => screen.getByRole('button', { name: 'Ok' }).focus());
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(input);
+    fireEvent.click(input);
+    fireEvent.pointerDown(input); // the anchor itself is not outside
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(input);
+    act(() => screen.getByRole('button', { name: 'Elsewhere' }).focus());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('log').textContent).toBe('escape,outside,outside');
   });
 });
