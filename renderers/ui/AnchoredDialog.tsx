@@ -20,7 +20,7 @@ export interface AnchoredDialogProps {
 export function AnchoredDialog({ open, anchorRef, onDismiss, label, className, dialogClassName, onKeyDown, children }: AnchoredDialogProps) {
   const popupRef = useRef<HTMLDivElement | null>(null);
   const dialogRef = useRef<HTMLDivElement | null>(null);
-  usePlacement(open, anchorRef, popupRef, 'fixed');
+  usePlacement(open, anchorRef, popupRef, 'fixed-free');
   useDismiss(open, [anchorRef, popupRef], onDismiss);
   useEffect(() => {
     if (open && !dialogRef.current?.contains(document.activeElement)) dialogRef.current?.focus();

@@ -3,8 +3,9 @@
 // and one active option, which either holds the focus itself ('focus': roving tabindex, the list takes
 // the keys: arrows, Home, End, a letter, Enter and Space pick) or is named by the input that keeps the
 // focus ('descendant': a combo box or search box sets aria-activedescendant to `optionId(list, i)` and
-// hands its keys to `listKey`). A click picks; the mouse makes the option under it the active one.
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
+// hands its keys to `listKey`; the active option then draws the focus ring). A click picks; the mouse
+// makes the option under it the active one.
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
 import { keyTarget, type NavItem } from './listNav';
 
 export interface ListOption extends NavItem {
@@ -46,6 +47,8 @@ export function listKey(options: readonly ListOption[], active: number, key: str
 export function ListBox(props: ListBoxProps) {
   const { id, options, selected, active, setActive, onPick, focusMode, multiple, disabled, optionTestId } = props;
   const refs = useRef<(HTMLDivElement | null)[]>([]);
+  // The option under the mouse: drawn hovered; an active option the keys reached is drawn with the focus ring.
+  const [hovered, setHovered] = useState(-1);
   const roving = focusMode === 'focus';
   // The tab stop of a roving list: the active option, else the first chosen one, else the first.
   const stop = active >= 0 && active < options.length ? active : Math.max(0, options.findIndex((o) => selected.includes(o.id)));
@@ -102,10 +105,17 @@ export function ListBox(props: ListBoxProps) {
             data-testid={optionTestId}
             data-value={option.id}
             data-focused={index === active || undefined}
+            data-hovered={index === hovered || undefined}
+            data-focus-visible={(!roving && index === active && index !== hovered) || undefined}
             data-selected={isSelected || undefined}
             data-disabled={option.disabled || disabled || undefined}
             onMouseDown={roving ? undefined : (event) => event.preventDefault()}
-            onMouseMove={() => index !== active && !option.disabled && setActive(index)}
+            onMouseMove={() => {
+              if (option.disabled) return;
+              if (index !== hovered) setHovered(index);
+              if (index !== active) setActive(index);
+            }}
+            onMouseLeave={() => setHovered(-1)}
             onFocus={() => roving && index !== active && setActive(index)}
             onClick={() => pick(option)}
           >

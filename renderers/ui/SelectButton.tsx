@@ -3,7 +3,7 @@
 // Arrow Down open it on the chosen or first option, Arrow Up on the last; in the list the arrows, Home,
 // End and letters move, Enter or Space picks; Escape closes, and focus goes back to the button). One
 // value closes the list on a pick, several toggle and keep it open. From `searchFrom` options a search
-// box above the list filters it (its arrows and Enter drive the list). A hidden native <select name>
+// box above the list filters it (typing makes the first match active; its arrows and Enter drive the list). A hidden native <select name>
 // carries the value for forms and autofill.
 import { useState, type ReactNode } from 'react';
 import { ChevronDown, Search } from './icons';
@@ -36,7 +36,7 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 
-function SearchBox({ label, value, onChange, onKey, listId, active }: { label: string; value: string; onChange: (text: string) => void; onKey: (event: React.KeyboardEvent<HTMLInputElement>) => void; listId: string; active: number }) {
+function SearchBox({ label, value, onChange, onKey, listId, active }: { label: string; value: string; onChange: (text: string) => void; onKey: (event: React.KeyboardEvent<HTMLInputElement>) => void; listId: string; active: number | null }) {
   return (
     <div className="select-search">
       <Search size={14} aria-hidden="true" />
@@ -48,7 +48,7 @@ function SearchBox({ label, value, onChange, onKey, listId, active }: { label: s
         autoComplete="off"
         value={value}
         aria-controls={listId}
-        aria-activedescendant={active >= 0 ? optionId(listId, active) : undefined}
+        aria-activedescendant={active !== null ? optionId(listId, active) : undefined}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKey}
       />
@@ -133,7 +133,7 @@ export function SelectButton(props: SelectButtonProps) {
       </div>
       {popup.open ? (
         <div ref={popup.popupRef} className="select-popover">
-          {searching ? <SearchBox label={props.searchLabel} value={query} onChange={(text) => (setQuery(text), setActive(-1))} onKey={onSearchKey} listId={popup.id} active={active} /> : null}
+          {searching ? <SearchBox label={props.searchLabel} value={query} onChange={(text) => (setQuery(text), setActive(text ? 0 : -1))} onKey={onSearchKey} listId={popup.id} active={active >= 0 && active < shown.length ? active : null} /> : null}
           <ListBox
             id={popup.id}
             labelledBy={labelId}

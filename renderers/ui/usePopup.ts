@@ -7,7 +7,8 @@
 // No react-aria: the record list and edit pages load none of its overlay code (docs/benchmarks.md).
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type MutableRefObject } from 'react';
 
-export type Placement = 'shift' | 'fixed';
+/** 'shift': in the flow, moved into the viewport sideways; 'fixed': under the trigger, at least as wide ('fixed-free': any width). */
+export type Placement = 'shift' | 'fixed' | 'fixed-free';
 
 export interface Popup<T extends HTMLElement = HTMLButtonElement> {
   open: boolean;
@@ -21,6 +22,8 @@ export interface Popup<T extends HTMLElement = HTMLButtonElement> {
 }
 
 const MARGIN = 8;
+/** Between a fixed popup and its trigger. */
+const GAP = 8;
 
 function shiftIntoView(popup: HTMLElement): void {
   popup.style.transform = '';
@@ -29,19 +32,19 @@ function shiftIntoView(popup: HTMLElement): void {
   if (shift !== 0) popup.style.transform = `translateX(${shift}px)`;
 }
 
-/** Puts a position: fixed popup under (or above) its trigger, within the viewport. */
-export function placeFixed(trigger: HTMLElement, popup: HTMLElement): void {
+/** Puts a position: fixed popup under (or above) its trigger, within the viewport; `matchWidth`: at least the trigger's width. */
+export function placeFixed(trigger: HTMLElement, popup: HTMLElement, matchWidth: boolean): void {
   const anchor = trigger.getBoundingClientRect();
   popup.style.position = 'fixed';
-  popup.style.minWidth = `${Math.min(anchor.width, window.innerWidth - 2 * MARGIN)}px`;
+  if (matchWidth) popup.style.minWidth = `${Math.min(anchor.width, window.innerWidth - 2 * MARGIN)}px`;
   popup.style.maxHeight = '';
   const { width, height } = popup.getBoundingClientRect();
   const below = window.innerHeight - anchor.bottom - MARGIN;
   const above = anchor.top - MARGIN;
   const up = height > below && above > below;
-  const room = Math.max(120, (up ? above : below) - 4);
+  const room = Math.max(120, (up ? above : below) - GAP);
   if (height > room) popup.style.maxHeight = `${room}px`;
-  popup.style.top = up ? `${Math.max(MARGIN, anchor.top - 4 - Math.min(height, room))}px` : `${anchor.bottom + 4}px`;
+  popup.style.top = up ? `${Math.max(MARGIN, anchor.top - GAP - Math.min(height, room))}px` : `${anchor.bottom + GAP}px`;
   popup.style.left = `${Math.max(MARGIN, Math.min(anchor.left, window.innerWidth - MARGIN - width))}px`;
 }
 
@@ -55,7 +58,7 @@ export function usePlacement(open: boolean, triggerRef: MutableRefObject<HTMLEle
       shiftIntoView(popup);
       return undefined;
     }
-    const place = () => placeFixed(trigger, popup);
+    const place = () => placeFixed(trigger, popup, placement === 'fixed');
     place();
     window.addEventListener('scroll', place, true);
     window.addEventListener('resize', place);

@@ -121,7 +121,9 @@ describe('the light select', () => {
     fireEvent.change(search, { target: { value: 'AI' } });
     expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Açaí']);
     fireEvent.change(search, { target: { value: 'b' } });
-    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    // Typing makes the first match active (Enter would pick it), with the focus ring drawn on it.
+    expect(search.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Banana' }).id);
+    expect(screen.getByRole('option', { name: 'Banana' }).dataset.focusVisible).toBe('true');
     fireEvent.keyDown(search, { key: 'ArrowDown' });
     expect(search.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Blueberry' }).id);
     fireEvent.keyDown(search, { key: 'Enter' });
