@@ -7,7 +7,7 @@
 // pick; several (`multiple`) keep it open.
 import { useRef, useState, type InputHTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import { ChevronDown } from './icons';
-import { ListBox, listKey, optionId, type ListOption } from './ListBox';
+import { driveList, ListBox, optionId, type ListOption } from './ListBox';
 import { usePopup } from './usePopup';
 
 export interface ComboInputProps {
@@ -63,12 +63,7 @@ export function ComboInput(props: ComboInputProps) {
       return;
     }
     if (event.key === 'Tab') return popup.close(false);
-    if (!showing || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'Enter')) return;
-    const next = listKey(options, active, event.key);
-    if (next === null) return;
-    event.preventDefault();
-    if (next === 'pick') pick(options[active]!);
-    else setActive(next);
+    if (showing && (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'Enter')) driveList(event, options, active, setActive, pick);
   };
   return (
     <div ref={popup.triggerRef} className="combo-row">

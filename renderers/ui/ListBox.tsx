@@ -44,6 +44,16 @@ export function listKey(options: readonly ListOption[], active: number, key: str
   return keyTarget(options, active, key, false);
 }
 
+/** Hands a key of the input that drives the list: moves the active option or picks it (true), or leaves the key (false). */
+export function driveList(event: KeyboardEvent<HTMLElement>, options: readonly ListOption[], active: number, setActive: (index: number) => void, pick: (option: ListOption) => void): boolean {
+  const next = listKey(options, active, event.key);
+  if (next === null) return false;
+  event.preventDefault();
+  if (next === 'pick') pick(options[active]!);
+  else setActive(next);
+  return true;
+}
+
 export function ListBox(props: ListBoxProps) {
   const { id, options, selected, active, setActive, onPick, focusMode, multiple, disabled, optionTestId } = props;
   const refs = useRef<(HTMLDivElement | null)[]>([]);

@@ -8,7 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import { ChevronDown, Search } from './icons';
 import { firstItem, lastItem } from './listNav';
-import { ListBox, listKey, optionId, type ListOption } from './ListBox';
+import { driveList, ListBox, optionId, type ListOption } from './ListBox';
 import { usePopup } from './usePopup';
 
 export interface SelectButtonProps {
@@ -81,13 +81,7 @@ export function SelectButton(props: SelectButtonProps) {
     }
     onChange(selected.includes(option.id) ? selected.filter((s) => s !== option.id) : [...selected, option.id]);
   };
-  const onSearchKey = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    const next = listKey(shown, active, event.key);
-    if (next === null) return;
-    event.preventDefault();
-    if (next === 'pick') pick(shown[active]!);
-    else setActive(next);
-  };
+  const onSearchKey = (event: React.KeyboardEvent<HTMLInputElement>) => void driveList(event, shown, active, setActive, pick);
   return (
     <div className="select light-select" data-disabled={disabled || undefined}>
       <button
