@@ -38,14 +38,31 @@ export interface ComboInputProps {
   inputProps?: InputHTMLAttributes<HTMLInputElement> & Record<string, unknown>;
 }
 
-export function ComboInput(props: ComboInputProps) {
-  const { id, name, labelId, text, onText, options, selected, onPick, multiple, readOnly } = props;
+/** The button beside the input: opens or closes the list; out of the tab order, and it leaves the focus in the input. */
+function ComboToggle({ label, disabled, expanded, controls, onPress }: { label: string; disabled?: boolean; expanded: boolean; controls?: string; onPress: () => void }) {
+  return (
+    <button
+      type="button"
+      className="combo-button"
+      aria-label={label}
+      tabIndex={-1}
+      disabled={disabled}
+      aria-expanded={expanded}
+      aria-controls={controls}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onPress}
+    >
+      <ChevronDown size={16} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** The combo box's state: open or not, the active option, and what the input's keys do. */
+function useCombo({ options, onPick, multiple, readOnly, empty }: ComboInputProps) {
   const inputRef = useRef<HTMLInputElement | null>(null);
   const popup = usePopup<HTMLDivElement>('fixed', inputRef);
   const [active, setActive] = useState(-1);
-  const showing = popup.open && (options.length > 0 || props.empty !== undefined);
-  const listId = popup.id;
-
+  const showing = popup.open && (options.length > 0 || empty !== undefined);
   const show = () => {
     if (readOnly || popup.open) return;
     setActive(-1);
@@ -65,6 +82,12 @@ export function ComboInput(props: ComboInputProps) {
     if (event.key === 'Tab') return popup.close(false);
     if (showing && (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'Enter')) driveList(event, options, active, setActive, pick);
   };
+  return { inputRef, popup, active, setActive, showing, listId: popup.id, show, pick, onKey };
+}
+
+export function ComboInput(props: ComboInputProps) {
+  const { id, name, labelId, text, onText, options, selected, multiple, readOnly } = props;
+  const { inputRef, popup, active, setActive, showing, listId, show, pick, onKey } = useCombo(props);
   return (
     <div ref={popup.triggerRef} className="combo-row">
       <input
@@ -90,22 +113,17 @@ export function ComboInput(props: ComboInputProps) {
         onClick={show}
         onKeyDown={onKey}
       />
-      <button
-        type="button"
-        className="combo-button"
-        aria-label={props.buttonLabel}
-        tabIndex={-1}
+      <ComboToggle
+        label={props.buttonLabel}
         disabled={readOnly}
-        aria-expanded={showing}
-        aria-controls={showing ? listId : undefined}
-        onClick={() => {
+        expanded={showing}
+        controls={showing ? listId : undefined}
+        onPress={() => {
           if (popup.open) popup.close(false);
           else show();
           inputRef.current?.focus();
         }}
-      >
-        <ChevronDown size={16} aria-hidden="true" />
-      </button>
+      />
       {showing ? (
         <div ref={popup.popupRef} className={props.popupClassName}>
           <ListBox

@@ -54,6 +54,57 @@ export function driveList(event: KeyboardEvent<HTMLElement>, options: readonly L
   return true;
 }
 
+interface OptionRowProps {
+  listId: string;
+  index: number;
+  option: ListOption;
+  selected: boolean;
+  active: boolean;
+  hovered: boolean;
+  roving: boolean;
+  tabStop: boolean;
+  disabled?: boolean;
+  testId?: string;
+  className?: string;
+  optionRef: (element: HTMLDivElement | null) => void;
+  onHover: () => void;
+  onLeave: () => void;
+  onFocus: () => void;
+  onPick: () => void;
+  children: ReactNode;
+}
+
+/** One option: its state as ARIA and as the data attributes the styles use (react-aria's names). */
+function OptionRow(props: OptionRowProps) {
+  const { option, selected, active, roving } = props;
+  const disabled = option.disabled || props.disabled || undefined;
+  return (
+    <div
+      ref={props.optionRef}
+      id={optionId(props.listId, props.index)}
+      role="option"
+      aria-selected={selected}
+      aria-disabled={disabled}
+      tabIndex={roving ? (props.tabStop ? 0 : -1) : undefined}
+      className={props.className}
+      data-testid={props.testId}
+      data-value={option.id}
+      data-focused={active || undefined}
+      data-hovered={props.hovered || undefined}
+      data-focus-visible={(!roving && active && !props.hovered) || undefined}
+      data-selected={selected || undefined}
+      data-disabled={disabled}
+      onMouseDown={roving ? undefined : (event) => event.preventDefault()}
+      onMouseMove={props.onHover}
+      onMouseLeave={props.onLeave}
+      onFocus={props.onFocus}
+      onClick={props.onPick}
+    >
+      {props.children}
+    </div>
+  );
+}
+
 export function ListBox(props: ListBoxProps) {
   const { id, options, selected, active, setActive, onPick, focusMode, multiple, disabled, optionTestId } = props;
   const refs = useRef<(HTMLDivElement | null)[]>([]);
@@ -101,36 +152,33 @@ export function ListBox(props: ListBoxProps) {
       {options.map((option, index) => {
         const isSelected = selected.includes(option.id);
         return (
-          <div
+          <OptionRow
             key={option.id}
-            ref={(element) => {
+            listId={id}
+            index={index}
+            option={option}
+            selected={isSelected}
+            active={index === active}
+            hovered={index === hovered}
+            roving={roving}
+            tabStop={index === stop}
+            disabled={disabled}
+            testId={optionTestId}
+            className={props.optionClassName}
+            optionRef={(element) => {
               refs.current[index] = element;
             }}
-            id={optionId(id, index)}
-            role="option"
-            aria-selected={isSelected}
-            aria-disabled={option.disabled || disabled || undefined}
-            tabIndex={roving ? (index === stop ? 0 : -1) : undefined}
-            className={props.optionClassName}
-            data-testid={optionTestId}
-            data-value={option.id}
-            data-focused={index === active || undefined}
-            data-hovered={index === hovered || undefined}
-            data-focus-visible={(!roving && index === active && index !== hovered) || undefined}
-            data-selected={isSelected || undefined}
-            data-disabled={option.disabled || disabled || undefined}
-            onMouseDown={roving ? undefined : (event) => event.preventDefault()}
-            onMouseMove={() => {
+            onHover={() => {
               if (option.disabled) return;
               if (index !== hovered) setHovered(index);
               if (index !== active) setActive(index);
             }}
-            onMouseLeave={() => setHovered(-1)}
+            onLeave={() => setHovered(-1)}
             onFocus={() => roving && index !== active && setActive(index)}
-            onClick={() => pick(option)}
+            onPick={() => pick(option)}
           >
             {props.renderOption ? props.renderOption(option, isSelected) : option.label}
-          </div>
+          </OptionRow>
         );
       })}
     </div>

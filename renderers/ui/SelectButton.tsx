@@ -56,6 +56,29 @@ function SearchBox({ label, value, onChange, onKey, listId, active }: { label: s
   );
 }
 
+/** The native <select name> behind the button, for forms and autofill: hidden from the eye and from assistive technology. */
+function HiddenSelect({ name, options, selected, multiple, disabled, onChange }: Pick<SelectButtonProps, 'name' | 'options' | 'selected' | 'multiple' | 'disabled' | 'onChange'>) {
+  return (
+    <div aria-hidden="true" className="visually-hidden">
+      <select
+        name={name}
+        tabIndex={-1}
+        multiple={multiple}
+        disabled={disabled}
+        value={multiple ? [...selected] : (selected[0] ?? '')}
+        onChange={(event) => onChange([...event.target.selectedOptions].map((o) => o.value).filter(Boolean))}
+      >
+        {multiple ? null : <option value="" />}
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function SelectButton(props: SelectButtonProps) {
   const { id, name, labelId, options, selected, multiple = false, onChange, placeholder, disabled } = props;
   const popup = usePopup('fixed');
@@ -108,23 +131,7 @@ export function SelectButton(props: SelectButtonProps) {
         </span>
         <ChevronDown size={16} aria-hidden="true" />
       </button>
-      <div aria-hidden="true" className="visually-hidden">
-        <select
-          name={name}
-          tabIndex={-1}
-          multiple={multiple}
-          disabled={disabled}
-          value={multiple ? [...selected] : (selected[0] ?? '')}
-          onChange={(event) => onChange([...event.target.selectedOptions].map((o) => o.value).filter(Boolean))}
-        >
-          {multiple ? null : <option value="" />}
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <HiddenSelect name={name} options={options} selected={selected} multiple={multiple} disabled={disabled} onChange={onChange} />
       {popup.open ? (
         <div ref={popup.popupRef} className="select-popover">
           {searching ? <SearchBox label={props.searchLabel} value={query} onChange={(text) => (setQuery(text), setActive(text ? 0 : -1))} onKey={onSearchKey} listId={popup.id} active={active >= 0 && active < shown.length ? active : null} /> : null}
