@@ -1,13 +1,14 @@
 // A select in plain React (what react-aria's Select gave the form): a button showing the chosen labels
 // that opens a listbox under it (the WAI-ARIA select-only combobox's keys: Enter, Space, a click or
 // Arrow Down open it on the chosen or first option, Arrow Up on the last; in the list the arrows, Home,
-// End and letters move, Enter or Space picks; Escape closes, and focus goes back to the button). One
+// End and letters move, Enter or Space picks; Escape closes, and focus goes back to the button; a letter
+// on the closed button chooses the next option starting with it). One
 // value closes the list on a pick, several toggle and keep it open. From `searchFrom` options a search
 // box above the list filters it (typing makes the first match active; its arrows and Enter drive the list). A hidden native <select name>
 // carries the value for forms and autofill.
-import { useState, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronDown, Search } from './icons';
-import { firstItem, lastItem } from './listNav';
+import { firstItem, keyTarget, lastItem } from './listNav';
 import { driveList, ListBox, optionId, type ListOption } from './ListBox';
 import { usePopup } from './usePopup';
 
@@ -79,6 +80,18 @@ function HiddenSelect({ name, options, selected, multiple, disabled, onChange }:
   );
 }
 
+/** A key on the button: the arrows open the list; a letter chooses the next option starting with it (one value), as a native select does. */
+function triggerKey(event: KeyboardEvent<HTMLButtonElement>, { options, selected, multiple, onChange, disabled }: SelectButtonProps, openAt: (end: 'chosen' | 'last') => void) {
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault();
+    openAt(event.key === 'ArrowUp' ? 'last' : 'chosen');
+    return;
+  }
+  if (multiple || disabled || event.key.length !== 1) return;
+  const next = keyTarget(options, options.findIndex((o) => o.id === selected[0]), event.key);
+  if (next !== null) onChange([options[next]!.id]);
+}
+
 export function SelectButton(props: SelectButtonProps) {
   const { id, name, labelId, options, selected, multiple = false, onChange, placeholder, disabled } = props;
   const popup = usePopup('fixed');
@@ -120,11 +133,7 @@ export function SelectButton(props: SelectButtonProps) {
         data-disabled={disabled || undefined}
         {...props.aria}
         onClick={() => (popup.open ? popup.close(false) : openAt('chosen'))}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-          event.preventDefault();
-          openAt(event.key === 'ArrowUp' ? 'last' : 'chosen');
-        }}
+        onKeyDown={(event) => triggerKey(event, props, openAt)}
       >
         <span id={valueId} className="select-value">
           {chosenLabels.length > 0 ? chosenLabels.join(', ') : <span className="muted">{placeholder}</span>}

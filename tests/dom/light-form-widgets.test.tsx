@@ -97,6 +97,11 @@ describe('the light select', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(document.activeElement).toBe(trigger());
     expect(screen.getByTestId('chosen').textContent).toBe('damson');
+    // A letter on the closed button chooses the next option starting with it.
+    fireEvent.keyDown(trigger(), { key: 'b' });
+    fireEvent.keyDown(trigger(), { key: 'b' });
+    expect(screen.getByTestId('chosen').textContent).toBe('blueberry');
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 
   it('several: Enter toggles and the list stays open; a press outside closes it', () => {
