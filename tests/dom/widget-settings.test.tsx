@@ -52,7 +52,7 @@ describe('the widget settings form', () => {
       ['Filter ($adv, JSON)', 'filter'],
       ['Aggregation ($aggregate, JSON)', 'aggregate'],
       ['Refresh every (seconds, 0 never)', 'refresh_seconds'],
-    ]) {
+    ] as const) {
       expect(screen.getByLabelText(label, { exact: true }).getAttribute('name'), label).toBe(`widget.${name}`);
     }
     // rjsf's bootstrap theme would bring these; ours has none and no submit button of its own.

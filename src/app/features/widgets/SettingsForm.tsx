@@ -4,9 +4,9 @@
 // the row count for tables only. Messages come from the form's own rules and the save's 417 answer
 // (extraErrors); rjsf validates nothing itself (the CSP forbids ajv's compile: optionsValidator).
 import Form from '@rjsf/core';
-import type { ErrorSchema, FieldTemplateProps, ObjectFieldTemplateProps, RegistryWidgetsType, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import type { ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { widgetFormSchema } from '../../../../runtime/api/widgets';
 import { componentsQueryOptions } from '../../../../renderers/data/components';
@@ -15,6 +15,7 @@ import { localeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import { FieldErrors } from '../../components/FieldErrors';
 import { NumberInput, SelectInput, TextInput } from '../components/settings/controls';
+import { OPTION_TEMPLATES } from '../components/settings/fields/options/optionControls';
 import { optionsValidator } from '../components/settings/fields/options/optionsValidator';
 import type { WidgetDraft } from './draft';
 
@@ -82,28 +83,9 @@ function JsonWidget({ schema, name, value, onChange, disabled, rawErrors }: Widg
   );
 }
 
-function FieldTemplate({ children, hidden }: FieldTemplateProps) {
-  return hidden ? <></> : children;
-}
-
-function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
-  return (
-    <div className="form-grid widget-settings-grid">
-      {properties.filter((p) => !p.hidden).map((p) => (
-        <Fragment key={p.name}>{p.content}</Fragment>
-      ))}
-    </div>
-  );
-}
-
 const WIDGETS: RegistryWidgetsType = { TextWidget, SelectWidget, json: JsonWidget };
-const TEMPLATES = {
-  FieldTemplate,
-  ObjectFieldTemplate,
-  ErrorListTemplate: () => null,
-  FieldErrorTemplate: () => null,
-  ButtonTemplates: { SubmitButton: () => null },
-};
+/** The option forms' templates (our grid, no rjsf chrome); each control shows its own messages. */
+const TEMPLATES = { ...OPTION_TEMPLATES, FieldErrorTemplate: () => null };
 
 function uiSchemaOf(kind: WidgetDraft['kind']): UiSchema {
   return {
