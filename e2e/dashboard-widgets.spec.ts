@@ -1,11 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { deploy, expect, shot, signInAsAdmin, sub, test } from './support';
 
 // Widgets and dashboards (docs/widgets.md): a component with records, a bar chart widget made in the
 // editor (its settings form and live preview), placed on the admin dashboard and the home page, seen
-// there; the widgets list and the editor at 1280 and 390 px, light and dark.
+// there; the widgets list, the editor and the dashboard at 1280 and 390 px, light and dark, with no
+// serious or critical axe violation.
 
 const theme = (page: Page, name: 'light' | 'dark') => page.addInitScript((value) => localStorage.setItem('luma.theme', value), name);
+
+/** The serious and critical axe violations on the page as it is now. */
+async function serious(page: Page, name: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${name}: ${violation.id} at ${node.target.join(' ')}`));
+}
 
 test('a bar chart widget over a component: made in the editor, previewed, placed on the dashboard and home', async ({ page }) => {
   test.setTimeout(180_000);
@@ -80,19 +90,24 @@ for (const mode of ['light', 'dark'] as const) {
     const widgets = (await list.json()) as { uuid: string; kind: string }[];
     const chart = widgets.find((widget) => widget.kind === 'chart');
     test.skip(!chart, 'the first spec makes the chart');
+    const found: string[] = [];
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/admin/widgets');
       await expect(page.getByTestId('widget-row').first()).toBeVisible();
+      found.push(...(await serious(page, `list ${width} ${mode}`)));
       await shot(page, `widgets-list-${width}-${mode}`);
       await page.goto(`/admin/widgets/edit/${chart!.uuid}`);
       await expect(page.getByTestId('widget-preview').getByTestId('widget-chart')).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      found.push(...(await serious(page, `editor ${width} ${mode}`)));
       await shot(page, `widgets-editor-${width}-${mode}`);
       await page.goto('/admin/dashboard');
       await expect(page.getByTestId('widgets-dashboard').getByTestId('widget-chart').first()).toBeVisible();
+      found.push(...(await serious(page, `dashboard ${width} ${mode}`)));
       await shot(page, `dashboard-chart-${width}-${mode}`);
     }
+    expect(found).toEqual([]);
   });
 }
