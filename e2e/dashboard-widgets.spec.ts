@@ -52,8 +52,25 @@ test('a bar chart widget over a component: made in the editor, previewed, placed
   await expect(page.getByText('This is not valid JSON.')).toBeVisible();
   await page.getByLabel('Filter ($adv, JSON)').fill('');
 
+  // A pie chart without typing JSON: the helper writes the pipeline (sum of amount by region).
+  await page.goto('/admin/widgets/create');
+  await page.getByLabel('Name', { exact: true }).fill(`Amount share ${stamp}`);
+  await page.getByLabel('Chart', { exact: true }).selectOption('pie');
+  await page.getByLabel('Component').selectOption(sales);
+  const helper = page.getByTestId('widget-helper');
+  await helper.getByLabel('Group by').selectOption('region');
+  await helper.getByLabel('Measure').selectOption('sum');
+  await helper.getByLabel('Of the number field').selectOption('amount');
+  await helper.getByTestId('widget-helper-write').click();
+  await expect(page.getByLabel('Aggregation ($aggregate, JSON)')).toHaveValue(/"sum_amount": \{\s*"\$sum": "\$amount"/);
+  await expect(page.getByLabel('Value key')).toHaveValue('sum_amount');
+  await expect(page.getByTestId('widget-preview').getByTestId('widget-chart')).toHaveAttribute('data-chart', 'pie');
+  await page.getByTestId('widget-save').click();
+  await expect(page).toHaveURL(/\/admin\/widgets\/edit\//);
+
   await page.goto('/admin/widgets');
   await expect(page.getByTestId('widget-row').filter({ hasText: name })).toContainText('Bar chart');
+  await expect(page.getByTestId('widget-row').filter({ hasText: `Amount share ${stamp}` })).toContainText('Pie chart');
   await shot(page, 'widgets-list-1280-light');
 
   // Placed on the dashboard with the keyboard, then seen there with its bars.

@@ -51,3 +51,11 @@ describe('the chart option', () => {
     expect(option.series[0].itemStyle.borderColor).toBe(DARK.surface);
   });
 });
+
+describe('the pipeline the helper writes', () => {
+  it('groups by the field and counts, or sums, averages, takes the least or the most of a number field; sorted by the group', async () => {
+    const { groupPipeline } = await import('../../../src/app/features/widgets/PipelineHelper');
+    expect(groupPipeline('region', 'count', '')).toEqual({ aggregate: [{ $group: { _id: '$region', count: { $sum: 1 } } }, { $sort: { _id: 1 } }], value: 'count' });
+    expect(groupPipeline('region', 'avg', 'amount')).toEqual({ aggregate: [{ $group: { _id: '$region', avg_amount: { $avg: '$amount' } } }, { $sort: { _id: 1 } }], value: 'avg_amount' });
+  });
+});

@@ -12,6 +12,7 @@ import { RemoveButton } from '../../components/form/RemoveButton';
 import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
 import { widgetHref, widgetKeys, widgetPreviewQueryOptions, widgetQueryOptions } from './data';
 import { draftOf, EMPTY_DRAFT, formKeyOf, writeOf, type WidgetDraft } from './draft';
+import { PipelineHelper } from './PipelineHelper';
 import { SettingsForm } from './SettingsForm';
 import { WidgetView } from './WidgetView';
 import './widgets.css';
@@ -112,6 +113,7 @@ function WidgetForm({ existing }: { existing: Widget | null }) {
     <div className="widget-editor">
       <form className="card form stack" onSubmit={form.submit} noValidate data-testid="widget-form">
         <SettingsForm draft={form.values} onChange={form.setValues} errors={errors} />
+        <PipelineHelper component={form.values.component} onWrite={(aggregate, value) => form.setValues((draft) => ({ ...draft, aggregate, value }))} />
         <FormFooter form={form} idle="widgets.save" testId="widget-save">
           {existing ? <RemoveWidget widget={existing} /> : null}
         </FormFooter>
