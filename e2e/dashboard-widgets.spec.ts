@@ -96,6 +96,7 @@ test('a bar chart widget over a component: made in the editor, previewed, placed
   await page.getByTestId('widget-chooser').getByLabel(`Show ${name}`).check();
   await page.getByTestId('widget-chooser').getByTestId('widget-place-save').click();
   await expect(page.getByTestId('widgets-home').getByTestId('widget-card').filter({ hasText: name }).getByTestId('widget-chart')).toBeVisible();
+  await shot(page, 'home-chart-1280-light');
 });
 
 for (const mode of ['light', 'dark'] as const) {
