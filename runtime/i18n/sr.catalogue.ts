@@ -22,6 +22,7 @@ import { eventsSr } from './events.sr';
 import { scoutEventsSr } from './scoutEvents.sr';
 
 import { scoutApiSr } from './scoutApi.sr';
+import { widgetsSr } from './widgets.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -46,4 +47,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...scoutEventsSr,
 
   ...scoutApiSr,
+  ...widgetsSr,
 };

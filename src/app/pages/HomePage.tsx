@@ -1,6 +1,7 @@
 // /home/home: the tiles of what the user can open. Apps arrive with issue 31; until there is
 // an app service the page claims nothing about apps and shows the components of the menu (those with a
-// version in the current environment), each opening its records.
+// version in the current environment), each opening its records, under the widgets placed on the
+// home page (docs/widgets.md).
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { componentMenuQueryOptions } from '../../../renderers/data/components';
@@ -10,6 +11,7 @@ import { Blocks } from '../../../renderers/ui/icons';
 import { localeStore } from '../../../renderers/ui/prefs';
 import { useStore } from '../../../renderers/ui/store';
 import { Tile } from '../components/Tile';
+import { PlacedWidgets } from '../features/widgets/PlacedWidgets';
 import type { TileModel } from '../components/tileModel';
 
 export function HomePage() {
@@ -23,6 +25,7 @@ export function HomePage() {
           <FormattedMessage id="home.heading" />
         </h1>
       </header>
+      <PlacedWidgets place="home" />
       <section className="card" data-testid="home-components">
         <h2 className="card-title">
           <FormattedMessage id="home.components" />
