@@ -1,9 +1,10 @@
-// The star rating's control: a radio group (react-aria-components): Tab reaches it, the arrow keys move
-// between the stars and choose, and a screen reader hears "3, radio, 3 of 5". The list cell is in
-// StarRatingCell.tsx (re-exported here), so a list loads the stars without react-aria.
+// The star rating's control: a radio group of native radio inputs (visually hidden, each in the label
+// that draws its star): Tab reaches it, the arrow keys move between the stars and choose (the browser's
+// own radio keys), and a screen reader hears "3 / 5, radio, 3 of 5". No react-aria, so a form with a
+// rating loads none (docs/benchmarks.md "The edit page (fifth pass)"). The list cell is in
+// StarRatingCell.tsx (re-exported here).
 import { Star, X } from '../../renderers/ui/icons';
 import { useIntl } from 'react-intl';
-import { Radio, RadioGroup } from 'react-aria-components';
 import { FieldFrame } from '../../renderers/controls/shared/FieldFrame';
 import type { ControlProps } from '../../renderers/plugin';
 import { RATING_MAX } from './type';
@@ -19,24 +20,30 @@ export function StarRatingControl(props: ControlProps) {
   return (
     <FieldFrame props={props} group>
       <div className="star-rating">
-        <RadioGroup
+        <div
           id={id}
-          name={field.key}
+          role="radiogroup"
           aria-label={field.label || field.key}
-          orientation="horizontal"
+          aria-readonly={readOnly || undefined}
+          aria-invalid={props.errors.length > 0 || undefined}
           className="star-rating-stars"
           data-testid="star-rating-stars"
-          value={rating > 0 ? String(rating) : null}
-          onChange={(next) => onChange(Number(next))}
-          isReadOnly={readOnly}
-          isInvalid={props.errors.length > 0}
         >
           {STARS.map((star) => (
-            <Radio key={star} value={String(star)} aria-label={`${star} / ${RATING_MAX}`} className="star-rating-star">
+            <label key={star} className="star-rating-star" data-readonly={readOnly || undefined}>
+              <input
+                type="radio"
+                className="visually-hidden"
+                name={field.key}
+                value={star}
+                aria-label={`${star} / ${RATING_MAX}`}
+                checked={star === rating}
+                onChange={() => !readOnly && onChange(star)}
+              />
               <Star aria-hidden="true" size={22} className={star <= rating ? 'star-on' : 'star-off'} />
-            </Radio>
+            </label>
           ))}
-        </RadioGroup>
+        </div>
         {rating > 0 && !readOnly ? (
           <button
             type="button"

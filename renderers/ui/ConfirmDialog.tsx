@@ -1,10 +1,10 @@
 // A Yes/No confirmation before a step that cannot be undone (a delete): No (confirm-no) and Escape
 // cancel, Yes (confirm-yes, in the danger style) confirms. The body says "Are you sure?" unless given.
 // The admin screens' confirmation (src/app/components/ConfirmDialog.tsx) is this one with its own words
-// and test ids for the two buttons.
+// and test ids for the two buttons. Its react-aria code loads on the first open (LazyDialog).
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from './Dialog';
+import { LazyDialog } from './LazyDialogs';
 
 export interface ConfirmButton {
   label: ReactNode;
@@ -31,7 +31,7 @@ const YES: ConfirmButton = { label: <FormattedMessage id="common.yes" />, testId
 
 export function ConfirmDialog({ open, title, testId, onCancel, onConfirm, children, no = NO, yes = YES, pending }: ConfirmDialogProps) {
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       title={title}
       onClose={onCancel}
@@ -52,6 +52,6 @@ export function ConfirmDialog({ open, title, testId, onCancel, onConfirm, childr
           <FormattedMessage id="areYouSure" />
         </p>
       )}
-    </Dialog>
+    </LazyDialog>
   );
 }

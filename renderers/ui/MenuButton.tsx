@@ -5,6 +5,7 @@
 // skipped. The record list's header uses it so the list loads no react-aria menu and overlay code.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { Hint, type HintTriggerProps } from './Hint';
+import { firstItem, keyTarget, lastItem } from './listNav';
 import { usePopup } from './usePopup';
 
 export interface MenuAction {
@@ -24,30 +25,6 @@ export interface MenuButtonProps {
   items: readonly MenuAction[];
   testId?: string;
   className?: string;
-}
-
-function step(items: readonly MenuAction[], from: number, by: 1 | -1): number {
-  for (let i = 1; i <= items.length; i += 1) {
-    const next = (from + by * i + items.length * 2) % items.length;
-    if (!items[next]?.disabled) return next;
-  }
-  return from;
-}
-
-/** The item a key moves to from `active` (arrows, Home, End, a letter: type-ahead), or null. */
-function keyTarget(items: readonly MenuAction[], active: number, key: string): number | null {
-  const moves: Record<string, () => number> = {
-    ArrowDown: () => step(items, active, 1),
-    ArrowUp: () => step(items, active, -1),
-    Home: () => step(items, -1, 1),
-    End: () => step(items, items.length, -1),
-  };
-  const move = moves[key];
-  if (move) return move();
-  if (key.length !== 1 || !/\S/.test(key)) return null;
-  const letter = key.toLowerCase();
-  const order = items.map((_, i) => (active + 1 + i) % items.length);
-  return order.find((i) => !items[i]?.disabled && items[i]?.label.toLowerCase().startsWith(letter)) ?? null;
 }
 
 interface MenuItemRowProps {
@@ -93,7 +70,7 @@ export function MenuButton({ label, icon, items, testId, className = 'icon-butto
     if (popup.open && active >= 0) itemRefs.current[active]?.focus();
   }, [popup.open, active]);
   const openAt = (end: 'first' | 'last') => {
-    setActive(end === 'first' ? step(items, -1, 1) : step(items, items.length, -1));
+    setActive(end === 'first' ? firstItem(items) : lastItem(items));
     popup.show();
   };
   const run = (item: MenuAction) => {

@@ -21,6 +21,7 @@ import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { eventsEn_US, type EventsMessageKey } from './events.en_US';
 import { scoutEventsEn_US, type ScoutEventsMessageKey } from './scoutEvents.en_US';
 import { scoutApiEn_US, type ScoutApiMessageKey } from './scoutApi.en_US';
+import { widgetsEn_US, type WidgetsMessageKey } from './widgets.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -44,7 +45,8 @@ export type MessageKey =
   | EventBusMessageKey
   | EventsMessageKey
   | ScoutEventsMessageKey
-  | ScoutApiMessageKey;
+  | ScoutApiMessageKey
+  | WidgetsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -76,6 +78,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...eventsEn_US,
   ...scoutEventsEn_US,
   ...scoutApiEn_US,
+  ...widgetsEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

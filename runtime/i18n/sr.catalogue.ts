@@ -23,6 +23,7 @@ import { eventsSr } from './events.sr';
 import { scoutEventsSr } from './scoutEvents.sr';
 
 import { scoutApiSr } from './scoutApi.sr';
+import { widgetsSr } from './widgets.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -48,4 +49,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...scoutEventsSr,
 
   ...scoutApiSr,
+  ...widgetsSr,
 };

@@ -1,4 +1,4 @@
-// The item selects (select/text, select/number) on react-aria-components: a Select opened and picked by
+// The item selects (select/text, select/number) on the light SelectButton and ComboInput (renderers/ui): a Select opened and picked by
 // keyboard, a clear button, several values, a search box for long lists, a stored value outside the
 // items kept visible, and custom values typed into a ComboBox.
 import { act, fireEvent, screen, within } from '@testing-library/react';

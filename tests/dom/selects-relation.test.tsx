@@ -27,7 +27,7 @@ const view = (page: 'model_create' | 'model_edit' = 'model_create') =>
 const listCalls = () => api.calls.filter((c) => c.url.pathname.endsWith('/authors/models'));
 const searchCalls = () => listCalls().filter((c) => JSON.stringify(c.adv ?? {}).includes('$regex'));
 const select = (key: string) => document.querySelector(`[data-field="${key}"]`) as HTMLElement;
-// The open list is the search box's popup (portalled to the body), found by the box's aria-controls.
+// The open list is the search box's popup, found by the box's aria-controls.
 const listbox = (key: string) => {
   const id = within(select(key)).getByTestId('relation-search').getAttribute('aria-controls');
   return id ? document.getElementById(id) : null;

@@ -3,6 +3,7 @@
 // only matters on a machine busy with other work, where a render plus a faked fetch can take seconds.
 // The project's testTimeout (30 s) leaves room for a few such waits in one test.
 import { configure } from '@testing-library/react';
+import { preloadDialogs } from '../../renderers/ui/LazyDialogs';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -11,3 +12,8 @@ configure({ asyncUtilTimeout: 10_000 });
 const css = globalThis as { CSS?: { escape?: (value: string) => string } };
 css.CSS ??= {};
 css.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
+
+// The record form's dialogs load react-aria's modal on their first open (renderers/ui/LazyDialogs); in a
+// browser that first open waits for a chunk, here the code is loaded before the tests so a dialog draws
+// in the render that opens it, as the tests expect of react-aria's Modal. The e2e specs meet the wait.
+await preloadDialogs();

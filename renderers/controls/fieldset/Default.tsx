@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { rowMessages, subFieldsOf, validateField, type FieldMessage } from '../../../runtime/validation';
-import { Dialog } from '../../ui/Dialog';
+import { LazyDialog } from '../../ui/LazyDialogs';
 import { useFieldErrorFlag } from '../../form/errorFlags';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
@@ -116,7 +116,7 @@ export function FieldsetControl(props: ControlProps) {
           <FormattedMessage id="records.fieldset.edit" />
         </button>
       </div>
-      <Dialog
+      <LazyDialog
         open={open}
         title={field.label || field.key}
         onClose={() => setOpen(false)}
@@ -159,7 +159,7 @@ export function FieldsetControl(props: ControlProps) {
             );
           })}
         </div>
-      </Dialog>
+      </LazyDialog>
     </FieldFrame>
   );
 }

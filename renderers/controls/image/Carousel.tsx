@@ -7,7 +7,7 @@ import { useIntl } from 'react-intl';
 import { fileNameOf, imageSrc, readImageList, type ImageValue } from '../../../runtime/media/mediaValues';
 import { moduleTypeIs, rankWith, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
-import { Dialog } from '../../ui/Dialog';
+import { LazyDialog } from '../../ui/LazyDialogs';
 import { ChevronLeft, ChevronRight } from '../../ui/icons';
 import { FieldFrame } from '../shared/FieldFrame';
 import type { ChosenMedia } from '../media/chosen';
@@ -87,7 +87,7 @@ function CarouselThumbs({ images, slides, fieldKey, onRemove }: { images: ImageV
 function ClearConfirm({ open, onCancel, onClear }: { open: boolean; onCancel: () => void; onClear: () => void }) {
   const intl = useIntl();
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       title={intl.formatMessage({ id: 'areYouSure' })}
       onClose={onCancel}
@@ -104,7 +104,7 @@ function ClearConfirm({ open, onCancel, onClear }: { open: boolean; onCancel: ()
       }
     >
       <p>{intl.formatMessage({ id: 'clearAllImages' })}</p>
-    </Dialog>
+    </LazyDialog>
   );
 }
 

@@ -2,7 +2,7 @@
 // opened by the Source dropdown in the type chosen there.
 import { useIntl } from 'react-intl';
 import type { MediaSource } from '../../../runtime/media/mediaSources';
-import { Dialog } from '../../ui/Dialog';
+import { LazyDialog } from '../../ui/LazyDialogs';
 import type { ChooserRequest, ChosenMedia } from './chosen';
 import { DevicePanel } from './DevicePanel';
 import { ExternalPanel } from './ExternalPanel';
@@ -22,7 +22,7 @@ export function MediaChooser({ source, request, onClose, onChosen }: { source: M
     onClose();
   };
   return (
-    <Dialog
+    <LazyDialog
       open={source !== null}
       title={source ? intl.formatMessage({ id: TITLE[source] }) : ''}
       onClose={onClose}
@@ -41,6 +41,6 @@ export function MediaChooser({ source, request, onClose, onChosen }: { source: M
         {source === 'device' ? <DevicePanel request={request} onChosen={choose} /> : null}
         {source === 'external' ? <ExternalPanel request={request} onChosen={choose} /> : null}
       </div>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -5,13 +5,14 @@
 // ranges take (every day from start to end, inclusive) are disabled. The taken days reload when the
 // popup opens, when the shown month changes and when the form model changes (debounced 500 ms);
 // a range that takes a taken day shows 'invalidDates' and blocks the form.
-// The calendar is a react-aria-components RangeCalendar, loaded on first open, in a Popover (arrow
-// keys move by day, Page Up/Down by month, Enter picks; the user's locale names months and days).
+// The calendar is a react-aria-components RangeCalendar, loaded on first open, in the light
+// AnchoredDialog of renderers/ui (arrow keys move by day, Page Up/Down by month, Enter picks; the
+// user's locale names months and days).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Dialog, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { dateRangeOptions, dayOf, dayPart, parseDateRange, rangeDayAllowed, rangeHitsTaken, type DateRangeValue } from '../../../runtime/validation/dates';
 import { useFormContext } from '../../form/FormContext';
+import { AnchoredDialog } from '../../ui/AnchoredDialog';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
@@ -48,13 +49,15 @@ function useRangePopup(range: DateRangeValue | null, readOnly: boolean, timePick
     setOpen(false);
     inputRef.current?.focus();
   };
+  /** Closes without giving the input the focus (a press outside). */
+  const drop = () => setOpen(false);
   const onPopupKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Escape' || e.key === 'Tab') {
       e.preventDefault();
       cancel();
     }
   };
-  return { inputRef, open, draft, setDraft, focused, setFocused, openPopup, cancel, confirm, onPopupKey };
+  return { inputRef, open, draft, setDraft, focused, setFocused, openPopup, cancel, drop, confirm, onPopupKey };
 }
 
 export function DateRangeControl(props: ControlProps) {
@@ -89,18 +92,16 @@ export function DateRangeControl(props: ControlProps) {
           inputRef={inputRef}
           onOpen={openPopup}
         />
-        <Popover className="picker-popup" triggerRef={inputRef} isOpen={open} onOpenChange={(next) => !next && cancel()} placement="bottom start">
-          <Dialog className="picker-dialog" aria-label={field.label || field.key}>
-            <div data-testid="daterange-popup" onKeyDown={popup.onPopupKey}>
-              <RangeDays label={field.label || field.key} locale={locale} draft={draft} setDraft={setDraft} focused={focused} setFocused={popup.setFocused} blocked={blocked} taken={taken} />
-              {options.timePicker ? <RangeTimes minuteStep={options.minuteStep} draft={draft} setDraft={setDraft} /> : null}
-              {draft.start !== null && rangeHitsTaken({ startDate: draft.start, endDate: draft.end ?? draft.start }, taken) ? (
-                <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p>
-              ) : null}
-              <PickerActions testIdPrefix="daterange" onCancel={cancel} onOk={popup.confirm} okDisabled={draft.start === null} />
-            </div>
-          </Dialog>
-        </Popover>
+        <AnchoredDialog open={open} anchorRef={inputRef} onDismiss={(refocus) => (refocus ? cancel() : popup.drop())} label={field.label || field.key} className="picker-popup" dialogClassName="picker-dialog">
+          <div data-testid="daterange-popup" onKeyDown={popup.onPopupKey}>
+            <RangeDays label={field.label || field.key} locale={locale} draft={draft} setDraft={setDraft} focused={focused} setFocused={popup.setFocused} blocked={blocked} taken={taken} />
+            {options.timePicker ? <RangeTimes minuteStep={options.minuteStep} draft={draft} setDraft={setDraft} /> : null}
+            {draft.start !== null && rangeHitsTaken({ startDate: draft.start, endDate: draft.end ?? draft.start }, taken) ? (
+              <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p>
+            ) : null}
+            <PickerActions testIdPrefix="daterange" onCancel={cancel} onOk={popup.confirm} okDisabled={draft.start === null} />
+          </div>
+        </AnchoredDialog>
       </div>
     </FieldFrame>
   );

@@ -3,17 +3,17 @@
 // month -> calendar -> time) the dateTimePicker machine drives. Enter advances, Escape or Tab cancels,
 // Ok confirms. Days and minutes outside the bounds (from/to, disablePastDates, availableHours, steps)
 // are disabled, and so are the minutes other records of the component hold on the chosen day.
-// The value is 'YYYY-MM-DDTHH:mm' (local time). The popup is a react-aria-components Popover and
-// Dialog (focus moves in and back, outside clicks cancel); the calendar step is its Calendar, loaded
+// The value is 'YYYY-MM-DDTHH:mm' (local time). The popup is the light AnchoredDialog of renderers/ui
+// (focus moves in, and back on Escape; outside clicks cancel); the calendar step is react-aria's Calendar, loaded
 // when the popup first opens (calendar/LazyCalendars.tsx; arrow keys move by day, Page Up/Down by
 // month, Enter picks; the user's locale names days and months and starts the week).
 import { useActorRef, useSelector } from '@xstate/react';
 import { X } from '../../ui/icons';
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { Dialog, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { dateTimePickerMachine, keyEvent, type DateTimePickerEvent, type PickerStep } from '../../../machines/dateTimePicker.machine';
 import { dateTimeOptions, dateTimeProblem, dayOf, formatDateTime, parseDateTime, type DateTimeOptions, type DateTimeParts } from '../../../runtime/validation/dates';
+import { AnchoredDialog } from '../../ui/AnchoredDialog';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
 import { FieldFrame } from '../shared/FieldFrame';
@@ -118,19 +118,17 @@ export function DateTimeControl(props: ControlProps) {
             void preloadCalendars().catch(() => undefined);
             send({ type: 'OPEN' });
           }} reset={() => send({ type: 'RESET' })} />
-        <Popover className="picker-popup" triggerRef={inputRef} isOpen={open} onOpenChange={(next) => !next && sendAndRefocus({ type: 'CANCEL' })} placement="bottom start">
-          <Dialog className="picker-dialog" aria-label={label}>
-            <div ref={popupRef} data-testid="datetime-popup" tabIndex={-1} onKeyDown={onPopupKey}>
-              <StepBar step={step as PickerStep} draft={draft} format={options.format} send={send} />
-              {step === 'year' ? <YearStep year={Number(draft.day.slice(0, 4))} now={now} send={send} /> : null}
-              {step === 'month' ? <MonthStep month={Number(draft.day.slice(5, 7)) - 1} send={send} /> : null}
-              {step === 'calendar' ? <DayStep label={label} locale={locale} day={draft.day} options={options} now={now} send={send} /> : null}
-              {step === 'time' ? <TimeStep draft={draft} options={options} now={now} taken={taken} send={send} /> : null}
-              {refused ? <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p> : null}
-              <PickerActions testIdPrefix="datetime" onCancel={() => sendAndRefocus({ type: 'CANCEL' })} onOk={() => sendAndRefocus({ type: 'CONFIRM' })} />
-            </div>
-          </Dialog>
-        </Popover>
+        <AnchoredDialog open={open} anchorRef={inputRef} onDismiss={(refocus) => (refocus ? sendAndRefocus({ type: 'CANCEL' }) : send({ type: 'CANCEL' }))} label={label} className="picker-popup" dialogClassName="picker-dialog">
+          <div ref={popupRef} data-testid="datetime-popup" tabIndex={-1} onKeyDown={onPopupKey}>
+            <StepBar step={step as PickerStep} draft={draft} format={options.format} send={send} />
+            {step === 'year' ? <YearStep year={Number(draft.day.slice(0, 4))} now={now} send={send} /> : null}
+            {step === 'month' ? <MonthStep month={Number(draft.day.slice(5, 7)) - 1} send={send} /> : null}
+            {step === 'calendar' ? <DayStep label={label} locale={locale} day={draft.day} options={options} now={now} send={send} /> : null}
+            {step === 'time' ? <TimeStep draft={draft} options={options} now={now} taken={taken} send={send} /> : null}
+            {refused ? <p className="picker-refused" role="alert">{intl.formatMessage({ id: 'invalidDates' })}</p> : null}
+            <PickerActions testIdPrefix="datetime" onCancel={() => sendAndRefocus({ type: 'CANCEL' })} onOk={() => sendAndRefocus({ type: 'CONFIRM' })} />
+          </div>
+        </AnchoredDialog>
       </div>
     </FieldFrame>
   );

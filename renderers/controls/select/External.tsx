@@ -2,19 +2,20 @@
 // in the sandbox with context, keyword and page; keyword changes are debounced 500 ms. The expression
 // returns a list of values or {value, label}; pages after the first are added by 'More' until one
 // comes back empty. A failing expression shows its message under the field (it does not block a save:
-// the value rules decide that). The value is a scalar, or a list when multiple. The options are a
-// react-aria-components ListBox (arrows, Space and Enter pick, type-ahead) under a SearchField.
+// the value rules decide that). The value is a scalar, or a list when multiple. The options are the
+// light ListBox of renderers/ui (one tab stop, arrows, Home, End, type-ahead, Space and Enter pick)
+// under a search box (Escape empties it).
 // The expression first runs when the field comes near the viewport or takes the focus
 // (useNearViewport): the script runtime (QuickJS with lodash and dayjs, about 51 KB gzip) is then not
 // part of the first load of a long form whose external select is further down.
 import { Search } from '../../ui/icons';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Input, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { FieldMessage } from '../../../runtime/validation';
 import { fieldScriptContext } from '../../../runtime/environment/fieldVariables';
 import { FormContext, type FormContextValue } from '../../form/FormContext';
 import { lazySandbox } from '../../form/scripts';
+import { ListBox } from '../../ui/ListBox';
 import { useNearViewport } from '../../ui/useNearViewport';
 import { rankWith, moduleTypeIs, RANK } from '../../registry';
 import type { ControlProps } from '../../registry/types';
@@ -122,6 +123,7 @@ export function ExternalSelectControl(props: ControlProps) {
   const multiple = field.options.multiple;
   const chosen = asList(value).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
   const near = useNearViewport<HTMLDivElement>();
+  const [active, setActive] = useState(-1);
   const { text, setText, options, done, loading, ran, error, more, labelOf } = useExternalOptions(field, form, near.near);
 
   const isChosen = (v: unknown) => chosen.some((c) => sameValue(c, v));
@@ -138,39 +140,47 @@ export function ExternalSelectControl(props: ControlProps) {
     <FieldFrame props={frameProps}>
       <div ref={near.ref} className="external-select" data-testid="external-select" aria-busy={loading} onFocus={near.wake}>
         <ChosenChips chosen={chosen} labelOf={labelOf} readOnly={readOnly} onRemove={pick} />
-        <SearchField className="select-search" value={text} onChange={setText} isReadOnly={readOnly} aria-labelledby={`${id}-label`}>
+        <div className="select-search">
           <Search size={14} aria-hidden="true" />
-          <Input
+          <input
+            type="search"
             id={id}
             name={field.key}
             data-testid="external-search"
             autoComplete="off"
+            value={text}
+            readOnly={readOnly}
+            aria-labelledby={`${id}-label`}
+            aria-controls={`${id}-options`}
             placeholder={field.options.placeholder || intl.formatMessage({ id: 'selects.search' })}
             {...inputAria(frameProps)}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || text === '') return;
+              event.preventDefault();
+              setText('');
+            }}
           />
-        </SearchField>
+        </div>
         <ListBox
+          id={`${id}-options`}
           className="relation-options"
-          aria-label={field.label || field.key}
-          items={options}
-          selectionMode={multiple ? 'multiple' : 'single'}
-          selectedKeys={chosen.map(asText)}
-          disabledKeys={readOnly ? options.map((o) => asText(o.value)) : undefined}
-          onSelectionChange={(keys) => {
-            if (readOnly) return;
-            const picked = keys === 'all' ? options.map((o) => o.value) : options.filter((o) => keys.has(asText(o.value))).map((o) => o.value);
-            // Chosen values the current options do not show stay chosen.
-            const hidden = chosen.filter((c) => !options.some((o) => sameValue(o.value, c)));
-            onChange(multiple ? [...hidden, ...picked] : (picked[0] ?? null));
+          label={field.label || field.key}
+          options={options.map((option) => ({ id: asText(option.value), label: option.label }))}
+          selected={chosen.map(asText)}
+          multiple={multiple}
+          disabled={readOnly}
+          active={active}
+          setActive={setActive}
+          focusMode="focus"
+          optionClassName="select-option"
+          optionTestId="external-option"
+          onPick={(option) => {
+            const picked = options.find((o) => asText(o.value) === option.id);
+            if (picked) pick(picked.value);
           }}
-          renderEmptyState={() => (ran && !loading && !error ? <p className="muted select-empty">{intl.formatMessage({ id: 'selects.noResults' })}</p> : null)}
-        >
-          {(option) => (
-            <ListBoxItem id={asText(option.value)} textValue={option.label} className="select-option" data-testid="external-option" data-value={asText(option.value)}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
+          empty={ran && !loading && !error ? <p className="muted select-empty">{intl.formatMessage({ id: 'selects.noResults' })}</p> : null}
+        />
         {options.length > 0 && !done && !loading && !error ? (
           <button type="button" className="button button-small" data-testid="external-more" onClick={more}>
             {intl.formatMessage({ id: 'selects.more' })}

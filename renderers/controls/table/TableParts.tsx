@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ViewField } from '../../../schemas/viewSchema.schema';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Dialog } from '../../ui/Dialog';
+import { LazyDialog } from '../../ui/LazyDialogs';
 import type { FormPage } from '../../registry/types';
 import { ArrowDown, ArrowUp, Trash2 } from '../../ui/icons';
 import { SubFieldInputs } from './SubFieldInputs';
@@ -143,7 +143,7 @@ type CreateRowDialogProps = { draft: RowDraft; title: string; subFields: readonl
 /** The Create modal: the sub-fields through the registry, Save (closes) and Save & Continue (stays). */
 export function CreateRowDialog({ draft, title, subFields, idPrefix, page, locale }: CreateRowDialogProps) {
   return (
-    <Dialog
+    <LazyDialog
       open={draft.creating}
       title={title}
       onClose={draft.close}
@@ -171,7 +171,7 @@ export function CreateRowDialog({ draft, title, subFields, idPrefix, page, local
         ) : null}
         <SubFieldInputs subFields={subFields} row={draft.draft} onChange={draft.setDraft} errors={draft.draftErrors} idPrefix={idPrefix} readOnly={false} page={page} locale={locale} onLocalErrors={draft.setLocalErrors} />
       </div>
-    </Dialog>
+    </LazyDialog>
   );
 }
 

@@ -1,4 +1,5 @@
-// /admin/dashboard: the signed-in user, the current project, the admin flag, the environment switch.
+// /admin/dashboard: the signed-in user, the current project, the admin flag, the environment switch,
+// the widgets placed on it (docs/widgets.md) and the project's components.
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,6 +15,7 @@ import { Blocks } from '../../../renderers/ui/icons';
 import { AppLink } from '../components/AppLink';
 import { useSwitchEnvironment } from '../components/EnvironmentSwitch';
 import { RecordsLink } from '../features/components/RecordsLink';
+import { PlacedWidgets } from '../features/widgets/PlacedWidgets';
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -173,6 +175,7 @@ export function DashboardPage() {
           <EnvironmentSwitch />
         </Card>
       </div>
+      <PlacedWidgets place="dashboard" />
       <ComponentsCard />
     </div>
   );

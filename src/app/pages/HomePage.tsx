@@ -1,6 +1,7 @@
 // /home/home: the tiles of what the user can open (spec section 2 "Home tile"): the platform apps of
 // the caller's workspace its environment shows (the gateway's workspace list), forge apps (none exist
-// yet) and the components of the menu (those with a version in the current environment).
+// yet) and the components of the menu (those with a version in the current environment), under the
+// widgets placed on the home page (docs/widgets.md).
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { workspaceAppsQueryOptions } from '../../../renderers/data/apps';
@@ -12,6 +13,7 @@ import { localeStore } from '../../../renderers/ui/prefs';
 import { useStore } from '../../../renderers/ui/store';
 import { TileList } from '../components/Tile';
 import { homeTiles } from '../components/tileModel';
+import { PlacedWidgets } from '../features/widgets/PlacedWidgets';
 
 export function HomePage() {
   const menu = useQuery(componentMenuQueryOptions());
@@ -28,6 +30,7 @@ export function HomePage() {
           <FormattedMessage id="home.heading" />
         </h1>
       </header>
+      <PlacedWidgets place="home" />
       <section className="card" data-testid="home-components">
         <h2 className="card-title">
           <FormattedMessage id="home.components" />

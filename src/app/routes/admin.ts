@@ -41,6 +41,9 @@ import {
   SparksPage,
   IntegrationsPage,
   IntegrationPage,
+  WidgetsListPage,
+  WidgetCreatePage,
+  WidgetEditPage,
 } from './pages';
 import { sessionRoute } from './session';
 import { stubRoute } from './stub';
@@ -117,9 +120,9 @@ export const adminChildren = [
   screen('projects', ProjectsPage, 'nav.projects'),
   screen('projects/create', ProjectCreatePage, 'projects.create'),
   screen('projects/settings', ProjectSettingsPage, 'nav.projectSettings'),
-  stub('widgets'),
-  stub('widgets/edit/$id'),
-  stub('widgets/create'),
+  screen('widgets', WidgetsListPage, 'nav.widgets'),
+  screen('widgets/edit/$id', WidgetEditPage, 'widgets.one'),
+  screen('widgets/create', WidgetCreatePage, 'widgets.create.title'),
   screen('workspace', WorkspacesPage, 'nav.workspaces'),
   screen('workspace/edit/$id', WorkspaceEditPage, 'workspaces.edit'),
   screen('workspace/create', WorkspaceCreatePage, 'workspaces.create'),

@@ -20,6 +20,10 @@ const sessionDone = [
   '/admin/functions',
   '/admin/functions/create',
   '/admin/functions/$id',
+  // Widgets (docs/widgets.md).
+  '/admin/widgets',
+  '/admin/widgets/edit/$id',
+  '/admin/widgets/create',
   // Sparks (docs/user-code.md "Sparks").
   '/admin/spark',
   '/admin/spark/create',
@@ -108,9 +112,6 @@ const sessionTodo = [
   '/admin/forge',
   '/admin/forge/create',
   '/admin/forge/$id',
-  '/admin/widgets',
-  '/admin/widgets/edit/$id',
-  '/admin/widgets/create',
   '/admin/templates',
 ];
 

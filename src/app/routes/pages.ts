@@ -58,3 +58,7 @@ export const SparkPage = lazyRouteComponent(() => import('../features/sparks/Spa
 // Integrations (docs/integrations.md): the installed list with the catalogue, and one integration.
 export const IntegrationsPage = lazyRouteComponent(() => import('../features/integrations/IntegrationsPage'), 'IntegrationsPage');
 export const IntegrationPage = lazyRouteComponent(() => import('../features/integrations/IntegrationPage'), 'IntegrationPage');
+// Widgets (docs/widgets.md): the list, and the editor with its live preview.
+export const WidgetsListPage = lazyRouteComponent(() => import('../features/widgets/WidgetsListPage'), 'WidgetsListPage');
+export const WidgetCreatePage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetCreatePage');
+export const WidgetEditPage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetEditPage');

@@ -9,6 +9,7 @@ import type { AppsTable, AppVersionsTable, AppWorkspacesTable } from './schema-a
 import type { RecordIndexStateTable, RecordQueryShapesTable } from './schema-indexes';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
+import type { WidgetPlacesTable, WidgetsTable } from './schema-widgets';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
 import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 import type { ApiSecretsTable, InvitesTable, LoginFailuresTable, PasswordResetsTable, RememberedDevicesTable, SessionsTable, TwoFactorChallengesTable } from './schema-auth';
@@ -228,6 +229,8 @@ export interface Database {
   event_settings: EventSettingsTable;
   api_calls: ApiCallsTable;
   api_log_settings: ApiLogSettingsTable;
+  widgets: WidgetsTable;
+  widget_places: WidgetPlacesTable;
   apps: AppsTable;
   app_versions: AppVersionsTable;
   app_workspaces: AppWorkspacesTable;

@@ -1,8 +1,7 @@
 // The relation's value and its companion {key}_RefObj, changed together: one foreign key (or a list of
 // them for one-to-many and multiple), and the chosen records as the list or a dialog gave them (else as
-// known). The ComboBox reports its whole selection; the one key that came or went is the pick.
+// known). The combo box reports its whole selection; the one key that came or went is the pick.
 import { useMemo } from 'react';
-import type { Key } from 'react-aria-components';
 import { asList, asText } from '../../shared/values';
 import { keyOf, type ChosenValue, type Row, type RowItem } from './rows';
 
@@ -15,6 +14,9 @@ interface RelationValueOptions {
   onChange(value: unknown): void;
   setCompanion(companion: unknown): void;
 }
+
+/** An option's key in the relation's list. */
+export type Key = string | number;
 
 export function useRelationValue({ value, many, keyField, readOnly, known, onChange, setCompanion }: RelationValueOptions) {
   const chosen = useMemo(() => asList(value).filter((v): v is ChosenValue => typeof v === 'string' || typeof v === 'number'), [value]);

@@ -3,7 +3,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../../../../renderers/ui/Dialog';
+import { LazyDialog } from '../../../../renderers/ui/LazyDialogs';
 
 interface Props {
   isDirty: () => boolean;
@@ -52,7 +52,7 @@ export function useUnsavedPrompt({ isDirty, save, restore }: Props) {
   useEffect(() => () => answer('stay'), []);
 
   const dialog = (
-    <Dialog
+    <LazyDialog
       open={asking}
       testId="unsaved-dialog"
       title={<FormattedMessage id="cmp.unsaved.title" />}
@@ -74,7 +74,7 @@ export function useUnsavedPrompt({ isDirty, save, restore }: Props) {
       <p>
         <FormattedMessage id="cmp.unsaved.body" />
       </p>
-    </Dialog>
+    </LazyDialog>
   );
 
   return { ask, dialog };

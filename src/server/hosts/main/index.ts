@@ -1,4 +1,4 @@
-// The main host (/api): auth, user, project, config, component and record routes of spec section 7.
+// The main host (/api): auth, user, project, config, component, record and widget routes of spec section 7.
 import type { FastifyPluginAsync } from 'fastify';
 import { HOST_PREFIX } from '../../../../runtime/api/contract';
 import { routesContext, type HostContext } from '../context';
@@ -23,6 +23,7 @@ import { recordListRoutes } from '../../records/routes-list';
 import { recordIndexRoutes } from '../../records/routes-indexes';
 import { userRoutes } from '../../auth/routes-user';
 import { workspaceRoutes } from '../../iam/routes-workspace';
+import { widgetRoutes } from '../../widgets/routes';
 
 /** The permissions roles may hold: each capability's that grants some (iam/permissions.ts), in this order. */
 const PERMISSION_PROVIDERS: readonly PermissionProvider[] = [integrationPermissions, componentPermissions];
@@ -51,4 +52,5 @@ export const mainHost: FastifyPluginAsync<HostContext> = async (host, context) =
   await host.register(appRoutes, routes);
   await host.register((await import('../../records/routes-import')).recordImportRoutes, routes);
   await host.register((await import('../../functions/routes-actions')).actionAndRouteRoutes, routes);
+  await host.register(widgetRoutes, routes);
 };
