@@ -15,6 +15,7 @@ import { mediaEn_US, type MediaMessageKey } from './media.en_US';
 import { mediaWidgetsEn_US, type MediaWidgetsMessageKey } from './mediaWidgets.en_US';
 import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.en_US';
 import { documentsEn_US, type DocumentsMessageKey } from './documents.en_US';
+import { appsEn_US, type AppsMessageKey } from './apps.en_US';
 
 import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { eventsEn_US, type EventsMessageKey } from './events.en_US';
@@ -40,6 +41,7 @@ export type MessageKey =
   | MediaWidgetsMessageKey
   | IntegrationsMessageKey
   | DocumentsMessageKey
+  | AppsMessageKey
   | EventBusMessageKey
   | EventsMessageKey
   | ScoutEventsMessageKey
@@ -70,6 +72,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...mediaWidgetsEn_US,
   ...integrationsEn_US,
   ...documentsEn_US,
+  ...appsEn_US,
 
   ...eventBusEn_US,
   ...eventsEn_US,

@@ -16,6 +16,7 @@ import { mediaSr } from './media.sr';
 import { mediaWidgetsSr } from './mediaWidgets.sr';
 import { integrationsSr } from './integrations.sr';
 import { documentsSr } from './documents.sr';
+import { appsSr } from './apps.sr';
 
 import { eventBusSr } from './eventBus.sr';
 import { eventsSr } from './events.sr';
@@ -41,6 +42,7 @@ export const SR_CATALOGUE: Catalogue = {
   ...mediaWidgetsSr,
   ...integrationsSr,
   ...documentsSr,
+  ...appsSr,
 
   ...eventBusSr,
   ...eventsSr,

@@ -122,6 +122,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['sparks'],
   ['workflows'],
   ['widgets'],
+  ['apps'],
   ['hosts'],
 ];
 const ASSEMBLY = 'the assembly';

@@ -108,7 +108,7 @@ export const shellEn_US = {
   'home.heading': 'Home',
   'home.components': 'What you can open',
   'home.componentsEmpty': 'Nothing to open yet',
-  'home.componentsEmptyHint': 'Components with a version in this environment appear here once an administrator publishes them.',
+  'home.componentsEmptyHint': 'Apps and components with a version in this environment appear here once an administrator deploys them.',
   'tile.type.platform-app': 'Platform app',
   'tile.type.component': 'Component',
   'tile.type.forge-app': 'Forge app',

@@ -100,7 +100,7 @@ export const shellSr: Record<keyof typeof shellEn_US, string> = {
   'home.heading': 'Početna',
   'home.components': 'Šta možete da otvorite',
   'home.componentsEmpty': 'Još nema ničega za otvaranje',
-  'home.componentsEmptyHint': 'Komponente sa verzijom u ovom okruženju pojaviće se ovde kada ih administrator objavi.',
+  'home.componentsEmptyHint': 'Aplikacije i komponente sa verzijom u ovom okruženju pojaviće se ovde kada ih administrator postavi.',
   'tile.type.platform-app': 'Aplikacija platforme',
   'tile.type.component': 'Komponenta',
   'tile.type.forge-app': 'Forge aplikacija',

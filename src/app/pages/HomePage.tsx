@@ -1,23 +1,28 @@
-// /home/home: the tiles of what the user can open. Apps arrive with issue 31; until there is
-// an app service the page claims nothing about apps and shows the components of the menu (those with a
-// version in the current environment), each opening its records, under the widgets placed on the
-// home page (docs/widgets.md).
+// /home/home: the tiles of what the user can open (spec section 2 "Home tile"): the platform apps of
+// the caller's workspace its environment shows (the gateway's workspace list), forge apps (none exist
+// yet) and the components of the menu (those with a version in the current environment), under the
+// widgets placed on the home page (docs/widgets.md).
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
+import { workspaceAppsQueryOptions } from '../../../renderers/data/apps';
 import { componentMenuQueryOptions } from '../../../renderers/data/components';
 import { componentLabel } from '../../../renderers/ui/componentLabel';
 import { EmptyState } from '../../../renderers/ui/EmptyState';
 import { Blocks } from '../../../renderers/ui/icons';
 import { localeStore } from '../../../renderers/ui/prefs';
 import { useStore } from '../../../renderers/ui/store';
-import { Tile } from '../components/Tile';
+import { TileList } from '../components/Tile';
+import { homeTiles } from '../components/tileModel';
 import { PlacedWidgets } from '../features/widgets/PlacedWidgets';
-import type { TileModel } from '../components/tileModel';
 
 export function HomePage() {
   const menu = useQuery(componentMenuQueryOptions());
+  const apps = useQuery(workspaceAppsQueryOptions());
   const locale = useStore(localeStore);
-  const tiles: TileModel[] = (menu.data ?? []).map((item) => ({ id: item.ref, label: componentLabel(item, locale), type: 'component' }));
+  const tiles = homeTiles(
+    apps.data ?? [],
+    (menu.data ?? []).map((item) => ({ ref: item.ref, label: componentLabel(item, locale), icon: item.icon })),
+  );
   return (
     <div className="page">
       <header className="page-header">
@@ -30,7 +35,12 @@ export function HomePage() {
         <h2 className="card-title">
           <FormattedMessage id="home.components" />
         </h2>
-        {menu.isPending ? (
+        {apps.isError ? (
+          <p className="form-error" data-testid="home-apps-error">
+            <FormattedMessage id="failedToFetchApps" />
+          </p>
+        ) : null}
+        {menu.isPending || apps.isPending ? (
           <div className="skeleton" aria-busy="true" />
         ) : menu.isError ? (
           <p className="form-error">
@@ -39,13 +49,7 @@ export function HomePage() {
         ) : tiles.length === 0 ? (
           <EmptyState testId="home-components-empty" icon={<Blocks />} title={<FormattedMessage id="home.componentsEmpty" />} hint={<FormattedMessage id="home.componentsEmptyHint" />} />
         ) : (
-          <ul className="tiles">
-            {tiles.map((tile) => (
-              <li key={`${tile.type}:${tile.id}`}>
-                <Tile tile={tile} />
-              </li>
-            ))}
-          </ul>
+          <TileList tiles={tiles} />
         )}
       </section>
     </div>

@@ -67,6 +67,15 @@ const sessionDone = [
   '/home/integrations/page/$id',
   '/admin/integrations/page/$id',
   '/admin/integrations/page/$id/$subPage',
+  // Platform apps (docs/apps.md): the admin screens and the app container.
+  '/admin/app',
+  '/admin/app/$id',
+  '/admin/app/settings/$id',
+  '/a/$id',
+  '/app/editor/$id',
+  '/app',
+  '/app/playground',
+  '/app/$id',
   // The API reference (docs/api.md).
   '/admin/developer',
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
@@ -85,24 +94,16 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 }
 
 const sessionTodo = [
-  '/a/$id',
-  '/app/editor/$id',
   '/public-app/editor/$id',
   '/component/editor/$id',
   '/template/$id',
   '/checkout',
   '/checkout/thankyou',
-  '/app',
-  '/app/playground',
-  '/app/$id',
   '/home/platform/updates',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
   '/admin/public-app',
   '/admin/public-app/$id',
-  '/admin/app',
-  '/admin/app/$id',
-  '/admin/app/settings/$id',
   '/admin/thunder',
   '/admin/thunder/$name',
   '/admin/ratchet',

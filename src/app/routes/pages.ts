@@ -42,6 +42,15 @@ export const FunctionCreatePage = lazyRouteComponent(() => import('../features/f
 export const FunctionPage = lazyRouteComponent(() => import('../features/functions/FunctionFormPage'), 'FunctionPage');
 // Global variables (docs/user-code.md "context.env").
 export const EnvironmentPage = lazyRouteComponent(() => import('../features/environment/EnvironmentPage'), 'EnvironmentPage');
+// Platform apps (docs/apps.md): the list with create, an app's pages, its settings and versions, the container /a/:id.
+export const AppsPage = lazyRouteComponent(() => import('../features/apps/AppsPage'), 'AppsPage');
+export const AppPage = lazyRouteComponent(() => import('../features/apps/AppPage'), 'AppPage');
+export const AppSettingsPage = lazyRouteComponent(() => import('../features/apps/AppSettingsPage'), 'AppSettingsPage');
+export const AppEditorPage = lazyRouteComponent(() => import('../features/apps/AppEditorPage'), 'AppEditorPage');
+export const AppsLauncherPage = lazyRouteComponent(() => import('../features/apps/AppPreviewPages'), 'AppsLauncherPage');
+export const AppPreviewPage = lazyRouteComponent(() => import('../features/apps/AppPreviewPages'), 'AppPreviewPage');
+export const AppPlaygroundPage = lazyRouteComponent(() => import('../features/apps/AppPreviewPages'), 'AppPlaygroundPage');
+export const AppContainerPage = lazyRouteComponent(() => import('../features/apps/AppContainerPage'), 'AppContainerPage');
 // Sparks (docs/user-code.md "Sparks"): list, create, and the spark with releases, deploy, run and logs.
 export const SparksPage = lazyRouteComponent(() => import('../features/sparks/SparksPage'), 'SparksPage');
 export const SparkCreatePage = lazyRouteComponent(() => import('../features/sparks/SparkCreatePage'), 'SparkCreatePage');

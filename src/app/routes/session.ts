@@ -3,7 +3,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { claimsQueryOptions } from '../../../renderers/data/queries';
 import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { resolveEntry, type ClaimsOutcome } from './guard';
-import { NotAvailableYet } from './pages';
+import { AppContainerPage, AppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, NotAvailableYet } from './pages';
 import { rootRoute } from './root';
 import { validateVersionSearch } from './search';
 import { stubLabel, stubRoute } from './stub';
@@ -37,17 +37,17 @@ const componentEditorRoute = createRoute({
   staticData: { label: stubLabel('component') },
 });
 
-const appRoute = stubRoute(sessionRoute, '/app');
+const appRoute = createRoute({ getParentRoute: () => sessionRoute, path: '/app', component: AppsLauncherPage, staticData: { label: 'apps.title' } });
 
 export const sessionRoutes = [
-  stubRoute(sessionRoute, '/a/$id'),
-  stubRoute(sessionRoute, '/app/editor/$id'),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/a/$id', component: AppContainerPage, staticData: { label: stubLabel('/a/$id') } }),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/app/editor/$id', component: AppEditorPage, staticData: { label: 'apps.editor' } }),
   stubRoute(sessionRoute, '/public-app/editor/$id'),
   componentEditorRoute,
   stubRoute(sessionRoute, '/template/$id'),
   stubRoute(sessionRoute, '/checkout'),
   stubRoute(sessionRoute, '/checkout/thankyou'),
   appRoute,
-  stubRoute(sessionRoute, '/app/playground'),
-  stubRoute(sessionRoute, '/app/$id'),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/app/playground', component: AppPlaygroundPage, staticData: { label: 'apps.playground' } }),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/app/$id', component: AppPreviewPage, staticData: { label: 'apps.preview' } }),
 ] as const;

@@ -5,6 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Json, JsonWithDefault, NullableTimestamp, Timestamp } from './schema-columns';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
+import type { AppsTable, AppVersionsTable, AppWorkspacesTable } from './schema-apps';
 import type { RecordIndexStateTable, RecordQueryShapesTable } from './schema-indexes';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
@@ -230,6 +231,9 @@ export interface Database {
   api_log_settings: ApiLogSettingsTable;
   widgets: WidgetsTable;
   widget_places: WidgetPlacesTable;
+  apps: AppsTable;
+  app_versions: AppVersionsTable;
+  app_workspaces: AppWorkspacesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -24,6 +24,7 @@ import * as sharesAndSockets from './0022_shares_and_sockets';
 import * as workflowChains from './0023_workflow_chains';
 import * as recordIndexTuning from './0024_record_index_tuning';
 import * as widgets from './0025_widgets';
+import * as apps from './0026_apps';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0023_workflow_chains': workflowChains,
   '0024_record_index_tuning': recordIndexTuning,
   '0025_widgets': widgets,
+  '0026_apps': apps,
 };
 
 /** The names of every migration, in order. */

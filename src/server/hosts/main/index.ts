@@ -4,6 +4,7 @@ import { HOST_PREFIX } from '../../../../runtime/api/contract';
 import { routesContext, type HostContext } from '../context';
 import { installSessionRequirement } from '../../auth/session-hook';
 import { apiLogRoutes } from '../../scout/routes';
+import { appRoutes } from '../../apps/routes';
 import { authRoutes } from '../../auth/routes';
 import { componentRoutes } from '../../components/routes';
 import { componentPermissions } from '../../components/permissions';
@@ -48,6 +49,7 @@ export const mainHost: FastifyPluginAsync<HostContext> = async (host, context) =
   await host.register(functionRoutes, routes);
   await host.register(eventRoutes, routes);
   await host.register(apiLogRoutes, routes);
+  await host.register(appRoutes, routes);
   await host.register((await import('../../records/routes-import')).recordImportRoutes, routes);
   await host.register((await import('../../functions/routes-actions')).actionAndRouteRoutes, routes);
   await host.register(widgetRoutes, routes);

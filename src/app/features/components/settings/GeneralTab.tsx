@@ -1,10 +1,9 @@
 // General: identity, labels, tag and scope, sort, switches (with their rules), workspaces, dates,
 // and the component and version actions.
-import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl';
 import { checkSwitches, COMPONENT_MESSAGE, sanitizeScope, sanitizeTag } from '../../../../../runtime/components';
-import { projectInfoQueryOptions } from '../../../../../renderers/data/queries';
 import { Message } from '../../../../../renderers/ui/Message';
+import { WorkspacesPicker } from '../../../components/form/WorkspacesPicker';
 import { ComponentActions } from './ComponentActions';
 import { SavedAs } from '../formParts';
 import { Checkbox, LabelInputs, NumberInput, Section, TextInput, type TabProps } from './controls';
@@ -22,42 +21,16 @@ function When({ value }: { value: string | undefined }) {
 }
 
 function Workspaces({ model, update }: TabProps) {
-  const project = useQuery(projectInfoQueryOptions());
-  const chosen = new Set(model.workspaces.map((w) => w.uuid));
   return (
-    <fieldset className="field">
-      <legend className="field-label">
-        <FormattedMessage id="cmp.general.workspaces" />
-      </legend>
-      {project.isPending ? (
-        <div className="skeleton" aria-busy="true" />
-      ) : (project.data?.workspaces ?? []).length === 0 ? (
-        <p className="muted">
-          <FormattedMessage id="dashboard.noWorkspaces" />
-        </p>
-      ) : (
-        <div className="multi-select" data-testid="workspaces-select">
-          {project.data!.workspaces.map((ws) => (
-            <label key={ws.uuid}>
-              <input
-                type="checkbox"
-                name="workspaces"
-                value={ws.uuid}
-                checked={chosen.has(ws.uuid)}
-                onChange={(e) =>
-                  update((d) => {
-                    d.workspaces = e.target.checked
-                      ? [...d.workspaces.filter((w) => w.uuid !== ws.uuid), { uuid: ws.uuid, name: ws.name }]
-                      : d.workspaces.filter((w) => w.uuid !== ws.uuid);
-                  })
-                }
-              />
-              {ws.name}
-            </label>
-          ))}
-        </div>
-      )}
-    </fieldset>
+    <WorkspacesPicker
+      testId="workspaces-select"
+      chosen={new Set(model.workspaces.map((w) => w.uuid))}
+      onToggle={(ws, checked) =>
+        update((d) => {
+          d.workspaces = checked ? [...d.workspaces.filter((w) => w.uuid !== ws.uuid), ws] : d.workspaces.filter((w) => w.uuid !== ws.uuid);
+        })
+      }
+    />
   );
 }
 
