@@ -214,7 +214,7 @@ export async function runImportBench(rowCount = Number(process.env.LUMA_BENCH_IM
     const local = /@(127\.0\.0\.1|localhost)[:/]/.test(scratch.url);
     const backendPid = local ? Number((await client.query('select pg_backend_pid() as pid')).rows[0].pid) : null;
     let lastCopyBackendCpuMs: number | null = null;
-    const timeCopy = async (table: string, payload: Buffer, end: 'commit' | 'rollback', dropped: string[] = []) => {
+    const timeCopy = async (table: string, payload: Buffer[], end: 'commit' | 'rollback', dropped: string[] = []) => {
       await client.query('begin');
       // Dropped inside the transaction, so the rollback brings them back.
       for (const name of dropped) await client.query(`drop index ${name}`);

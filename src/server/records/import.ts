@@ -16,7 +16,7 @@ import type { Database, RecordRow } from '../db/schema';
 import { fieldsNotValid, forbidden, HttpError } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import { mayOnComponent } from '../components/model';
-import { buildRecordBatch, IMPORT_BATCH_ROWS, takenValues, updateRecordBatch, writeRecordBatch, type RecordBatch, type RecordUpdate } from './import-sql';
+import { buildRecordBatchSliced, IMPORT_BATCH_ROWS, takenValues, updateRecordBatch, writeRecordBatch, type RecordBatch, type RecordUpdate } from './import-sql';
 import { keepStatistics } from './partitions-sql';
 import { nowDate } from '../platform/clock';
 import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './import-source';
@@ -267,10 +267,10 @@ class ImportRun {
   }
 
   /** A checked batch's new records made ready to send (ids, COPY text or JSON): done before the previous batch's write ends. */
-  build(rows: Checked[]): Built {
+  async build(rows: Checked[]): Promise<Built> {
     const creates: Record<string, unknown>[] = [];
     for (const row of rows) if (row.stored === null) creates.push(row.data);
-    return { rows, creates: buildRecordBatch(this.db, this.it.target.scope, this.it.accountability.user.uuid, creates, this.createdAt) };
+    return { rows, creates: await buildRecordBatchSliced(this.db, this.it.target.scope, this.it.accountability.user.uuid, creates, this.createdAt) };
   }
 
   async write({ rows, creates }: Built): Promise<void> {
@@ -327,7 +327,7 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
       const rows = await run.check(batch);
       batch = [];
       // Built while the previous batch is still being written: the database then waits only for the send.
-      const built = rows.length === 0 ? null : run.build(rows);
+      const built = rows.length === 0 ? null : await run.build(rows);
       await writing;
       if (built === null) return;
       writing = run.write(built);
