@@ -5,12 +5,18 @@
 // and exit 2 with one line on an error.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { beforeAll, expect, it } from 'vitest';
+import { snapshotSchema } from '../../runtime/api/snapshots';
 import { adminProject, componentApi, componentWithFields, createMember, createRole } from './fixtures';
 import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { withCookie } from './iam-fixtures';
 import { bookFields, insertManyRecords } from './list-fixtures';
 
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
+const matchesSchema = ajv.compile(snapshotSchema);
 const CLI = resolve(import.meta.dirname, '../../scripts/luma.mjs');
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -77,6 +83,7 @@ describeApi(`snapshots (${DB_KIND})`, () => {
     expect(first.headers['content-type']).toMatch(/^application\/json/);
     expect(first.headers['content-disposition']).toMatch(/^attachment; filename=".+\.snapshot\.json"$/);
     const document = first.json();
+    expect(matchesSchema(document), JSON.stringify(matchesSchema.errors)).toBe(true);
     expect(document).toMatchObject({ format: 1, luma: expect.any(String), project: { name: expect.any(String) } });
     expect(document.components.map((c: { uuid: string }) => c.uuid)).toEqual([authors, books]);
     const book = document.components[1];
@@ -103,6 +110,7 @@ describeApi(`snapshots (${DB_KIND})`, () => {
   it('?records=1 adds the records per component and environment, as objects the import takes', async () => {
     const response = await snapshot('?records=1');
     expect(response.statusCode, response.body).toBe(200);
+    expect(matchesSchema(response.json()), JSON.stringify(matchesSchema.errors)).toBe(true);
     const { records } = response.json();
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ component_uuid: books, env: 'dev' });

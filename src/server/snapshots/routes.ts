@@ -2,24 +2,20 @@
 // project's configuration as a JSON attachment; ?records=1 adds the records.
 import type { FastifyPluginAsync } from 'fastify';
 import { replies } from '../../../runtime/api/schemas';
+import { snapshotQuery, snapshotSchema } from '../../../runtime/api/snapshots';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { accountabilityOf } from '../auth/session-hook';
 import { projectSnapshot } from './snapshot';
 
 const spec = specFor(['snapshots']);
-const querystring = {
-  type: 'object',
-  properties: { records: { type: 'string', enum: ['0', '1'], description: '1: include the records, per component and environment, in the import format' } },
-  additionalProperties: false,
-} as const;
 
 export const snapshotRoutes: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
   host.get(
     '/v3/system/snapshot',
     spec("The project's configuration as one versioned JSON document (admins; docs/snapshots.md)", {
-      querystring,
-      response: replies({ 200: { description: 'the snapshot (Content-Disposition: attachment)', content: { 'application/json': { schema: { type: 'object' } } } } }),
+      querystring: snapshotQuery,
+      response: replies({ 200: { description: 'the snapshot (Content-Disposition: attachment)', content: { 'application/json': { schema: snapshotSchema } } } }),
     }),
     async (request, reply) => {
       const { records } = request.query as { records?: string };
