@@ -56,6 +56,14 @@ describeApi(`snapshots (${DB_KIND})`, () => {
       const created = await app().inject({ method: 'POST', url: '/api/workflow/workflows', payload: { component_uuid: books, name }, headers: { cookie: admin } });
       expect(created.statusCode, created.body).toBe(200);
     }
+    const spark = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const reply = await app().inject({ method, url: `/api/spark${url}`, payload, headers: { cookie: admin } });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json();
+    };
+    const created = await spark('POST', '/spark', { name: 'greeter', code: 'export default () => "v1";' });
+    await spark('PUT', `/spark/release/${created.uuid}/1`, { note: 'first' });
+    await spark('PUT', `/spark/release/${created.uuid}/2`, { note: 'second' });
     const fn = await as().post('/v1/system/function', { name: 'echo', code: 'return data;', public: true, signed: true });
     expect(fn.statusCode, fn.body).toBe(200);
     const key = await as().post(`/v1/system/function/${fn.json().uuid}/key`, {});
@@ -71,8 +79,8 @@ describeApi(`snapshots (${DB_KIND})`, () => {
     secrets.push('very-secret-token-value-42');
     const widget = await as().send('POST', '/v1/system/widget', { name: 'Book count', kind: 'number', component: books, settings: { value: 'count' } }, { 'x-project-env': 'dev' });
     expect(widget.statusCode, widget.body).toBe(200);
-    const created = await as().post('/v3/system/app', { name: 'shop', label: 'Shop' });
-    expect(created.statusCode, created.body).toBe(200);
+    const shop = await as().post('/v3/system/app', { name: 'shop', label: 'Shop' });
+    expect(shop.statusCode, shop.body).toBe(200);
     await createMember(db(), 'member@luma.test', 'member password', [`read ${books}`]);
     member = await login(app(), 'member@luma.test', 'member password');
   }, SETUP_TIMEOUT_MS);
@@ -93,6 +101,7 @@ describeApi(`snapshots (${DB_KIND})`, () => {
     expect(document.workflows.map((w: { name: string }) => w.name)).toEqual(['alpha flow', 'zeta flow']);
     expect(document.workflows[0].versions.map((v: { name: string }) => v.name)).toEqual(['v1']);
     expect(document.functions).toEqual([{ uuid: expect.any(String), name: 'echo', description: '', code: 'return data;', public: true, signed: true }]);
+    expect(document.sparks).toMatchObject([{ name: 'greeter', code: 'export default () => "v1";', releases: [{ version: 1, note: 'first' }, { version: 2, note: 'second' }] }]);
     expect(document.widgets).toMatchObject([{ name: 'Book count', kind: 'number', component_uuid: books }]);
     expect(document.apps).toMatchObject([{ name: 'shop', label: 'Shop', versions: [{ name: 'v1' }] }]);
     expect(document.records).toBeUndefined();
