@@ -1,0 +1,70 @@
+// The snapshot document of GET /v3/system/snapshot (docs/snapshots.md): a project's configuration,
+// format 1. Settings, graphs and definitions are each capability's own stored JSON (their schemas are
+// in components.ts, workflows.ts, apps.ts and widgets.ts); this names the document's own frame.
+import { arrayOf, closed, labelSchema, nullable, stringSchema, uuidSchema } from './schema-kit';
+
+const anyJson = { description: "the capability's stored JSON, as it is stored" } as const;
+const versions = <const K extends string>(key: K) => arrayOf(closed({ name: stringSchema, [key]: anyJson } as { name: typeof stringSchema } & Record<K, typeof anyJson>, ['name']));
+const versionPointers = { dev_version: nullable(stringSchema), public_version: nullable(stringSchema) } as const;
+
+export const snapshotQuery = {
+  type: 'object',
+  properties: { records: { type: 'string', enum: ['0', '1'], description: '1: include the records, per component and environment, as the import takes them' } },
+  additionalProperties: false,
+} as const;
+
+export const snapshotSchema = closed(
+  {
+    format: { type: 'integer', const: 1 },
+    luma: { type: 'string', description: 'the version of Luma that wrote it' },
+    project: closed({ name: stringSchema }, ['name']),
+    components: arrayOf(
+      closed(
+        {
+          uuid: uuidSchema,
+          scope: nullable(stringSchema),
+          name: stringSchema,
+          tag: nullable(stringSchema),
+          label: labelSchema,
+          icon: nullable(stringSchema),
+          sort: { type: 'integer' },
+          is_public: { type: 'boolean' },
+          is_active: { type: 'boolean' },
+          is_custom: { type: 'boolean' },
+          props: { type: 'object' },
+          ...versionPointers,
+          versions: versions('settings'),
+        },
+        ['uuid', 'name', 'versions'],
+      ),
+    ),
+    workflows: arrayOf(closed({ uuid: uuidSchema, name: stringSchema, component_uuid: uuidSchema, ...versionPointers, versions: versions('nodes') }, ['uuid', 'name', 'versions'])),
+    functions: arrayOf(
+      closed({ uuid: uuidSchema, name: stringSchema, description: stringSchema, code: stringSchema, public: { type: 'boolean' }, signed: { type: 'boolean' } }, ['uuid', 'name', 'code']),
+    ),
+    sparks: arrayOf(
+      closed(
+        {
+          uuid: uuidSchema,
+          name: stringSchema,
+          description: stringSchema,
+          code: stringSchema,
+          dev_version: nullable({ type: 'integer' }),
+          live_version: nullable({ type: 'integer' }),
+          releases: arrayOf(closed({ version: { type: 'integer' }, code: stringSchema, note: stringSchema }, ['version', 'code'])),
+        },
+        ['uuid', 'name', 'releases'],
+      ),
+    ),
+    widgets: arrayOf(closed({ uuid: uuidSchema, name: stringSchema, kind: { type: 'string', enum: ['number', 'table', 'chart'] }, component_uuid: uuidSchema, settings: anyJson }, ['uuid', 'name', 'kind'])),
+    widget_places: { type: 'object', additionalProperties: arrayOf(uuidSchema), description: "each place's widget uuids, in order" },
+    apps: arrayOf(
+      closed(
+        { uuid: uuidSchema, name: stringSchema, label: stringSchema, icon: nullable(stringSchema), onboarding_required: { type: 'boolean' }, ...versionPointers, versions: versions('definition') },
+        ['uuid', 'name', 'versions'],
+      ),
+    ),
+    records: arrayOf(closed({ component_uuid: uuidSchema, env: stringSchema, rows: arrayOf({ type: 'object', description: 'a record: its uuid and its data' }) }, ['component_uuid', 'env', 'rows'])),
+  },
+  ['format', 'luma', 'project', 'components', 'workflows', 'functions', 'sparks', 'widgets', 'widget_places', 'apps'],
+);

@@ -1,0 +1,141 @@
+// The snapshot of a project (docs/snapshots.md): its configuration as one JSON document in a stable
+// order (by name, then version) with the rows' own uuids as ids, so two snapshots of the same project
+// are byte-identical. Never users, sessions, API users, keys, secrets, variables or media files;
+// records only when asked, one array of objects per component and environment (the import's JSON).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Accountability } from '../auth/tenancy';
+import type { Database } from '../db/schema';
+import { projectRoot } from '../platform/root';
+import { notFound } from '../platform/errors';
+import { requireAdmin } from '../iam/access';
+import { listComponentsOfProject } from '../components/sql';
+import { listGlobalFunctions } from '../functions/global-sql';
+import { listWidgets, placesOf } from '../widgets/sql';
+import { appsOfProject } from '../apps/sql';
+import { appVersionsOf, componentVersionsOf, recordsOf, sparkReleasesOf, sparksOfProject, workflowsOfProject, workflowVersionsOf } from './sql';
+
+type Db = Kysely<Database>;
+
+/** The document's format: a reader refuses a newer one. */
+export const SNAPSHOT_FORMAT = 1;
+
+let version: string | undefined;
+function lumaVersion(): string {
+  version ??= (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}
+
+const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byKey = <T>(key: (item: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const ownedBy = <T>(rows: T[], owner: (row: T) => string) => (uuid: string) => rows.filter((row) => owner(row) === uuid);
+
+async function components(db: Db, projectUuid: string) {
+  const rows = (await listComponentsOfProject(db, projectUuid)).sort(byKey((row) => `${row.scope ?? ''}/${row.name}/${row.uuid}`));
+  const versions = ownedBy(await componentVersionsOf(db, rows.map((row) => row.uuid)), (row) => row.component_uuid);
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    scope: row.scope,
+    name: row.name,
+    tag: row.tag,
+    label: row.label,
+    icon: row.icon,
+    sort: row.sort,
+    is_public: row.is_public,
+    is_active: row.is_active,
+    is_custom: row.is_custom,
+    props: row.props,
+    dev_version: row.dev_version,
+    public_version: row.public_version,
+    versions: versions(row.uuid).sort(byName).map((v) => ({ name: v.name, settings: v.settings })),
+  }));
+}
+
+async function workflows(db: Db, projectUuid: string) {
+  const rows = await workflowsOfProject(db, projectUuid);
+  const versions = ownedBy(await workflowVersionsOf(db, rows.map((row) => row.uuid)), (row) => row.workflow_uuid);
+  return rows.map((row) => ({ ...row, versions: versions(row.uuid).sort(byName).map((v) => ({ name: v.name, nodes: v.nodes })) }));
+}
+
+/** Global functions without their signing keys or the API user they run as. */
+async function functions(db: Db, projectUuid: string) {
+  const rows = (await listGlobalFunctions(db, projectUuid)).sort(byKey((row) => `${row.name}/${row.uuid}`));
+  return rows.map((row) => ({ uuid: row.uuid, name: row.name, description: row.description, code: row.code, public: row.public, signed: row.signed }));
+}
+
+async function sparks(db: Db, projectUuid: string) {
+  const rows = await sparksOfProject(db, projectUuid);
+  const releases = ownedBy(await sparkReleasesOf(db, rows.map((row) => row.uuid)), (row) => row.spark_uuid);
+  return rows.map((row) => ({ ...row, releases: releases(row.uuid).map((r) => ({ version: r.version, code: r.code, note: r.note })) }));
+}
+
+async function widgets(db: Db, projectUuid: string) {
+  const rows = (await listWidgets(db, projectUuid)).sort(byKey((row) => `${row.name}/${row.uuid}`));
+  const places: Record<string, string[]> = {};
+  for (const { place, widget_uuid } of await placesOf(db, projectUuid)) (places[place] ??= []).push(widget_uuid);
+  return {
+    widgets: rows.map((row) => ({ uuid: row.uuid, name: row.name, kind: row.kind, component_uuid: row.component_uuid, settings: row.settings })),
+    widget_places: places,
+  };
+}
+
+async function apps(db: Db, projectUuid: string) {
+  const rows = (await appsOfProject(db, projectUuid)).sort(byKey((row) => `${row.name}/${row.uuid}`));
+  const versions = ownedBy(await appVersionsOf(db, rows.map((row) => row.uuid)), (row) => row.app_uuid);
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    name: row.name,
+    label: row.label,
+    icon: row.icon,
+    onboarding_required: row.onboarding_required,
+    dev_version: row.dev_version,
+    public_version: row.public_version,
+    versions: versions(row.uuid).sort(byName).map((v) => ({ name: v.name, definition: v.definition })),
+  }));
+}
+
+async function records(db: Db, projectUuid: string, componentUuids: string[]) {
+  const out: { component_uuid: string; env: string; rows: Record<string, unknown>[] }[] = [];
+  for (const componentUuid of componentUuids) {
+    for (const row of await recordsOf(db, projectUuid, componentUuid)) {
+      let last = out[out.length - 1];
+      if (!last || last.component_uuid !== componentUuid || last.env !== row.env) out.push((last = { component_uuid: componentUuid, env: row.env, rows: [] }));
+      last.rows.push({ uuid: row.uuid, ...row.data });
+    }
+  }
+  return out;
+}
+
+/** The caller's project as a snapshot (admins only), serialized: the same project gives the same bytes. */
+export async function projectSnapshot(db: Db, accountability: Accountability, options: { records: boolean }): Promise<{ filename: string; body: string }> {
+  const projectUuid = requireAdmin(accountability);
+  const project = await db.selectFrom('projects').select('name').where('uuid', '=', projectUuid).executeTakeFirst();
+  if (!project) throw notFound();
+  const componentList = await components(db, projectUuid);
+  const document = {
+    format: SNAPSHOT_FORMAT,
+    luma: lumaVersion(),
+    project: { name: project.name },
+    components: componentList,
+    workflows: await workflows(db, projectUuid),
+    functions: await functions(db, projectUuid),
+    sparks: await sparks(db, projectUuid),
+    ...(await widgets(db, projectUuid)),
+    apps: await apps(db, projectUuid),
+    ...(options.records ? { records: await records(db, projectUuid, componentList.map((c) => c.uuid)) } : {}),
+  };
+  return { filename: `${slug(project.name)}.snapshot.json`, body: `${stableJson(document)}\n` };
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'project';
+}
+
+/** JSON with two-space indentation and every object's keys in a fixed order (jsonb reorders them). */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+    return Object.fromEntries(Object.keys(item).sort().map((key) => [key, (item as Record<string, unknown>)[key]]));
+  }, 2);
+}
