@@ -1,9 +1,11 @@
 // The blocks of an app page (docs/apps.md): a component's list or create screen drawn by the record
 // screens themselves (renderers/screens), links opening the home's component routes; text as the
-// HTML the server sanitised when it was saved.
+// HTML the server sanitised when it was saved; a widget as the dashboard draws it (WidgetCard: its data
+// under the viewer's rights, read again every refresh_seconds, a refusal shown as its message).
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { AppBlock } from '../../../../runtime/api/apps';
 import { userModelQueryOptions } from '../../../../renderers/data/queries';
 import { RendererSetProvider } from '../../../../renderers/registry/RendererSet';
@@ -14,6 +16,9 @@ import { localeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import { listRendererSet } from '../../listRendererSet';
 import { withRendererSet } from '../records/withRendererSet';
+import { widgetsQueryOptions } from '../widgets/data';
+import { WidgetCard } from '../widgets/WidgetCard';
+import '../widgets/widgets.css';
 
 const componentBase = (ref: string) => `/home/component/${ref.split('/').map(encodeURIComponent).join('/')}`;
 
@@ -39,11 +44,30 @@ const CreateBlock = withRendererSet(function CreateBlockView({ componentRef }: {
   return <CreateView ctl={ctl} />;
 });
 
+function WidgetBlock({ uuid }: { uuid: string }) {
+  const widgets = useQuery(widgetsQueryOptions());
+  const widget = widgets.data?.find((candidate) => candidate.uuid === uuid);
+  return (
+    <div className="app-block" data-testid="app-block-widget" data-widget={uuid}>
+      {widgets.isPending ? (
+        <div className="skeleton" aria-busy="true" />
+      ) : widget ? (
+        <WidgetCard widget={widget} />
+      ) : (
+        <p className="form-error" data-testid="app-block-widget-missing">
+          <FormattedMessage id="widgets.dataFailed" />
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function AppBlockView({ block }: { block: AppBlock }) {
   if (block.kind === 'text') {
     // Sanitised on the server when saved (records/html.ts rules): no script, handlers or javascript: links.
     return <div className="app-text rich-text" data-testid="app-block-text" dangerouslySetInnerHTML={{ __html: block.html }} />;
   }
+  if (block.kind === 'widget') return <WidgetBlock uuid={block.widget} />;
   return (
     <div className="app-block" data-testid="app-block-component" data-ref={block.ref}>
       {/* 'edit' needs a record: the list, whose rows open the edit screen, stands in for it. */}
