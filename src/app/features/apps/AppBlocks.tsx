@@ -22,13 +22,13 @@ import '../widgets/widgets.css';
 
 const componentBase = (ref: string) => `/home/component/${ref.split('/').map(encodeURIComponent).join('/')}`;
 
-function ListBlock({ componentRef }: { componentRef: string }) {
+function ListBlock({ componentRef, app }: { componentRef: string; app: string }) {
   const router = useRouter();
   const locale = useStore(localeStore);
   const timezone = useQuery(userModelQueryOptions()).data?.settings?.timezone;
   // The page's own paging and preset: an app page may hold several lists, so the URL keeps none.
   const [search, setSearch] = useState<ListSearchState>({});
-  const ctl = useListController({ ref: componentRef, search, onSearchChange: setSearch });
+  const ctl = useListController({ ref: componentRef, search, onSearchChange: setSearch, app });
   const navigate = useCallback((href: string) => void router.navigate({ href }), [router]);
   return (
     <RendererSetProvider value={listRendererSet}>
@@ -62,7 +62,8 @@ function WidgetBlock({ uuid }: { uuid: string }) {
   );
 }
 
-export function AppBlockView({ block }: { block: AppBlock }) {
+/** `app`: the app's uuid, sent with its lists as X-App (their page size defaults to 500, spec section 5). */
+export function AppBlockView({ block, app }: { block: AppBlock; app: string }) {
   if (block.kind === 'text') {
     // Sanitised on the server when saved (records/html.ts rules): no script, handlers or javascript: links.
     return <div className="app-text rich-text" data-testid="app-block-text" dangerouslySetInnerHTML={{ __html: block.html }} />;
@@ -71,7 +72,7 @@ export function AppBlockView({ block }: { block: AppBlock }) {
   return (
     <div className="app-block" data-testid="app-block-component" data-ref={block.ref}>
       {/* 'edit' needs a record: the list, whose rows open the edit screen, stands in for it. */}
-      {block.entrypoint === 'create' ? <CreateBlock componentRef={block.ref} /> : <ListBlock componentRef={block.ref} />}
+      {block.entrypoint === 'create' ? <CreateBlock componentRef={block.ref} /> : <ListBlock componentRef={block.ref} app={app} />}
     </div>
   );
 }
