@@ -1,6 +1,6 @@
 // Platform apps through the screens (docs/apps.md): a component with records, an app created at
 // /admin/app, a page holding the component's list added, v1 deployed to live after the confirmation,
-// then opened from its home tile: the app container shows the menu, the page and the records.
+// then opened from its home tile: the app container shows the menu, the page, a widget and the records.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { deploy, expect, shot, signInAsAdmin, sub, test } from './support';
@@ -35,6 +35,9 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   for (const subject of ['Printer on fire', 'Cannot sign in']) {
     expect((await page.request.post(`/api/v3/system/component/${tickets}/model`, { data: { data: { subject } } })).status()).toBe(200);
   }
+  const WIDGET = `Tickets count ${STAMP}`;
+  const widget = await page.request.post('/api/v1/system/widget', { data: { name: WIDGET, kind: 'number', component: tickets, settings: { refresh_seconds: 30 } } });
+  expect(widget.status(), await widget.text()).toBe(200);
 
   // Create: the name rule answers first, then the app's page opens with no pages.
   await page.goto('/admin/app');
@@ -66,7 +69,11 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   await page.getByTestId('app-editor-block-kind').selectOption('text');
   await page.getByTestId('app-editor-block-text').fill('<h3>About this desk</h3>');
   await page.getByTestId('app-editor-block-add').click();
-  await expect(page.getByTestId('app-editor-block')).toHaveText(['About this desk'].map((text) => new RegExp(text)));
+  // A widget block: the kind offers the project's widgets.
+  await page.getByTestId('app-editor-block-kind').selectOption('widget');
+  await page.getByTestId('app-editor-block-widget').selectOption({ label: `${WIDGET} (number)` });
+  await page.getByTestId('app-editor-block-add').click();
+  await expect(page.getByTestId('app-editor-block')).toHaveText([/About this desk/, new RegExp(`${WIDGET} \\(widget\\)`)]);
   await page.locator('[data-testid="app-editor-page-row"][data-page="about"]').getByTestId('app-editor-page-up').click();
   await page.locator('[data-testid="app-editor-page-row"][data-page="open-tickets"]').getByRole('button', { name: 'Open tickets' }).click();
   await page.getByTestId('app-editor-title').fill('Tickets');
@@ -114,12 +121,21 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   await expect(page.getByTestId('app-container-title')).toHaveText(LABEL);
   await expect(page.getByTestId('app-menu-item')).toHaveText(['About', 'Tickets']);
   await expect(page.getByRole('heading', { name: 'About this desk' })).toBeVisible();
+  // The widget block is the dashboard's widget card: its name and its number (the two tickets).
+  await expect(page.getByTestId('app-block-widget').getByRole('heading', { name: WIDGET })).toBeVisible();
+  await expect(page.getByTestId('app-block-widget').getByTestId('widget-number')).toContainText('2');
   // The required onboarding shows until the admin finishes it.
   await expect(page.getByTestId('app-onboarding')).toBeVisible();
   await atBothWidths(page, 'app-container-onboarding', () => expect(page.getByTestId('app-onboarding')).toBeVisible(), false);
   await page.getByTestId('app-onboarding-finish').click();
   await expect(page.getByTestId('app-onboarding')).toHaveCount(0);
+  // The app's list says it is an app's (X-App: the app's uuid) and asks for the apps' page size, 500.
+  const appUuid = page.url().split('/a/')[1]!;
+  const listRequest = page.waitForRequest((request) => request.method() === 'GET' && request.url().includes(`/component/${tickets}/models?`));
   await page.getByTestId('app-menu-item').filter({ hasText: 'Tickets' }).click();
+  const sent = await listRequest;
+  expect(sent.headers()['x-app']).toBe(appUuid);
+  expect(new URL(sent.url()).searchParams.get('limit')).toBe('500');
   const list = page.getByTestId('app-block-component');
   await expect(list.getByText('Printer on fire')).toBeVisible();
   await expect(list.getByText('Cannot sign in')).toBeVisible();
@@ -127,6 +143,13 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
   expect(await seriousViolations(page)).toEqual([]);
   await atBothWidths(page, 'app-container', () => expect(list.getByText('Printer on fire')).toBeVisible(), false);
+
+  // The component's own list screen sends no X-App and keeps its page size of 10.
+  const ownRequest = page.waitForRequest((request) => request.method() === 'GET' && request.url().includes(`/component/${tickets}/models?`));
+  await page.goto(`/home/component/${tickets}`);
+  const own = await ownRequest;
+  expect(own.headers()['x-app']).toBeUndefined();
+  expect(new URL(own.url()).searchParams.get('limit')).toBe('10');
 
   // /app lists the apps this environment shows; the playground draws what it edits at once, unsaved.
   await page.goto('/app');

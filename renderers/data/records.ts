@@ -67,10 +67,11 @@ export const listKeys = {
   job: (ref: string, job: string) => ['component', ref, 'jobs', job] as const,
 };
 
-export const recordListQueryOptions = (ref: string, params: ListParams) =>
+/** `app`: the app the list is drawn in (X-App); its pages are cached apart from the admin's list. */
+export const recordListQueryOptions = (ref: string, params: ListParams, app?: string) =>
   queryOptions({
-    queryKey: listKeys.list(ref, params),
-    queryFn: ({ signal }) => listApi.list(ref, params, signal),
+    queryKey: app ? [...listKeys.list(ref, params), { app }] : listKeys.list(ref, params),
+    queryFn: ({ signal }) => listApi.list(ref, params, signal, app),
     staleTime: 0,
     refetchOnWindowFocus: false,
     retry: false,

@@ -14,7 +14,8 @@ import { useStore } from '../ui/store';
 import { showToast } from '../ui/toast';
 import { lazySandbox, type RunScript } from '../form/scripts';
 import { visibleColumns } from './list/listLayout';
-import { bulkFilter, isFiltered, listParams, pageCount, queryFilter, type ListFilters } from './list/listState';
+import { bulkFilter, isFiltered, listParams, PAGE_SIZE, pageCount, queryFilter, type ListFilters } from './list/listState';
+import { LIST_LIMITS } from '../../runtime/query/types';
 import type { PresetViewer } from './list/presets';
 import { useBulkActions } from './list/useBulkActions';
 import { useFormattedCells } from './list/useFormattedCells';
@@ -34,6 +35,8 @@ export interface ListControllerOptions {
   onSearchChange: (next: ListSearchState) => void;
   entrypoint?: string | null;
   runScript?: RunScript;
+  /** The app the list is drawn in (its uuid): sent as X-App, and the page size defaults to 500. */
+  app?: string;
 }
 
 /**
@@ -41,8 +44,8 @@ export interface ListControllerOptions {
  * table empties, a danger toast, and (unless a 500 opened the report modal) the message in a dialog.
  * Spec section 6: no read permission (`denied`) is a toast, no table.
  */
-function useRecordPage(ref: string, params: ReturnType<typeof listParams>, enabled: boolean, denied: boolean) {
-  const list = useQuery({ ...recordListQueryOptions(ref, params), enabled, placeholderData: keepPreviousData });
+function useRecordPage(ref: string, params: ReturnType<typeof listParams>, enabled: boolean, denied: boolean, app?: string) {
+  const list = useQuery({ ...recordListQueryOptions(ref, params, app), enabled, placeholderData: keepPreviousData });
   const [errorDialog, setErrorDialog] = useState<string | null>(null);
   useEffect(() => {
     if (!list.error) return;
@@ -83,7 +86,7 @@ function useLive(ref: string, componentRef: string, env: string, ready: boolean,
   return live;
 }
 
-export function useListController({ ref, search, onSearchChange, entrypoint, runScript = lazySandbox }: ListControllerOptions) {
+export function useListController({ ref, search, onSearchChange, entrypoint, runScript = lazySandbox, app }: ListControllerOptions) {
   const env = useStore(environmentStore);
   const loaded = useRecordView(ref, 'model_edit');
   const model = loaded.settings.data;
@@ -92,7 +95,7 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
   const canRead = perms ? hasPermission(perms, 'read', componentRef) : false;
   const viewer = useMemo<PresetViewer | null>(() => (perms ? { isAdmin: perms.is_admin, roles: roleUuidsOf(perms), env } : null), [perms, env]);
   const presets = usePresets({ ref, model, viewer, urlPreset: search.preset });
-  const state = useListState(search, onSearchChange);
+  const state = useListState(search, onSearchChange, app ? LIST_LIMITS.appPageSize : PAGE_SIZE);
   const preset = usePresetApplication({ state, presets, model, viewer, search, onSearchChange });
   useSearchDebounce(state);
   const { filters, page, showDisabled, layout } = state;
@@ -102,7 +105,7 @@ export function useListController({ ref, search, onSearchChange, entrypoint, run
   const params = useMemo(() => listParams(filters, page, showDisabled), [filters, page, showDisabled]);
   const ready = Boolean(model && loaded.view && perms && canRead);
   const denied = Boolean(model && perms && !canRead);
-  const { list, items, total, errorDialog, closeErrorDialog } = useRecordPage(ref, params, ready && preset.started, denied);
+  const { list, items, total, errorDialog, closeErrorDialog } = useRecordPage(ref, params, ready && preset.started, denied, app);
   const allColumns = useMemo(() => loaded.view?.columns ?? [], [loaded.view]);
   const columns = useMemo(() => visibleColumns(allColumns, layout), [allColumns, layout]);
   const scriptEnv = useScriptEnv(allColumns.some((column) => column.formatter));

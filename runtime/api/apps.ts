@@ -39,7 +39,9 @@ export const APP_MESSAGE = {
   fetchFailed: 'failedToFetchApps',
 } as const;
 
-export type AppBlock = { kind: 'component'; ref: string; entrypoint?: AppEntrypoint } | { kind: 'text'; html: string };
+export type AppBlock = { kind: 'component'; ref: string; entrypoint?: AppEntrypoint } | { kind: 'text'; html: string } | { kind: 'widget'; widget: string };
+export const APP_BLOCK_KINDS = ['component', 'text', 'widget'] as const;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface AppPage {
   id: string;
   title: string;
@@ -141,6 +143,14 @@ function checkBlock(value: unknown, at: string, problems: Problems): AppBlock | 
     const html = problems.text(value.html, `${at}.html`, APP_LIMITS.htmlMax, false) ?? '';
     return { kind: 'text', html };
   }
+  if (value.kind === 'widget') {
+    // Whether it is one of the project's widgets is the server's check (apps/definition.ts).
+    problems.onlyKeys(value, ['kind', 'widget'], at);
+    const widget = problems.text(value.widget, `${at}.widget`, 36);
+    if (widget === undefined) return undefined;
+    if (!UUID_PATTERN.test(widget)) return void problems.add(`${at}.widget`, 'invalidSelection');
+    return { kind: 'widget', widget: widget.toLowerCase() };
+  }
   if (value.kind !== 'component') return void problems.add(`${at}.kind`, 'invalidSelection');
   problems.onlyKeys(value, ['kind', 'ref', 'entrypoint'], at);
   const ref = problems.text(value.ref, `${at}.ref`, APP_LIMITS.refMax);
@@ -210,6 +220,7 @@ const blockSchema = {
   oneOf: [
     closed({ kind: { type: 'string', const: 'component' }, ref: stringSchema, entrypoint: { type: 'string', enum: ['list', 'create', 'edit'] } }, ['kind', 'ref']),
     closed({ kind: { type: 'string', const: 'text' }, html: stringSchema }, ['kind', 'html']),
+    closed({ kind: { type: 'string', const: 'widget' }, widget: uuidSchema }, ['kind', 'widget']),
   ],
 } as const;
 const pageSchema = closed({ id: stringSchema, title: stringSchema, path: stringSchema, blocks: arrayOf(blockSchema) }, ['id', 'title', 'path', 'blocks']);
@@ -250,7 +261,7 @@ const appFields = {
 } as const;
 export const appCreateBody = { type: 'object', properties: appFields, additionalProperties: false } as const;
 export const appPatchBody = appCreateBody;
-export const appDefinitionBody = { type: 'object', properties: { definition: judged('{pages: [{id, title, path, blocks}], menu: [{page, label?}]}') }, additionalProperties: false } as const;
+export const appDefinitionBody = { type: 'object', properties: { definition: judged('{pages: [{id, title, path, blocks: [component, text or widget blocks]}], menu: [{page, label?}]}') }, additionalProperties: false } as const;
 export const appForkBody = { type: 'object', properties: { from: judged('the version to copy'), name: judged('the new version name') }, additionalProperties: false } as const;
 export const appVersionBody = { type: 'object', properties: { version: judged('a version name') }, additionalProperties: false } as const;
 export const appPublishBody = { type: 'object', properties: { env: judged("'dev' or 'live'"), version: judged('a version name') }, additionalProperties: false } as const;

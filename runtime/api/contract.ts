@@ -34,6 +34,8 @@ export const HEADER = {
   acceptLanguage: 'accept-language',
   /** The browser tab that writes (a random id per page load): its own record events are not news to it (docs/event-bus.md). */
   client: 'x-luma-client',
+  /** The app a list is drawn in (its uuid): the list's default page size is 500 (spec section 5). */
+  app: 'x-app',
 } as const;
 
 /** What an X-Luma-Client value may be: a tab's random id. */

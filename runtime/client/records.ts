@@ -2,7 +2,7 @@
 // calls over the main client (no React, usable from Node). Their query and mutation factories, with
 // the cache keys, are in renderers/data/records.ts.
 import type { ProjectUser } from '../api/contract';
-import { HOST_PREFIX } from '../api/contract';
+import { HEADER, HOST_PREFIX } from '../api/contract';
 import { buildUrl, tenantHeaders, type Query } from './client';
 import { mainClient, reportServerError } from './clients';
 import { refPath } from './components';
@@ -78,8 +78,9 @@ export interface BulkJob {
 const componentBase = (ref: string) => `/v3/system/component/${refPath(ref)}`;
 
 export const listApi = {
-  list: (ref: string, params: ListParams, signal?: AbortSignal) =>
-    mainClient.get<RecordPage>(`${componentBase(ref)}/models`, { query: { ...params }, signal }),
+  /** `app`: the app the list is drawn in, sent as X-App (its default page size is 500). */
+  list: (ref: string, params: ListParams, signal?: AbortSignal, app?: string) =>
+    mainClient.get<RecordPage>(`${componentBase(ref)}/models`, { query: { ...params }, signal, ...(app ? { headers: { [HEADER.app]: app } } : {}) }),
   bulk: (ref: string, action: BulkAction, target: { items: string[] } | { filter: BulkFilter }) =>
     mainClient.post<{ affected: number } | { job: string }>(`${componentBase(ref)}/${action}/models`, target),
   job: (ref: string, job: string, signal?: AbortSignal) => mainClient.get<BulkJob>(`${componentBase(ref)}/jobs/${seg(job)}`, { signal }),

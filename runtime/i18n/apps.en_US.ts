@@ -39,6 +39,7 @@ export const appsEn_US = {
   'apps.iconHint': 'A symbol or emoji, or an image URL; without one the tile shows the label\'s first letter.',
   'apps.removed': 'App removed',
   'apps.deployed': '{version} deployed to {env}',
+  'apps.pageWidget': 'Widget',
   'apps.blockKind': 'Block',
   'apps.addBlock': 'Add block',
   'apps.saveVersion': 'Save {version}',

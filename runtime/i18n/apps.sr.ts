@@ -40,6 +40,7 @@ export const appsSr: Record<AppsMessageKey, string> = {
   'apps.iconHint': 'Simbol ili emodži, ili URL slike; bez nje pločica prikazuje prvo slovo naziva.',
   'apps.removed': 'Aplikacija uklonjena',
   'apps.deployed': '{version} postavljena na {env}',
+  'apps.pageWidget': 'Vidžet',
   'apps.blockKind': 'Blok',
   'apps.addBlock': 'Dodaj blok',
   'apps.saveVersion': 'Sačuvaj {version}',

@@ -4,7 +4,7 @@
 // showing an app only in an environment whose version is set, members reading but not writing, and
 // onboarding finished by an admin.
 import { beforeAll, expect, it } from 'vitest';
-import { addWorkspace, adminProject, componentApi, componentWithFields, createMember, createProject, recordFields } from './fixtures';
+import { addWorkspace, adminProject, componentApi, componentWithFields, createMember, createProject, insertComponentRow, recordFields } from './fixtures';
 import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 
 describeApi(`apps (${DB_KIND})`, () => {
@@ -84,6 +84,35 @@ describeApi(`apps (${DB_KIND})`, () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().definition.pages[0].blocks).toEqual([{ kind: 'component', ref: notes, entrypoint: 'list' }, { kind: 'text', html: '<p>Hello <b>team</b></p>' }]);
     expect((await call('GET', `/app/${id}?version=v1`)).json().definition.menu).toEqual([{ page: 'main', label: 'Home' }]);
+  });
+
+  it("takes a widget block only for a widget of the project: another project's widget and an unknown one are 417 at the block's widget", async () => {
+    const id = (await call('GET', '/app')).json()[0].uuid;
+    const save = (definition: unknown) => call('PUT', `/app/${id}/definition/v1`, { definition });
+    const widget = await app().inject({
+      method: 'POST',
+      url: '/api/v1/system/widget',
+      payload: { name: 'Notes', kind: 'number', component: notes, settings: { refresh_seconds: 30 } },
+      headers: { cookie: admin, 'x-project-env': 'dev' },
+    });
+    expect(widget.statusCode, widget.body).toBe(200);
+    const ours = widget.json().uuid as string;
+    const { adminUuid } = await adminProject(db());
+    const elsewhere = await createProject(db(), 'Widgets elsewhere', adminUuid);
+    const theirs = crypto.randomUUID();
+    const foreign = await insertComponentRow(db(), elsewhere.projectUuid, { name: 'foreign' });
+    await db().insertInto('widgets').values({ uuid: theirs, project_uuid: elsewhere.projectUuid, component_uuid: foreign, name: 'Theirs', kind: 'number', settings: '{}', created_by: adminUuid }).execute();
+    const refused = await save({ pages: [page([{ kind: 'widget', widget: theirs }, { kind: 'widget', widget: crypto.randomUUID() }, { kind: 'widget', widget: ours, extra: 1 }])], menu: [] });
+    expect(refused.statusCode, refused.body).toBe(417);
+    expect(refused.json().errors.map((error: { field: string; messages: string[] }) => `${error.field}:${error.messages[0]}`)).toEqual([
+      'definition.pages[0].blocks[2].extra:invalidInput',
+      'definition.pages[0].blocks[0].widget:invalidSelection',
+      'definition.pages[0].blocks[1].widget:invalidSelection',
+    ]);
+    const saved = await save({ pages: [page([{ kind: 'widget', widget: ours }, { kind: 'text', html: '<p>Totals</p>' }])], menu: [] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await call('GET', `/app/${id}?version=v1`)).json();
+    expect(read.definition.pages[0].blocks).toEqual([{ kind: 'widget', widget: ours }, { kind: 'text', html: '<p>Totals</p>' }]);
   });
 
   it('forks, deploys and removes versions like a component; an app shows in an environment only once its version is set there', async () => {

@@ -41,9 +41,9 @@ export const EMPTY_FILTERS: ListFilters = {
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** A preset's filters as list state; anything malformed falls back to the defaults. */
-export function filtersFromPreset(filters: PresetFilters | undefined | null): ListFilters & { currentPage: number } {
+export function filtersFromPreset(filters: PresetFilters | undefined | null, defaultPerPage: number = PAGE_SIZE): ListFilters & { currentPage: number } {
   const f = (filters ?? {}) as Record<string, unknown>;
-  const perPage = typeof f.perPage === 'number' && Number.isInteger(f.perPage) && f.perPage > 0 ? Math.min(f.perPage, RECORDS_CAP) : PAGE_SIZE;
+  const perPage = typeof f.perPage === 'number' && Number.isInteger(f.perPage) && f.perPage > 0 ? Math.min(f.perPage, RECORDS_CAP) : defaultPerPage;
   const currentPage = typeof f.currentPage === 'number' && Number.isInteger(f.currentPage) && f.currentPage > 0 ? f.currentPage : 1;
   const adv = f.$adv;
   return {

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Preset } from '../../../schemas';
 import type { ComponentModel } from '../../../runtime/client/components';
 import { EMPTY_LAYOUT, layoutFromPreset, type ListLayout } from './listLayout';
-import { clearedFilters, EMPTY_FILTERS, filtersFromPreset, nextSort, presetFiltersOf, SEARCH_DEBOUNCE_MS, type ListFilters } from './listState';
+import { clearedFilters, EMPTY_FILTERS, filtersFromPreset, PAGE_SIZE, nextSort, presetFiltersOf, SEARCH_DEBOUNCE_MS, type ListFilters } from './listState';
 import type { PresetViewer } from './presets';
 import type { PresetsController } from './usePresets';
 
@@ -17,11 +17,12 @@ export interface ListSearchState {
 type OnSearchChange = (next: ListSearchState) => void;
 
 /** The list's own state; a change of filters or show-disabled clears the selection and goes to page 1. */
-export function useListState(search: ListSearchState, onSearchChange: OnSearchChange) {
+/** `defaultPerPage`: the page size when no preset names one (PAGE_SIZE; 500 in an app, spec section 5). */
+export function useListState(search: ListSearchState, onSearchChange: OnSearchChange, defaultPerPage = PAGE_SIZE) {
   // The page follows ?page, but a change made here applies at once (the URL follows a moment later).
   const [page, setPage] = useState(search.page ?? 1);
   useEffect(() => setPage(search.page ?? 1), [search.page]);
-  const [filters, setFilters] = useState<ListFilters>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<ListFilters>(() => ({ ...EMPTY_FILTERS, perPage: defaultPerPage }));
   const [layout, setLayout] = useState<ListLayout>(EMPTY_LAYOUT);
   const [searchText, setSearchText] = useState('');
   const [showDisabled, setShowDisabledState] = useState(false);
@@ -85,6 +86,7 @@ export function useListState(search: ListSearchState, onSearchChange: OnSearchCh
     setAllMatching,
     clearSelection,
     reset,
+    defaultPerPage,
   };
 }
 
@@ -120,17 +122,17 @@ export function usePresetApplication({ state, presets, model, viewer, search, on
   const applied = useRef<string | null | undefined>(undefined);
   // A pick navigates to ?preset=name; until the URL says so, the URL's (old) preset must not win.
   const pending = useRef<string | null | undefined>(undefined);
-  const { reset } = state;
+  const { reset, defaultPerPage } = state;
   const applyPreset = useCallback(
     (preset: Preset | null, page: number | undefined, usePresetPage: boolean, picked: boolean) => {
       applied.current = preset?.name ?? null;
       if (picked) pending.current = applied.current;
-      const { currentPage, ...next } = filtersFromPreset(preset?.context?.filters);
+      const { currentPage, ...next } = filtersFromPreset(preset?.context?.filters, defaultPerPage);
       const target = usePresetPage ? currentPage : (page ?? 1);
       reset(next, layoutFromPreset(preset?.context?.filters), target);
       if (picked || (page ?? 1) !== target) onSearchChange({ preset: preset?.name, page: target > 1 ? target : undefined });
     },
-    [reset, onSearchChange],
+    [reset, defaultPerPage, onSearchChange],
   );
   const selectedName = presets.selected?.name ?? null;
   useEffect(() => {

@@ -13,6 +13,21 @@ describe('app definition rules', () => {
     expect(checkAppDefinition(value)).toEqual({ definition: value, errors: [] });
   });
 
+  it('accepts a widget block by its uuid (lower-cased) and refuses one without a uuid, with another value or with unknown keys', () => {
+    const uuid = '0F8FAD5B-D9CB-469F-A165-70867728950E';
+    expect(checkAppDefinition({ pages: [{ ...page('a'), blocks: [{ kind: 'widget', widget: uuid }] }], menu: [] })).toEqual({
+      definition: { pages: [{ ...page('a'), blocks: [{ kind: 'widget', widget: uuid.toLowerCase() }] }], menu: [] },
+      errors: [],
+    });
+    expect(fields({ pages: [{ ...page('a'), blocks: [{ kind: 'widget' }, { kind: 'widget', widget: 'sales' }, { kind: 'widget', widget: uuid, ref: 'x' }, { kind: 'widget', widget: 7 }] }], menu: [] })).toEqual([
+      'definition.pages[0].blocks[0].widget:identityField.requiredField',
+      'definition.pages[0].blocks[1].widget:invalidSelection',
+      'definition.pages[0].blocks[2].ref:invalidInput',
+      'definition.pages[0].blocks[3].widget:invalidInput',
+    ]);
+    expect(checkAppDefinition({ pages: [{ ...page('a'), blocks: [{ kind: 'widget', widget: 'sales' }] }], menu: [] }).definition.pages[0]!.blocks).toEqual([]);
+  });
+
   it('refuses what is not an object, unknown keys at every level, and missing ids, titles and paths', () => {
     expect(fields(null)).toEqual(['definition:invalidInput']);
     expect(fields([])).toEqual(['definition:invalidInput']);
@@ -27,7 +42,7 @@ describe('app definition rules', () => {
   it('refuses bad patterns, repeats, kinds, entrypoints, menu pages and sizes', () => {
     expect(fields({ pages: [{ id: 'a b', title: 't', path: 'Has Caps', blocks: [] }] })).toEqual(['definition.pages[0].id:invalidInput', 'definition.pages[0].path:invalidInput']);
     expect(fields({ pages: [page('a'), { ...page('a'), path: 'b' }] })).toEqual(['definition.pages[1].id:fieldWithSameNameOrKeyExists']);
-    expect(fields({ pages: [{ ...page('a'), blocks: [{ kind: 'widget' }, { kind: 'component', ref: '' }, { kind: 'component', ref: 'x', entrypoint: 'default' }] }] })).toEqual([
+    expect(fields({ pages: [{ ...page('a'), blocks: [{ kind: 'chart' }, { kind: 'component', ref: '' }, { kind: 'component', ref: 'x', entrypoint: 'default' }] }] })).toEqual([
       'definition.pages[0].blocks[0].kind:invalidSelection',
       'definition.pages[0].blocks[1].ref:identityField.requiredField',
       'definition.pages[0].blocks[2].entrypoint:invalidSelection',

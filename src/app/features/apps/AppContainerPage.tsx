@@ -44,7 +44,7 @@ function Onboarding({ app }: { app: AppWithDefinition }) {
 
 function Container({ app }: { app: AppWithDefinition }) {
   const waiting = app.onboarding.required && !app.onboarding.finished;
-  return <AppView label={app.label} definition={app.definition} back="/home/home" notice={waiting ? <Onboarding app={app} /> : null} />;
+  return <AppView app={app.uuid} label={app.label} definition={app.definition} back="/home/home" notice={waiting ? <Onboarding app={app} /> : null} />;
 }
 
 export function AppContainerPage() {

@@ -3,12 +3,12 @@
 // dev version in one call.
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { AppBlock, AppDefinition, AppEntrypoint, AppPage, AppWithDefinition } from '../../../../runtime/api/apps';
+import { APP_BLOCK_KINDS, type AppBlock, type AppDefinition, type AppEntrypoint, type AppPage, type AppWithDefinition } from '../../../../runtime/api/apps';
 import { AppLink } from '../../components/AppLink';
 import { FailureText, failureSummary } from '../../components/form/failure';
 import { BackLink, PageHeader } from '../../components/PageHeader';
 import './apps.css';
-import { AddPage, ComponentPicker, useBlockSummary, useSaveDefinition } from './pageForms';
+import { AddPage, ComponentPicker, useBlockSummary, useSaveDefinition, WidgetPicker } from './pageForms';
 import { menuInPageOrder, moved, removePage, withPage } from './pageDraft';
 import { appHref, appPreviewHref } from './parts';
 import { DevVersionScreen } from './DevVersionScreen';
@@ -26,17 +26,26 @@ function MoveButtons({ index, count, onMove, testId }: { index: number; count: n
   );
 }
 
+type BlockKind = AppBlock['kind'];
+
 function AddBlock({ onAdd }: { onAdd: (block: AppBlock) => void }) {
-  const [kind, setKind] = useState<'component' | 'text'>('component');
+  const [kind, setKind] = useState<BlockKind>('component');
   const [component, setComponent] = useState('');
   const [entrypoint, setEntrypoint] = useState<AppEntrypoint>('list');
   const [text, setText] = useState('');
+  const [widget, setWidget] = useState('');
   const ids = { kind: useId(), text: useId() };
-  const ready = kind === 'component' ? component !== '' : text.trim() !== '';
+  const ready = kind === 'component' ? component !== '' : kind === 'widget' ? widget !== '' : text.trim() !== '';
+  const block = (): AppBlock => {
+    if (kind === 'text') return { kind: 'text', html: text.trim() };
+    if (kind === 'widget') return { kind: 'widget', widget };
+    return entrypoint === 'list' ? { kind: 'component', ref: component } : { kind: 'component', ref: component, entrypoint };
+  };
   const add = () => {
-    onAdd(kind === 'text' ? { kind: 'text', html: text.trim() } : entrypoint === 'list' ? { kind: 'component', ref: component } : { kind: 'component', ref: component, entrypoint });
+    onAdd(block());
     setComponent('');
     setText('');
+    setWidget('');
   };
   return (
     <div className="stack app-add-block" data-testid="app-editor-add-block">
@@ -44,13 +53,18 @@ function AddBlock({ onAdd }: { onAdd: (block: AppBlock) => void }) {
         <label className="field-label" htmlFor={ids.kind}>
           <FormattedMessage id="apps.blockKind" />
         </label>
-        <select id={ids.kind} data-testid="app-editor-block-kind" value={kind} onChange={(e) => setKind(e.target.value as 'component' | 'text')}>
-          <option value="component">component</option>
-          <option value="text">text</option>
+        <select id={ids.kind} data-testid="app-editor-block-kind" value={kind} onChange={(e) => setKind(e.target.value as BlockKind)}>
+          {APP_BLOCK_KINDS.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
         </select>
       </div>
       {kind === 'component' ? (
         <ComponentPicker component={component} entrypoint={entrypoint} onComponent={setComponent} onEntrypoint={setEntrypoint} />
+      ) : kind === 'widget' ? (
+        <WidgetPicker widget={widget} onWidget={setWidget} />
       ) : (
         <div className="field">
           <label className="field-label" htmlFor={ids.text}>

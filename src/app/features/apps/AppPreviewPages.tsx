@@ -51,7 +51,7 @@ export function AppPreviewPage() {
           <p className="app-preview-banner" role="status">
             <FormattedMessage id="apps.previewOf" values={{ version: app.version }} />
           </p>
-          <AppView label={app.label} definition={app.definition} back={`/app/editor/${encodeURIComponent(app.uuid)}`} />
+          <AppView app={app.uuid} label={app.label} definition={app.definition} back={`/app/editor/${encodeURIComponent(app.uuid)}`} />
         </div>
       )}
     </DevVersionScreen>
@@ -71,7 +71,7 @@ export function AppPlaygroundPage() {
         <FormattedMessage id="apps.playgroundIntro" />
       </p>
       <PagesEditor draft={draft} onChange={setDraft} />
-      <AppView label="Playground" definition={draft} back="/app" framed testId="app-playground-view" />
+      <AppView app="playground" label="Playground" definition={draft} back="/app" framed testId="app-playground-view" />
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { menuPages, type AppDefinition } from '../../../../runtime/api/apps';
 import { AppLink } from '../../components/AppLink';
 import { AppBlockView } from './AppBlocks';
 
-export function AppView({ label, definition, back, notice, framed = false, testId = 'app-container' }: { label: string; definition: AppDefinition; back: string; notice?: ReactNode; framed?: boolean; testId?: string }) {
+/** `app`: the app's uuid (the playground's scratch app: 'playground'), sent with its lists as X-App. */
+export function AppView({ app, label, definition, back, notice, framed = false, testId = 'app-container' }: { app: string; label: string; definition: AppDefinition; back: string; notice?: ReactNode; framed?: boolean; testId?: string }) {
   const entries = menuPages(definition);
   const [chosen, setChosen] = useState<string | null>(null);
   const current = entries.find((entry) => entry.page.id === chosen) ?? entries[0];
@@ -42,7 +43,7 @@ export function AppView({ label, definition, back, notice, framed = false, testI
           <section className="stack" data-testid="app-page-view" data-page={current.page.id}>
             <h2>{current.page.title}</h2>
             {current.page.blocks.map((block, index) => (
-              <AppBlockView key={`${current.page.id}:${index}`} block={block} />
+              <AppBlockView key={`${current.page.id}:${index}`} app={app} block={block} />
             ))}
           </section>
         )}

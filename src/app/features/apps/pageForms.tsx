@@ -11,6 +11,7 @@ import { componentLabel } from '../../../../renderers/ui/componentLabel';
 import { localeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import { showToast } from '../../../../renderers/ui/toast';
+import { widgetsQueryOptions } from '../widgets/data';
 import { addPage, type PageDraft } from './pageDraft';
 
 const EMPTY_DRAFT: PageDraft = { title: '', component: '', entrypoint: 'list', text: '' };
@@ -103,12 +104,35 @@ export function ComponentPicker({ component, entrypoint, onComponent, onEntrypoi
   );
 }
 
+/** One of the project's widgets (GET /v1/system/widget/list), or none. */
+export function WidgetPicker({ widget, onWidget }: { widget: string; onWidget: (uuid: string) => void }) {
+  const widgets = useQuery(widgetsQueryOptions());
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        <FormattedMessage id="apps.pageWidget" />
+      </label>
+      <select id={id} data-testid="app-editor-block-widget" value={widget} onChange={(e) => onWidget(e.target.value)}>
+        <option value="">—</option>
+        {(widgets.data ?? []).map((candidate) => (
+          <option key={candidate.uuid} value={candidate.uuid}>
+            {candidate.name} ({candidate.kind})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** A block in a line: the component's label and screen, or the text without its tags. */
 export function useBlockSummary(): (block: AppBlock) => string {
   const components = useQuery(componentsQueryOptions());
+  const widgets = useQuery(widgetsQueryOptions());
   const locale = useStore(localeStore);
   return (block) => {
     if (block.kind === 'text') return block.html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+    if (block.kind === 'widget') return `${widgets.data?.find((candidate) => candidate.uuid === block.widget)?.name ?? block.widget} (widget)`;
     const component = components.data?.find((candidate) => candidate.ref === block.ref || candidate.uuid === block.ref);
     return `${component ? componentLabel(component, locale) : block.ref} (${block.entrypoint ?? 'list'})`;
   };

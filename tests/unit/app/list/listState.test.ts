@@ -65,6 +65,11 @@ describe('list state', () => {
     expect(filtersFromPreset({ perPage: -3, currentPage: 0, filterOn: 'title', sortDesc: 'yes' } as never)).toEqual({ ...EMPTY_FILTERS, currentPage: 1 });
   });
 
+  it("falls back to the caller's default page size (an app's lists: 500) only where the preset names none", () => {
+    expect(filtersFromPreset(undefined, 500)).toEqual({ ...EMPTY_FILTERS, perPage: 500, currentPage: 1 });
+    expect(filtersFromPreset({ perPage: 25 } as never, 500).perPage).toBe(25);
+  });
+
   it('shows 5000+ and counts pages only up to the 5000th record', () => {
     expect(totalLabel(4999)).toBe('4999');
     expect(totalLabel(5000)).toBe('5000+');
