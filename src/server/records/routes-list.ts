@@ -55,7 +55,7 @@ const plugin: FastifyPluginAsync<ServerContext & { totals: ListTotalCache }> = a
       ref: refOf(request.params),
       query: request.query,
       locale: localeOf(request),
-      app: header('x-app') !== undefined,
+      app: header(HEADER.app) !== undefined,
       cacheTtl: cacheTtlOf(header('x-cache'), header('x-build-ttl')),
       source,
       totals,
