@@ -68,3 +68,24 @@ export const snapshotSchema = closed(
   },
   ['format', 'luma', 'project', 'components', 'workflows', 'functions', 'sparks', 'widgets', 'widget_places', 'apps'],
 );
+
+/** The body of POST /v3/system/snapshot/diff: a snapshot document, read loosely (a newer format is answered 417, not 400). */
+export const snapshotDiffBody = {
+  type: 'object',
+  properties: { format: { type: 'integer', minimum: 1, description: 'the format of the document; a newer one than the server reads is 417 snapshotFormatNewer' } },
+  required: ['format'],
+  description: 'a snapshot document as GET /v3/system/snapshot answers it (its records, if any, are not compared)',
+} as const;
+
+const diffEntry = closed(
+  {
+    kind: { type: 'string', enum: ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places'] },
+    id: stringSchema,
+    name: stringSchema,
+    fields: arrayOf(stringSchema),
+  },
+  ['kind', 'id', 'name'],
+);
+
+/** The reply of POST /v3/system/snapshot/diff: what applying the document would create, change and remove. */
+export const snapshotDiffSchema = closed({ create: arrayOf(diffEntry), change: arrayOf(diffEntry), remove: arrayOf(diffEntry) }, ['create', 'change', 'remove']);

@@ -173,8 +173,3 @@ export function diffSnapshots(from: SnapshotDocument, to: SnapshotDocument): Sna
 /** True when the diff has nothing to do. */
 export const isEmptyDiff = (diff: SnapshotDiff) => diff.create.length + diff.change.length + diff.remove.length === 0;
 
-/** The diff as readable lines: `+ component orders`, `~ component orders (label, sort)`, `- widget sales`. */
-export function diffLines(diff: SnapshotDiff): string[] {
-  const line = (sign: string) => (entry: SnapshotDiffEntry) => `${sign} ${entry.kind} ${entry.name}${entry.fields ? ` (${entry.fields.join(', ')})` : ''}`;
-  return [...diff.create.map(line('+')), ...diff.change.map(line('~')), ...diff.remove.map(line('-'))];
-}

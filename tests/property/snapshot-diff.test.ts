@@ -1,9 +1,13 @@
 // The snapshot diff (runtime/snapshots/diff.ts, docs/snapshots.md "The diff"): a snapshot against
 // itself is empty, whatever its keys' order; every entry of diff(a, b) names something that differs;
-// identity by uuid, else by name; readable lines.
+// identity by uuid, else by name; the command's readable lines (scripts/luma.mjs).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffLines, diffSnapshots, isEmptyDiff, type SnapshotDocument } from '../../runtime/snapshots/diff';
+import { diffSnapshots, isEmptyDiff, type SnapshotDiff, type SnapshotDocument } from '../../runtime/snapshots/diff';
+// @ts-expect-error a plain .mjs script without type declarations
+import { diffLines as untypedLines } from '../../scripts/luma.mjs';
+
+const diffLines = untypedLines as (diff: SnapshotDiff) => string[];
 
 type Item = Record<string, unknown>;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,0 +1,21 @@
+// The diff of a snapshot document against the caller's project (docs/snapshots.md "The diff"):
+// admins only; a document of a newer format than this server writes is refused (417), not guessed at.
+import type { Kysely } from 'kysely';
+import { ERROR_KEY } from '../../../runtime/api/contract';
+import { diffSnapshots, type SnapshotDiff } from '../../../runtime/snapshots/diff';
+import type { Accountability } from '../auth/tenancy';
+import type { Database } from '../db/schema';
+import { HttpError } from '../platform/errors';
+import { requireAdmin } from '../iam/access';
+import { projectSnapshotDocument, SNAPSHOT_FORMAT } from './snapshot';
+
+/** What applying `document` onto the caller's project would create, change and remove. */
+export async function diffAgainstProject(db: Kysely<Database>, accountability: Accountability, document: Record<string, unknown>): Promise<SnapshotDiff> {
+  requireAdmin(accountability);
+  const format = document.format as number;
+  if (format > SNAPSHOT_FORMAT) {
+    throw new HttpError(417, ERROR_KEY.snapshotFormatNewer, [{ field: 'format', messages: [ERROR_KEY.snapshotFormatNewer], values: [{ format, supported: SNAPSHOT_FORMAT }] }]);
+  }
+  const { document: current } = await projectSnapshotDocument(db, accountability, { records: false });
+  return diffSnapshots(current, document);
+}
