@@ -69,13 +69,28 @@ export const snapshotSchema = closed(
   ['format', 'luma', 'project', 'components', 'workflows', 'functions', 'sparks', 'widgets', 'widget_places', 'apps'],
 );
 
-/** The body of POST /v3/system/snapshot/diff: a snapshot document, read loosely (a newer format is answered 417, not 400). */
-export const snapshotDiffBody = {
-  type: 'object',
-  properties: { format: { type: 'integer', minimum: 1, description: 'the format of the document; a newer one than the server reads is 417 snapshotFormatNewer' } },
-  required: ['format'],
-  description: 'a snapshot document as GET /v3/system/snapshot answers it (its records, if any, are not compared)',
-} as const;
+const objects = arrayOf({ type: 'object', description: 'as in the snapshot; an item without a uuid is matched by its name' });
+/**
+ * The body of POST /v3/system/snapshot/diff: a snapshot document, its parts read loosely (items without
+ * uuids are matched by name). A newer format is refused 417 before this is checked (the route's
+ * preValidation), so a newer document's new keys do not make it a 400.
+ */
+export const snapshotDiffBody = closed(
+  {
+    format: { type: 'integer', minimum: 1, description: 'the format of the document; a newer one than the server reads is 417 snapshotFormatNewer' },
+    luma: stringSchema,
+    project: { type: 'object' },
+    components: objects,
+    workflows: objects,
+    functions: objects,
+    sparks: objects,
+    widgets: objects,
+    widget_places: { type: 'object', additionalProperties: arrayOf(stringSchema) },
+    apps: objects,
+    records: arrayOf({ type: 'object', description: 'records are not compared' }),
+  },
+  ['format'],
+);
 
 const diffEntry = closed(
   {

@@ -74,10 +74,12 @@ describeApi(`snapshot diff (${DB_KIND})`, () => {
   it('refuses a member who is not an admin (403), and a document of a newer format (417 snapshotFormatNewer)', async () => {
     const document = JSON.parse(await snapshot());
     expect((await diff(document, member)).statusCode).toBe(403);
-    const newer = await diff({ ...document, format: 2 });
+    const newer = await diff({ ...document, format: 2, a_key_of_format_2: [] });
     expect(newer.statusCode, newer.body).toBe(417);
     expect(newer.json()).toMatchObject({ message: ERROR_KEY.snapshotFormatNewer, errors: [{ field: 'format', messages: [ERROR_KEY.snapshotFormatNewer], values: [{ format: 2, supported: 1 }] }] });
+    expect((await diff({ ...document, format: 2 }, member)).statusCode).toBe(403);
     expect((await diff({ components: [] })).statusCode).toBe(400);
+    expect((await diff({ ...document, unknown: 1 })).statusCode).toBe(400);
   });
 
   it('takes a document larger than the 1 MiB body limit of other calls', async () => {

@@ -9,13 +9,18 @@ import { HttpError } from '../platform/errors';
 import { requireAdmin } from '../iam/access';
 import { projectSnapshotDocument, SNAPSHOT_FORMAT } from './snapshot';
 
-/** What applying `document` onto the caller's project would create, change and remove. */
-export async function diffAgainstProject(db: Kysely<Database>, accountability: Accountability, document: Record<string, unknown>): Promise<SnapshotDiff> {
+/** Admins only, and a document of a newer format is 417 (the route checks this before the body's schema). */
+export function refuseNewerFormat(accountability: Accountability, document: unknown): void {
   requireAdmin(accountability);
-  const format = document.format as number;
-  if (format > SNAPSHOT_FORMAT) {
+  const format = (document as { format?: unknown } | null)?.format;
+  if (typeof format === 'number' && format > SNAPSHOT_FORMAT) {
     throw new HttpError(417, ERROR_KEY.snapshotFormatNewer, [{ field: 'format', messages: [ERROR_KEY.snapshotFormatNewer], values: [{ format, supported: SNAPSHOT_FORMAT }] }]);
   }
+}
+
+/** What applying `document` onto the caller's project would create, change and remove. */
+export async function diffAgainstProject(db: Kysely<Database>, accountability: Accountability, document: Record<string, unknown>): Promise<SnapshotDiff> {
+  refuseNewerFormat(accountability, document);
   const { document: current } = await projectSnapshotDocument(db, accountability, { records: false });
   return diffSnapshots(current, document);
 }

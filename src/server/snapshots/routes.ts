@@ -8,7 +8,7 @@ import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { accountabilityOf } from '../auth/session-hook';
 import { projectSnapshot } from './snapshot';
-import { diffAgainstProject } from './diff';
+import { diffAgainstProject, refuseNewerFormat } from './diff';
 
 /** A snapshot with its versions can be far larger than the server's 1 MiB body limit (docs/snapshots.md). */
 export const SNAPSHOT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -41,6 +41,7 @@ export const snapshotRoutes: FastifyPluginAsync<ServerContext> = async (host, { 
         response: replies({ 200: { description: 'the diff, in a stable order', content: { 'application/json': { schema: snapshotDiffSchema } } } }),
       }),
       bodyLimit: SNAPSHOT_BODY_LIMIT,
+      preValidation: async (request) => refuseNewerFormat(accountabilityOf(request), request.body),
     },
     async (request) => diffAgainstProject(db, accountabilityOf(request), request.body as Record<string, unknown>),
   );
