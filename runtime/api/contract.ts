@@ -92,6 +92,7 @@ export const ERROR_KEY = {
   userSuspended: 'userSuspended',
   payloadTooLarge: 'payloadTooLarge',
   unsupportedMediaType: 'unsupportedMediaType',
+  snapshotFormatNewer: 'snapshotFormatNewer',
 } as const;
 
 /** POST /api/v1/auth/login */

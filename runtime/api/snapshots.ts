@@ -68,3 +68,39 @@ export const snapshotSchema = closed(
   },
   ['format', 'luma', 'project', 'components', 'workflows', 'functions', 'sparks', 'widgets', 'widget_places', 'apps'],
 );
+
+const objects = arrayOf({ type: 'object', description: 'as in the snapshot; an item without a uuid is matched by its name' });
+/**
+ * The body of POST /v3/system/snapshot/diff: a snapshot document, its parts read loosely (items without
+ * uuids are matched by name). A newer format is refused 417 before this is checked (the route's
+ * preValidation), so a newer document's new keys do not make it a 400.
+ */
+export const snapshotDiffBody = closed(
+  {
+    format: { type: 'integer', minimum: 1, description: 'the format of the document; a newer one than the server reads is 417 snapshotFormatNewer' },
+    luma: stringSchema,
+    project: { type: 'object' },
+    components: objects,
+    workflows: objects,
+    functions: objects,
+    sparks: objects,
+    widgets: objects,
+    widget_places: { type: 'object', additionalProperties: arrayOf(stringSchema) },
+    apps: objects,
+    records: arrayOf({ type: 'object', description: 'records are not compared' }),
+  },
+  ['format'],
+);
+
+const diffEntry = closed(
+  {
+    kind: { type: 'string', enum: ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places'] },
+    id: stringSchema,
+    name: stringSchema,
+    fields: arrayOf(stringSchema),
+  },
+  ['kind', 'id', 'name'],
+);
+
+/** The reply of POST /v3/system/snapshot/diff: what applying the document would create, change and remove. */
+export const snapshotDiffSchema = closed({ create: arrayOf(diffEntry), change: arrayOf(diffEntry), remove: arrayOf(diffEntry) }, ['create', 'change', 'remove']);

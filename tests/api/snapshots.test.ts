@@ -3,8 +3,6 @@
 // in its text, the same bytes twice; admins only; ?records=1 adds the records; the CLI
 // (scripts/luma.mjs) against this server over HTTP with an API user's secret: the same document, exit 0,
 // and exit 2 with one line on an error.
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, expect, it } from 'vitest';
@@ -12,24 +10,12 @@ import { snapshotSchema } from '../../runtime/api/snapshots';
 import { adminProject, componentApi, componentWithFields, createMember, createRole } from './fixtures';
 import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { withCookie } from './iam-fixtures';
+import { runCli } from './cli-fixtures';
 import { bookFields, insertManyRecords } from './list-fixtures';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const matchesSchema = ajv.compile(snapshotSchema);
-const CLI = resolve(import.meta.dirname, '../../scripts/luma.mjs');
-
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
 
 describeApi(`snapshots (${DB_KIND})`, () => {
   const server = useServer();

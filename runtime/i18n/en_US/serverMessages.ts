@@ -16,6 +16,7 @@ export const serverMessagesEn_US = {
   userSuspended: 'This user is suspended.',
   payloadTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This content type is not supported.',
+  snapshotFormatNewer: 'This snapshot was written by a newer Luma (format {format}); this server reads format {supported}.',
 
   // Section 8: error catalogue
   'Connection to server failed': 'Connection to server failed',

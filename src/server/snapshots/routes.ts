@@ -1,12 +1,17 @@
-// The snapshot call of docs/snapshots.md (main host): GET /v3/system/snapshot, admins only, the
-// project's configuration as a JSON attachment; ?records=1 adds the records.
+// The snapshot calls of docs/snapshots.md (main host): GET /v3/system/snapshot, admins only, the
+// project's configuration as a JSON attachment (?records=1 adds the records); POST
+// /v3/system/snapshot/diff, a document against the project.
 import type { FastifyPluginAsync } from 'fastify';
 import { replies } from '../../../runtime/api/schemas';
-import { snapshotQuery, snapshotSchema } from '../../../runtime/api/snapshots';
+import { snapshotDiffBody, snapshotDiffSchema, snapshotQuery, snapshotSchema } from '../../../runtime/api/snapshots';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { accountabilityOf } from '../auth/session-hook';
 import { projectSnapshot } from './snapshot';
+import { diffAgainstProject, refuseNewerFormat } from './diff';
+
+/** A snapshot with its versions can be far larger than the server's 1 MiB body limit (docs/snapshots.md). */
+export const SNAPSHOT_BODY_LIMIT = 32 * 1024 * 1024;
 
 const spec = specFor(['snapshots']);
 
@@ -26,5 +31,18 @@ export const snapshotRoutes: FastifyPluginAsync<ServerContext> = async (host, { 
         .header('cache-control', 'no-store')
         .send(result.body);
     },
+  );
+
+  host.post(
+    '/v3/system/snapshot/diff',
+    {
+      ...spec("What applying a snapshot document to the caller's project would create, change and remove (admins; docs/snapshots.md)", {
+        body: snapshotDiffBody,
+        response: replies({ 200: { description: 'the diff, in a stable order', content: { 'application/json': { schema: snapshotDiffSchema } } } }),
+      }),
+      bodyLimit: SNAPSHOT_BODY_LIMIT,
+      preValidation: async (request) => refuseNewerFormat(accountabilityOf(request), request.body),
+    },
+    async (request) => diffAgainstProject(db, accountabilityOf(request), request.body as Record<string, unknown>),
   );
 };

@@ -109,6 +109,12 @@ async function records(db: Db, projectUuid: string, componentUuids: string[]) {
 
 /** The caller's project as a snapshot (admins only), serialized: the same project gives the same bytes. */
 export async function projectSnapshot(db: Db, accountability: Accountability, options: { records: boolean }): Promise<{ filename: string; body: string }> {
+  const { name, document } = await projectSnapshotDocument(db, accountability, options);
+  return { filename: `${slug(name)}.snapshot.json`, body: `${stableJson(document)}\n` };
+}
+
+/** The caller's project's snapshot as a value (admins only), and the project's name. */
+export async function projectSnapshotDocument(db: Db, accountability: Accountability, options: { records: boolean }) {
   const projectUuid = requireAdmin(accountability);
   const project = await db.selectFrom('projects').select('name').where('uuid', '=', projectUuid).executeTakeFirst();
   if (!project) throw notFound();
@@ -125,7 +131,7 @@ export async function projectSnapshot(db: Db, accountability: Accountability, op
     apps: await apps(db, projectUuid),
     ...(options.records ? { records: await records(db, projectUuid, componentList.map((c) => c.uuid)) } : {}),
   };
-  return { filename: `${slug(project.name)}.snapshot.json`, body: `${stableJson(document)}\n` };
+  return { name: project.name, document };
 }
 
 function slug(name: string): string {
