@@ -85,7 +85,11 @@ describe('drivers hold no whole file in memory', () => {
     await s3.createBucket('memory');
     const driver = createS3Driver({ bucket: 'memory', root: '', endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, host: null });
     const growth = await measure(driver);
-    expect(growth.put).toBeLessThan(64 * MiB);
-    expect(growth.get).toBeLessThan(16 * MiB);
+    // About 50 MiB live for any file size (four parts in flight, each with its request's copy); once,
+    // with other files' leftovers in the same worker (vitest's isolate: false), 64.7. A driver that
+    // gathered the file would hold all 96 MiB and more: the bound sits between the two.
+    expect(growth.put).toBeLessThan(80 * MiB);
+    // 12 to 14 MiB measured (the SDK's and s3rver's stream buffers); a gathered file would be 96.
+    expect(growth.get).toBeLessThan(48 * MiB);
   });
 });
