@@ -66,6 +66,7 @@ export {
   Rows4,
   Search,
   SearchX,
+  Server,
   Settings,
   Share2,
   Shield,

@@ -1,8 +1,10 @@
 // Integration host calls (runtime/api/integrations.ts) over the integration client (no React, usable from Node).
 import type { CatalogueEntry, Integration, IntegrationUpdateBody } from '../api/integrations';
+import type { Satellite, SatelliteChange, SatelliteExplore } from '../api/satellites';
 import { integrationClient } from './clients';
 
 export type * from '../api/integrations';
+export type * from '../api/satellites';
 export { isIntegrationActive } from '../integrations/isIntegrationActive';
 
 export const integrationsApi = {
@@ -13,3 +15,11 @@ export const integrationsApi = {
 };
 
 export type IntegrationsApi = typeof integrationsApi;
+
+/** Satellites (runtime/api/satellites.ts): the processes that take jobs, on the integration host. */
+export const satellitesApi = {
+  list: (signal?: AbortSignal) => integrationClient.get<Satellite[]>('/satellites', { signal }),
+  explore: (signal?: AbortSignal) => integrationClient.get<SatelliteExplore>('/satellites/explore', { signal }),
+  get: (id: string, signal?: AbortSignal) => integrationClient.get<Satellite>(`/satellite/${encodeURIComponent(id)}`, { signal }),
+  change: (id: string, body: SatelliteChange) => integrationClient.put<Satellite>(`/satellite/${encodeURIComponent(id)}`, body),
+};

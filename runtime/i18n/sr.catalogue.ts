@@ -24,6 +24,7 @@ import { scoutEventsSr } from './scoutEvents.sr';
 
 import { scoutApiSr } from './scoutApi.sr';
 import { widgetsSr } from './widgets.sr';
+import { satellitesSr } from './satellites.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -50,4 +51,5 @@ export const SR_CATALOGUE: Catalogue = {
 
   ...scoutApiSr,
   ...widgetsSr,
+  ...satellitesSr,
 };

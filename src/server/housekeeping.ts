@@ -1,6 +1,6 @@
 // Clean-up of dead sessions, old throttle counters, long-deleted records, API secrets revoked long
 // ago, expired invites, password resets, two-factor challenges and remembered devices, finished
-// bulk jobs, old spark invocation logs, expired media files and media uploads a crashed server left half done, ended share links, the socket rows of a dead instance; the record partitions of removed components; indexes built for slow queries and unused for 30 days; on PGlite, which has no autovacuum, the
+// bulk jobs, old spark invocation logs, expired media files and media uploads a crashed server left half done, ended share links, the socket rows of a dead instance; the satellite rows of processes gone for a week; the record partitions of removed components; indexes built for slow queries and unused for 30 days; on PGlite, which has no autovacuum, the
 // planner's statistics and the visibility maps of the record partitions. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
 // (platform/jobs.ts), so exactly one instance runs each round. Expiry is enforced on use regardless.
 import type { Kysely } from 'kysely';
@@ -24,8 +24,9 @@ import { purgeApiCalls } from './scout/api-log';
 import { purgeChains } from './workflows/budget';
 import { cleanupUnusedRecords } from './records/cleanup';
 import { dropUnusedIndexes } from './records/auto-indexes';
+import { removeOldSatellites } from './satellites/satellites';
 
-const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'orphanPartitions', 'unusedIndexes', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'orphanPartitions', 'unusedIndexes', 'satellites', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -69,6 +70,8 @@ export async function runHousekeeping(
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // Indexes built for slow list queries that no query used for 30 days (records/auto-indexes.ts).
     unusedIndexes: () => dropUnusedIndexes(db, at),
+    // Rows of processes stopped or silent for 7 days (satellites/satellites.ts).
+    satellites: () => removeOldSatellites(db, at),
     // PostgreSQL's autovacuum does this there; PGlite has none.
     statistics: () => (isEmbedded(db) ? vacuumPartitions(db) : Promise.resolve()),
   };

@@ -21,6 +21,7 @@ import { hooks } from './platform/hooks';
 import { followRecordWrites, registerRecordHooks } from './records/hooks';
 import { registerEventHooks } from './events/hooks';
 import { registerWorkflowHooks } from './workflows/hooks';
+import { startSatellite, type Satellite } from './satellites/registry';
 
 let hooksRegistered = false;
 
@@ -44,6 +45,8 @@ export interface Platform {
   callers: CallerCache;
   /** This process's list totals, dropped by the database's record changes on the bus. */
   totals: ListTotalCache;
+  /** This process as a satellite (null for the web role, which takes no jobs). */
+  satellite: Satellite | null;
   /** Stops job work (waiting for running slices) and the bus; the database stays open. */
   stop(): Promise<void>;
 }
@@ -52,7 +55,7 @@ export type PlatformConfig = Pick<
   Config,
   'role' | 'callerCacheSeconds' | 'listTotalCacheSeconds' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
 > &
-  Partial<Pick<Config, 'indexSlowMs' | 'indexSlowCount' | 'indexAutoMax'>>;
+  Partial<Pick<Config, 'indexSlowMs' | 'indexSlowCount' | 'indexAutoMax' | 'satelliteHeartbeatSeconds'>>;
 
 export interface StartPlatformOptions {
   /** Overrides config.role (tests start a web-only platform beside a worker). */
@@ -122,6 +125,15 @@ function jobHandlers(db: PlatformDatabase['db'], bus: Bus, config: PlatformConfi
   };
 }
 
+/** This process as a satellite (docs/satellites.md), when it takes jobs: its row, heartbeat and counts. */
+async function registerSatellite(database: PlatformDatabase, jobs: Jobs, bus: Bus, config: PlatformConfig, log: Log, early: boolean[]): Promise<Satellite | null> {
+  if (jobs.role === 'web') return null;
+  const satellite = await startSatellite({ db: database.db, jobs, bus, role: jobs.role, heartbeatMs: (config.satelliteHeartbeatSeconds ?? 5) * 1000, log });
+  // Jobs that finished while the row was being written.
+  for (const ok of early.splice(0)) satellite.count(ok);
+  return satellite;
+}
+
 export async function startPlatform(database: PlatformDatabase, config: PlatformConfig, options: StartPlatformOptions = {}): Promise<Platform> {
   const log = options.log ?? ((error: unknown, message: string) => console.error(message, error));
   const { db } = database;
@@ -129,6 +141,8 @@ export async function startPlatform(database: PlatformDatabase, config: Platform
   const { bus, callers, totals } = await openBus(database, config, log);
   const unfollow = followBus(database, { bus, callers, totals }, log);
   let jobs: Jobs;
+  let satellite: Satellite | null = null;
+  const early: boolean[] = [];
   try {
     jobs = await startJobs({
       db,
@@ -138,7 +152,9 @@ export async function startPlatform(database: PlatformDatabase, config: Platform
       timing: { expireSeconds: config.jobExpireSeconds, pollSeconds: config.jobPollSeconds, maintenanceSeconds: config.jobMaintenanceSeconds },
       log,
       handlers: jobHandlers(db, bus, config, log, () => jobs),
+      observe: (_queue, ok) => (satellite ? satellite.count(ok) : early.push(ok)),
     });
+    satellite = await registerSatellite(database, jobs, bus, config, log, early);
   } catch (error) {
     unfollow();
     await bus.close();
@@ -150,9 +166,11 @@ export async function startPlatform(database: PlatformDatabase, config: Platform
     bus,
     callers,
     totals,
+    satellite,
     async stop() {
       unregister();
       await jobs.stop();
+      await satellite?.stop();
       unfollow();
       await bus.close();
     },

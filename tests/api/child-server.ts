@@ -40,6 +40,18 @@ export function instanceEnv(databaseUrl: string, admin: { email: string; passwor
  * `dist/server/main.js`, tests/api/compiled-server.test.ts).
  */
 export async function startServer(env: Record<string, string>, nodeArgs: string[] = ['--import', 'tsx', 'src/server/main.ts']): Promise<ChildServer> {
+  return startChild(env, nodeArgs, (output) => {
+    const match = /Luma is running at http:\/\/localhost:(\d+)/.exec(output);
+    return match ? Number(match[1]) : undefined;
+  });
+}
+
+/** A worker (LUMA_ROLE=worker: jobs only, no HTTP; port 0), resolved on the line that says it runs. */
+export async function startWorker(env: Record<string, string>): Promise<ChildServer> {
+  return startChild({ ...env, LUMA_ROLE: 'worker' }, ['--import', 'tsx', 'src/server/main.ts'], (output) => (output.includes('Luma worker is running') ? 0 : undefined));
+}
+
+async function startChild(env: Record<string, string>, nodeArgs: string[], ready: (output: string) => number | undefined): Promise<ChildServer> {
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // Instances on one PostgreSQL database share the key of the secrets at rest (PGlite generates its own).
@@ -50,8 +62,8 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
     const check = () => {
-      const match = /Luma is running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
+      const port = ready(output);
+      if (port !== undefined) resolve(port);
     };
     child.stdout!.on('data', check);
     child.stderr!.on('data', check);

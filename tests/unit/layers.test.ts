@@ -109,6 +109,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['platform', 'db'],
   ['auth'],
   ['iam'],
+  ['satellites'],
   ['projects'],
   ['components'],
   ['integrations'],

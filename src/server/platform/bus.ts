@@ -31,6 +31,8 @@ export interface BusChannels {
    * triggers, never by publish. t: the table; k: the row's key (a token hash, a user, a project or a component).
    */
   'caller.changed': { t: string; k: string };
+  /** An operator switched a satellite (docs/satellites.md): that process (every one when null) beats its heartbeat now. */
+  'satellite.changed': { satellite: string | null };
   /** Test and diagnostics channel. */
   'bus.ping': { text: string };
 }

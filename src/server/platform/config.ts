@@ -53,6 +53,10 @@ export interface Config {
   registrationOpen: boolean;
   /** LUMA_ROLE: 'web' serves HTTP and only sends jobs; 'worker' runs jobs and serves no HTTP; 'all' both. */
   role: 'web' | 'worker' | 'all';
+  /** How often a process that takes jobs beats its satellite heartbeat (LUMA_SATELLITE_HEARTBEAT_SECONDS, docs/satellites.md). */
+  satelliteHeartbeatSeconds: number;
+  /** Who operates the platform's processes (the satellites): LUMA_ADMIN_EMAIL and LUMA_OPERATORS (e-mails, comma separated). */
+  operators: string[];
   /** pg-boss timing (docs/platform.md): expiry of a job whose process died, polling, maintenance. */
   jobExpireSeconds: number;
   jobPollSeconds: number;
@@ -241,6 +245,8 @@ export function loadConfig(env: Env = process.env): Config {
         : null,
     registrationOpen: text(env, 'LUMA_REGISTRATION') !== 'closed',
     role: role(env),
+    satelliteHeartbeatSeconds: Math.min(60, Math.max(0.2, positive(env, 'LUMA_SATELLITE_HEARTBEAT_SECONDS', 5))),
+    operators: [...new Set([text(env, 'LUMA_ADMIN_EMAIL') ?? 'admin@luma.local', ...(text(env, 'LUMA_OPERATORS') ?? '').split(',')].map((email) => email.trim().toLowerCase()).filter(Boolean))],
     jobExpireSeconds: Math.max(1, Math.floor(positive(env, 'LUMA_JOB_EXPIRE_SECONDS', 300))),
     jobPollSeconds: Math.max(0.5, positive(env, 'LUMA_JOB_POLL_SECONDS', 1)),
     jobMaintenanceSeconds: Math.max(1, Math.floor(positive(env, 'LUMA_JOB_MAINTENANCE_SECONDS', 30))),

@@ -28,6 +28,8 @@ export interface JobPayloads {
 }
 
 export type QueueName = keyof JobPayloads;
+/** Every queue, in the order workers start. */
+export const QUEUE_NAMES: readonly QueueName[] = ['luma-bulk', 'luma-housekeeping', 'luma-workflow', 'luma-recycle', 'luma-record-index'];
 /** A job's retry state, for handlers that act differently on their last attempt. */
 export interface JobAttempt {
   retryCount: number;
@@ -55,6 +57,12 @@ export interface Jobs {
   sendIn<Q extends QueueName>(db: Kysely<Database>, queue: Q, data: JobPayloads[Q]): Promise<string>;
   /** Tells this process's worker of `queue` to look now (after a commit that queued jobs). */
   wake(queue: QueueName): void;
+  /** Stops taking jobs (a disabled satellite, docs/satellites.md); jobs already running finish. No-op for 'web'. */
+  pause(): Promise<void>;
+  /** Takes jobs again after pause(). */
+  resume(): Promise<void>;
+  /** Whether this process's workers are taking jobs ('web': never). */
+  readonly working: boolean;
   /** Stops fetching, waits for running jobs (up to timeoutMs), and disconnects. */
   stop(timeoutMs?: number): Promise<void>;
   /** The pg-boss instance (tests and diagnostics). */
@@ -71,6 +79,8 @@ export interface StartJobsOptions {
   timing: JobsTiming;
   handlers: JobHandlers;
   log: (error: unknown, message: string) => void;
+  /** Told of each job this process ran (`ok` false when its handler threw): a satellite's counts. */
+  observe?: (queue: QueueName, ok: boolean) => void;
 }
 
 /** pg-boss on the application's database: its own small pool on PostgreSQL, the dialect's connection on PGlite. */
@@ -108,18 +118,32 @@ function queueOptions(timing: JobsTiming): Record<QueueName, PgBoss.Queue> {
 // them side by side. The other queues run one job at a time per process.
 const WORKER_COUNT: Record<QueueName, number> = { 'luma-bulk': 1, 'luma-housekeeping': 1, 'luma-workflow': WORKFLOW_WORKERS, 'luma-recycle': 1, 'luma-record-index': 1 };
 
-/** The schedules and this process's workers of every queue; answers each queue's worker ids. */
-async function startWorkers(boss: PgBoss, handlers: JobHandlers, timing: JobsTiming, state: { stopped: boolean }): Promise<Map<QueueName, string[]>> {
-  const workers = new Map<QueueName, string[]>();
+/** The schedules every working process keeps (pg-boss sends each due job once). */
+async function keepSchedules(boss: PgBoss): Promise<void> {
   await boss.schedule('luma-housekeeping', HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
   // One schedule per queue in pg-boss 10: every half hour; the tick works out which timers are due.
   await boss.schedule('luma-recycle', RECYCLE_TIMERS['30min'], {}, { tz: 'UTC' });
+}
+
+type Observe = NonNullable<StartJobsOptions['observe']>;
+
+/** This process's workers of every queue; answers each queue's worker ids. */
+async function startWorkers(boss: PgBoss, handlers: JobHandlers, timing: JobsTiming, state: { stopped: boolean }, observe: Observe): Promise<Map<QueueName, string[]>> {
+  const workers = new Map<QueueName, string[]>();
   for (const name of Object.keys(handlers) as QueueName[]) {
     const handler = handlers[name] as (data: unknown, job: JobAttempt) => Promise<void>;
     const ids: string[] = [];
     for (let i = 0; i < WORKER_COUNT[name]; i++) {
       const id: string = await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        for (const job of jobs) {
+          try {
+            await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+          } catch (error) {
+            observe(name, false);
+            throw error;
+          }
+          observe(name, true);
+        }
         // It found work: look again at once rather than after the polling interval (an idle fetch then waits as usual).
         if (jobs.length > 0 && !state.stopped) boss.notifyWorker(id);
       });
@@ -143,12 +167,30 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     if (!existing) await boss.createQueue(name, queue);
     else await boss.updateQueue(name, queue);
   }
-  const state = { stopped: false };
-  const workers = working ? await startWorkers(boss, handlers, timing, state) : new Map<QueueName, string[]>();
+  const state = { stopped: false, paused: false };
+  const observe: Observe = options.observe ?? (() => undefined);
+  if (working) await keepSchedules(boss);
+  let workers = working ? await startWorkers(boss, handlers, timing, state, observe) : new Map<QueueName, string[]>();
 
   return {
     role,
     boss,
+    get working() {
+      return working && !state.paused && !state.stopped;
+    },
+    async pause() {
+      if (!working || state.paused || state.stopped) return;
+      state.paused = true;
+      const ids = [...workers.values()].flat();
+      workers = new Map();
+      // Each worker stops fetching; a job it is running finishes (pg-boss waits for it).
+      for (const id of ids) await boss.offWork({ id });
+    },
+    async resume() {
+      if (!working || !state.paused || state.stopped) return;
+      state.paused = false;
+      workers = await startWorkers(boss, handlers, timing, state, observe);
+    },
     async send(queue, data) {
       const id = await boss.send(queue, data as object);
       if (!id) throw new Error(`pg-boss refused a job on ${queue}`);

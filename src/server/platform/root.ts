@@ -29,3 +29,11 @@ export function projectRoot(): string {
   root ??= findProjectRoot(dirname(fileURLToPath(import.meta.url)));
   return root;
 }
+
+let version: string | null = null;
+
+/** The running Luma's version, from the root's package.json (cached). */
+export function lumaVersion(): string {
+  version ??= (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}

@@ -1,5 +1,6 @@
 // /admin/integrations: the project's installed integrations, then the catalogue to install or
-// activate from (spec sections 2 and 7 "Integration host"; docs/integrations.md).
+// activate from (spec sections 2 and 7 "Integration host"; docs/integrations.md), and for admins the
+// satellites, the processes that take jobs (docs/satellites.md).
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import type { CatalogueEntry, Integration } from '../../../../runtime/api/integrations';
@@ -11,7 +12,8 @@ import type { ListColumn } from '../../components/list/AdminTable';
 import { ListBody, ListEmpty } from '../../components/list/ListPage';
 import { LoadError, Loading } from '../../components/LoadState';
 import { PageHeader } from '../../components/PageHeader';
-import { ChangeButton, integrationHref, StateBadge, stateOf, useCanChange, useEntryText } from './parts';
+import { SatellitesSection } from './SatellitesSection';
+import { ChangeButton, IntegrationSection, integrationHref, StateBadge, stateOf, useCanChange, useEntryText } from './parts';
 import './integrations.css';
 
 function Installed() {
@@ -122,28 +124,13 @@ export function IntegrationsPage() {
           <FormattedMessage id="integrations.onlyAdmins" />
         </p>
       ) : null}
-      <section className="stack integration-section" aria-labelledby="integrations-installed">
-        <div>
-          <h2 id="integrations-installed" className="integration-section-title">
-            <FormattedMessage id="integrations.installed" />
-          </h2>
-          <p className="muted">
-            <FormattedMessage id="integrations.installedHint" />
-          </p>
-        </div>
+      <IntegrationSection id="integrations-installed" title="integrations.installed" hint="integrations.installedHint">
         <Installed />
-      </section>
-      <section className="stack integration-section" aria-labelledby="integrations-explore">
-        <div>
-          <h2 id="integrations-explore" className="integration-section-title">
-            <FormattedMessage id="integrations.explore" />
-          </h2>
-          <p className="muted">
-            <FormattedMessage id="integrations.exploreHint" />
-          </p>
-        </div>
+      </IntegrationSection>
+      <IntegrationSection id="integrations-explore" title="integrations.explore" hint="integrations.exploreHint">
         <Explore />
-      </section>
+      </IntegrationSection>
+      {permissions.data?.is_admin ? <SatellitesSection /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Pieces the integration screens share: the state badge, an entry's translated name and text, who may
 // change integrations, and the activate/deactivate change with its confirmation dialog.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { CatalogueEntry, Integration } from '../../../../runtime/api/integrations';
 import { isMessageKey } from '../../../../runtime/i18n';
@@ -110,5 +110,22 @@ export function ChangeButton({ id, name, change, primary }: { id: string; name: 
         </Dialog>
       )}
     </>
+  );
+}
+
+/** A titled part of the integrations page: its heading, a line saying what it is, then its content. */
+export function IntegrationSection({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
+  return (
+    <section className="stack integration-section" aria-labelledby={`${id}-title`} data-testid={id}>
+      <div>
+        <h2 id={`${id}-title`} className="integration-section-title">
+          <FormattedMessage id={title} />
+        </h2>
+        <p className="muted">
+          <FormattedMessage id={hint} />
+        </p>
+      </div>
+      {children}
+    </section>
   );
 }
