@@ -23,6 +23,7 @@ import { scoutEventsEn_US, type ScoutEventsMessageKey } from './scoutEvents.en_U
 import { scoutApiEn_US, type ScoutApiMessageKey } from './scoutApi.en_US';
 import { widgetsEn_US, type WidgetsMessageKey } from './widgets.en_US';
 import { satellitesEn_US, type SatellitesMessageKey } from './satellites.en_US';
+import { platformEn_US, type PlatformMessageKey } from './platform.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -48,7 +49,8 @@ export type MessageKey =
   | ScoutEventsMessageKey
   | ScoutApiMessageKey
   | WidgetsMessageKey
-  | SatellitesMessageKey;
+  | SatellitesMessageKey
+  | PlatformMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -82,6 +84,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...scoutApiEn_US,
   ...widgetsEn_US,
   ...satellitesEn_US,
+  ...platformEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

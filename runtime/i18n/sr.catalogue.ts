@@ -25,6 +25,7 @@ import { scoutEventsSr } from './scoutEvents.sr';
 import { scoutApiSr } from './scoutApi.sr';
 import { widgetsSr } from './widgets.sr';
 import { satellitesSr } from './satellites.sr';
+import { platformSr } from './platform.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -52,4 +53,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...scoutApiSr,
   ...widgetsSr,
   ...satellitesSr,
+  ...platformSr,
 };

@@ -16,6 +16,8 @@ const publicTodo = ['/mobile'];
 
 /** /admin and /home redirect to their first page; they count as done. */
 const sessionDone = [
+  // Release notes (docs/platform.md "Updates").
+  '/home/platform/updates',
   '/admin/workflow/$id',
   '/admin/functions',
   '/admin/functions/create',
@@ -99,7 +101,6 @@ const sessionTodo = [
   '/template/$id',
   '/checkout',
   '/checkout/thankyou',
-  '/home/platform/updates',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
   '/admin/public-app',

@@ -2,9 +2,8 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { ProfilePage } from '../features/account/pages';
 import { componentRoutes, integrationPageRoute } from './componentRoutes';
-import { HomePage, HomeShell } from './pages';
+import { HomePage, HomeShell, UpdatesPage } from './pages';
 import { sessionRoute } from './session';
-import { stubRoute } from './stub';
 
 export const homeRoute = createRoute({
   getParentRoute: () => sessionRoute,
@@ -32,7 +31,7 @@ export const homeChildren = [
   homeIndexRoute,
   homeHomeRoute,
   createRoute({ getParentRoute: () => homeRoute, path: 'users/profile', component: ProfilePage, staticData: { label: 'nav.profile' } }),
-  stubRoute(homeRoute, 'platform/updates'),
+  createRoute({ getParentRoute: () => homeRoute, path: 'platform/updates', component: UpdatesPage, staticData: { label: 'nav.updates' } }),
   integrationPageRoute(homeRoute, 'integrations/page/$id'),
   ...componentRoutes(homeRoute, { settingsScreen: false }),
 ] as const;

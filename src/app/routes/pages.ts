@@ -62,3 +62,4 @@ export const IntegrationPage = lazyRouteComponent(() => import('../features/inte
 export const WidgetsListPage = lazyRouteComponent(() => import('../features/widgets/WidgetsListPage'), 'WidgetsListPage');
 export const WidgetCreatePage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetCreatePage');
 export const WidgetEditPage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetEditPage');
+export const UpdatesPage = lazyRouteComponent(() => import('../features/platform/UpdatesPage'), 'UpdatesPage');
