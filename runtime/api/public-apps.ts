@@ -38,7 +38,8 @@ export const PUBLIC_APP_MESSAGE = {
   fieldNotPublic: 'fieldNotPublic',
   signInRequired: 'portalSignInRequired',
   notPortal: 'publicAppNotPortal',
-  loginFailed: 'loginFailed',
+  /** The platform's own sign-in refusal (ERROR_KEY.loginFailed). */
+  loginFailed: 'Login failed',
   emailExists: 'portalEmailExists',
 } as const;
 

@@ -213,7 +213,7 @@ describeApi(`public apps (${DB_KIND})`, () => {
     expect((await served(host, 'GET', `/__public-app/records/${leads}`, undefined, { cookie: `luma_portal=${adminToken}` })).statusCode).toBe(401);
     // Another public app's hostname does not take the visitor's session; a wrong password is refused; sign out ends it.
     expect((await served('contact.example.test', 'GET', '/__public-app/site', undefined, { cookie: visitor })).json().visitor).toBeNull();
-    expect((await served(host, 'POST', '/__public-app/portal/login', { email: 'v@example.test', password: 'wrong password' })).json().message).toBe('loginFailed');
+    expect((await served(host, 'POST', '/__public-app/portal/login', { email: 'v@example.test', password: 'wrong password' })).json().message).toBe('Login failed');
     const signedIn = await served(host, 'POST', '/__public-app/portal/login', { email: 'v@example.test', password: 'visitor password' });
     expect(signedIn.statusCode).toBe(200);
     expect((await served(host, 'POST', '/__public-app/portal/logout', undefined, { cookie: visitor })).statusCode).toBe(200);

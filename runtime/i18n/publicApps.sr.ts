@@ -1,0 +1,28 @@
+import type { PublicAppsMessageKey } from './publicApps.en_US';
+
+export const publicAppsSr: Record<PublicAppsMessageKey, string> = {
+  maximumPublicAppsReached: 'Dostignut je najveći broj javnih aplikacija: ovaj projekat ne može imati više.',
+  hostnameAlreadyExists: 'Ovo ime hosta već postoji.',
+  publicAppHostnameRule: 'Ime hosta kao shop.example.com: slova, cifre i crtice u delovima odvojenim tačkom, bez porta i prefiksa stage.',
+  publicAppHostnameRequired: 'Potrebno je bar jedno ime hosta.',
+  fieldNotPublic: 'Ovo polje ova javna aplikacija ne može da čita.',
+  portalSignInRequired: 'Prijavite se da biste koristili ovaj portal.',
+  publicAppNotPortal: 'Ova aplikacija nema naloge posetilaca.',
+  portalEmailExists: 'Nalog sa ovom e-adresom postoji.',
+  'publicApps.title': 'Javne aplikacije',
+  'publicApps.intro': 'Aplikacije koje se služe bez sesije na sopstvenim imenima hosta. Čitaju i pišu samo polja čiji izvori čitanja dozvoljavaju public-app, sa pravima API korisnika kao koji rade. stage. ispred imena hosta služi dev verziju.',
+  'publicApps.new': 'Nova javna aplikacija',
+  'publicApps.empty': 'Još nema javnih aplikacija.',
+  'publicApps.hostnames': 'Imena hosta',
+  'publicApps.hostnamesHint': 'Jedno u redu, kao shop.example.com. stage.shop.example.com služi dev verziju.',
+  'publicApps.hostname': 'Ime hosta',
+  'publicApps.apiUser': 'Radi kao API korisnik',
+  'publicApps.noApiUser': 'Nijedan (aplikacija ne može ništa da čita ni piše)',
+  'publicApps.portal': 'Portal: posetioci se registruju i prijavljuju sopstvenim nalozima',
+  'publicApps.portalShort': 'Portal',
+  'publicApps.settings': 'Podešavanja',
+  'publicApps.open': 'Otvori',
+  'publicApps.openStage': 'Otvori stage',
+  'publicApps.removeConfirm': 'Ukloniti ovu javnu aplikaciju sa svim verzijama? Njena imena hosta odmah prestaju da je služe.',
+  'publicApps.noApiUserWarning': 'Bez API korisnika aplikacija odbija svaki poziv.',
+};
