@@ -5,7 +5,7 @@
 // A public app is an app (runtime/api/apps.ts) of kind 'public': its versions, definitions, deploys and
 // removal are the app calls. The served app's own calls are at PUBLIC_APP_BASE on its hostnames only.
 import type { App, AppDefinition, AppOnboarding } from './apps';
-import { arrayOf, closed, judged, nullable, stringSchema, uuidSchema } from './schemas';
+import { arrayOf, closed, judged, nullable, open, stringSchema, uuidSchema } from './schemas';
 import { appSchema, appDefinitionSchema } from './apps';
 
 /** The served app's calls (no session): on a public app's hostname only, 404 anywhere else. */
@@ -210,7 +210,8 @@ export const publicSiteSchema = closed(
   },
   ['app', 'definition', 'components', 'visitor'],
 );
-const recordSchema = { type: 'object', additionalProperties: true } as const;
+/** A record as a public app sees it: its uuid and the allowed fields by key. */
+const recordSchema = open({ uuid: uuidSchema }, ['uuid']);
 export const publicRecordListSchema = closed({ items: arrayOf(recordSchema), total: { type: 'integer' } }, ['items', 'total']);
 export const publicRecordSchema = recordSchema;
 export const publicVisitorSchema = visitorSchema;
