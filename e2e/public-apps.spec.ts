@@ -4,23 +4,13 @@
 // form added in the page editor, v1 deployed to live; then a second Chromium whose resolver maps
 // *.e2e.test to 127.0.0.1 (so the Host header is the app's hostname, on loopback) opens the hostname
 // without any session, submits the form, and the record is there with only what the form may write.
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import { deploy, expect, shot, signInAsAdmin, sub, test } from './support';
+import { atBothWidths, deploy, expect, shot, signInAsAdmin, sub, test } from './support';
 
 const STAMP = Date.now().toString(36);
 const COMPONENT = `leads_${STAMP}`;
 const HOST = `shop-${STAMP}.e2e.test`;
-
-async function atBothWidths(page: Page, name: string, ready: () => Promise<void>, reload = true) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
-    if (reload) await page.reload();
-    await ready();
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a public app: made and deployed in the admin, served on its hostname without a session, its form submitted', async ({ page }) => {
   test.setTimeout(180_000);

@@ -23,6 +23,9 @@ export const publicAppsEn_US = {
   'publicApps.open': 'Open',
   'publicApps.openStage': 'Open stage',
   'publicApps.removeConfirm': 'Remove this public app with all its versions? Its hostnames stop serving it at once.',
+  'publicApps.readSources': 'Read sources: the apps that may read and write this field',
+  'publicApps.readSourcesNamed': 'One app only (public-app::name or platform-app::name, comma-separated)',
+  'publicApps.readSourcesRule': 'Each one is public-app::name or platform-app::name, the name of letters, digits, _, . and -.',
   'publicApps.noApiUserWarning': 'Without an API user the app answers every call with a refusal.',
 } as const;
 

@@ -24,5 +24,8 @@ export const publicAppsSr: Record<PublicAppsMessageKey, string> = {
   'publicApps.open': 'Otvori',
   'publicApps.openStage': 'Otvori stage',
   'publicApps.removeConfirm': 'Ukloniti ovu javnu aplikaciju sa svim verzijama? Njena imena hosta odmah prestaju da je služe.',
+  'publicApps.readSources': 'Izvori čitanja: aplikacije koje smeju da čitaju i pišu ovo polje',
+  'publicApps.readSourcesNamed': 'Samo jedna aplikacija (public-app::ime ili platform-app::ime, odvojeno zarezom)',
+  'publicApps.readSourcesRule': 'Svaki je public-app::ime ili platform-app::ime, ime od slova, cifara, _, . i -.',
   'publicApps.noApiUserWarning': 'Bez API korisnika aplikacija odbija svaki poziv.',
 };
