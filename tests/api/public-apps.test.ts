@@ -7,6 +7,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createProject, createRole, insertComponentRow, recordFields, setRolePermissions } from './fixtures';
 import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
+import { runHousekeeping } from '../../src/server/housekeeping';
 
 describeApi(`public apps (${DB_KIND})`, () => {
   const server = useServer({ LUMA_PUBLIC_APP_LIMIT: '3' });
@@ -218,6 +219,15 @@ describeApi(`public apps (${DB_KIND})`, () => {
     expect(signedIn.statusCode).toBe(200);
     expect((await served(host, 'POST', '/__public-app/portal/logout', undefined, { cookie: visitor })).statusCode).toBe(200);
     expect((await served(host, 'GET', '/__public-app/site', undefined, { cookie: visitor })).json().visitor).toBeNull();
+    // Housekeeping removes a visitor's session once past its expiry, not before.
+    const live = (await served(host, 'POST', '/__public-app/portal/login', { email: 'v@example.test', password: 'visitor password' })).cookies.find((candidate) => candidate.name === 'luma_portal')!;
+    const sessions = () => db().selectFrom('portal_sessions').select('id_hash').execute();
+    const before = (await sessions()).length;
+    await runHousekeeping(db(), server().config, () => undefined, new Date(Date.now() + 29 * 86_400_000));
+    expect((await sessions()).length).toBe(before);
+    await runHousekeeping(db(), server().config, () => undefined, new Date(Date.now() + 31 * 86_400_000));
+    expect(await sessions()).toEqual([]);
+    expect((await served(host, 'GET', '/__public-app/site', undefined, { cookie: `luma_portal=${live.value}` })).json().visitor).toBeNull();
     // A site that is not a portal has no sign-up.
     expect((await served('contact.example.test', 'POST', '/__public-app/portal/register', { email: 'x@example.test', name: 'X', password: 'visitor password' })).statusCode).toBe(404);
   });

@@ -99,3 +99,8 @@ export async function signOutVisitor(db: Db, request: FastifyRequest, reply: Fas
   reply.clearCookie(PORTAL_COOKIE, cookieOptions(request));
   return {};
 }
+
+/** Housekeeping: visitors' sessions past their expiry (never answered already; their rows go). */
+export async function deleteExpiredPortalSessions(db: Db, at: Date): Promise<void> {
+  await db.deleteFrom('portal_sessions').where('expires_at', '<=', at).execute();
+}
