@@ -133,7 +133,8 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   await app.register(publicAppServedRoutes, context);
   const spa = await installSpa(app, config.appDir);
   app.setNotFoundHandler(async (request, reply) => {
-    if (spa.wants(request)) return spa.sendIndex(reply);
+    // A public app's hostname never gets the platform's page (public-apps/serve.ts answers its pages).
+    if (!request.publicApp && spa.wants(request)) return spa.sendIndex(reply);
     // An unknown path under a host's prefix asks who calls first: 401 before 404, as on every host.
     if (isApiPath(request.url.split('?')[0] ?? '')) await authenticate(context, request, reply);
     throw notFound();

@@ -4,6 +4,9 @@
 // instance (the page, the calls, the platform API refused there), fields only through their public
 // read sources, the API user's permissions, forged components and hostile bodies; portal visitors
 // with their own accounts and cookie, never a platform session and never the reverse.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { adminProject, componentApi, componentWithFields, createProject, createRole, insertComponentRow, recordFields, setRolePermissions } from './fixtures';
 import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
@@ -110,10 +113,18 @@ describeApi(`public apps (${DB_KIND})`, () => {
   });
 
   it('serves the app on its hostname without a session, on every instance, and nothing of the platform there', async () => {
-    const other = await server().appWith({});
+    const appDir = await mkdtemp(join(tmpdir(), 'luma-public-app-'));
+    await writeFile(join(appDir, 'index.html'), '<!doctype html><title>platform page</title>');
+    await writeFile(join(appDir, 'public-app.html'), '<!doctype html><title>public page</title>');
+    const other = await server().appWith({ LUMA_APP_DIR: appDir });
     const page = await other.inject({ method: 'GET', url: '/anything/here', headers: { host: 'contact.example.test', accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('public page');
+    expect((await other.inject({ method: 'GET', url: '/anything/here', headers: { accept: 'text/html' } })).body).toContain('platform page');
+    // A path of the app's calls that is none never gets the platform's page there.
+    const unknownCall = await other.inject({ method: 'GET', url: '/__public-app/nothing', headers: { host: 'contact.example.test', accept: 'text/html' } });
+    expect([unknownCall.statusCode, unknownCall.body.includes('platform page')]).toEqual([404, false]);
     const site = await other.inject({ method: 'GET', url: '/__public-app/site', headers: { host: 'contact.example.test:8080' } });
     expect(site.statusCode, site.body).toBe(200);
     expect(site.json().app).toEqual({ uuid: contact, name: 'contact', label: 'Contact us', version: 'v1', stage: false, portal: false });
