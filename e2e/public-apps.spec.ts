@@ -57,6 +57,10 @@ test('a public app: made and deployed in the admin, served on its hostname witho
   await page.getByRole('dialog').getByRole('button', { name: 'Deploy to live' }).click();
   await expect(page.locator('[data-testid="app-version-row"][data-version="v1"]')).toContainText('live');
   await atBothWidths(page, 'public-app-settings', () => expect(page.getByTestId('public-app-served')).toBeVisible());
+  await page.goto('/admin/public-app');
+  const row = page.locator(`[data-testid="public-app-row"][data-name="site_${STAMP}"]`);
+  await expect(row).toContainText(HOST);
+  await atBothWidths(page, 'public-app-list', () => expect(row).toBeVisible());
 
   // The hostname, served on loopback: Chromium resolves *.e2e.test to 127.0.0.1 and sends the hostname as Host.
   const browser = await chromium.launch({

@@ -26,9 +26,9 @@ export function HostnamesField({ value, onValue, errors, testId }: { value: stri
         <FormattedMessage id="publicApps.hostnames" />
       </label>
       <textarea id={id} rows={3} spellCheck={false} autoCapitalize="off" data-testid={testId} value={value} onChange={(e) => onValue(e.target.value)} aria-describedby={`${id}-hint`} aria-invalid={errors ? true : undefined} />
-      <p className="field-hint muted" id={`${id}-hint`}>
+      <small className="muted" id={`${id}-hint`}>
         <FormattedMessage id="publicApps.hostnamesHint" />
-      </p>
+      </small>
       <FieldErrors messages={errors} />
     </div>
   );
