@@ -105,6 +105,8 @@ export default defineConfig({
   // The code editor's TypeScript worker is a module worker (src/app/components/code/ts/tsClient.ts).
   worker: { format: 'es' },
   build: {
+    // Two pages: the platform app, and the small page a public app's hostname serves (docs/public-apps.md).
+    rollupOptions: { input: { main: `${repoRoot}src/app/index.html`, 'public-app': `${repoRoot}src/app/public-app.html` } },
     outDir: `${repoRoot}dist/app`,
     emptyOutDir: true,
     manifest: true,

@@ -3,23 +3,11 @@
 // then opened from its home tile: the app container shows the menu, the page, a widget and the records.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { deploy, expect, shot, signInAsAdmin, sub, test } from './support';
+import { atBothWidths, deploy, expect, shot, signInAsAdmin, sub, test } from './support';
 
 const STAMP = Date.now().toString(36);
 const APP = `desk_${STAMP}`;
 const LABEL = `Help desk ${STAMP}`;
-
-/** Screenshots at 1280 and 390 px; pages in the admin or home shell are loaded again at that width. */
-async function atBothWidths(page: Page, name: string, ready: () => Promise<void>, reload = true) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
-    // Loaded at that width: the sidebar starts closed on a phone instead of sliding shut in the picture.
-    if (reload) await page.reload();
-    await ready();
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Serious and critical axe violations on the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {

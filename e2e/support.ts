@@ -67,6 +67,18 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 /** A full-page screenshot in test-results/screens/{name}.png. */
 export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 
+/** Screenshots at 1280 and 390 px; pages in the admin or home shell are loaded again at that width. */
+export async function atBothWidths(page: Page, name: string, ready: () => Promise<void>, reload = true) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+    // Loaded at that width: the sidebar starts closed on a phone instead of sliding shut in the picture.
+    if (reload) await page.reload();
+    await ready();
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** Removes every media library of the signed-in admin's project, so a spec that needs the empty
  * start (or its own luma-simple library, one per project) does not depend on the specs before it:
  * every spec shares the e2e server's database. */

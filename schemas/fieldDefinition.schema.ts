@@ -14,6 +14,8 @@ const roleList = { anyOf: [{ type: 'array', items: { type: 'string', maxLength: 
 
 export const FIELD_NAME_MAX = 128;
 export const FIELD_KEY_MAX = 64;
+/** A field's read source (spec section 6): public-api, public-app, platform-app, or public-app::{name} / platform-app::{name}. */
+export const READ_SOURCE_PATTERN = '^(?:public-api|public-app|platform-app|(?:public-app|platform-app)::[A-Za-z0-9][A-Za-z0-9_.-]{0,99})$';
 /** Field keys: lower-case letters, digits and '_'. */
 export const FIELD_KEY_PATTERN = '^[a-z0-9_]+$';
 
@@ -66,6 +68,8 @@ export const fieldDefinitionBaseSchema = {
     filterable: { type: 'boolean', default: false },
     formatter: { ...code, default: null },
     auto_key: { type: 'boolean', default: true },
+    /** Spec section 6 read sources: which apps may read and write the field (docs/public-apps.md); absent is none. */
+    read_sources: { type: 'array', items: { type: 'string', pattern: READ_SOURCE_PATTERN }, maxItems: 10, uniqueItems: true },
   },
   additionalProperties: false,
 } as const;

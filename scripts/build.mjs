@@ -13,7 +13,7 @@ const STAMP = 'dist/build.json';
 /** What a build is made from: a file here newer than the stamp makes the build stale. */
 export const BUILD_INPUTS = ['src', 'renderers', 'runtime', 'schemas', 'machines', 'plugins', 'vite.config.ts', 'package.json', 'package-lock.json', 'release-notes.json', 'scripts/build-server.mjs'];
 /** What a build leaves: one of them missing makes it stale too. */
-export const BUILD_OUTPUTS = ['dist/app/index.html', 'dist/server/main.js', 'dist/server/sandbox.worker.js'];
+export const BUILD_OUTPUTS = ['dist/app/index.html', 'dist/app/public-app.html', 'dist/server/main.js', 'dist/server/sandbox.worker.js'];
 
 /** The build's two steps, each a command line (node runs both; no npx, no shell). */
 export function buildSteps() {

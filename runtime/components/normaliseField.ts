@@ -59,5 +59,6 @@ export function normaliseField(draft: FieldDraft): FieldDefinition {
     filterable: draft.filterable ?? false,
     formatter: draft.formatter ?? null,
     auto_key,
+    ...(draft.read_sources ? { read_sources: draft.read_sources } : {}),
   };
 }

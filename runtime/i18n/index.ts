@@ -16,6 +16,7 @@ import { mediaWidgetsEn_US, type MediaWidgetsMessageKey } from './mediaWidgets.e
 import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.en_US';
 import { documentsEn_US, type DocumentsMessageKey } from './documents.en_US';
 import { appsEn_US, type AppsMessageKey } from './apps.en_US';
+import { publicAppsEn_US, type PublicAppsMessageKey } from './publicApps.en_US';
 
 import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { eventsEn_US, type EventsMessageKey } from './events.en_US';
@@ -44,6 +45,7 @@ export type MessageKey =
   | IntegrationsMessageKey
   | DocumentsMessageKey
   | AppsMessageKey
+  | PublicAppsMessageKey
   | EventBusMessageKey
   | EventsMessageKey
   | ScoutEventsMessageKey
@@ -77,6 +79,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...integrationsEn_US,
   ...documentsEn_US,
   ...appsEn_US,
+  ...publicAppsEn_US,
 
   ...eventBusEn_US,
   ...eventsEn_US,

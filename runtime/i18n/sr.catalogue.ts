@@ -17,6 +17,7 @@ import { mediaWidgetsSr } from './mediaWidgets.sr';
 import { integrationsSr } from './integrations.sr';
 import { documentsSr } from './documents.sr';
 import { appsSr } from './apps.sr';
+import { publicAppsSr } from './publicApps.sr';
 
 import { eventBusSr } from './eventBus.sr';
 import { eventsSr } from './events.sr';
@@ -45,6 +46,7 @@ export const SR_CATALOGUE: Catalogue = {
   ...integrationsSr,
   ...documentsSr,
   ...appsSr,
+  ...publicAppsSr,
 
   ...eventBusSr,
   ...eventsSr,

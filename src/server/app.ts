@@ -29,6 +29,8 @@ import { applySecurityHeaders, installInputGuard, installOriginCheck, installSec
 import { installSdkTypes } from './usercode/sdk-types';
 import { hasSecretKeys, resolveSecretKeys, setSecretKeys } from './platform/secret-box';
 import { installSpa } from './hosts/spa';
+import { installPublicAppHosts } from './public-apps/serve';
+import { publicAppServedRoutes } from './public-apps/routes-public';
 import { declarePluginFieldTypes } from './platform/plugins';
 import { configureScriptPool } from './usercode/sandbox';
 import { endUpgradeAfterReply, guardUpgrades } from './platform/upgrades';
@@ -95,6 +97,9 @@ export async function buildApp({ config, database, mailer, platform: given, chec
     reply.header(HEADER.requestUuid, request.id);
   });
   installSecurityHeaders(app, config);
+  // Before the origin check: a public app's Host (docs/public-apps.md) is served without a session.
+  app.decorateRequest('ownWriteOrigins', null);
+  installPublicAppHosts(app, { db: database.db, config });
   installOriginCheck(app, config);
   installInputGuard(app);
   guardUpgrades(app);
@@ -124,9 +129,12 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   installSdkTypes(app);
   // The media file URL at the site root, before the SPA's fallback would answer it with the app's page.
   installMediaFileRoutes(app, context);
+  // The served public apps' own calls (no session; 404 unless the Host is a public app's).
+  await app.register(publicAppServedRoutes, context);
   const spa = await installSpa(app, config.appDir);
   app.setNotFoundHandler(async (request, reply) => {
-    if (spa.wants(request)) return spa.sendIndex(reply);
+    // A public app's hostname never gets the platform's page (public-apps/serve.ts answers its pages).
+    if (!request.publicApp && spa.wants(request)) return spa.sendIndex(reply);
     // An unknown path under a host's prefix asks who calls first: 401 before 404, as on every host.
     if (isApiPath(request.url.split('?')[0] ?? '')) await authenticate(context, request, reply);
     throw notFound();

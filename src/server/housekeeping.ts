@@ -25,8 +25,9 @@ import { purgeChains } from './workflows/budget';
 import { cleanupUnusedRecords } from './records/cleanup';
 import { dropUnusedIndexes } from './records/auto-indexes';
 import { removeOldSatellites } from './satellites/satellites';
+import { deleteExpiredPortalSessions } from './public-apps/portal';
 
-const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'orphanPartitions', 'unusedIndexes', 'satellites', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'portalSessions', 'orphanPartitions', 'unusedIndexes', 'satellites', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -66,6 +67,8 @@ export async function runHousekeeping(
     apiLog: () => purgeApiCalls(db, at),
     // The budget counts of workflow chains idle for 7 days (workflows/budget.ts).
     workflowChains: () => purgeChains(db, at),
+    // Portal visitors' sessions past their expiry (docs/public-apps.md "Portals").
+    portalSessions: () => deleteExpiredPortalSessions(db, at),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // Indexes built for slow list queries that no query used for 30 days (records/auto-indexes.ts).

@@ -170,4 +170,21 @@ describe('the field dialog', () => {
     await waitFor(() => expect(submitted).not.toBeNull());
     expect(submitted![0]!.constraints.custom_data).toEqual({ stars: 10, half: true });
   });
+  it("stores a field's read sources: the kinds ticked and one app by name (docs/public-apps.md)", async () => {
+    open();
+    fireEvent.change(input('field.name')!, { target: { value: 'Email' } });
+    choose('input', 'email');
+    const sources = screen.getByTestId('read-sources');
+    fireEvent.click(within(sources).getByLabelText('public-api'));
+    const named = screen.getByTestId('read-sources-named');
+    fireEvent.change(named, { target: { value: 'public-app::shop, bad source' } });
+    fireEvent.blur(named);
+    expect(within(sources).getByRole('alert').textContent).toContain('public-app::name');
+    fireEvent.change(named, { target: { value: 'public-app::shop' } });
+    fireEvent.blur(named);
+    expect(within(sources).queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByTestId('field-form-submit'));
+    await waitFor(() => expect(submitted).not.toBeNull());
+    expect(submitted![0]!.read_sources).toEqual(['public-api', 'public-app::shop']);
+  });
 });

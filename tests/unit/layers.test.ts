@@ -124,6 +124,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['workflows'],
   ['widgets'],
   ['apps'],
+  ['public-apps'],
   ['snapshots'],
   ['hosts'],
 ];

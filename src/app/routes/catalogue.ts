@@ -78,6 +78,10 @@ const sessionDone = [
   '/app',
   '/app/playground',
   '/app/$id',
+  // Public apps (docs/public-apps.md): the admin screens and the page editor.
+  '/admin/public-app',
+  '/admin/public-app/$id',
+  '/public-app/editor/$id',
   // The API reference (docs/api.md).
   '/admin/developer',
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
@@ -96,15 +100,12 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 }
 
 const sessionTodo = [
-  '/public-app/editor/$id',
   '/component/editor/$id',
   '/template/$id',
   '/checkout',
   '/checkout/thankyou',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
-  '/admin/public-app',
-  '/admin/public-app/$id',
   '/admin/thunder',
   '/admin/thunder/$name',
   '/admin/ratchet',

@@ -47,6 +47,9 @@ export const AppsPage = lazyRouteComponent(() => import('../features/apps/AppsPa
 export const AppPage = lazyRouteComponent(() => import('../features/apps/AppPage'), 'AppPage');
 export const AppSettingsPage = lazyRouteComponent(() => import('../features/apps/AppSettingsPage'), 'AppSettingsPage');
 export const AppEditorPage = lazyRouteComponent(() => import('../features/apps/AppEditorPage'), 'AppEditorPage');
+export const PublicAppsPage = lazyRouteComponent(() => import('../features/public-apps/PublicAppsPage'), 'PublicAppsPage');
+export const PublicAppPage = lazyRouteComponent(() => import('../features/public-apps/PublicAppPage'), 'PublicAppPage');
+export const PublicAppEditorPage = lazyRouteComponent(() => import('../features/public-apps/PublicAppEditorPage'), 'PublicAppEditorPage');
 export const AppsLauncherPage = lazyRouteComponent(() => import('../features/apps/AppPreviewPages'), 'AppsLauncherPage');
 export const AppPreviewPage = lazyRouteComponent(() => import('../features/apps/AppPreviewPages'), 'AppPreviewPage');
 export const AppPlaygroundPage = lazyRouteComponent(() => import('../features/apps/AppPreviewPages'), 'AppPlaygroundPage');

@@ -3,7 +3,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { claimsQueryOptions } from '../../../renderers/data/queries';
 import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { resolveEntry, type ClaimsOutcome } from './guard';
-import { AppContainerPage, AppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, NotAvailableYet } from './pages';
+import { AppContainerPage, AppEditorPage, PublicAppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, NotAvailableYet } from './pages';
 import { rootRoute } from './root';
 import { validateVersionSearch } from './search';
 import { stubLabel, stubRoute } from './stub';
@@ -42,7 +42,7 @@ const appRoute = createRoute({ getParentRoute: () => sessionRoute, path: '/app',
 export const sessionRoutes = [
   createRoute({ getParentRoute: () => sessionRoute, path: '/a/$id', component: AppContainerPage, staticData: { label: stubLabel('/a/$id') } }),
   createRoute({ getParentRoute: () => sessionRoute, path: '/app/editor/$id', component: AppEditorPage, staticData: { label: 'apps.editor' } }),
-  stubRoute(sessionRoute, '/public-app/editor/$id'),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/public-app/editor/$id', component: PublicAppEditorPage, staticData: { label: 'apps.editor' } }),
   componentEditorRoute,
   stubRoute(sessionRoute, '/template/$id'),
   stubRoute(sessionRoute, '/checkout'),

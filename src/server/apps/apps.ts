@@ -18,7 +18,7 @@ import { requireProject, type Accountability } from '../auth/tenancy';
 import { appsOfProject, findApp, findVersion, insertVersion, nameTaken, replaceAppWorkspaces, versionNamesOf, workspacesOfApps } from './sql';
 
 type Db = Kysely<Database>;
-type Changes = { name?: string; label?: string; icon?: string | null; onboarding_required?: boolean };
+export type Changes = { name?: string; label?: string; icon?: string | null; onboarding_required?: boolean };
 
 export const appNotFound = () => new HttpError(404, APP_MESSAGE.notFound);
 export const invalid = (field: string, message: string, values?: Record<string, number>) =>
@@ -60,7 +60,7 @@ export async function withDefinition(db: Db, row: AppRow, version: string): Prom
   return { ...app!, version, definition };
 }
 
-function checkName(value: unknown): string {
+export function checkName(value: unknown): string {
   if (value === undefined || value === null || value === '') throw invalid('name', COMPONENT_MESSAGE.requiredField);
   if (typeof value !== 'string' || !APP_NAME_PATTERN.test(value)) throw invalid('name', APP_MESSAGE.nameRule);
   return value;
@@ -72,7 +72,7 @@ function checkText(value: unknown, field: string, max: number): string {
   return value.trim();
 }
 
-function checkChanges(input: Record<string, unknown>): Changes {
+export function checkChanges(input: Record<string, unknown>): Changes {
   const changes: Changes = {};
   if (input.name !== undefined) changes.name = checkName(input.name);
   if (input.label !== undefined) changes.label = checkText(input.label, 'label', APP_LIMITS.labelMax);
@@ -93,7 +93,7 @@ async function checkWorkspaces(db: Db, projectUuid: string, value: unknown): Pro
   return wanted;
 }
 
-async function assertNameFree(db: Db, projectUuid: string, name: string, except?: string): Promise<void> {
+export async function assertNameFree(db: Db, projectUuid: string, name: string, except?: string): Promise<void> {
   if (await nameTaken(db, projectUuid, name, except)) throw new HttpError(409, APP_MESSAGE.exists, [{ field: 'name', messages: [APP_MESSAGE.exists] }]);
 }
 

@@ -15,8 +15,9 @@ export async function findApp(db: Db, projectUuid: string, id: string, forUpdate
   return query.executeTakeFirst();
 }
 
+/** The project's platform apps (a public app, docs/public-apps.md, is listed by its own calls). */
 export function appsOfProject(db: Db, projectUuid: string): Promise<AppRow[]> {
-  return db.selectFrom('apps').selectAll().where('project_uuid', '=', projectUuid).orderBy('name').execute();
+  return db.selectFrom('apps').selectAll().where('project_uuid', '=', projectUuid).where('kind', '=', 'platform').orderBy('name').execute();
 }
 
 /** The project's apps linked to a workspace. */
@@ -27,6 +28,7 @@ export function appsOfWorkspace(db: Db, projectUuid: string, workspaceUuid: stri
     .selectAll('apps')
     .where('apps.project_uuid', '=', projectUuid)
     .where('app_workspaces.workspace_uuid', '=', workspaceUuid)
+    .where('apps.kind', '=', 'platform')
     .orderBy('apps.name')
     .execute();
 }

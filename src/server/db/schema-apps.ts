@@ -11,6 +11,8 @@ export interface AppsTable {
   icon: string | null;
   dev_version: string | null;
   public_version: string | null;
+  /** 'platform' (docs/apps.md) or 'public' (docs/public-apps.md; migration 0027). */
+  kind: ColumnType<'platform' | 'public', 'platform' | 'public' | undefined, 'platform' | 'public'>;
   onboarding_required: ColumnType<boolean, boolean | undefined, boolean>;
   onboarding_finished: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
@@ -31,3 +33,34 @@ export interface AppWorkspacesTable {
 }
 
 export type AppRow = Selectable<AppsTable>;
+
+// Public apps and portals (migration 0027_public_apps; docs/public-apps.md).
+export interface PublicAppsTable {
+  app_uuid: string;
+  api_user_uuid: string | null;
+  portal: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface PublicAppHostnamesTable {
+  hostname: string;
+  app_uuid: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface PortalUsersTable {
+  uuid: string;
+  app_uuid: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface PortalSessionsTable {
+  id_hash: string;
+  portal_user_uuid: string;
+  app_uuid: string;
+  hostname: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: Timestamp;
+}

@@ -5,7 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Json, JsonWithDefault, NullableTimestamp, Timestamp } from './schema-columns';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
-import type { AppsTable, AppVersionsTable, AppWorkspacesTable } from './schema-apps';
+import type { AppsTable, AppVersionsTable, AppWorkspacesTable, PortalSessionsTable, PortalUsersTable, PublicAppHostnamesTable, PublicAppsTable } from './schema-apps';
 import type { RecordIndexStateTable, RecordQueryShapesTable } from './schema-indexes';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
@@ -236,6 +236,10 @@ export interface Database {
   apps: AppsTable;
   app_versions: AppVersionsTable;
   app_workspaces: AppWorkspacesTable;
+  public_apps: PublicAppsTable;
+  public_app_hostnames: PublicAppHostnamesTable;
+  portal_users: PortalUsersTable;
+  portal_sessions: PortalSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

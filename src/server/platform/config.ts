@@ -80,6 +80,8 @@ export interface Config {
   scriptMemoryBytes: number;
   /** Sparks a project may have (LUMA_SPARK_LIMIT); one more answers 'sparkLimitReached'. */
   sparkLimit: number;
+  /** Public apps a project may have (LUMA_PUBLIC_APP_LIMIT); one more answers 'maximumPublicAppsReached' (docs/public-apps.md). */
+  publicAppLimit: number;
   /** Days a spark invocation's log row is kept (LUMA_SPARK_LOG_DAYS); housekeeping removes older ones. */
   sparkLogDays: number;
   /** A spark run's deadline (LUMA_SPARK_DEADLINE_SECONDS, at most 60). */
@@ -259,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     scriptMemoryBytes: within(env, 'LUMA_SCRIPT_MEMORY_MB', 256, 4, 256) * 1024 * 1024,
     sparkLimit: Math.floor(positive(env, 'LUMA_SPARK_LIMIT', 25)),
     sparkLogDays: positive(env, 'LUMA_SPARK_LOG_DAYS', 7),
+    publicAppLimit: Math.floor(positive(env, 'LUMA_PUBLIC_APP_LIMIT', 5)),
     sparkTimeoutMs: Math.min(60_000, Math.max(100, Math.round(positive(env, 'LUMA_SPARK_DEADLINE_SECONDS', 25) * 1000))),
     mediaMaxFileBytes: Math.max(1, Math.floor(positive(env, 'LUMA_MEDIA_MAX_FILE_MB', 2048) * 1024 * 1024)),
     eventDays: positive(env, 'LUMA_EVENT_DAYS', 30),

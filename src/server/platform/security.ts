@@ -40,6 +40,13 @@ export const APP_CSP = [
 /** API replies are data, never a document: nothing may load from them, nothing may frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Origins a write to this request's host is accepted from besides LUMA_PUBLIC_URL's (a public app's own hostname), else null. */
+    ownWriteOrigins: string[] | null;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Sets the security headers on one reply; API replies are not stored by any cache unless a route says otherwise. */
@@ -72,8 +79,12 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
  */
 export function installOriginCheck(app: FastifyInstance, config: Config): void {
   const allowed = new Set(config.writeOrigins);
+  if (!app.hasRequestDecorator('ownWriteOrigins')) app.decorateRequest('ownWriteOrigins', null);
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin;
+    // A public app's page writes from its own hostname (public-apps/serve.ts sets them only for a Host
+    // that is a registered public app's; those calls act only for that app, never the platform).
+    if (origin !== undefined && request.ownWriteOrigins?.includes(origin)) return;
     if (origin !== undefined && !SAFE_METHODS.has(request.method) && !allowed.has(origin)) {
       // Logged, so an operator who opens the app at another address (a LAN address while
       // LUMA_PUBLIC_URL is http://localhost:8080) sees why sign-in is refused.

@@ -30,7 +30,7 @@ function touch(root: string, file: string, at: number): void {
   utimesSync(path, at / 1000, at / 1000);
 }
 
-const BUILT = ['src/server/main.ts', 'runtime/index.ts', 'package-lock.json', 'dist/app/index.html', 'dist/server/main.js', 'dist/server/sandbox.worker.js'];
+const BUILT = ['src/server/main.ts', 'runtime/index.ts', 'package-lock.json', 'dist/app/index.html', 'dist/app/public-app.html', 'dist/server/main.js', 'dist/server/sandbox.worker.js'];
 
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });

@@ -44,7 +44,7 @@ export function failureSummary(error: unknown): string | null {
 /** Messages of a field and of its items ("role_uuids" and "role_uuids.2"). */
 export function fieldMessages(fields: Record<string, string[]>, name: string): string[] | undefined {
   const messages = Object.entries(fields)
-    .filter(([path]) => path === name || path.startsWith(`${name}.`))
+    .filter(([path]) => path === name || path.startsWith(`${name}.`) || path.startsWith(`${name}[`))
     .flatMap(([, list]) => list);
   return messages.length > 0 ? messages : undefined;
 }

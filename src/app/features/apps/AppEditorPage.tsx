@@ -144,7 +144,8 @@ export function PagesEditor({ draft, onChange }: { draft: AppDefinition; onChang
   );
 }
 
-function Editor({ app }: { app: AppWithDefinition }) {
+/** The editor of an app's dev version; a public app's (public-apps/PublicAppEditorPage.tsx) leads back to its own settings and has no preview. */
+export function AppEditor({ app, back, preview = true }: { app: AppWithDefinition; back?: { href: string; label: string }; preview?: boolean }) {
   const [draft, setDraft] = useState<AppDefinition>(app.definition);
   useEffect(() => setDraft(app.definition), [app.definition]);
   const save = useSaveDefinition(app);
@@ -152,10 +153,12 @@ function Editor({ app }: { app: AppWithDefinition }) {
   return (
     <div className="page stack app-standalone" data-testid="app-editor">
       <PageHeader title={<span data-testid="app-editor-heading">{app.label}</span>}>
-        <BackLink href={appHref(app.uuid)} label="apps.pages" />
-        <AppLink className="button" href={appPreviewHref(app.uuid)} data-testid="app-editor-preview">
-          <FormattedMessage id="apps.preview" />
-        </AppLink>
+        <BackLink href={back?.href ?? appHref(app.uuid)} label={back?.label ?? 'apps.pages'} />
+        {preview ? (
+          <AppLink className="button" href={appPreviewHref(app.uuid)} data-testid="app-editor-preview">
+            <FormattedMessage id="apps.preview" />
+          </AppLink>
+        ) : null}
         <button type="button" className="button button-primary" data-testid="app-editor-save" disabled={!dirty || save.isPending} onClick={() => save.mutate(menuInPageOrder(draft))}>
           <FormattedMessage id="apps.saveVersion" values={{ version: app.version }} />
         </button>
@@ -167,5 +170,5 @@ function Editor({ app }: { app: AppWithDefinition }) {
 }
 
 export function AppEditorPage() {
-  return <DevVersionScreen>{(app) => <Editor app={app} />}</DevVersionScreen>;
+  return <DevVersionScreen>{(app) => <AppEditor app={app} />}</DevVersionScreen>;
 }

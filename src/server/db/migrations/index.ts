@@ -25,6 +25,7 @@ import * as workflowChains from './0023_workflow_chains';
 import * as recordIndexTuning from './0024_record_index_tuning';
 import * as widgets from './0025_widgets';
 import * as apps from './0026_apps';
+import * as publicApps from './0027_public_apps';
 import * as satellites from './0031_satellites';
 
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0024_record_index_tuning': recordIndexTuning,
   '0025_widgets': widgets,
   '0026_apps': apps,
+  '0027_public_apps': publicApps,
   '0031_satellites': satellites,
 };
 

@@ -17,6 +17,7 @@ import { errorsForField, newFieldDraft, prepareField, refusalKey, withField } fr
 import { MutatorsEditor } from './MutatorsEditor';
 import { RelationshipEditor } from './RelationshipEditor';
 import { RolesEditor } from './RolesEditor';
+import { ReadSourcesEditor } from './ReadSourcesEditor';
 
 export interface FieldPartProps {
   draft: FieldDraft;
@@ -71,6 +72,7 @@ export function FieldDialog({ model, index, onClose, onSubmit, modules }: Props)
       <form onSubmit={submit} noValidate className="field-form">
         <FieldBasics {...parts} />
         <RolesEditor {...parts} />
+        <ReadSourcesEditor {...parts} />
         <ContextEditor {...parts} />
         <ConstraintsEditor {...parts} />
         {relationship ? <RelationshipEditor {...parts} model={model} onForeignSettings={setForeign} /> : null}
