@@ -44,6 +44,8 @@ export const appsEn_US = {
   'apps.addBlock': 'Add block',
   'apps.saveVersion': 'Save {version}',
   'apps.preview': 'Preview',
+  'apps.livePreview': 'Live preview',
+  'apps.livePreviewShow': 'Show the unsaved pages',
   'apps.previewOf': 'Preview of version {version}: what dev shows, deployed or not.',
   'apps.playground': 'Playground',
   'apps.playgroundIntro': 'A scratch app: add pages and blocks and see them below at once. Nothing here is saved.',

@@ -45,6 +45,8 @@ export const appsSr: Record<AppsMessageKey, string> = {
   'apps.addBlock': 'Dodaj blok',
   'apps.saveVersion': 'Sačuvaj {version}',
   'apps.preview': 'Pregled',
+  'apps.livePreview': 'Pregled uživo',
+  'apps.livePreviewShow': 'Prikaži nesačuvane strane',
   'apps.previewOf': 'Pregled verzije {version}: ono što dev prikazuje, postavljeno ili ne.',
   'apps.playground': 'Igralište',
   'apps.playgroundIntro': 'Probna aplikacija: dodajte stranice i blokove i odmah ih vidite ispod. Ovde se ništa ne čuva.',

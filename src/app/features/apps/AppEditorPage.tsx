@@ -1,6 +1,6 @@
-// /app/editor/:id, the page editor (docs/apps.md): the dev version's pages renamed, reordered, added
-// and removed; a page's blocks (a component view or text) added, reordered and removed; saved into the
-// dev version in one call.
+// /app/editor/:id, the page editor (docs/apps.md): the dev version's pages renamed, reordered (dragged,
+// or moved up and down from the keyboard), added and removed; a page's blocks (a component view, a
+// widget or text) likewise; a live preview draws the unsaved draft; saved into the dev version in one call.
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { APP_BLOCK_KINDS, type AppBlock, type AppDefinition, type AppEntrypoint, type AppPage, type AppWithDefinition } from '../../../../runtime/api/apps';
@@ -12,6 +12,8 @@ import { AddPage, ComponentPicker, useBlockSummary, useSaveDefinition, WidgetPic
 import { menuInPageOrder, moved, removePage, withPage } from './pageDraft';
 import { appHref, appPreviewHref } from './parts';
 import { DevVersionScreen } from './DevVersionScreen';
+import { AppView } from './AppView';
+import { movedTo, useDragReorder } from './dragReorder';
 
 function MoveButtons({ index, count, onMove, testId }: { index: number; count: number; onMove: (by: number) => void; testId: string }) {
   return (
@@ -86,6 +88,7 @@ function PageEditor({ page, onChange }: { page: AppPage; onChange: (page: AppPag
   const titleId = useId();
   const summary = useBlockSummary();
   const blocks = page.blocks;
+  const dragBlock = useDragReorder((from, to) => onChange({ ...page, blocks: movedTo(blocks, from, to) }));
   return (
     <section className="card stack" data-testid="app-editor-page" data-page={page.id}>
       <div className="field">
@@ -96,7 +99,10 @@ function PageEditor({ page, onChange }: { page: AppPage; onChange: (page: AppPag
       </div>
       <ul className="app-pages">
         {blocks.map((block, index) => (
-          <li key={index} className="app-page-row" data-testid="app-editor-block">
+          <li key={index} className="app-page-row" data-testid="app-editor-block" {...dragBlock(index)}>
+            <span className="app-drag-handle" aria-hidden="true">
+              ⠿
+            </span>
             <span className="grow">{summary(block)}</span>
             <MoveButtons index={index} count={blocks.length} testId="app-editor-block" onMove={(by) => onChange({ ...page, blocks: moved(blocks, index, by) })} />
             <button type="button" className="button button-small button-ghost" data-testid="app-editor-block-remove" onClick={() => onChange({ ...page, blocks: blocks.filter((_, i) => i !== index) })}>
@@ -114,12 +120,16 @@ function PageEditor({ page, onChange }: { page: AppPage; onChange: (page: AppPag
 export function PagesEditor({ draft, onChange }: { draft: AppDefinition; onChange: (next: AppDefinition) => void }) {
   const [selected, setSelected] = useState<string | null>(draft.pages[0]?.id ?? null);
   const page = draft.pages.find((candidate) => candidate.id === selected) ?? draft.pages[0];
+  const dragPage = useDragReorder((from, to) => onChange({ ...draft, pages: movedTo(draft.pages, from, to) }));
   return (
     <div className="app-editor-grid">
       <section className="card stack" aria-label="pages">
         <ul className="app-pages">
           {draft.pages.map((candidate, index) => (
-            <li key={candidate.id} className="app-page-row" data-testid="app-editor-page-row" data-page={candidate.id}>
+            <li key={candidate.id} className="app-page-row" data-testid="app-editor-page-row" data-page={candidate.id} {...dragPage(index)}>
+              <span className="app-drag-handle" aria-hidden="true">
+                ⠿
+              </span>
               <button type="button" className={candidate.id === page?.id ? 'app-menu-item active grow' : 'app-menu-item grow'} onClick={() => setSelected(candidate.id)}>
                 {candidate.title || candidate.id}
               </button>
@@ -144,6 +154,26 @@ export function PagesEditor({ draft, onChange }: { draft: AppDefinition; onChang
   );
 }
 
+/** The unsaved draft drawn as the container will draw it once saved (its lists, widgets and text), on demand. */
+function LivePreview({ app, draft }: { app: AppWithDefinition; draft: AppDefinition }) {
+  const [shown, setShown] = useState(true);
+  const id = useId();
+  return (
+    <section className="stack app-live-preview" aria-labelledby={id} data-testid="app-editor-live">
+      <div className="app-page-row">
+        <h2 id={id} className="grow">
+          <FormattedMessage id="apps.livePreview" />
+        </h2>
+        <label className="checkbox">
+          <input type="checkbox" checked={shown} data-testid="app-editor-live-toggle" onChange={(e) => setShown(e.target.checked)} />
+          <FormattedMessage id="apps.livePreviewShow" />
+        </label>
+      </div>
+      {shown ? <AppView app={app.uuid} label={app.label} definition={menuInPageOrder(draft)} back={appHref(app.uuid)} framed testId="app-editor-live-view" /> : null}
+    </section>
+  );
+}
+
 /** The editor of an app's dev version; a public app's (public-apps/PublicAppEditorPage.tsx) leads back to its own settings and has no preview. */
 export function AppEditor({ app, back, preview = true }: { app: AppWithDefinition; back?: { href: string; label: string }; preview?: boolean }) {
   const [draft, setDraft] = useState<AppDefinition>(app.definition);
@@ -165,6 +195,7 @@ export function AppEditor({ app, back, preview = true }: { app: AppWithDefinitio
       </PageHeader>
       <FailureText message={save.isError ? failureSummary(save.error) : null} />
       <PagesEditor draft={draft} onChange={setDraft} />
+      {preview ? <LivePreview app={app} draft={draft} /> : null}
     </div>
   );
 }
