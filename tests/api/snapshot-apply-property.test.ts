@@ -120,5 +120,6 @@ describeApi(`snapshot apply: export then apply is the identity (${DB_KIND})`, ()
       }),
       runs,
     );
-  });
+    // Each run makes two projects and three applies.
+  }, 600_000);
 });

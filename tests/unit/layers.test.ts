@@ -124,6 +124,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['widgets'],
   ['apps'],
   ['snapshots'],
+  ['templates'],
   ['hosts'],
 ];
 const ASSEMBLY = 'the assembly';

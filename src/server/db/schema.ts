@@ -10,6 +10,7 @@ import type { RecordIndexStateTable, RecordQueryShapesTable } from './schema-ind
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 import type { WidgetPlacesTable, WidgetsTable } from './schema-widgets';
+import type { TemplateInstallsTable } from './schema-templates';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
 import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 import type { ApiSecretsTable, InvitesTable, LoginFailuresTable, PasswordResetsTable, RememberedDevicesTable, SessionsTable, TwoFactorChallengesTable } from './schema-auth';
@@ -234,6 +235,7 @@ export interface Database {
   apps: AppsTable;
   app_versions: AppVersionsTable;
   app_workspaces: AppWorkspacesTable;
+  template_installs: TemplateInstallsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

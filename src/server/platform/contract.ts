@@ -151,6 +151,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     { name: 'api-log', description: `${HOST_PREFIX.main}: Scout's API call log (admins)` },
     { name: 'apps', description: `${HOST_PREFIX.main}: platform apps, their versions and the gateway's app lists (docs/apps.md)` },
     { name: 'snapshots', description: `${HOST_PREFIX.main}: the project's configuration as one versioned JSON document (docs/snapshots.md)` },
+    { name: 'templates', description: `${HOST_PREFIX.main}: workspace templates, their catalogue, install and uninstall (docs/templates.md)` },
     { name: 'documents', description: `${HOST_PREFIX.integration}: documents of a library, their variants, versions and comments` },
     { name: 'reference', description: 'this document' },
   ],
