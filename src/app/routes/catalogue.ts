@@ -20,6 +20,9 @@ const sessionDone = [
   '/admin/functions',
   '/admin/functions/create',
   '/admin/functions/$id',
+  // Workspace templates (docs/templates.md): the catalogue and a template's landing page.
+  '/admin/templates',
+  '/template/$id',
   // Widgets (docs/widgets.md).
   '/admin/widgets',
   '/admin/widgets/edit/$id',
@@ -96,7 +99,6 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 const sessionTodo = [
   '/public-app/editor/$id',
   '/component/editor/$id',
-  '/template/$id',
   '/checkout',
   '/checkout/thankyou',
   '/home/platform/updates',
@@ -112,7 +114,6 @@ const sessionTodo = [
   '/admin/forge',
   '/admin/forge/create',
   '/admin/forge/$id',
-  '/admin/templates',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>

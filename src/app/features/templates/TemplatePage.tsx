@@ -75,13 +75,17 @@ function Install({ template, catalogue }: { template: Template; catalogue: Templ
   const workspace = free.find((candidate) => candidate.uuid === chosen) ?? free[0] ?? null;
   return (
     <section className="card template-install" data-testid="template-install">
-      {template.installed.length > 0 ? (
-        <p>
+      {template.installed.map((install) => (
+        <div key={install.workspace_uuid} className="template-install-row template-installed-row" data-testid="template-installed">
           <span className="badge badge-success">
-            <FormattedMessage id="templates.installedIn" values={{ workspaces: template.installed.map((install) => install.workspace_name).join(', ') }} />
+            <FormattedMessage id="templates.installedIn" values={{ workspaces: install.workspace_name }} />
           </span>
-        </p>
-      ) : null}
+          <AppLink className="button" href="/admin/dashboard" data-testid="template-open-admin">
+            <FormattedMessage id="templates.openApp" />
+          </AppLink>
+          <TemplateAction template={template} workspace={{ uuid: install.workspace_uuid, name: install.workspace_name }} change="uninstall" testId="template-uninstall" />
+        </div>
+      ))}
       {free.length === 0 ? (
         <p className="muted" data-testid="template-no-workspace">
           <FormattedMessage id="templates.allOccupied" />
@@ -113,7 +117,7 @@ export function TemplatePage() {
   const catalogue = useQuery(templateCatalogueQueryOptions());
   const failed = template.error ?? catalogue.error;
   return (
-    <div className="page stack app-standalone template-page" data-testid="template-page">
+    <div className="page stack template-page" data-testid="template-page">
       {template.isPending || catalogue.isPending ? (
         <Loading />
       ) : failed ? (
