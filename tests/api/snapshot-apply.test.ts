@@ -134,6 +134,27 @@ describeApi(`snapshot apply (${DB_KIND})`, () => {
     expect(done.json().diff.remove).toEqual([{ kind: 'function', id: expect.any(String), name: 'echo' }]);
   });
 
+  it('never reaches another project: its component named by a widget is refused; a __proto__ key is refused', async () => {
+    const sourceBefore = await snapshot(source);
+    const before = await snapshot(target);
+    const books = JSON.parse(sourceBefore).components.find((c: { name: string }) => c.name === 'books').uuid as string;
+    const forged = JSON.parse(before);
+    forged.widgets.push({ name: 'Forged', kind: 'number', component_uuid: books, settings: {} });
+    const refused = await apply(target, forged);
+    expect(refused.statusCode, refused.body).toBe(417);
+    expect(refused.json().errors[0].field).toBe('widgets.Forged.component');
+    expect(await snapshot(target)).toBe(before);
+    expect(await snapshot(source)).toBe(sourceBefore);
+    const document = JSON.parse(before);
+    const item = '{ "name": "proto", "code": "return 1;", "__proto__": { "polluted": true } }';
+    const text = JSON.stringify(document).replace('"functions":[', `"functions":[${item}${document.functions.length > 0 ? ',' : ''}`);
+    const taken = await app().inject({ method: 'POST', url: '/api/v3/system/snapshot/apply', payload: text, headers: { cookie: target, 'content-type': 'application/json' } });
+    // The server's body parser refuses a __proto__ key anywhere (400), before the apply sees it.
+    expect(taken.statusCode, taken.body).toBe(400);
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(await snapshot(target)).toBe(before);
+  });
+
   it('luma apply <file> applies it (exit 0, the lines of what it did), and a refusal is exit 2 with one line', async () => {
     const owner = await projectOwner(server(), 'apply-cli@luma.test', 'Apply cli');
     const as = withCookie(app, () => owner.cookie);
