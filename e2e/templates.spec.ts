@@ -1,8 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, shot, signInAsAdmin, test } from './support';
 
+/** The serious and critical axe violations of the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
+}
+
 // Workspace templates (docs/templates.md): from a new, empty project, the catalogue, the inventory
-// template's landing page, its install after a confirmation, and a record created at once in the
-// component it brought. Screenshots of both screens at 1280 and 390 px.
+// template's landing page (no serious axe violation on either), its install after a confirmation, a
+// record created at once in the component it brought, and the snapshot card's diff and apply.
+// Screenshots of both screens at 1280 and 390 px.
 
 test('install a template from an empty project and create a record in it', async ({ page }) => {
   test.setTimeout(180_000);
@@ -15,6 +24,7 @@ test('install a template from an empty project and create a record in it', async
   await page.goto('/admin/templates');
   await expect(page.getByTestId('template-card')).toHaveCount(3);
   await expect(page.getByTestId('template-workspace')).toHaveText(/Main/);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, 'templates-catalogue-1280');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -27,6 +37,7 @@ test('install a template from an empty project and create a record in it', async
   await expect(page).toHaveURL(/\/template\/inventory$/);
   await expect(page.getByTestId('template-components')).toContainText('Stock movements');
   await expect(page.getByTestId('template-records')).toContainText('records in Products');
+  expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'template-landing-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
