@@ -62,6 +62,11 @@ test('an app: create, add a page with a component list, deploy to live, open it 
   await page.getByTestId('app-editor-block-widget').selectOption({ label: `${WIDGET} (number)` });
   await page.getByTestId('app-editor-block-add').click();
   await expect(page.getByTestId('app-editor-block')).toHaveText([/About this desk/, new RegExp(`${WIDGET} \\(widget\\)`)]);
+  // The live preview draws the unsaved page: its text and its widget's number, before any save.
+  const live = page.getByTestId('app-editor-live-view');
+  await live.getByTestId('app-menu-item').filter({ hasText: 'About' }).click();
+  await expect(live.getByTestId('app-page-view')).toContainText('About this desk');
+  await expect(live.getByTestId('widget-number')).toContainText('2');
   await page.locator('[data-testid="app-editor-page-row"][data-page="about"]').getByTestId('app-editor-page-up').click();
   await page.locator('[data-testid="app-editor-page-row"][data-page="open-tickets"]').getByRole('button', { name: 'Open tickets' }).click();
   await page.getByTestId('app-editor-title').fill('Tickets');

@@ -2,12 +2,13 @@
 // The Luma command line (docs/snapshots.md): `luma snapshot [--records] > project.json` writes the
 // snapshot of the project of the API user whose secret is LUMA_API_KEY, from the server at LUMA_URL;
 // `luma apply project.json --dry-run` prints what applying it would create (+), change (~) and remove
-// (-). Exit status 0 on success (a dry run: nothing would change), 1 when a dry run would change
-// something, 2 on an error with a one-line message on stderr. Plain Node, no build.
+// (-); `luma apply project.json` applies it in one transaction and prints what it did. Exit status 0
+// on success (a dry run: nothing would change), 1 when a dry run would change something, 2 on an error
+// (a refused apply changes nothing) with a one-line message on stderr. Plain Node, no build.
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const USAGE = 'usage: luma snapshot [--records] | luma apply <project.json> --dry-run   (LUMA_URL and LUMA_API_KEY from the environment)';
+const USAGE = 'usage: luma snapshot [--records] | luma apply <project.json> [--dry-run]   (LUMA_URL and LUMA_API_KEY from the environment)';
 
 /** The answer's text of a call to the server, or an Error with a one-line message. */
 async function call({ url, key, path, body, fetchImpl = fetch }) {
@@ -30,7 +31,10 @@ async function call({ url, key, path, body, fetchImpl = fetch }) {
   if (!response.ok) {
     let message = '';
     try {
-      message = JSON.parse(text).message ?? '';
+      const answer = JSON.parse(text);
+      // What was refused and where (an apply names the item: components.orders.name).
+      const first = answer.errors?.[0];
+      message = `${answer.message ?? ''}${first?.field ? ` at ${first.field}${first.messages?.[0] && first.messages[0] !== answer.message ? ` (${first.messages[0]})` : ''}` : ''}`;
     } catch {
       message = text.slice(0, 80);
     }
@@ -50,8 +54,7 @@ export function diffLines(diff) {
   return [...diff.create.map(line('+')), ...diff.change.map(line('~')), ...diff.remove.map(line('-'))];
 }
 
-/** The diff of a snapshot file against the server's project. */
-async function dryRun(file, env, out) {
+function readDocument(file) {
   let text;
   try {
     text = readFileSync(file, 'utf8');
@@ -59,9 +62,23 @@ async function dryRun(file, env, out) {
   } catch (error) {
     throw new Error(error instanceof SyntaxError ? `${file} is not JSON: ${error.message}` : `cannot read ${file}: ${error.code ?? error.message}`);
   }
+  return text;
+}
+
+/** The diff of a snapshot file against the server's project. */
+async function dryRun(file, env, out) {
+  const text = readDocument(file);
   const lines = diffLines(JSON.parse(await call({ url: env.LUMA_URL, key: env.LUMA_API_KEY, path: 'v3/system/snapshot/diff', body: text })));
   out.write(lines.length === 0 ? 'nothing would change\n' : `${lines.join('\n')}\n`);
   return lines.length === 0 ? 0 : 1;
+}
+
+/** Applies a snapshot file to the server's project and prints what it did. */
+async function applyFile(file, env, out) {
+  const text = readDocument(file);
+  const lines = diffLines(JSON.parse(await call({ url: env.LUMA_URL, key: env.LUMA_API_KEY, path: 'v3/system/snapshot/apply', body: text })).diff);
+  out.write(lines.length === 0 ? 'nothing changed\n' : `${lines.join('\n')}\napplied\n`);
+  return 0;
 }
 
 export async function main(argv, env, out = process.stdout, err = process.stderr) {
@@ -75,8 +92,7 @@ export async function main(argv, env, out = process.stdout, err = process.stderr
     return 2;
   }
   try {
-    if (apply && !flags.includes('--dry-run')) throw new Error('apply is not available yet (luma apply <file> --dry-run shows what it would do)');
-    if (apply) return await dryRun(files[0], env, out);
+    if (apply) return await (flags.includes('--dry-run') ? dryRun : applyFile)(files[0], env, out);
     out.write(await fetchSnapshot({ url: env.LUMA_URL, key: env.LUMA_API_KEY, records: flags.includes('--records') }));
     return 0;
   } catch (error) {

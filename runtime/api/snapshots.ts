@@ -34,6 +34,7 @@ export const snapshotSchema = closed(
           props: { type: 'object' },
           ...versionPointers,
           versions: versions('settings'),
+          workspaces: arrayOf(stringSchema),
         },
         ['uuid', 'name', 'versions'],
       ),
@@ -60,7 +61,7 @@ export const snapshotSchema = closed(
     widget_places: { type: 'object', additionalProperties: arrayOf(uuidSchema), description: "each place's widget uuids, in order" },
     apps: arrayOf(
       closed(
-        { uuid: uuidSchema, name: stringSchema, label: stringSchema, icon: nullable(stringSchema), onboarding_required: { type: 'boolean' }, ...versionPointers, versions: versions('definition') },
+        { uuid: uuidSchema, name: stringSchema, label: stringSchema, icon: nullable(stringSchema), onboarding_required: { type: 'boolean' }, ...versionPointers, versions: versions('definition'), workspaces: arrayOf(stringSchema) },
         ['uuid', 'name', 'versions'],
       ),
     ),
@@ -104,3 +105,16 @@ const diffEntry = closed(
 
 /** The reply of POST /v3/system/snapshot/diff: what applying the document would create, change and remove. */
 export const snapshotDiffSchema = closed({ create: arrayOf(diffEntry), change: arrayOf(diffEntry), remove: arrayOf(diffEntry) }, ['create', 'change', 'remove']);
+
+/** The reply of POST /v3/system/snapshot/apply: what it did, the document uuids it replaced, the records it created. */
+export const snapshotApplySchema = closed(
+  {
+    diff: snapshotDiffSchema,
+    ids: { type: 'object', additionalProperties: uuidSchema, description: "document uuids another project of this instance holds, and the project's uuid each became" },
+    records: arrayOf(closed({ component_uuid: uuidSchema, env: stringSchema, uuids: arrayOf(uuidSchema) }, ['component_uuid', 'env', 'uuids'])),
+  },
+  ['diff', 'ids', 'records'],
+);
+
+/** Message keys of the snapshot calls besides ERROR_KEY.snapshotFormatNewer. */
+export const SNAPSHOT_MESSAGE = { applyIncomplete: 'snapshotApplyIncomplete' } as const;

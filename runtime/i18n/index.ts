@@ -25,6 +25,7 @@ import { scoutApiEn_US, type ScoutApiMessageKey } from './scoutApi.en_US';
 import { widgetsEn_US, type WidgetsMessageKey } from './widgets.en_US';
 import { satellitesEn_US, type SatellitesMessageKey } from './satellites.en_US';
 import { platformEn_US, type PlatformMessageKey } from './platform.en_US';
+import { templatesEn_US, type TemplatesMessageKey } from './templates.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -52,7 +53,8 @@ export type MessageKey =
   | ScoutApiMessageKey
   | WidgetsMessageKey
   | SatellitesMessageKey
-  | PlatformMessageKey;
+  | PlatformMessageKey
+  | TemplatesMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -88,6 +90,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...widgetsEn_US,
   ...satellitesEn_US,
   ...platformEn_US,
+  ...templatesEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

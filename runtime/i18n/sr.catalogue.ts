@@ -27,6 +27,7 @@ import { scoutApiSr } from './scoutApi.sr';
 import { widgetsSr } from './widgets.sr';
 import { satellitesSr } from './satellites.sr';
 import { platformSr } from './platform.sr';
+import { templatesSr } from './templates.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -56,4 +57,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...widgetsSr,
   ...satellitesSr,
   ...platformSr,
+  ...templatesSr,
 };

@@ -141,5 +141,6 @@ describeApi(`snapshots (${DB_KIND})`, () => {
     expect(wrong.stderr).toMatch(/^luma: the server answered 401/);
     expect(await runCli(['snapshot'], { LUMA_URL: base })).toMatchObject({ code: 2, stderr: expect.stringMatching(/^luma: LUMA_API_KEY is not set/) });
     expect(await runCli(['nonsense'], {})).toMatchObject({ code: 2, stderr: expect.stringMatching(/^usage: luma snapshot/) });
-  });
+    // Each run spawns node: on a busy machine half a dozen of them take a while.
+  }, 120_000);
 });

@@ -126,6 +126,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['apps'],
   ['public-apps'],
   ['snapshots'],
+  ['templates'],
   ['hosts'],
 ];
 const ASSEMBLY = 'the assembly';

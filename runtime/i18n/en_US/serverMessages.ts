@@ -17,6 +17,7 @@ export const serverMessagesEn_US = {
   payloadTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This content type is not supported.',
   snapshotFormatNewer: 'This snapshot was written by a newer Luma (format {format}); this server reads format {supported}.',
+  snapshotApplyIncomplete: 'The snapshot could not be applied completely; nothing was changed.',
 
   // Section 8: error catalogue
   'Connection to server failed': 'Connection to server failed',

@@ -18,6 +18,7 @@ export const serverMessagesSr: Record<keyof typeof serverMessagesEn_US, string> 
   payloadTooLarge: 'Zahtev je prevelik.',
   unsupportedMediaType: 'Ova vrsta sadržaja nije podržana.',
   snapshotFormatNewer: 'Ovaj snimak je napisala novija Luma (format {format}); ovaj server čita format {supported}.',
+  snapshotApplyIncomplete: 'Snimak nije mogao biti primenjen u celosti; ništa nije promenjeno.',
 
   'Connection to server failed': 'Povezivanje sa serverom nije uspelo',
   'No such file or directory': 'Ne postoji takva datoteka ili direktorijum',

@@ -22,6 +22,9 @@ const sessionDone = [
   '/admin/functions',
   '/admin/functions/create',
   '/admin/functions/$id',
+  // Workspace templates (docs/templates.md): the catalogue and a template's landing page.
+  '/admin/templates',
+  '/template/$id',
   // Widgets (docs/widgets.md).
   '/admin/widgets',
   '/admin/widgets/edit/$id',
@@ -101,7 +104,6 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 
 const sessionTodo = [
   '/component/editor/$id',
-  '/template/$id',
   '/checkout',
   '/checkout/thankyou',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
@@ -114,7 +116,6 @@ const sessionTodo = [
   '/admin/forge',
   '/admin/forge/create',
   '/admin/forge/$id',
-  '/admin/templates',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>

@@ -62,6 +62,9 @@ export const SparkPage = lazyRouteComponent(() => import('../features/sparks/Spa
 export const IntegrationsPage = lazyRouteComponent(() => import('../features/integrations/IntegrationsPage'), 'IntegrationsPage');
 export const IntegrationPage = lazyRouteComponent(() => import('../features/integrations/IntegrationPage'), 'IntegrationPage');
 // Widgets (docs/widgets.md): the list, and the editor with its live preview.
+// Workspace templates (docs/templates.md): the catalogue and a template's landing page.
+export const TemplatesPage = lazyRouteComponent(() => import('../features/templates/TemplatesPage'), 'TemplatesPage');
+export const TemplatePage = lazyRouteComponent(() => import('../features/templates/TemplatePage'), 'TemplatePage');
 export const WidgetsListPage = lazyRouteComponent(() => import('../features/widgets/WidgetsListPage'), 'WidgetsListPage');
 export const WidgetCreatePage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetCreatePage');
 export const WidgetEditPage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetEditPage');

@@ -3,7 +3,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { claimsQueryOptions } from '../../../renderers/data/queries';
 import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { resolveEntry, type ClaimsOutcome } from './guard';
-import { AppContainerPage, AppEditorPage, PublicAppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, NotAvailableYet } from './pages';
+import { AppContainerPage, AppEditorPage, PublicAppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, NotAvailableYet, TemplatePage } from './pages';
 import { rootRoute } from './root';
 import { validateVersionSearch } from './search';
 import { stubLabel, stubRoute } from './stub';
@@ -44,7 +44,7 @@ export const sessionRoutes = [
   createRoute({ getParentRoute: () => sessionRoute, path: '/app/editor/$id', component: AppEditorPage, staticData: { label: 'apps.editor' } }),
   createRoute({ getParentRoute: () => sessionRoute, path: '/public-app/editor/$id', component: PublicAppEditorPage, staticData: { label: 'apps.editor' } }),
   componentEditorRoute,
-  stubRoute(sessionRoute, '/template/$id'),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/template/$id', component: TemplatePage, staticData: { label: 'nav.templates' } }),
   stubRoute(sessionRoute, '/checkout'),
   stubRoute(sessionRoute, '/checkout/thankyou'),
   appRoute,

@@ -102,7 +102,8 @@ export async function listApps(db: Db, accountability: Accountability): Promise<
 }
 
 /** A new app with an empty v1 on dev, linked to the given workspaces or the caller's own. */
-export async function createApp(db: Db, accountability: Accountability, body: unknown): Promise<AppWithDefinition> {
+/** `uuid`: the new app's id when it is given (a snapshot's apply keeps its ids). */
+export async function createApp(db: Db, accountability: Accountability, body: unknown, uuid?: string): Promise<AppWithDefinition> {
   const projectUuid = requireAdmin(accountability);
   const input = bodyObject(body);
   const name = checkName(input.name);
@@ -114,7 +115,7 @@ export async function createApp(db: Db, accountability: Accountability, body: un
     const at = nowDate();
     const row = await trx
       .insertInto('apps')
-      .values({ uuid: uuidv7(), project_uuid: projectUuid, name, label: changes.label ?? name, icon: changes.icon ?? null, onboarding_required: changes.onboarding_required ?? false, dev_version: FIRST_VERSION, public_version: null, created_at: at, updated_at: at })
+      .values({ uuid: uuid ?? uuidv7(), project_uuid: projectUuid, name, label: changes.label ?? name, icon: changes.icon ?? null, onboarding_required: changes.onboarding_required ?? false, dev_version: FIRST_VERSION, public_version: null, created_at: at, updated_at: at })
       .returningAll()
       .executeTakeFirstOrThrow();
     await insertVersion(trx, row.uuid, FIRST_VERSION, EMPTY_APP_DEFINITION);

@@ -59,7 +59,8 @@ export async function assertNoDependencies(db: Db, row: Parameters<typeof depend
   if ((await dependenciesOf(db, row)).length > 0) throw conflict(COMPONENT_MESSAGE.componentRemovalBlockedByDependency);
 }
 
-export async function createComponent(db: Db, accountability: Accountability, body: unknown): Promise<{ uuid: string; version: string }> {
+/** `uuid`: the new component's id when it is given (a snapshot's apply keeps its ids), else a new one. */
+export async function createComponent(db: Db, accountability: Accountability, body: unknown, uuid?: string): Promise<{ uuid: string; version: string }> {
   const projectUuid = requireProject(accountability);
   if (!accountability.is_admin) throw forbidden();
   const checked = validateComponentCreate(bodyObject(body));
@@ -71,7 +72,7 @@ export async function createComponent(db: Db, accountability: Accountability, bo
     .execute(async (tx) => {
       await assertNameFree(tx, projectUuid, scope ?? null, name);
       const row = await insertComponent(tx, {
-        uuid: crypto.randomUUID(),
+        uuid: uuid ?? crypto.randomUUID(),
         project_uuid: projectUuid,
         name,
         scope: scope ?? null,

@@ -11,6 +11,7 @@ import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaShar
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 import type { WidgetPlacesTable, WidgetsTable } from './schema-widgets';
 import type { SatellitesTable } from './schema-satellites';
+import type { TemplateInstallsTable } from './schema-templates';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
 import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 import type { ApiSecretsTable, InvitesTable, LoginFailuresTable, PasswordResetsTable, RememberedDevicesTable, SessionsTable, TwoFactorChallengesTable } from './schema-auth';
@@ -240,6 +241,7 @@ export interface Database {
   public_app_hostnames: PublicAppHostnamesTable;
   portal_users: PortalUsersTable;
   portal_sessions: PortalSessionsTable;
+  template_installs: TemplateInstallsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -127,12 +127,13 @@ export async function getFunction(db: Db, accountability: Accountability, id: st
   return (await shape(db, [row]))[0]!;
 }
 
-export async function createFunction(db: Db, accountability: Accountability, body: unknown): Promise<GlobalFunction> {
+/** `uuid`: the new function's id when it is given (a snapshot's apply keeps its ids). */
+export async function createFunction(db: Db, accountability: Accountability, body: unknown, uuid?: string): Promise<GlobalFunction> {
   const projectUuid = requireAdmin(accountability);
   const write = await checkWrite(db, projectUuid, body, true);
   if (await findGlobalFunctionByName(db, projectUuid, write.name!)) throw functionExists();
   try {
-    const row = await insertGlobalFunction(db, { ...write, name: write.name!, uuid: randomUUID(), project_uuid: projectUuid, created_by: accountability.user.uuid });
+    const row = await insertGlobalFunction(db, { ...write, name: write.name!, uuid: uuid ?? randomUUID(), project_uuid: projectUuid, created_by: accountability.user.uuid });
     return (await shape(db, [row]))[0]!;
   } catch (error) {
     if (isUniqueViolation(error)) throw functionExists();

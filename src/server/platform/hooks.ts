@@ -13,6 +13,7 @@
 // hook needs to keep across processes lives here: what is durable stays in the database.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { joinedOf } from '../db/joined';
 
 /** Filter events by name: `{ payload; meta }`. Augmented by the announcing capabilities. */
 export interface FilterEvents {}
@@ -74,6 +75,12 @@ export function createHooks<F extends { [E in keyof F]: FilterSpec }, A>(): Hook
       return current;
     },
     async emitAction(event, payload, context) {
+      // Inside a joined transaction (db/joined.ts) "after the commit" is after the outer one's.
+      const outer = joinedOf(context.db);
+      if (outer) {
+        outer.after.push(() => this.emitAction(event, payload, { ...context, db: outer.root }));
+        return;
+      }
       for (const hook of actions.get(event) ?? []) await hook(payload, context);
     },
   };

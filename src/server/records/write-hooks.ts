@@ -8,6 +8,7 @@ import type { Database, RecordRow } from '../db/schema';
 import { hooks } from '../platform/hooks';
 import { isPlainObject } from '../platform/validate';
 import type { RecordDraft, RecordWrite } from './hook-events';
+import { joinedOf } from '../db/joined';
 
 type Db = Kysely<Database>;
 
@@ -25,9 +26,17 @@ export function withoutHashes(view: ViewSchema, data: unknown): Record<string, u
  * Runs `work` in a transaction, then `after` (the write's action hooks) once it has committed.
  * Always a transaction: what the filter hooks write (the event, the queued runs) commits with the
  * write or not at all. Inside an outer transaction (a workflow's component node) it joins that one,
- * and runs no action: the outer write runs its own after its commit.
+ * and runs no action: the outer write runs its own after its commit; inside a joined transaction
+ * (db/joined.ts) its actions wait for that one's commit.
  */
 export async function inWrite<T>(db: Db, work: (tx: Db) => Promise<T>, after: (result: T) => Promise<void>): Promise<T> {
+  // A joined transaction (db/joined.ts: a snapshot's apply) runs the actions after its own commit.
+  const outer = joinedOf(db);
+  if (outer) {
+    const result = await work(db);
+    outer.after.push(() => after(result));
+    return result;
+  }
   if (db.isTransaction) return work(db);
   const result = await db.transaction().execute(work);
   await after(result);

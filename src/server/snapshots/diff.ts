@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../platform/errors';
 import { requireAdmin } from '../iam/access';
 import { projectSnapshotDocument, SNAPSHOT_FORMAT } from './snapshot';
+import { completed, prepareDocument, withoutEmptyPlaces } from './prepare';
 
 /** Admins only, and a document of a newer format is 417 (the route checks this before the body's schema). */
 export function refuseNewerFormat(accountability: Accountability, document: unknown): void {
@@ -20,7 +21,10 @@ export function refuseNewerFormat(accountability: Accountability, document: unkn
 
 /** What applying `document` onto the caller's project would create, change and remove. */
 export async function diffAgainstProject(db: Kysely<Database>, accountability: Accountability, document: Record<string, unknown>): Promise<SnapshotDiff> {
+  const projectUuid = requireAdmin(accountability);
   refuseNewerFormat(accountability, document);
   const { document: current } = await projectSnapshotDocument(db, accountability, { records: false });
-  return diffSnapshots(current, document);
+  // As the apply reads it: the same uuids, what an item leaves out is what the project has.
+  const prepared = await prepareDocument(db, projectUuid, withoutEmptyPlaces(document), current, { newIds: false });
+  return diffSnapshots(current, completed(prepared.document, current));
 }

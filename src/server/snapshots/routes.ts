@@ -3,19 +3,20 @@
 // /v3/system/snapshot/diff, a document against the project.
 import type { FastifyPluginAsync } from 'fastify';
 import { replies } from '../../../runtime/api/schemas';
-import { snapshotDiffBody, snapshotDiffSchema, snapshotQuery, snapshotSchema } from '../../../runtime/api/snapshots';
+import { snapshotApplySchema, snapshotDiffBody, snapshotDiffSchema, snapshotQuery, snapshotSchema } from '../../../runtime/api/snapshots';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { accountabilityOf } from '../auth/session-hook';
 import { projectSnapshot } from './snapshot';
 import { diffAgainstProject, refuseNewerFormat } from './diff';
+import { applySnapshot } from './apply';
 
 /** A snapshot with its versions can be far larger than the server's 1 MiB body limit (docs/snapshots.md). */
 export const SNAPSHOT_BODY_LIMIT = 32 * 1024 * 1024;
 
 const spec = specFor(['snapshots']);
 
-export const snapshotRoutes: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
+export const snapshotRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
   host.get(
     '/v3/system/snapshot',
     spec("The project's configuration as one versioned JSON document (admins; docs/snapshots.md)", {
@@ -44,5 +45,19 @@ export const snapshotRoutes: FastifyPluginAsync<ServerContext> = async (host, { 
       preValidation: async (request) => refuseNewerFormat(accountabilityOf(request), request.body),
     },
     async (request) => diffAgainstProject(db, accountabilityOf(request), request.body as Record<string, unknown>),
+  );
+
+  host.post(
+    '/v3/system/snapshot/apply',
+    {
+      ...spec("Makes a snapshot document the caller's project's configuration, in one transaction or not at all (admins; docs/snapshots.md)", {
+        body: snapshotDiffBody,
+        response: replies({ 200: { description: 'what it did', content: { 'application/json': { schema: snapshotApplySchema } } } }),
+      }),
+      bodyLimit: SNAPSHOT_BODY_LIMIT,
+      preValidation: async (request) => refuseNewerFormat(accountabilityOf(request), request.body),
+    },
+    async (request) =>
+      applySnapshot(db, accountabilityOf(request), request.body as Record<string, unknown>, { locale: request.headers['accept-language'], sparkLimit: config.sparkLimit }),
   );
 };

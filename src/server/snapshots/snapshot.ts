@@ -10,10 +10,10 @@ import type { Database } from '../db/schema';
 import { projectRoot } from '../platform/root';
 import { notFound } from '../platform/errors';
 import { requireAdmin } from '../iam/access';
-import { listComponentsOfProject } from '../components/sql';
+import { listComponentsOfProject, workspacesOfComponents } from '../components/sql';
 import { listGlobalFunctions } from '../functions/global-sql';
 import { listWidgets, placesOf } from '../widgets/sql';
-import { appsOfProject } from '../apps/sql';
+import { appsOfProject, workspacesOfApps } from '../apps/sql';
 import { appVersionsOf, componentVersionsOf, recordsOf, sparkReleasesOf, sparksOfProject, workflowsOfProject, workflowVersionsOf } from './sql';
 
 type Db = Kysely<Database>;
@@ -29,11 +29,14 @@ function lumaVersion(): string {
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const byKey = <T>(key: (item: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+/** Workspace links by the workspace's name (uuids differ between projects): an apply finds them by name. */
+const workspaceNames = (links: { name: string }[]) => [...new Set(links.map((link) => link.name))].sort();
 const ownedBy = <T>(rows: T[], owner: (row: T) => string) => (uuid: string) => rows.filter((row) => owner(row) === uuid);
 
 async function components(db: Db, projectUuid: string) {
   const rows = (await listComponentsOfProject(db, projectUuid)).sort(byKey((row) => `${row.scope ?? ''}/${row.name}/${row.uuid}`));
   const versions = ownedBy(await componentVersionsOf(db, rows.map((row) => row.uuid)), (row) => row.component_uuid);
+  const links = ownedBy(await workspacesOfComponents(db, rows.map((row) => row.uuid)), (row) => row.component_uuid);
   return rows.map((row) => ({
     uuid: row.uuid,
     scope: row.scope,
@@ -49,6 +52,7 @@ async function components(db: Db, projectUuid: string) {
     dev_version: row.dev_version,
     public_version: row.public_version,
     versions: versions(row.uuid).sort(byName).map((v) => ({ name: v.name, settings: v.settings })),
+    workspaces: workspaceNames(links(row.uuid)),
   }));
 }
 
@@ -83,6 +87,7 @@ async function widgets(db: Db, projectUuid: string) {
 async function apps(db: Db, projectUuid: string) {
   const rows = (await appsOfProject(db, projectUuid)).sort(byKey((row) => `${row.name}/${row.uuid}`));
   const versions = ownedBy(await appVersionsOf(db, rows.map((row) => row.uuid)), (row) => row.app_uuid);
+  const links = ownedBy(await workspacesOfApps(db, rows.map((row) => row.uuid)), (row) => row.app_uuid);
   return rows.map((row) => ({
     uuid: row.uuid,
     name: row.name,
@@ -92,6 +97,7 @@ async function apps(db: Db, projectUuid: string) {
     dev_version: row.dev_version,
     public_version: row.public_version,
     versions: versions(row.uuid).sort(byName).map((v) => ({ name: v.name, definition: v.definition })),
+    workspaces: workspaceNames(links(row.uuid)),
   }));
 }
 

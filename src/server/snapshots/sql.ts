@@ -45,3 +45,9 @@ export function recordsOf(db: Db, projectUuid: string, componentUuid: string) {
     .orderBy('uuid')
     .execute();
 }
+
+/** The uuids of the project's live records (an apply adds only the records the project does not have). */
+export async function recordUuidsOf(db: Db, projectUuid: string): Promise<string[]> {
+  const rows = await db.selectFrom('records').select('uuid').where('project_uuid', '=', projectUuid).where('deleted_at', 'is', null).execute();
+  return rows.map((row) => row.uuid);
+}

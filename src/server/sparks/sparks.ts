@@ -107,7 +107,8 @@ async function assertNameFree(db: Db, projectUuid: string, name: string, except?
   if (await query.executeTakeFirst()) throw new HttpError(409, SPARK_MESSAGE.exists, [{ field: 'name', messages: [SPARK_MESSAGE.exists] }]);
 }
 
-export async function createSpark(db: Db, accountability: Accountability, body: unknown, limit: number): Promise<Spark> {
+/** `uuid`: the new spark's id when it is given (a snapshot's apply keeps its ids). */
+export async function createSpark(db: Db, accountability: Accountability, body: unknown, limit: number, uuid?: string): Promise<Spark> {
   const projectUuid = requireAdmin(accountability);
   const input = bodyObject(body);
   const name = checkName(input.name);
@@ -122,7 +123,7 @@ export async function createSpark(db: Db, accountability: Accountability, body: 
     const at = nowDate();
     return trx
       .insertInto('sparks')
-      .values({ uuid: uuidv7(), project_uuid: projectUuid, name, description, code, dev_version: null, live_version: null, created_at: at, updated_at: at })
+      .values({ uuid: uuid ?? uuidv7(), project_uuid: projectUuid, name, description, code, dev_version: null, live_version: null, created_at: at, updated_at: at })
       .returningAll()
       .executeTakeFirstOrThrow();
   });

@@ -155,11 +155,12 @@ export async function getWidget(db: Db, accountability: Accountability, id: stri
   return toWidget(await requireWidget(db, requireProject(accountability), id));
 }
 
-export async function createWidget(db: Db, accountability: Accountability, body: unknown, locale: string | undefined): Promise<Widget> {
+/** `uuid`: the new widget's id when it is given (a snapshot's apply keeps its ids). */
+export async function createWidget(db: Db, accountability: Accountability, body: unknown, locale: string | undefined, uuid?: string): Promise<Widget> {
   const projectUuid = requireAdmin(accountability);
   const columns = await checkWrite(db, accountability, projectUuid, body, null, locale);
   if ((await countWidgets(db, projectUuid)) >= WIDGET_LIMITS.perProject) throw new HttpError(409, WIDGET_MESSAGE.tooManyWidgets);
-  return toWidget(await insertWidget(db, { ...columns, uuid: randomUUID(), project_uuid: projectUuid, created_by: accountability.user.uuid }));
+  return toWidget(await insertWidget(db, { ...columns, uuid: uuid ?? randomUUID(), project_uuid: projectUuid, created_by: accountability.user.uuid }));
 }
 
 export async function changeWidget(db: Db, accountability: Accountability, id: string, body: unknown, locale: string | undefined): Promise<Widget> {

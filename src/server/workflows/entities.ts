@@ -163,7 +163,8 @@ async function syncComponentRefs(db: Db, row: WorkflowRow): Promise<void> {
     .execute();
 }
 
-export async function createWorkflow(db: Db, accountability: Accountability, body: unknown): Promise<Workflow> {
+/** `uuid`: the new workflow's id when it is given (a snapshot's apply keeps its ids). */
+export async function createWorkflow(db: Db, accountability: Accountability, body: unknown, uuid?: string): Promise<Workflow> {
   const input = bodyObject(body);
   const projectUuid = requireProject(accountability);
   const name = workflowName(input.name);
@@ -175,7 +176,7 @@ export async function createWorkflow(db: Db, accountability: Accountability, bod
     const taken = await tx.selectFrom('workflows').select('uuid').where('project_uuid', '=', projectUuid).where('name', '=', name).executeTakeFirst();
     if (taken) throw conflict(WORKFLOW_MESSAGE.workflowExists);
     const now = nowDate();
-    const row: WorkflowRow = { uuid: uuidv7(), project_uuid: projectUuid, component_uuid: component.uuid, name, dev_version: 'v1', public_version: null, created_at: now, updated_at: now };
+    const row: WorkflowRow = { uuid: uuid ?? uuidv7(), project_uuid: projectUuid, component_uuid: component.uuid, name, dev_version: 'v1', public_version: null, created_at: now, updated_at: now };
     await tx.insertInto('workflows').values(row).execute();
     const start = createNode('event', { id: newNodeId(), name: 'Create', action: 'Create', x: 40, y: 40 });
     await tx.insertInto('workflow_versions').values({ workflow_uuid: row.uuid, name: 'v1', nodes: JSON.stringify([start]), created_at: now, updated_at: now }).execute();

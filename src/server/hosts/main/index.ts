@@ -26,6 +26,7 @@ import { workspaceRoutes } from '../../iam/routes-workspace';
 import { widgetRoutes } from '../../widgets/routes';
 import { snapshotRoutes } from '../../snapshots/routes';
 import { publicAppRoutes } from '../../public-apps/routes';
+import { templateRoutes } from '../../templates/routes';
 
 /** The permissions roles may hold: each capability's that grants some (iam/permissions.ts), in this order. */
 const PERMISSION_PROVIDERS: readonly PermissionProvider[] = [integrationPermissions, componentPermissions];
@@ -57,4 +58,5 @@ export const mainHost: FastifyPluginAsync<HostContext> = async (host, context) =
   await host.register(widgetRoutes, routes);
   await host.register(snapshotRoutes, routes);
   await host.register(publicAppRoutes, routes);
+  await host.register(templateRoutes, routes);
 };
