@@ -16,6 +16,7 @@ import { mediaWidgetsEn_US, type MediaWidgetsMessageKey } from './mediaWidgets.e
 import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.en_US';
 import { documentsEn_US, type DocumentsMessageKey } from './documents.en_US';
 import { appsEn_US, type AppsMessageKey } from './apps.en_US';
+import { forgeEn_US, type ForgeMessageKey } from './forge.en_US';
 
 import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { eventsEn_US, type EventsMessageKey } from './events.en_US';
@@ -42,6 +43,7 @@ export type MessageKey =
   | IntegrationsMessageKey
   | DocumentsMessageKey
   | AppsMessageKey
+  | ForgeMessageKey
   | EventBusMessageKey
   | EventsMessageKey
   | ScoutEventsMessageKey
@@ -73,6 +75,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...integrationsEn_US,
   ...documentsEn_US,
   ...appsEn_US,
+  ...forgeEn_US,
 
   ...eventBusEn_US,
   ...eventsEn_US,

@@ -17,6 +17,7 @@ import { mediaWidgetsSr } from './mediaWidgets.sr';
 import { integrationsSr } from './integrations.sr';
 import { documentsSr } from './documents.sr';
 import { appsSr } from './apps.sr';
+import { forgeSr } from './forge.sr';
 
 import { eventBusSr } from './eventBus.sr';
 import { eventsSr } from './events.sr';
@@ -43,6 +44,7 @@ export const SR_CATALOGUE: Catalogue = {
   ...integrationsSr,
   ...documentsSr,
   ...appsSr,
+  ...forgeSr,
 
   ...eventBusSr,
   ...eventsSr,

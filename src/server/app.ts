@@ -29,6 +29,7 @@ import { applySecurityHeaders, installInputGuard, installOriginCheck, installSec
 import { installSdkTypes } from './usercode/sdk-types';
 import { hasSecretKeys, resolveSecretKeys, setSecretKeys } from './platform/secret-box';
 import { installSpa } from './hosts/spa';
+import { installForgeBundleRoutes } from './forge/serve';
 import { declarePluginFieldTypes } from './platform/plugins';
 import { configureScriptPool } from './usercode/sandbox';
 import { endUpgradeAfterReply, guardUpgrades } from './platform/upgrades';
@@ -124,6 +125,8 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   installSdkTypes(app);
   // The media file URL at the site root, before the SPA's fallback would answer it with the app's page.
   installMediaFileRoutes(app, context);
+  // Forge bundles at the site root, outside every host: no session, their own sandboxing CSP.
+  installForgeBundleRoutes(app, config);
   const spa = await installSpa(app, config.appDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (spa.wants(request)) return spa.sendIndex(reply);

@@ -123,6 +123,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['workflows'],
   ['widgets'],
   ['apps'],
+  ['forge'],
   ['snapshots'],
   ['hosts'],
 ];

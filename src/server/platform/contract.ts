@@ -150,6 +150,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     { name: 'events', description: `${HOST_PREFIX.main}: the event bus token and Scout's event log (docs/event-bus.md)` },
     { name: 'api-log', description: `${HOST_PREFIX.main}: Scout's API call log (admins)` },
     { name: 'apps', description: `${HOST_PREFIX.main}: platform apps, their versions and the gateway's app lists (docs/apps.md)` },
+    { name: 'forge', description: `${HOST_PREFIX.main}: forge apps, their releases and deploys, component template distributions (docs/forge.md)` },
     { name: 'snapshots', description: `${HOST_PREFIX.main}: the project's configuration as one versioned JSON document (docs/snapshots.md)` },
     { name: 'documents', description: `${HOST_PREFIX.integration}: documents of a library, their variants, versions and comments` },
     { name: 'reference', description: 'this document' },

@@ -25,6 +25,7 @@ import { userRoutes } from '../../auth/routes-user';
 import { workspaceRoutes } from '../../iam/routes-workspace';
 import { widgetRoutes } from '../../widgets/routes';
 import { snapshotRoutes } from '../../snapshots/routes';
+import { forgeRoutes } from '../../forge/routes';
 
 /** The permissions roles may hold: each capability's that grants some (iam/permissions.ts), in this order. */
 const PERMISSION_PROVIDERS: readonly PermissionProvider[] = [integrationPermissions, componentPermissions];
@@ -55,4 +56,5 @@ export const mainHost: FastifyPluginAsync<HostContext> = async (host, context) =
   await host.register((await import('../../functions/routes-actions')).actionAndRouteRoutes, routes);
   await host.register(widgetRoutes, routes);
   await host.register(snapshotRoutes, routes);
+  await host.register(forgeRoutes, routes);
 };
