@@ -127,6 +127,8 @@ export interface ForgeOpen {
   /** null for the editor's unsaved preview. */
   release: string | null;
   expires_at: string;
+  /** A distribution's file paths (what an entrypoint may name). */
+  files?: string[];
 }
 
 export interface ForgeCreateBody {
@@ -155,7 +157,7 @@ export const forgeAppListSchema = arrayOf(forgeAppSchema);
 export const forgeWorkspaceListSchema = arrayOf(
   closed({ uuid: uuidSchema, name: stringSchema, label: stringSchema, icon: nullable(stringSchema), release: { type: 'integer' } }, ['uuid', 'name', 'label', 'icon', 'release']),
 );
-export const forgeOpenSchema = closed({ url: stringSchema, release: nullable(uuidSchema), expires_at: dateTimeSchema }, ['url', 'release', 'expires_at']);
+export const forgeOpenSchema = closed({ url: stringSchema, release: nullable(uuidSchema), expires_at: dateTimeSchema, files: arrayOf(stringSchema) }, ['url', 'release', 'expires_at']);
 export const forgeFileTextSchema = closed({ path: stringSchema, text: stringSchema }, ['path', 'text']);
 
 export const forgeIdParams = closed({ id: { type: 'string', description: 'the forge app uuid' } }, ['id']);

@@ -51,7 +51,7 @@ export async function componentReleaseFile(db: Db, config: Pick<Config, 'dataDir
 export async function openComponentRelease(db: Db, accountability: Accountability, uuid: string, body: unknown): Promise<ForgeOpen> {
   const component = await componentOf(db, accountability, uuid);
   const row = await findRelease(db, component.project_uuid, { kind: 'component', uuid: component.uuid }, bodyObject(body).release);
-  return { ...bundleUrl({ projectUuid: component.project_uuid, releaseUuid: row.uuid }, ''), release: row.uuid };
+  return { ...bundleUrl({ projectUuid: component.project_uuid, releaseUuid: row.uuid }, ''), release: row.uuid, files: row.files.map((file) => file.path) };
 }
 
 /** The live release of a forge app the caller may open: admins, or a member of a workspace it is linked to. */
