@@ -56,11 +56,15 @@ function plainData(value: unknown): Record<string, unknown> | null {
     return null;
   }
   if (text.length > MAX_JSON) return null;
-  const copy = JSON.parse(text, (key, inner: unknown) => {
-    if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new Error('key');
-    return inner;
-  }) as unknown;
-  return isObject(copy) ? copy : null;
+  try {
+    const copy = JSON.parse(text, (key, inner: unknown) => {
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new Error('key');
+      return inner;
+    }) as unknown;
+    return isObject(copy) ? copy : null;
+  } catch {
+    return null;
+  }
 }
 
 const LIST_KEYS: Record<string, (value: unknown) => unknown> = {

@@ -22,7 +22,7 @@ export const forgeEn_US = {
   'forge.releases': 'Releases',
   'forge.noReleases': 'No releases yet: upload a bundle.',
   'forge.upload': 'Upload a release',
-  'forge.uploadHint': 'A zip of at most {max} MiB with an index.html at its root (or in its one top folder). HTML, JS, CSS, JSON, images and fonts only; include the SDK with <script src="__luma/sdk.js">.',
+  'forge.uploadHint': 'A zip of at most {max} MiB with an index.html at its root (or in its one top folder). HTML, JS, CSS, JSON, images and fonts only; include the SDK as the script __luma/sdk.js.',
   'forge.bundle': 'Bundle (zip)',
   'forge.uploadSave': 'Upload',
   'forge.uploading': 'Uploading…',

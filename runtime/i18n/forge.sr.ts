@@ -23,7 +23,7 @@ export const forgeSr: Record<ForgeMessageKey, string> = {
   'forge.releases': 'Izdanja',
   'forge.noReleases': 'Još nema izdanja: otpremite paket.',
   'forge.upload': 'Otpremi izdanje',
-  'forge.uploadHint': 'Zip od najviše {max} MiB sa index.html u korenu (ili u jedinoj fascikli). Samo HTML, JS, CSS, JSON, slike i fontovi; SDK uključite sa <script src="__luma/sdk.js">.',
+  'forge.uploadHint': 'Zip od najviše {max} MiB sa index.html u korenu (ili u jedinoj fascikli). Samo HTML, JS, CSS, JSON, slike i fontovi; SDK uključite kao skriptu __luma/sdk.js.',
   'forge.bundle': 'Paket (zip)',
   'forge.uploadSave': 'Otpremi',
   'forge.uploading': 'Otpremanje…',

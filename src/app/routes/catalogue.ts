@@ -76,6 +76,11 @@ const sessionDone = [
   '/app',
   '/app/playground',
   '/app/$id',
+  // Forge apps and the component editor (docs/forge.md).
+  '/admin/forge',
+  '/admin/forge/create',
+  '/admin/forge/$id',
+  '/component/editor/$id',
   // The API reference (docs/api.md).
   '/admin/developer',
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
@@ -95,7 +100,6 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 
 const sessionTodo = [
   '/public-app/editor/$id',
-  '/component/editor/$id',
   '/template/$id',
   '/checkout',
   '/checkout/thankyou',
@@ -109,9 +113,6 @@ const sessionTodo = [
   '/admin/ratchet',
   '/admin/ratchet/create',
   '/admin/ratchet/edit/$id',
-  '/admin/forge',
-  '/admin/forge/create',
-  '/admin/forge/$id',
   '/admin/templates',
 ];
 

@@ -120,7 +120,8 @@ export function installForgeBundleRoutes(app: FastifyInstance, config: Config): 
   const keepBundleHeaders = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     reply.header('content-security-policy', bundleCsp(config, (request as BundleRequest).params.token ?? ''));
     reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('cross-origin-resource-policy', 'same-origin');
+    // No Cross-Origin-Resource-Policy: the bundle's own document is an opaque origin, so same-origin
+    // would refuse it its own scripts; the token in the path is what guards the files.
     reply.removeHeader('set-cookie');
     return payload;
   };

@@ -99,7 +99,7 @@ function Editor({ model, version, initial }: { model: ComponentModel; version: s
     setDirty(true);
   };
   return (
-    <div className="page stack" data-testid="component-editor">
+    <div className="page stack forge-editor-page" data-testid="component-editor">
       <PageHeader title={<FormattedMessage id="forge.editorTitle" values={{ name: model.label?.en_US ?? model.name, version }} />}>
         <button type="button" className="button button-primary" disabled={save.isPending || paths.length === 0} data-testid="component-editor-save" onClick={() => save.mutate()}>
           <FormattedMessage id={save.isPending ? 'forge.saving' : 'forge.editorSave'} />
