@@ -165,6 +165,12 @@ test('a forge app: uploaded, deployed and opened sandboxed; the bridge gives the
     await expect(page.frameLocator('[data-testid="component-editor-preview"]').locator('#notes li')).toHaveCount(3, { timeout: 30_000 });
   });
 
+  // A full-page picture leaves out a sandboxed (out-of-process) frame below the fold: the preview itself, scrolled to.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('component-editor-preview').scrollIntoViewIfNeeded();
+  await expect(page.frameLocator('[data-testid="component-editor-preview"]').locator('#notes li')).toHaveCount(3, { timeout: 30_000 });
+  await page.screenshot({ path: 'test-results/screens/forge-component-editor-preview-390.png' });
+
   // The bundle's blocked fetch is the one CSP report expected: the bundle's own connect-src 'none'.
   const expected = cspViolations.filter((line) => line.includes(`/api/v3/system/component/${notes}/models`) && /Content Security Policy|connect-src/.test(line));
   expect(expected.length).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORGE_BUNDLE_PATH, FORGE_LIMITS, FORGE_SDK_FILE } from '../../../runtime/api/forge';
+import { replies } from '../../../runtime/api/schemas';
 import { now as nowMs } from '../platform/clock';
 import type { Config } from '../platform/config';
 import { notFound } from '../platform/errors';
@@ -128,7 +129,12 @@ export function installForgeBundleRoutes(app: FastifyInstance, config: Config): 
   app.get(
     `${FORGE_BUNDLE_PATH}/:token/*`,
     {
-      schema: { hide: true },
+      schema: {
+        tags: ['forge'],
+        summary: "A bundle's file at a signed URL (no session; its own sandboxing CSP)",
+        params: { type: 'object', properties: { token: { type: 'string' }, '*': { type: 'string' } }, required: ['token'] },
+        response: replies({ 200: { description: "the file's bytes", type: 'string', format: 'binary' } }),
+      },
       config: { public: true },
       onSend: keepBundleHeaders,
     },
