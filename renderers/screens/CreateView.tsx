@@ -11,7 +11,7 @@ import type { CreateController } from './useCreateController';
 export function CreateView({ ctl, title, back }: { ctl: CreateController; title?: string; back?: Omit<RecordBack, 'label'> }) {
   if (ctl.status === 'error') return <ScreenError error={ctl.error} />;
   if (ctl.status === 'loading' || !ctl.view || !ctl.component) return <RecordSkeleton />;
-  if (ctl.entrypoint) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} />;
+  if (ctl.entrypoint) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} context={{ screen: 'create' }} />;
   const view = ctl.view;
   return (
     <section className="record-screen" data-testid="record-create">

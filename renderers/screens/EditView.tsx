@@ -17,7 +17,7 @@ export function EditView({ ctl, title, compact = false, back }: { ctl: EditContr
   const screenRef = useRef<HTMLElement>(null);
   if (ctl.status === 'error') return <ScreenError error={ctl.error} />;
   if (ctl.status === 'loading' || !ctl.view || !ctl.record || !ctl.component) return <RecordSkeleton />;
-  if (ctl.entrypoint) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} />;
+  if (ctl.entrypoint) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} context={{ screen: 'edit', record: ctl.record.uuid }} />;
   const { view, record } = ctl;
   const system = { id: 'system', label: intl.formatMessage({ id: 'records.system.tab' }), content: <SystemInfo record={record} /> };
   return (

@@ -17,6 +17,7 @@ import { integrationsEn_US, type IntegrationsMessageKey } from './integrations.e
 import { documentsEn_US, type DocumentsMessageKey } from './documents.en_US';
 import { appsEn_US, type AppsMessageKey } from './apps.en_US';
 import { publicAppsEn_US, type PublicAppsMessageKey } from './publicApps.en_US';
+import { forgeEn_US, type ForgeMessageKey } from './forge.en_US';
 
 import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { eventsEn_US, type EventsMessageKey } from './events.en_US';
@@ -47,6 +48,7 @@ export type MessageKey =
   | DocumentsMessageKey
   | AppsMessageKey
   | PublicAppsMessageKey
+  | ForgeMessageKey
   | EventBusMessageKey
   | EventsMessageKey
   | ScoutEventsMessageKey
@@ -82,6 +84,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...documentsEn_US,
   ...appsEn_US,
   ...publicAppsEn_US,
+  ...forgeEn_US,
 
   ...eventBusEn_US,
   ...eventsEn_US,

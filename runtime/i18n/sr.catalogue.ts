@@ -18,6 +18,7 @@ import { integrationsSr } from './integrations.sr';
 import { documentsSr } from './documents.sr';
 import { appsSr } from './apps.sr';
 import { publicAppsSr } from './publicApps.sr';
+import { forgeSr } from './forge.sr';
 
 import { eventBusSr } from './eventBus.sr';
 import { eventsSr } from './events.sr';
@@ -48,6 +49,7 @@ export const SR_CATALOGUE: Catalogue = {
   ...documentsSr,
   ...appsSr,
   ...publicAppsSr,
+  ...forgeSr,
 
   ...eventBusSr,
   ...eventsSr,

@@ -31,6 +31,7 @@ import { hasSecretKeys, resolveSecretKeys, setSecretKeys } from './platform/secr
 import { installSpa } from './hosts/spa';
 import { installPublicAppHosts } from './public-apps/serve';
 import { publicAppServedRoutes } from './public-apps/routes-public';
+import { installForgeBundleRoutes } from './forge/serve';
 import { declarePluginFieldTypes } from './platform/plugins';
 import { configureScriptPool } from './usercode/sandbox';
 import { endUpgradeAfterReply, guardUpgrades } from './platform/upgrades';
@@ -131,6 +132,8 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   installMediaFileRoutes(app, context);
   // The served public apps' own calls (no session; 404 unless the Host is a public app's).
   await app.register(publicAppServedRoutes, context);
+  // Forge bundles at the site root, outside every host: no session, their own sandboxing CSP.
+  installForgeBundleRoutes(app, config);
   const spa = await installSpa(app, config.appDir);
   app.setNotFoundHandler(async (request, reply) => {
     // A public app's hostname never gets the platform's page (public-apps/serve.ts answers its pages).

@@ -125,6 +125,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['widgets'],
   ['apps'],
   ['public-apps'],
+  ['forge'],
   ['snapshots'],
   ['templates'],
   ['hosts'],

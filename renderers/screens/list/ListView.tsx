@@ -107,7 +107,7 @@ export function ListView(props: ListViewProps) {
     );
   }
   if (ctl.status === 'loading' || !ctl.view) return <RecordSkeleton />;
-  if (ctl.entrypoint && ctl.component) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} />;
+  if (ctl.entrypoint && ctl.component) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} context={{ screen: 'list' }} />;
   const empty = ctl.items.length === 0 && !ctl.loading;
   const open = (uuid: string) => navigate(`${basePath}/edit/${uuid}`);
   const editHref = (uuid: string) => `${basePath}/edit/${uuid}`;

@@ -30,7 +30,7 @@ export const recordScreensEn_US = {
   'records.invalidJson': 'Invalid JSON: {message}',
   'records.templateFailed': 'The field template failed',
   'records.scriptError': 'Script error',
-  'records.template.notAvailable': 'This screen uses the custom template {entrypoint} ({renderer} renderer). Template distributions are not available yet.',
+  'records.template.notAvailable': 'This screen uses the custom template {entrypoint} ({renderer} renderer), which the component\'s template distribution does not hold. Upload one in the component\'s Appearance settings or open the component editor.',
   'records.fieldsPanel.open': 'Field settings',
   'records.fieldsPanel.title': 'Fields',
   'records.quickEdit': 'Quick edit',

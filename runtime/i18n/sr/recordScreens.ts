@@ -32,7 +32,7 @@ export const recordScreensSr: Record<keyof typeof recordScreensEn_US, string> = 
   'records.invalidJson': 'Neispravan JSON: {message}',
   'records.templateFailed': 'Šablon polja nije uspeo',
   'records.scriptError': 'Greška u skripti',
-  'records.template.notAvailable': 'Ovaj ekran koristi sopstveni šablon {entrypoint} (prikaz {renderer}). Distribucije šablona još nisu dostupne.',
+  'records.template.notAvailable': 'Ovaj ekran koristi sopstveni šablon {entrypoint} (prikaz {renderer}), koji distribucija šablona komponente ne sadrži. Otpremite je u podešavanjima izgleda ili otvorite uređivač komponente.',
   'records.fieldsPanel.open': 'Podešavanja polja',
   'records.fieldsPanel.title': 'Polja',
   'records.quickEdit': 'Brza izmena',

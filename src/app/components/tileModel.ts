@@ -1,5 +1,6 @@
 // Pure parts of the home tile (spec section 2 "Home tile").
 import type { GatewayApp } from '../../../runtime/api/apps';
+import type { ForgeWorkspaceApp } from '../../../runtime/api/forge';
 
 export type TileType = 'platform-app' | 'component' | 'forge-app';
 
@@ -32,10 +33,15 @@ export function tileHref(tile: Pick<TileModel, 'id' | 'type'>): string {
   return `/a/${encodeURIComponent(tile.id)}`;
 }
 
-/** The home's tiles: the platform apps of the workspace, the forge apps (none exist yet), then the menu's components. */
-export function homeTiles(apps: readonly GatewayApp[], components: readonly { ref: string; label: string; icon?: string | null }[]): TileModel[] {
+/** The home's tiles: the platform apps of the workspace, its forge apps with a live release, then the menu's components. */
+export function homeTiles(
+  apps: readonly GatewayApp[],
+  components: readonly { ref: string; label: string; icon?: string | null }[],
+  forgeApps: readonly ForgeWorkspaceApp[] = [],
+): TileModel[] {
   return [
     ...apps.map((app): TileModel => ({ id: app.uuid, label: app.label, type: 'platform-app', ...(app.icon ? { icon: app.icon } : {}) })),
+    ...forgeApps.map((app): TileModel => ({ id: app.uuid, label: app.label, type: 'forge-app', ...(app.icon ? { icon: app.icon } : {}) })),
     ...components.map((item): TileModel => ({ id: item.ref, label: item.label, type: 'component', ...(item.icon ? { icon: item.icon } : {}) })),
   ];
 }

@@ -47,6 +47,9 @@ import {
   WidgetsListPage,
   WidgetCreatePage,
   WidgetEditPage,
+  ForgeAppsPage,
+  ForgeCreatePage,
+  ForgeAppPage,
 } from './pages';
 import { sessionRoute } from './session';
 import { stubRoute } from './stub';
@@ -115,9 +118,9 @@ export const adminChildren = [
   screen('functions', FunctionsListPage, 'nav.functions'),
   screen('functions/create', FunctionCreatePage, 'fn.create.title'),
   screen('functions/$id', FunctionPage, 'fn.one'),
-  stub('forge'),
-  stub('forge/create'),
-  stub('forge/$id'),
+  screen('forge', ForgeAppsPage, 'nav.forge'),
+  screen('forge/create', ForgeCreatePage, 'forge.new'),
+  screen('forge/$id', ForgeAppPage, 'forge.one'),
   screen('developer', DeveloperPage, 'nav.developer'),
   screen('workflow/$id', WorkflowPage, 'nav.workflows'),
   screen('projects', ProjectsPage, 'nav.projects'),

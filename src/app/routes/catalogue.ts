@@ -85,6 +85,11 @@ const sessionDone = [
   '/admin/public-app',
   '/admin/public-app/$id',
   '/public-app/editor/$id',
+  // Forge apps and the component editor (docs/forge.md).
+  '/admin/forge',
+  '/admin/forge/create',
+  '/admin/forge/$id',
+  '/component/editor/$id',
   // The API reference (docs/api.md).
   '/admin/developer',
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
@@ -104,6 +109,8 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 
 const sessionTodo = [
   '/component/editor/$id',
+  '/public-app/editor/$id',
+  '/template/$id',
   '/checkout',
   '/checkout/thankyou',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
@@ -116,6 +123,7 @@ const sessionTodo = [
   '/admin/forge',
   '/admin/forge/create',
   '/admin/forge/$id',
+  '/admin/templates',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>

@@ -69,3 +69,8 @@ export const WidgetsListPage = lazyRouteComponent(() => import('../features/widg
 export const WidgetCreatePage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetCreatePage');
 export const WidgetEditPage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetEditPage');
 export const UpdatesPage = lazyRouteComponent(() => import('../features/platform/UpdatesPage'), 'UpdatesPage');
+export const ForgeAppsPage = lazyRouteComponent(() => import('../features/forge/ForgeAppsPage'), 'ForgeAppsPage');
+export const ForgeCreatePage = lazyRouteComponent(() => import('../features/forge/ForgeAppsPage'), 'ForgeCreatePage');
+export const ForgeAppPage = lazyRouteComponent(() => import('../features/forge/ForgeAppPage'), 'ForgeAppPage');
+export const AppOrForgePage = lazyRouteComponent(() => import('../features/forge/AppOrForgePage'), 'AppOrForgePage');
+export const ComponentEditorPage = lazyRouteComponent(() => import('../features/forge/ComponentEditorPage'), 'ComponentEditorPage');

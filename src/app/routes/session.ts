@@ -3,7 +3,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { claimsQueryOptions } from '../../../renderers/data/queries';
 import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { resolveEntry, type ClaimsOutcome } from './guard';
-import { AppContainerPage, AppEditorPage, PublicAppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, NotAvailableYet, TemplatePage } from './pages';
+import { AppEditorPage, AppOrForgePage, PublicAppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, ComponentEditorPage, NotAvailableYet, TemplatePage } from './pages';
 import { rootRoute } from './root';
 import { validateVersionSearch } from './search';
 import { stubLabel, stubRoute } from './stub';
@@ -33,14 +33,14 @@ const componentEditorRoute = createRoute({
   getParentRoute: () => sessionRoute,
   path: '/component/editor/$id',
   validateSearch: validateVersionSearch,
-  component: NotAvailableYet,
-  staticData: { label: stubLabel('component') },
+  component: ComponentEditorPage,
+  staticData: { label: 'forge.editor' },
 });
 
 const appRoute = createRoute({ getParentRoute: () => sessionRoute, path: '/app', component: AppsLauncherPage, staticData: { label: 'apps.title' } });
 
 export const sessionRoutes = [
-  createRoute({ getParentRoute: () => sessionRoute, path: '/a/$id', component: AppContainerPage, staticData: { label: stubLabel('/a/$id') } }),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/a/$id', component: AppOrForgePage, staticData: { label: stubLabel('/a/$id') } }),
   createRoute({ getParentRoute: () => sessionRoute, path: '/app/editor/$id', component: AppEditorPage, staticData: { label: 'apps.editor' } }),
   createRoute({ getParentRoute: () => sessionRoute, path: '/public-app/editor/$id', component: PublicAppEditorPage, staticData: { label: 'apps.editor' } }),
   componentEditorRoute,

@@ -6,6 +6,7 @@ import type { Json, JsonWithDefault, NullableTimestamp, Timestamp } from './sche
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
 import type { AppsTable, AppVersionsTable, AppWorkspacesTable, PortalSessionsTable, PortalUsersTable, PublicAppHostnamesTable, PublicAppsTable } from './schema-apps';
+import type { ForgeAppsTable, ForgeAppWorkspacesTable, ForgeDeploysTable, ForgeReleasesTable } from './schema-forge';
 import type { RecordIndexStateTable, RecordQueryShapesTable } from './schema-indexes';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
@@ -242,6 +243,10 @@ export interface Database {
   portal_users: PortalUsersTable;
   portal_sessions: PortalSessionsTable;
   template_installs: TemplateInstallsTable;
+  forge_apps: ForgeAppsTable;
+  forge_app_workspaces: ForgeAppWorkspacesTable;
+  forge_releases: ForgeReleasesTable;
+  forge_deploys: ForgeDeploysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

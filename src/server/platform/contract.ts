@@ -151,6 +151,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     { name: 'api-log', description: `${HOST_PREFIX.main}: Scout's API call log (admins)` },
     { name: 'apps', description: `${HOST_PREFIX.main}: platform apps, their versions and the gateway's app lists (docs/apps.md)` },
     { name: 'public-apps', description: `${HOST_PREFIX.main}: public apps, their hostnames, API user and portal flag, and the gateway's public-app lists (docs/public-apps.md); the served app's own calls at /__public-app on its hostnames` },
+    { name: 'forge', description: `${HOST_PREFIX.main}: forge apps, their releases and deploys, component template distributions (docs/forge.md)` },
     { name: 'snapshots', description: `${HOST_PREFIX.main}: the project's configuration as one versioned JSON document (docs/snapshots.md)` },
     { name: 'templates', description: `${HOST_PREFIX.main}: workspace templates, their catalogue, install and uninstall (docs/templates.md)` },
     { name: 'documents', description: `${HOST_PREFIX.integration}: documents of a library, their variants, versions and comments` },

@@ -9,7 +9,8 @@ export type CodeEditorMode = 'inline' | 'modal' | 'sidebar';
 export interface CodeEditorProps {
   value: string;
   onChange?: (value: string) => void;
-  language: 'json' | 'javascript';
+  /** 'text': no highlighting (HTML and CSS files of a template distribution). */
+  language: 'json' | 'javascript' | 'text';
   /**
    * The script context (docs/user-code.md): completion, type errors and hover types come from
    * luma-sdk.d.ts?kind=<kind>, checked in a TypeScript worker. Only with language 'javascript'.

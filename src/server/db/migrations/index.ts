@@ -26,6 +26,7 @@ import * as recordIndexTuning from './0024_record_index_tuning';
 import * as widgets from './0025_widgets';
 import * as apps from './0026_apps';
 import * as publicApps from './0027_public_apps';
+import * as forge from './0028_forge';
 import * as templateInstalls from './0029_template_installs';
 import * as satellites from './0031_satellites';
 
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0025_widgets': widgets,
   '0026_apps': apps,
   '0027_public_apps': publicApps,
+  '0028_forge': forge,
   '0029_template_installs': templateInstalls,
   '0031_satellites': satellites,
 };

@@ -27,6 +27,7 @@ import { widgetRoutes } from '../../widgets/routes';
 import { snapshotRoutes } from '../../snapshots/routes';
 import { publicAppRoutes } from '../../public-apps/routes';
 import { templateRoutes } from '../../templates/routes';
+import { forgeRoutes } from '../../forge/routes';
 
 /** The permissions roles may hold: each capability's that grants some (iam/permissions.ts), in this order. */
 const PERMISSION_PROVIDERS: readonly PermissionProvider[] = [integrationPermissions, componentPermissions];
@@ -59,4 +60,5 @@ export const mainHost: FastifyPluginAsync<HostContext> = async (host, context) =
   await host.register(snapshotRoutes, routes);
   await host.register(publicAppRoutes, routes);
   await host.register(templateRoutes, routes);
+  await host.register(forgeRoutes, routes);
 };
