@@ -81,6 +81,11 @@ const sessionDone = [
   '/app',
   '/app/playground',
   '/app/$id',
+  // The API reference (docs/api.md).
+  '/admin/developer',
+  // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
+  '/admin/integrations',
+  '/admin/integrations/$id',
   // Public apps (docs/public-apps.md): the admin screens and the page editor.
   '/admin/public-app',
   '/admin/public-app/$id',
@@ -90,11 +95,6 @@ const sessionDone = [
   '/admin/forge/create',
   '/admin/forge/$id',
   '/component/editor/$id',
-  // The API reference (docs/api.md).
-  '/admin/developer',
-  // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
-  '/admin/integrations',
-  '/admin/integrations/$id',
   ...['/admin/component', '/home/component'].flatMap((base) =>
     ['$ref', '$scope/$name'].flatMap((ref) => [`${base}/${ref}`, `${base}/${ref}/create`, `${base}/${ref}/edit/$uuid`]),
   ),
@@ -108,9 +108,6 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 }
 
 const sessionTodo = [
-  '/component/editor/$id',
-  '/public-app/editor/$id',
-  '/template/$id',
   '/checkout',
   '/checkout/thankyou',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
@@ -120,10 +117,6 @@ const sessionTodo = [
   '/admin/ratchet',
   '/admin/ratchet/create',
   '/admin/ratchet/edit/$id',
-  '/admin/forge',
-  '/admin/forge/create',
-  '/admin/forge/$id',
-  '/admin/templates',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>
