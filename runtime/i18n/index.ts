@@ -22,6 +22,7 @@ import { eventsEn_US, type EventsMessageKey } from './events.en_US';
 import { scoutEventsEn_US, type ScoutEventsMessageKey } from './scoutEvents.en_US';
 import { scoutApiEn_US, type ScoutApiMessageKey } from './scoutApi.en_US';
 import { widgetsEn_US, type WidgetsMessageKey } from './widgets.en_US';
+import { ratchetEn_US, type RatchetMessageKey } from './ratchet.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -46,7 +47,8 @@ export type MessageKey =
   | EventsMessageKey
   | ScoutEventsMessageKey
   | ScoutApiMessageKey
-  | WidgetsMessageKey;
+  | WidgetsMessageKey
+  | RatchetMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -79,6 +81,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...scoutEventsEn_US,
   ...scoutApiEn_US,
   ...widgetsEn_US,
+  ...ratchetEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

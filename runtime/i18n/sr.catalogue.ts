@@ -24,6 +24,7 @@ import { scoutEventsSr } from './scoutEvents.sr';
 
 import { scoutApiSr } from './scoutApi.sr';
 import { widgetsSr } from './widgets.sr';
+import { ratchetSr } from './ratchet.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -50,4 +51,5 @@ export const SR_CATALOGUE: Catalogue = {
 
   ...scoutApiSr,
   ...widgetsSr,
+  ...ratchetSr,
 };

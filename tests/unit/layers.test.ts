@@ -121,6 +121,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['functions'],
   ['sparks'],
   ['workflows'],
+  ['ratchet'],
   ['widgets'],
   ['apps'],
   ['snapshots'],

@@ -10,6 +10,7 @@ import type { RecordIndexStateTable, RecordQueryShapesTable } from './schema-ind
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 import type { WidgetPlacesTable, WidgetsTable } from './schema-widgets';
+import type { RatchetConnectionsTable } from './schema-ratchet';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
 import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 import type { ApiSecretsTable, InvitesTable, LoginFailuresTable, PasswordResetsTable, RememberedDevicesTable, SessionsTable, TwoFactorChallengesTable } from './schema-auth';
@@ -231,6 +232,7 @@ export interface Database {
   api_log_settings: ApiLogSettingsTable;
   widgets: WidgetsTable;
   widget_places: WidgetPlacesTable;
+  ratchet_connections: RatchetConnectionsTable;
   apps: AppsTable;
   app_versions: AppVersionsTable;
   app_workspaces: AppWorkspacesTable;

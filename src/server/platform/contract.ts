@@ -127,7 +127,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     title: 'Luma API',
     version: '1',
     description:
-      'Every host of spec section 7 under its prefix (/api, /api/workflow, /api/media, /api/integration, /api/transaction, /api/spark). ' +
+      'Every host of spec section 7 under its prefix (/api, /api/workflow, /api/media, /api/integration, /api/transaction, /api/spark, /api/ratchet). ' +
       'Calls need a session cookie (luma_session) or an API user\'s bearer secret, and name the tenant with X-Project-Uuid, X-Workspace-Uuid ' +
       'and X-Project-Env; calls marked without security are public. Every error is the ApiError shape.',
   },
@@ -151,6 +151,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     { name: 'api-log', description: `${HOST_PREFIX.main}: Scout's API call log (admins)` },
     { name: 'apps', description: `${HOST_PREFIX.main}: platform apps, their versions and the gateway's app lists (docs/apps.md)` },
     { name: 'snapshots', description: `${HOST_PREFIX.main}: the project's configuration as one versioned JSON document (docs/snapshots.md)` },
+    { name: 'ratchet', description: `${HOST_PREFIX.ratchet}: ratchet connections to outside PostgreSQL and MariaDB databases, their test and the read-only SQL console (admins; docs/ratchet.md)` },
     { name: 'documents', description: `${HOST_PREFIX.integration}: documents of a library, their variants, versions and comments` },
     { name: 'reference', description: 'this document' },
   ],

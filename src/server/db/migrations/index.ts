@@ -25,6 +25,7 @@ import * as workflowChains from './0023_workflow_chains';
 import * as recordIndexTuning from './0024_record_index_tuning';
 import * as widgets from './0025_widgets';
 import * as apps from './0026_apps';
+import * as ratchet from './0030_ratchet';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0024_record_index_tuning': recordIndexTuning,
   '0025_widgets': widgets,
   '0026_apps': apps,
+  '0030_ratchet': ratchet,
 };
 
 /** The names of every migration, in order. */
