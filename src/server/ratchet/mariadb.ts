@@ -143,6 +143,8 @@ function stream(connection: Connection, run: DriverRun, stop: () => void): Promi
       reject(error);
     });
     running.on('end', () => {
+      // After an error (which comes first) there is nothing to describe.
+      if (done) return;
       describe([]);
       finish({ rowCount, capped: false, command: 'SELECT' });
     });
