@@ -48,6 +48,7 @@ export {
   KeyRound,
   Layers,
   LayoutDashboard,
+  Database,
   LayoutGrid,
   ListChecks,
   ListFilter,

@@ -62,3 +62,7 @@ export const IntegrationPage = lazyRouteComponent(() => import('../features/inte
 export const WidgetsListPage = lazyRouteComponent(() => import('../features/widgets/WidgetsListPage'), 'WidgetsListPage');
 export const WidgetCreatePage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetCreatePage');
 export const WidgetEditPage = lazyRouteComponent(() => import('../features/widgets/WidgetFormPage'), 'WidgetEditPage');
+// Ratchet connections (docs/ratchet.md): the list, and the editor with its test and console.
+export const RatchetListPage = lazyRouteComponent(() => import('../features/ratchet/RatchetListPage'), 'RatchetListPage');
+export const RatchetCreatePage = lazyRouteComponent(() => import('../features/ratchet/RatchetFormPage'), 'RatchetCreatePage');
+export const RatchetEditPage = lazyRouteComponent(() => import('../features/ratchet/RatchetFormPage'), 'RatchetEditPage');

@@ -9,7 +9,7 @@ export type CodeEditorMode = 'inline' | 'modal' | 'sidebar';
 export interface CodeEditorProps {
   value: string;
   onChange?: (value: string) => void;
-  language: 'json' | 'javascript';
+  language: 'json' | 'javascript' | 'sql';
   /**
    * The script context (docs/user-code.md): completion, type errors and hover types come from
    * luma-sdk.d.ts?kind=<kind>, checked in a TypeScript worker. Only with language 'javascript'.
