@@ -74,6 +74,7 @@ test('add a ratchet connection, test it, run a query and remove it', async ({ pa
   await page.keyboard.type('select * from planets');
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('ratchet-result-row')).toHaveCount(4);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'ratchet-console-390');
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -83,5 +84,9 @@ test('add a ratchet connection, test it, run a query and remove it', async ({ pa
   await expect(page).toHaveURL(/\/admin\/ratchet$/);
   await expect(page.getByTestId('ratchet-empty')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/ratchet');
+  await expect(page.getByTestId('ratchet-empty')).toBeVisible();
+  // No sideways scrolling at 390 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'ratchet-empty-390');
 });

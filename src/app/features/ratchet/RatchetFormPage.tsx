@@ -109,8 +109,13 @@ function ConnectionForm({ existing }: { existing: RatchetConnection | null }) {
     },
   });
   const values = form.values;
+  /** Sets a value and drops the messages of its field: what they said has been answered. */
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    form.set(key, value);
+    if (form.failure.fields[key]) form.setFailure((failure) => ({ ...failure, fields: Object.fromEntries(Object.entries(failure.fields).filter(([name]) => name !== key)) }));
+  };
   const field = (key: 'name' | 'host' | 'database' | 'user', label: string, more: { autoComplete?: string } = {}) => (
-    <TextField label={<FormattedMessage id={label} />} value={values[key]} onValue={(value) => form.set(key, value)} errors={form.errors(key)} testId={`ratchet-${key}`} {...more} />
+    <TextField label={<FormattedMessage id={label} />} value={values[key]} onValue={(value) => set(key, value)} errors={form.errors(key)} testId={`ratchet-${key}`} {...more} />
   );
   return (
     <form className="card form stack ratchet-form" onSubmit={form.submit} noValidate data-testid="ratchet-form">
@@ -132,7 +137,7 @@ function ConnectionForm({ existing }: { existing: RatchetConnection | null }) {
         <TextField
           label={<FormattedMessage id="ratchet.port" />}
           value={values.port}
-          onValue={(value) => form.set('port', value)}
+          onValue={(value) => set('port', value)}
           errors={form.errors('port')}
           testId="ratchet-port"
           inputMode="numeric"
@@ -146,7 +151,7 @@ function ConnectionForm({ existing }: { existing: RatchetConnection | null }) {
           autoComplete="new-password"
           value={values.password}
           disabled={values.removePassword}
-          onValue={(value) => form.set('password', value)}
+          onValue={(value) => set('password', value)}
           errors={form.errors('password')}
           testId="ratchet-password"
           hint={<FormattedMessage id={existing?.password_set ? 'ratchet.passwordSet' : 'ratchet.passwordNotSet'} />}
