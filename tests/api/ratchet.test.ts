@@ -4,9 +4,10 @@
 // against the machine's PostgreSQL and MariaDB: ok, a wrong password, an unknown user or database, a
 // port nobody listens on, each with its message key and never a 5xx.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEALED_PREFIX } from '../../src/server/platform/secret-box';
+import { resealSecrets } from '../../src/server/platform/secrets-at-rest';
+import { keysFrom, newSecretKeyText, SEALED_PREFIX, sealedKeyId, setSecretKeys } from '../../src/server/platform/secret-box';
 import { adminProject, createMember, createProject } from './fixtures';
-import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, TEST_SECRET_KEY } from './harness';
 import { createTargets, MARIADB_TARGET, PG_TARGET, ratchetApi, startRatchetServer, type RatchetServer, type Targets } from './ratchet-fixtures';
 
 describeApi(`ratchet connections (${DB_KIND})`, () => {
@@ -165,6 +166,24 @@ describeApi(`ratchet connections (${DB_KIND})`, () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json(), JSON.stringify(body)).toMatchObject({ ...expected, ms: expect.any(Number) });
       expect(response.body).not.toContain(targets.mariadbPassword);
+    }
+  });
+
+  it('the key rotation seals the password again with the new key, and the connection still signs in', async () => {
+    const connection = await created(mariaBody());
+    const next = keysFrom(newSecretKeyText(), [TEST_SECRET_KEY]);
+    setSecretKeys(next);
+    try {
+      const result = await resealSecrets(server.scratch.database.db);
+      expect(result.sealed['ratchet_connections.password']).toBeGreaterThanOrEqual(1);
+      const stored = await server.scratch.database.db.selectFrom('ratchet_connections').select('password').where('uuid', '=', connection.uuid).executeTakeFirstOrThrow();
+      expect(sealedKeyId(stored.password!)).toBe(next.current.id);
+      expect((await api().test(connection.uuid)).json()).toMatchObject({ ok: true });
+      // A server without the new key cannot open it: a clear key, not a 5xx.
+      setSecretKeys(keysFrom(TEST_SECRET_KEY));
+      expect((await api().test(connection.uuid)).json()).toMatchObject({ ok: false, message: 'ratchetPasswordUnreadable' });
+    } finally {
+      setSecretKeys(keysFrom(TEST_SECRET_KEY));
     }
   });
 });
