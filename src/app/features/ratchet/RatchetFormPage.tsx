@@ -91,6 +91,39 @@ function RemoveConnection({ connection }: { connection: RatchetConnection }) {
   );
 }
 
+/** The write-only password (set, change or remove) and the TLS switch. */
+function PasswordAndTls({ values, set, errors, passwordSet }: { values: Draft; set: <K extends keyof Draft>(key: K, value: Draft[K]) => void; errors: string[] | undefined; passwordSet: boolean }) {
+  return (
+    <>
+        <TextField
+          label={<FormattedMessage id="ratchet.password" />}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          disabled={values.removePassword}
+          onValue={(value) => set('password', value)}
+          errors={errors}
+          testId="ratchet-password"
+          hint={<FormattedMessage id={passwordSet ? 'ratchet.passwordSet' : 'ratchet.passwordNotSet'} />}
+        />
+        {passwordSet ? (
+          <div className="field field-check">
+            <input id="ratchet-remove-password" type="checkbox" checked={values.removePassword} onChange={(e) => set('removePassword', e.target.checked)} />
+            <label htmlFor="ratchet-remove-password">
+              <FormattedMessage id="ratchet.passwordRemove" />
+            </label>
+          </div>
+        ) : null}
+        <div className="field field-check">
+          <input id="ratchet-tls" type="checkbox" data-testid="ratchet-tls" checked={values.tls} onChange={(e) => set('tls', e.target.checked)} />
+          <label htmlFor="ratchet-tls">
+            <FormattedMessage id="ratchet.tls" />
+          </label>
+        </div>
+    </>
+  );
+}
+
 function ConnectionForm({ existing }: { existing: RatchetConnection | null }) {
   const intl = useIntl();
   const onSaved = useSavedThen<RatchetConnection>({
@@ -145,31 +178,7 @@ function ConnectionForm({ existing }: { existing: RatchetConnection | null }) {
         />
         {field('database', 'ratchet.database', { autoComplete: 'off' })}
         {field('user', 'ratchet.user', { autoComplete: 'off' })}
-        <TextField
-          label={<FormattedMessage id="ratchet.password" />}
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          disabled={values.removePassword}
-          onValue={(value) => set('password', value)}
-          errors={form.errors('password')}
-          testId="ratchet-password"
-          hint={<FormattedMessage id={existing?.password_set ? 'ratchet.passwordSet' : 'ratchet.passwordNotSet'} />}
-        />
-        {existing?.password_set ? (
-          <div className="field field-check">
-            <input id="ratchet-remove-password" type="checkbox" checked={values.removePassword} onChange={(e) => form.set('removePassword', e.target.checked)} />
-            <label htmlFor="ratchet-remove-password">
-              <FormattedMessage id="ratchet.passwordRemove" />
-            </label>
-          </div>
-        ) : null}
-        <div className="field field-check">
-          <input id="ratchet-tls" type="checkbox" data-testid="ratchet-tls" checked={values.tls} onChange={(e) => form.set('tls', e.target.checked)} />
-          <label htmlFor="ratchet-tls">
-            <FormattedMessage id="ratchet.tls" />
-          </label>
-        </div>
+        <PasswordAndTls values={values} set={set} errors={form.errors('password')} passwordSet={existing?.password_set ?? false} />
       </div>
       <FormFooter form={form} idle="ratchet.save" testId="ratchet-save">
         {existing ? <RemoveConnection connection={existing} /> : null}
