@@ -52,7 +52,9 @@ describeApi(`ratchet console (${DB_KIND})`, () => {
   const gone = (running: (marker: string) => Promise<number>, marker: string) => until(`${marker} to stop on the server`, 10_000, async () => ((await running(marker)) === 0 ? true : undefined));
 
   beforeAll(async () => {
-    [server, targets] = await Promise.all([startRatchetServer(), createTargets()]);
+    // One after the other: a failed start still leaves `targets` set, so afterAll drops them.
+    targets = await createTargets();
+    server = await startRatchetServer();
     admin = await login(server.app);
     const settings = await server.app.inject({ method: 'PUT', url: '/api/v1/system/api-log/settings', headers: { cookie: admin }, payload: { enabled: true, bodies: true } });
     expect(settings.statusCode, settings.body).toBe(200);

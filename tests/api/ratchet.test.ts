@@ -33,7 +33,9 @@ describeApi(`ratchet connections (${DB_KIND})`, () => {
   };
 
   beforeAll(async () => {
-    [server, targets] = await Promise.all([startRatchetServer(), createTargets()]);
+    // One after the other: a failed start still leaves `targets` set, so afterAll drops them.
+    targets = await createTargets();
+    server = await startRatchetServer();
     admin = await login(server.app);
     await createMember(server.scratch.database.db, 'member@luma.test', 'member password', []);
     member = await login(server.app, 'member@luma.test', 'member password');
