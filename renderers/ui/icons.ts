@@ -49,6 +49,7 @@ export {
   KeyRound,
   Layers,
   LayoutDashboard,
+  Database,
   LayoutGrid,
   LayoutTemplate,
   LifeBuoy,

@@ -10,11 +10,13 @@ export const HOST_PREFIX = {
   transaction: '/api/transaction',
   spark: '/api/spark',
   bus: '/api/bus',
+  /** Spec section 7's base path /ratchet (docs/ratchet.md). */
+  ratchet: '/api/ratchet',
 } as const;
 export type HostName = keyof typeof HOST_PREFIX;
 
-/** Request timeouts of spec section 9, per host (ms). Ratchet has its own base path /ratchet. */
-export const HOST_TIMEOUT_MS: Record<HostName | 'ratchet' | 'sandbox', number> = {
+/** Request timeouts of spec section 9, per host (ms). */
+export const HOST_TIMEOUT_MS: Record<HostName | 'sandbox', number> = {
   main: 30_000,
   workflow: 30_000,
   media: 30_000,

@@ -5,8 +5,8 @@ import { HOST_PREFIX, HOST_TIMEOUT_MS } from '../api/contract';
 import { createClient, type ApiClient } from './client';
 import type { ApiRequestError } from './errors';
 
-/** Ratchet has its own base path (spec section 7 "Common"). */
-export const RATCHET_BASE = '/ratchet';
+/** Ratchet's base path (spec section 7 "Common": /ratchet), under /api like every host. */
+export const RATCHET_BASE = HOST_PREFIX.ratchet;
 
 let serverErrorHandler: (error: ApiRequestError) => void = () => undefined;
 let unauthorizedHandler: (error: ApiRequestError) => void = () => undefined;

@@ -27,6 +27,7 @@ import { widgetsEn_US, type WidgetsMessageKey } from './widgets.en_US';
 import { satellitesEn_US, type SatellitesMessageKey } from './satellites.en_US';
 import { platformEn_US, type PlatformMessageKey } from './platform.en_US';
 import { templatesEn_US, type TemplatesMessageKey } from './templates.en_US';
+import { ratchetEn_US, type RatchetMessageKey } from './ratchet.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -56,7 +57,8 @@ export type MessageKey =
   | WidgetsMessageKey
   | SatellitesMessageKey
   | PlatformMessageKey
-  | TemplatesMessageKey;
+  | TemplatesMessageKey
+  | RatchetMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -94,6 +96,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...satellitesEn_US,
   ...platformEn_US,
   ...templatesEn_US,
+  ...ratchetEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

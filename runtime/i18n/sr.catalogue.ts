@@ -29,6 +29,7 @@ import { widgetsSr } from './widgets.sr';
 import { satellitesSr } from './satellites.sr';
 import { platformSr } from './platform.sr';
 import { templatesSr } from './templates.sr';
+import { ratchetSr } from './ratchet.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -60,4 +61,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...satellitesSr,
   ...platformSr,
   ...templatesSr,
+  ...ratchetSr,
 };

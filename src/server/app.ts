@@ -21,6 +21,7 @@ import { authenticate } from './auth/session-hook';
 import { sparkHost } from './hosts/spark/index';
 import { transactionHost } from './hosts/transaction/index';
 import { workflowHost } from './hosts/workflow/index';
+import { ratchetHost } from './hosts/ratchet/index';
 import { installApiLog, type ApiLogWriter } from './scout/api-log';
 import { createProcessLogger } from './platform/log';
 import { createMailer, type Mailer } from './platform/mail';
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   await app.register(transactionHost, { ...context, prefix: HOST_PREFIX.transaction });
   await app.register(sparkHost, { ...context, prefix: HOST_PREFIX.spark });
   await app.register(busHost, { ...context, prefix: HOST_PREFIX.bus });
+  await app.register(ratchetHost, { ...context, prefix: HOST_PREFIX.ratchet });
 
   installSdkTypes(app);
   // The media file URL at the site root, before the SPA's fallback would answer it with the app's page.

@@ -122,6 +122,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['functions'],
   ['sparks'],
   ['workflows'],
+  ['ratchet'],
   ['widgets'],
   ['apps'],
   ['public-apps'],

@@ -50,6 +50,9 @@ import {
   ForgeAppsPage,
   ForgeCreatePage,
   ForgeAppPage,
+  RatchetListPage,
+  RatchetCreatePage,
+  RatchetEditPage,
 } from './pages';
 import { sessionRoute } from './session';
 import { stubRoute } from './stub';
@@ -112,9 +115,9 @@ export const adminChildren = [
   screen('spark', SparksPage, 'nav.sparks'),
   screen('spark/create', SparkCreatePage, 'sparks.new'),
   screen('spark/$id', SparkPage, 'sparks.one'),
-  stub('ratchet'),
-  stub('ratchet/create'),
-  stub('ratchet/edit/$id'),
+  screen('ratchet', RatchetListPage, 'nav.ratchet'),
+  screen('ratchet/create', RatchetCreatePage, 'ratchet.create.title'),
+  screen('ratchet/edit/$id', RatchetEditPage, 'ratchet.one'),
   screen('functions', FunctionsListPage, 'nav.functions'),
   screen('functions/create', FunctionCreatePage, 'fn.create.title'),
   screen('functions/$id', FunctionPage, 'fn.one'),

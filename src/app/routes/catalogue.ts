@@ -86,6 +86,10 @@ const sessionDone = [
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
   '/admin/integrations',
   '/admin/integrations/$id',
+  // Ratchet connections (docs/ratchet.md).
+  '/admin/ratchet',
+  '/admin/ratchet/create',
+  '/admin/ratchet/edit/$id',
   // Public apps (docs/public-apps.md): the admin screens and the page editor.
   '/admin/public-app',
   '/admin/public-app/$id',
@@ -114,9 +118,6 @@ const sessionTodo = [
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
   '/admin/thunder',
   '/admin/thunder/$name',
-  '/admin/ratchet',
-  '/admin/ratchet/create',
-  '/admin/ratchet/edit/$id',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>

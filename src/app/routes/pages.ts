@@ -74,3 +74,7 @@ export const ForgeCreatePage = lazyRouteComponent(() => import('../features/forg
 export const ForgeAppPage = lazyRouteComponent(() => import('../features/forge/ForgeAppPage'), 'ForgeAppPage');
 export const AppOrForgePage = lazyRouteComponent(() => import('../features/forge/AppOrForgePage'), 'AppOrForgePage');
 export const ComponentEditorPage = lazyRouteComponent(() => import('../features/forge/ComponentEditorPage'), 'ComponentEditorPage');
+// Ratchet connections (docs/ratchet.md): the list, and the editor with its test and console.
+export const RatchetListPage = lazyRouteComponent(() => import('../features/ratchet/RatchetListPage'), 'RatchetListPage');
+export const RatchetCreatePage = lazyRouteComponent(() => import('../features/ratchet/RatchetFormPage'), 'RatchetCreatePage');
+export const RatchetEditPage = lazyRouteComponent(() => import('../features/ratchet/RatchetFormPage'), 'RatchetEditPage');

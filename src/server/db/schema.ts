@@ -13,6 +13,7 @@ import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } fro
 import type { WidgetPlacesTable, WidgetsTable } from './schema-widgets';
 import type { SatellitesTable } from './schema-satellites';
 import type { TemplateInstallsTable } from './schema-templates';
+import type { RatchetConnectionsTable } from './schema-ratchet';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
 import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 import type { ApiSecretsTable, InvitesTable, LoginFailuresTable, PasswordResetsTable, RememberedDevicesTable, SessionsTable, TwoFactorChallengesTable } from './schema-auth';
@@ -235,6 +236,7 @@ export interface Database {
   widgets: WidgetsTable;
   widget_places: WidgetPlacesTable;
   satellites: SatellitesTable;
+  ratchet_connections: RatchetConnectionsTable;
   apps: AppsTable;
   app_versions: AppVersionsTable;
   app_workspaces: AppWorkspacesTable;

@@ -76,6 +76,8 @@ export interface Config {
   functionTimeoutMs: number;
   /** Worker threads of the user-code pool (LUMA_SCRIPT_WORKERS; docs/user-code.md "Memory"). */
   scriptWorkers: number;
+  /** A ratchet console statement's timeout (LUMA_RATCHET_TIMEOUT_MS, 100 to 15000; docs/ratchet.md): the spec's 15 s, less for tests. */
+  ratchetTimeoutMs: number;
   /** The most memory of one user-code worker's QuickJS, so of any run (LUMA_SCRIPT_MEMORY_MB, 4 to 256). */
   scriptMemoryBytes: number;
   /** Sparks a project may have (LUMA_SPARK_LIMIT); one more answers 'sparkLimitReached'. */
@@ -258,6 +260,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicFunctionCallsPerMinute: Math.floor(positive(env, 'LUMA_PUBLIC_FUNCTION_CALLS_PER_MINUTE', 60)),
     functionTimeoutMs: Math.min(60_000, Math.floor(positive(env, 'LUMA_FUNCTION_TIMEOUT_MS', 10_000))),
     scriptWorkers: within(env, 'LUMA_SCRIPT_WORKERS', defaultScriptWorkers(), 1, 64),
+    ratchetTimeoutMs: within(env, 'LUMA_RATCHET_TIMEOUT_MS', 15_000, 100, 15_000),
     scriptMemoryBytes: within(env, 'LUMA_SCRIPT_MEMORY_MB', 256, 4, 256) * 1024 * 1024,
     sparkLimit: Math.floor(positive(env, 'LUMA_SPARK_LIMIT', 25)),
     sparkLogDays: positive(env, 'LUMA_SPARK_LOG_DAYS', 7),

@@ -127,7 +127,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     title: 'Luma API',
     version: '1',
     description:
-      'Every host of spec section 7 under its prefix (/api, /api/workflow, /api/media, /api/integration, /api/transaction, /api/spark). ' +
+      'Every host of spec section 7 under its prefix (/api, /api/workflow, /api/media, /api/integration, /api/transaction, /api/spark, /api/ratchet). ' +
       'Calls need a session cookie (luma_session) or an API user\'s bearer secret, and name the tenant with X-Project-Uuid, X-Workspace-Uuid ' +
       'and X-Project-Env; calls marked without security are public. Every error is the ApiError shape.',
   },
@@ -154,6 +154,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     { name: 'forge', description: `${HOST_PREFIX.main}: forge apps, their releases and deploys, component template distributions (docs/forge.md)` },
     { name: 'snapshots', description: `${HOST_PREFIX.main}: the project's configuration as one versioned JSON document (docs/snapshots.md)` },
     { name: 'templates', description: `${HOST_PREFIX.main}: workspace templates, their catalogue, install and uninstall (docs/templates.md)` },
+    { name: 'ratchet', description: `${HOST_PREFIX.ratchet}: ratchet connections to outside PostgreSQL and MariaDB databases, their test and the read-only SQL console (admins; docs/ratchet.md)` },
     { name: 'documents', description: `${HOST_PREFIX.integration}: documents of a library, their variants, versions and comments` },
     { name: 'reference', description: 'this document' },
   ],

@@ -1,6 +1,6 @@
 // Secrets at rest (docs/security.md "Secrets at rest"): every secret the database keeps (TOTP seeds,
 // function signing keys, secret variables, S3 secrets, e-mail nodes' SMTP passwords, share links'
-// signing keys) is sealed with
+// signing keys, ratchet connections' passwords) is sealed with
 // AES-256-GCM under the server key before it is written, and opened where it is used.
 //
 // A sealed value is one string: `luma:s1:<key id>:<iv>:<ciphertext and tag>` (base64url). The key id
@@ -28,7 +28,7 @@ export const KEY_FILE = 'secret.key';
 export const NEXT_KEY_FILE = 'secret.key.next';
 
 /** What a value is: the purposes are the additional authenticated data of the seal. */
-export type SecretPurpose = 'totp' | 'function-key' | 'variable' | 's3-secret' | 'smtp-password' | 'share-key';
+export type SecretPurpose = 'totp' | 'function-key' | 'variable' | 's3-secret' | 'smtp-password' | 'share-key' | 'ratchet-password';
 
 export interface SecretKey {
   id: string;

@@ -16,7 +16,7 @@ type Db = Kysely<Database>;
 /** A text column of secrets, by the table's uuid key. */
 export interface ColumnStore {
   name: string;
-  table: 'users' | 'global_function_keys' | 'variables' | 'media_libraries' | 'media_signing_keys';
+  table: 'users' | 'global_function_keys' | 'variables' | 'media_libraries' | 'media_signing_keys' | 'ratchet_connections';
   column: string;
   /** The table's uuid primary key ('uuid' unless named). */
   key?: string;
@@ -32,6 +32,7 @@ export const COLUMN_STORES: readonly ColumnStore[] = [
   { name: 'variables.value', table: 'variables', column: 'value', purpose: 'variable', only: sql<boolean>`secret` },
   { name: 'media_libraries.s3_secret', table: 'media_libraries', column: 's3_secret', purpose: 's3-secret' },
   { name: 'media_signing_keys.secret', table: 'media_signing_keys', column: 'secret', key: 'project_uuid', purpose: 'share-key' },
+  { name: 'ratchet_connections.password', table: 'ratchet_connections', column: 'password', purpose: 'ratchet-password' },
 ];
 export const NODES_STORE = 'workflow_versions.nodes';
 

@@ -8,6 +8,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { embeddedIpv4 } from '../platform/addresses';
 import { AddressRefused, type ActionSettings } from './types';
 
 const blocked = new BlockList();
@@ -40,40 +41,6 @@ for (const [net, prefix] of [
   ['fd00:ec2::254', 128],
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv6');
-
-/** The IPv4 address an IPv6 address carries (mapped, compatible, NAT64, 6to4), if any. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const groups = expandIpv6(lower);
-  if (!groups) return null;
-  const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  const zero = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
-  // ::ffff:a.b.c.d and ::a.b.c.d (compatible)
-  if (zero(0, 5) && (groups[5] === 0xffff || groups[5] === 0)) return v4(groups[6]!, groups[7]!);
-  // 64:ff9b::/96 (NAT64)
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && zero(2, 6)) return v4(groups[6]!, groups[7]!);
-  // 2002:AABB:CCDD::/48 (6to4)
-  if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!);
-  return null;
-}
-
-function expandIpv6(address: string): number[] | null {
-  if (isIP(address) !== 6) return null;
-  let text = address.split('%')[0]!;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const parts = dotted[1]!.split('.').map(Number);
-    text = text.slice(0, -dotted[1]!.length) + `${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const left = head ? head.split(':') : [];
-  const right = tail !== undefined && tail !== '' ? tail.split(':') : [];
-  const fill = tail === undefined ? [] : new Array(8 - left.length - right.length).fill('0');
-  const groups = [...left, ...fill, ...right].map((g) => parseInt(g, 16));
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
-}
 
 /** Why an address may not be reached, or null when it may. */
 export function addressProblem(address: string): string | null {

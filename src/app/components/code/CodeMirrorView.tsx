@@ -39,6 +39,7 @@ const highlight = HighlightStyle.define([
 async function languageFor(language: CodeEditorProps['language'], kind: CodeEditorProps['kind']) {
   if (language === 'json') return (await import('@codemirror/lang-json')).json();
   if (language === 'text') return [];
+  if (language === 'sql') return (await import('@codemirror/lang-sql')).sql();
   const javascript = (await import('@codemirror/lang-javascript')).javascript();
   // No Worker (jsdom in the dom tests): the editor still edits, without the type service.
   if (!kind || typeof Worker === 'undefined') return javascript;

@@ -10,7 +10,7 @@ export interface CodeEditorProps {
   value: string;
   onChange?: (value: string) => void;
   /** 'text': no highlighting (HTML and CSS files of a template distribution). */
-  language: 'json' | 'javascript' | 'text';
+  language: 'json' | 'javascript' | 'sql' | 'text';
   /**
    * The script context (docs/user-code.md): completion, type errors and hover types come from
    * luma-sdk.d.ts?kind=<kind>, checked in a TypeScript worker. Only with language 'javascript'.

@@ -28,6 +28,7 @@ import * as apps from './0026_apps';
 import * as publicApps from './0027_public_apps';
 import * as forge from './0028_forge';
 import * as templateInstalls from './0029_template_installs';
+import * as ratchet from './0030_ratchet';
 import * as satellites from './0031_satellites';
 
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0027_public_apps': publicApps,
   '0028_forge': forge,
   '0029_template_installs': templateInstalls,
+  '0030_ratchet': ratchet,
   '0031_satellites': satellites,
 };
 
