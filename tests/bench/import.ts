@@ -9,7 +9,8 @@
 // - on PGlite (no DATABASE_URL), into an empty component: with its data in a directory on disk, as
 //   `npm start` keeps it (./data), and in memory (LUMA_DATA_DIR=memory://, as the tests run); beside it,
 //   PGlite's own floor: the same rows written by the import's batch statement alone (no file to read,
-//   no checks) into another empty component of the same database on disk.
+//   no checks) into another empty component of the same database on disk; the PGlite import runs
+//   after a first 1,000-row one (the import worker's start), then again with the worker off.
 // The last lines print the import's ratio to each floor: PostgreSQL's COPY into the same partition,
 // PGlite's batch insert. Rows: LUMA_BENCH_IMPORT_ROWS (default 100,000); records held: LUMA_BENCH_IMPORT_EXISTING.
 // Alone: npm run bench -- import (or npx tsx tests/bench/import.ts)
@@ -27,6 +28,7 @@ import { seed } from '../../src/server/auth/seed';
 import { partitionName } from '../../src/server/records/partitions-sql';
 import { buildRecordBatch, CopyIn, IMPORT_BATCH_ROWS, insertRecordBatch } from '../../src/server/records/import-sql';
 import { csv, multipartBody } from '../api/import-fixtures';
+import { setImportWorker } from '../../src/server/records/import-offload';
 import { BENCH_ADMIN, signedInCaller, type BenchCall } from './api-client';
 import { scratchDatabase } from './scratch-db';
 
@@ -68,6 +70,8 @@ export interface ImportBenchFigures {
   pgliteFloorRowsPerSecond: number;
   /** The first import after PGlite's server started, 1,000 rows (the import worker's start included), before the timed one. */
   pgliteWarmMs: number;
+  /** The same import on PGlite on disk with the import worker off (setImportWorker): all of it on the server's thread. */
+  pgliteHereMs: number;
 }
 
 const ADMIN = BENCH_ADMIN;
@@ -283,6 +287,7 @@ export async function runImportBench(rowCount = Number(process.env.LUMA_BENCH_IM
   let pgliteMs: number;
   let pgliteFloorMs: number;
   let pgliteWarmMs: number;
+  let pgliteHereMs: number;
   try {
     const lite = await benchServer(null, dataDir);
     try {
@@ -312,6 +317,15 @@ export async function runImportBench(rowCount = Number(process.env.LUMA_BENCH_IM
       const component = await benchComponent(lite.call, 'bench_lite');
       await publish(lite.call, component);
       pgliteMs = await timeImport(lite, component, body, contentType, rowCount);
+      // The same import with the worker off: all of it on the server's thread, as before.
+      const here = await benchComponent(lite.call, 'bench_lite_here');
+      await publish(lite.call, here);
+      setImportWorker(false);
+      try {
+        pgliteHereMs = await timeImport(lite, here, body, contentType, rowCount);
+      } finally {
+        setImportWorker(true);
+      }
     } finally {
       await lite.close();
     }
@@ -354,6 +368,7 @@ export async function runImportBench(rowCount = Number(process.env.LUMA_BENCH_IM
     pgliteFloorMs,
     pgliteFloorRowsPerSecond: perSecond(pgliteFloorMs),
     pgliteWarmMs,
+    pgliteHereMs,
   };
   printImportFigures(figures);
   return figures;
@@ -399,6 +414,8 @@ export function printImportFigures(figures: ImportBenchFigures): void {
       `  PostgreSQL, CPU per 1,000 rows: Luma's process ${perThousand(figures.fullCpuMs)} during the import, the backend ${perThousand(figures.copyFullBackendCpuMs)} during its COPY floor (${percent(figures.fullCpuMs / figures.copyFullBackendCpuMs)})`,
     );
   }
+  const here = figures.rows / (figures.pgliteHereMs / 1000) / figures.pgliteFloorRowsPerSecond;
+  console.log(`  PGlite (on disk), the import worker off (all on the server's thread): ${percent(here)} (${rate(figures.rows / (figures.pgliteHereMs / 1000))} rows/s)`);
   console.log(`  PGlite (on disk): ${percent(lite)} of its own batch insert of the same rows (${rate(figures.pgliteRowsPerSecond)} / ${rate(figures.pgliteFloorRowsPerSecond)} rows/s), ${verdict(lite)}`);
   console.log(`full / empty: ${(figures.fullRowsPerSecond / figures.emptyRowsPerSecond).toFixed(2)}; PGlite / PostgreSQL empty: ${(figures.pgliteRowsPerSecond / figures.emptyRowsPerSecond).toFixed(2)}`);
 }
