@@ -403,7 +403,9 @@ export function printImportFigures(figures: ImportBenchFigures): void {
       ? '  (V8 young generation as `npm start` runs the server: --max-semi-space-size)'
       : '  (V8 young generation at its default, not as `npm start` runs the server: NODE_OPTIONS=--max-semi-space-size=64 npm run bench -- import measures that)',
   );
-  console.log("  (the floors write the import's own COPY text and JSON; the statistics refresh of a large import runs after its answer, as autovacuum would, and is not in its time)");
+  console.log(
+    "  (the floors write the import's own COPY text and JSON; the statistics refresh of a large import runs after its answer, as autovacuum would: not in PostgreSQL's time, but on PGlite it is wasm on the thread this in-process client shares, so PGlite's import time includes it)",
+  );
   console.log(`  PostgreSQL: ${percent(postgres)} of COPY into the same component's partition, with its indexes (${rate(figures.fullRowsPerSecond)} / ${rate(figures.copyFullRowsPerSecond)} rows/s), ${verdict(postgres)}`);
   // Wall-time ratios move with the machine's load; the CPU each side needs does not as much. Pipelined
   // (the next batch checked while one is written), the import keeps the backend busy, and so reaches
