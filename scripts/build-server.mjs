@@ -3,6 +3,7 @@
 // esbuild bundles src/server into dist/server/ as plain ES modules that `node` runs without tsx:
 //   main.js            the server (src/server/main.ts)
 //   sandbox.worker.js  the user-code worker thread, its own entry (src/server/usercode/sandbox.ts loads it)
+//   import.worker.js   the import's worker thread on PGlite (src/server/records/import-offload.ts loads it)
 //   secrets-rotate.js  `npm run secrets:rotate`
 // Packages stay outside the bundle (node_modules is installed with `npm ci --omit=dev`). Before
 // bundling it writes src/server/platform/plugin-types.ts again: the static list of the plugins'
@@ -76,13 +77,14 @@ export function nodeResolvable() {
   };
 }
 
-/** esbuild's options for the three entries (exported for the test that builds the server alone). */
+/** esbuild's options for the four entries (exported for the test that builds the server alone). */
 export function serverBuildOptions(root = ROOT) {
   return {
     absWorkingDir: root,
     entryPoints: {
       main: 'src/server/main.ts',
       'sandbox.worker': 'src/server/usercode/sandbox.worker.ts',
+      'import.worker': 'src/server/records/import.worker.ts',
       'secrets-rotate': 'src/server/platform/secrets-rotate.ts',
     },
     outdir: 'dist/server',

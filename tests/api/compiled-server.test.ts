@@ -3,7 +3,7 @@
 // makes tsx, vitest, esbuild, typescript... throw, as after `npm ci --omit=dev`), on a fresh PGlite
 // data directory, and runs user code in its sandbox worker (dist/server/sandbox.worker.js): a
 // component function, a spark and a workflow expression, and checks a plugin's field type from the
-// generated list. PGlite only: the bundle is the same on PostgreSQL, whose driver the import check
+// generated list; an import runs in its worker thread (dist/server/import.worker.js), good rows and bad. PGlite only: the bundle is the same on PostgreSQL, whose driver the import check
 // below covers.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without type declarations
 import { buildServer } from '../../scripts/build-server.mjs';
 import { callServer, startServer, stopServer, type ChildServer } from './child-server';
+import { csv, multipartBody } from './import-fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DB_KIND, SETUP_TIMEOUT_MS } from './harness';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -121,5 +122,34 @@ describe.skipIf(DB_KIND !== 'pglite')('the compiled server under plain node, wit
     const invoked = await call('POST', '/spark/invoke/greet', { data: { name: 'Ana' }, include_logs: true });
     expect(invoked.status, JSON.stringify(invoked.json)).toBe(200);
     expect(invoked.json).toEqual({ data: 'hello Ana', logs: [{ level: 'log', message: 'for Ana' }] });
+  });
+
+  it('imports a CSV in the import worker thread (dist/server/import.worker.js): the rows written, and a bad row answered at its number', async () => {
+    expect(readdirSync(join(ROOT, 'dist/server'))).toContain('import.worker.js');
+    const created = await call('POST', '/v3/system/component', { name: 'compiled_import', label: { en_US: 'Compiled import' } });
+    const component: string = created.json.uuid;
+    const model = (await call('GET', `/v3/system/component/settings/${component}/v1`)).json;
+    const fields = [
+      { name: 'title', key: 'title', auto_key: false, module: 'input', type: 'text', constraints: { length: { min: 1, max: 255 } } },
+      { name: 'size', key: 'size', auto_key: false, module: 'input', type: 'number', constraints: {} },
+    ];
+    expect((await call('POST', `/v3/system/component/settings/${component}/v1`, { ...model, settings: { ...model.settings, fields } })).status).toBe(200);
+    const send = async (rows: unknown[][]) => {
+      const { body, contentType } = multipartBody({ file: csv([['title', 'size'], ...rows]), primaryKey: '', fieldMap: '' });
+      const response = await fetch(`http://127.0.0.1:${server!.port}/api/v1/system/component/${component}/import`, {
+        method: 'POST',
+        headers: { cookie, 'x-project-env': 'dev', 'content-type': contentType },
+        body: new Uint8Array(body),
+      });
+      return { status: response.status, json: await response.json() };
+    };
+    // Past the first batches (500, 1,500, ...), so the worker posts several.
+    const rows = Array.from({ length: 2_500 }, (_, i) => [`row ${i + 1}`, String(i)]);
+    const written = await send(rows);
+    expect(written.status, JSON.stringify(written.json)).toBe(200);
+    expect(written.json).toEqual({ created: 2_500, updated: 0, total: 2_500 });
+    const refused = await send([...rows.slice(0, 2_000), ['bad', 'not a number']]);
+    expect(refused.status, JSON.stringify(refused.json)).toBe(417);
+    expect(refused.json.errors).toEqual([{ field: 'row.2001.size', messages: ['invalidNumber'], values: [null] }]);
   });
 });

@@ -30,11 +30,16 @@ type FilterSpec = { payload: unknown; meta: unknown };
 
 export type FilterHook<P, M> = (payload: P, meta: M, context: HookContext) => P | void | Promise<P | void>;
 export type ActionHook<P> = (payload: P, context: HookContext) => void | Promise<void>;
+/**
+ * A filter hook's own answer to "would you leave every payload of this write as it is?": true lets a
+ * writer skip the filter's per-payload run (an import checked off the server's thread asks it once).
+ */
+export type FilterIdle<M> = (meta: M, context: HookContext) => boolean | Promise<boolean>;
 
 /** A registry of filter and action hooks over the event maps F (filters) and A (actions). */
 export interface Hooks<F extends { [E in keyof F]: FilterSpec }, A> {
-  /** Registers a filter hook of `event`; answers the function that removes it. */
-  onFilter<E extends keyof F & string>(event: E, hook: FilterHook<F[E]['payload'], F[E]['meta']>): () => void;
+  /** Registers a filter hook of `event` (with `idle`, its answer to filtersIdle); answers the function that removes it. */
+  onFilter<E extends keyof F & string>(event: E, hook: FilterHook<F[E]['payload'], F[E]['meta']>, idle?: FilterIdle<F[E]['meta']>): () => void;
   /** Registers an action hook of `event`; answers the function that removes it. */
   onAction<E extends keyof A & string>(event: E, hook: ActionHook<A[E]>): () => void;
   /**
@@ -43,6 +48,11 @@ export interface Hooks<F extends { [E in keyof F]: FilterSpec }, A> {
    * reaches the caller, whose transaction then rolls back.
    */
   emitFilter<E extends keyof F & string>(event: E, payload: F[E]['payload'], meta: F[E]['meta'], context: HookContext): Promise<F[E]['payload']>;
+  /**
+   * Whether every filter hook of `event` leaves any payload of this write unchanged: each one has an
+   * idle answer and it is true (a hook registered without one counts as acting).
+   */
+  filtersIdle<E extends keyof F & string>(event: E, meta: F[E]['meta'], context: HookContext): Promise<boolean>;
   /** Runs the action hooks of `event` in order, after the write's commit. */
   emitAction<E extends keyof A & string>(event: E, payload: A[E], context: HookContext): Promise<void>;
 }
@@ -54,6 +64,7 @@ type AnyHook = (payload: unknown, second: unknown, third?: unknown) => unknown;
 export function createHooks<F extends { [E in keyof F]: FilterSpec }, A>(): Hooks<F, A> {
   const filters = new Map<string, AnyHook[]>();
   const actions = new Map<string, AnyHook[]>();
+  const idleAnswers = new WeakMap<AnyHook, FilterIdle<unknown>>();
   const add = (table: Map<string, AnyHook[]>, event: string, hook: AnyHook) => {
     // A copy per change: an emit under way keeps the list it started with.
     table.set(event, [...(table.get(event) ?? []), hook]);
@@ -64,7 +75,12 @@ export function createHooks<F extends { [E in keyof F]: FilterSpec }, A>(): Hook
     };
   };
   return {
-    onFilter: (event, hook) => add(filters, event, hook as AnyHook),
+    onFilter: (event, hook, idle) => {
+      // A wrapper per registration: the same function registered twice is two hooks.
+      const registered: AnyHook = (payload, meta, context) => (hook as AnyHook)(payload, meta, context);
+      if (idle) idleAnswers.set(registered, idle as FilterIdle<unknown>);
+      return add(filters, event, registered);
+    },
     onAction: (event, hook) => add(actions, event, hook as AnyHook),
     async emitFilter(event, payload, meta, context) {
       let current = payload;
@@ -73,6 +89,13 @@ export function createHooks<F extends { [E in keyof F]: FilterSpec }, A>(): Hook
         if (answer !== undefined) current = answer as typeof current;
       }
       return current;
+    },
+    async filtersIdle(event, meta, context) {
+      for (const hook of filters.get(event) ?? []) {
+        const idle = idleAnswers.get(hook);
+        if (!idle || !(await idle(meta, context))) return false;
+      }
+      return true;
     },
     async emitAction(event, payload, context) {
       // Inside a joined transaction (db/joined.ts) "after the commit" is after the outer one's.

@@ -7,7 +7,7 @@ import { coerceValue } from '../../../runtime/validation/index';
 import type { ViewField, ViewSchema } from '../../../schemas/viewSchema.schema';
 import { badRequest } from '../platform/errors';
 import { IMPORT_MESSAGE, type ImportFormat } from './import-source';
-import { addError } from './records';
+import { addError } from './write-check';
 
 // ---------------------------------------------------------------------------------------------
 // Options

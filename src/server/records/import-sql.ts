@@ -10,11 +10,11 @@ import type { RecordScope } from './sql';
 import { uuidv7 } from '../db/uuid7';
 import { toJson } from '../db/json';
 import type { Database } from '../db/schema';
+import { embeddedJson, IMPORT_BATCH_ROWS } from './import-rows';
 
 type Db = Kysely<Database>;
 
-/** Rows per statement: far below PostgreSQL's 65535 bound parameters (3 per update row). */
-export const IMPORT_BATCH_ROWS = 5000;
+export { IMPORT_BATCH_ROWS };
 
 /** The new records of a batch, made ready to send before the previous batch's write is done (buildRecordBatch). */
 export interface RecordBatch {
@@ -39,13 +39,6 @@ async function insertRecordBatchEmbedded(db: Db, scope: RecordScope, userUuid: s
     from jsonb_array_elements(${json}::jsonb) with ordinality as e(row, n)
     order by e.n`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
-}
-
-/** The PGlite batch's parameter, built as one string (no array of pairs to stringify again). */
-function embeddedJson(rows: Record<string, unknown>[]): string {
-  let json = '[';
-  for (let index = 0; index < rows.length; index += 1) json += `${index === 0 ? '' : ','}["${uuidv7()}",${toJson(rows[index])}]`;
-  return `${json}]`;
 }
 
 /**

@@ -9,17 +9,16 @@
 // `row.{n}.{key}`.
 import type { Kysely } from 'kysely';
 import type { FieldError } from '../../../runtime/api/contract';
-import { coerceValue, RECORD_MESSAGE as RULE_MESSAGE } from '../../../runtime/validation/index';
 import type { ViewField, ViewSchema } from '../../../schemas/viewSchema.schema';
 import { findRecordsByKey } from './sql';
 import type { Database, RecordRow } from '../db/schema';
 import { fieldsNotValid, forbidden, HttpError } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import { mayOnComponent } from '../components/model';
-import { buildRecordBatchSliced, IMPORT_BATCH_ROWS, takenValues, updateRecordBatch, writeRecordBatch, type RecordBatch, type RecordUpdate } from './import-sql';
+import { buildRecordBatchSliced, takenValues, updateRecordBatch, writeRecordBatch, type RecordBatch, type RecordUpdate } from './import-sql';
 import { keepStatistics } from './partitions-sql';
 import { nowDate } from '../platform/clock';
-import { IMPORT_MESSAGE, openImportSource, type ImportFormat, type ImportRow } from './import-source';
+import { IMPORT_MESSAGE, openImportSource, type ImportFormat } from './import-source';
 import { addError, checkLocally, finishWrite, RECORD_MESSAGE, recordTarget, type RecordTarget } from './records';
 import { filterUpdate, NEW_RECORD } from './write-hooks';
 import type { RecordWrite } from './hook-events';
@@ -29,7 +28,9 @@ import { newRelationMemo } from './relations';
 import { compileFor } from './view';
 import type { Accountability } from '../auth/tenancy';
 import type { FieldMapEntry, ImportResult } from '../../../runtime/api/import';
-import { checkPrimaryKey, coercionLoses, importCellValue, keyText, parseFieldMap, UUID_KEY } from './import-map';
+import { checkPrimaryKey, keyText, parseFieldMap, UUID_KEY } from './import-map';
+import { FIRST_BATCH_ROWS, ImportRows, nextBatchSize, type Pending } from './import-rows';
+import { offloadable, runOffloaded } from './import-offload';
 
 export { IMPORT_LIMITS, IMPORT_MESSAGE } from './import-source';
 
@@ -71,13 +72,6 @@ export async function importTarget(db: Db, accountability: Accountability, ref: 
 // ---------------------------------------------------------------------------------------------
 // The import
 
-interface Pending {
-  n: number;
-  data: Record<string, unknown>;
-  /** The primary key's text, or null (every row creates). */
-  key: string | null;
-}
-
 interface Checked {
   n: number;
   data: Record<string, unknown>;
@@ -90,32 +84,17 @@ interface Built {
   creates: RecordBatch;
 }
 
-/** The first batch's rows: the database waits for no more than these before its first write. */
-const FIRST_BATCH_ROWS = 500;
-/**
- * Each batch up to IMPORT_BATCH_ROWS is this many times the one before (500, 1,500, 4,500, 5,000):
- * a row takes the checks about a third of the time COPY takes to write it, so the next batch is
- * checked before the database is done with this one. A 5,000-row second batch left the database
- * idle for about 40 ms while it was checked (a 500-row write takes about 30).
- */
-const BATCH_GROWTH = 3;
-
 /** Rows checked between two turns of the event loop. */
 const CHECK_SLICE = 250;
 
-class ImportRun {
-  readonly errors: FieldError[] = [];
+class ImportRun extends ImportRows {
   /** Records this import updated (told to the hooks once every row is written). */
   readonly updatedUuids: string[] = [];
-  /** 403 fieldNotEditable rather than 417, when a row writes a field the caller may not. */
-  refused = false;
   created = 0;
   updated = 0;
-  total = 0;
   private readonly keysSeen = new Map<string, number>();
   private readonly uniqueSeen = new Map<string, Map<string, number>>();
   private readonly uniqueKeys: string[];
-  private readonly plan: { from: string; index: number; to: string; field: ViewField | null }[];
   /** Foreign components and related records found once for the whole file, not once a row. */
   private readonly relations = newRelationMemo();
 
@@ -125,46 +104,16 @@ class ImportRun {
     readonly recordWrite: RecordWrite,
     private readonly it: ImportTarget,
     map: FieldMapEntry[],
-    /** The file's columns (the CSV header): a CSV row's cells are read by their index. */
     columns: string[],
-    private readonly format: ImportFormat,
-    private readonly primaryKey: string | null,
-    private readonly keyField: ViewField | null,
+    format: ImportFormat,
+    primaryKey: string | null,
+    keyField: ViewField | null,
     /** The created_at of every record the import creates (seq keeps the file's order). */
     readonly createdAt: Date,
   ) {
-    const fields = new Map(it.createView.fields.map((field) => [field.key, field]));
-    // Each mapped column once: its cell's index in a CSV record (-1: a column without a name, never read), its field (null: the uuid).
-    this.plan = map.map(({ from, to }) => ({ from, index: from === '' ? -1 : columns.indexOf(from), to, field: to === UUID_KEY ? null : fields.get(to)! }));
+    super(it.createView, map, columns, format, primaryKey, keyField);
     this.uniqueKeys = it.createView.fields.filter((field) => field.unique && !field.hashed).map((field) => field.key);
     for (const key of this.uniqueKeys) this.uniqueSeen.set(key, new Map());
-  }
-
-  private rowError(n: number, key: string, message: string, values: Record<string, string | number> | null = null): void {
-    addError(this.errors, `row.${n}.${key}`, message, values);
-  }
-
-  /** A file row as record data plus its key text. */
-  pending(row: ImportRow): Pending {
-    const data: Record<string, unknown> = {};
-    let key: string | null = null;
-    const { cells, values } = row;
-    for (const { from, index, to, field } of this.plan) {
-      const raw = cells ? (index < 0 ? undefined : cells[index]) : values![from];
-      if (field === null) {
-        const text = raw === undefined || raw === null ? '' : String(raw).trim();
-        if (this.primaryKey === UUID_KEY && text !== '') key = text.toLowerCase();
-        continue;
-      }
-      const value = importCellValue(field, raw, this.format);
-      data[to] = value;
-      // Coercion must not lose a cell: text that does not read as its field's type is a bad row,
-      // not a silent null (the record API's coercion turns non-numeric text into null).
-      if (value !== null && coercionLoses(field, value)) this.rowError(row.n, to, field.renderer.endsWith('/number') ? RULE_MESSAGE.invalidNumber : RULE_MESSAGE.invalidInput);
-    }
-    if (this.keyField) key = keyText(coerceValue(this.keyField, data[this.keyField.key]));
-    if (key === '') key = null;
-    return { n: row.n, data, key };
   }
 
   /** Checks one batch; answers the rows to write (empty once any row anywhere is bad). */
@@ -224,14 +173,8 @@ class ImportRun {
       // Without an await when the view has no field the database must check (relations, dates, media) and no password is set.
       const local = checkLocally(view, data, stored);
       const outcome = 'outcome' in local ? local.outcome : await finishWrite(db, it.accountability, it.target, view, stored, local, this.relations);
-      if (!outcome.ok) {
-        if (outcome.status === 403) this.refused = true;
-        for (const error of outcome.errors) {
-          error.messages.forEach((message, index) => this.rowError(row.n, error.field, message, error.values?.[index] ?? null));
-        }
-        continue;
-      }
-      checked.push({ n: row.n, data: outcome.write.data, stored });
+      const written = this.outcome(row.n, outcome);
+      if (written !== null) checked.push({ n: row.n, data: written, stored });
     }
 
     await this.checkUnique(checked);
@@ -303,19 +246,57 @@ class ImportRun {
   }
 }
 
+/** What an import did, once every row is read: its errors, or its summary told to the hooks in its transaction. */
+interface ImportSummary {
+  created: number;
+  updated: number;
+  total: number;
+  createdAt: Date;
+  updatedUuids: string[];
+  errors: FieldError[];
+  refused: boolean;
+}
+
+async function finishImport(trx: Db, it: ImportTarget, write: RecordWrite, done: ImportSummary): Promise<ImportResult> {
+  if (done.errors.length > 0) {
+    if (done.refused) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, done.errors);
+    throw fieldsNotValid(done.errors);
+  }
+  // What commits with the rows: the import's summary event (docs/event-bus.md), the Create and Update runs.
+  const { created, updated, total, createdAt, updatedUuids } = done;
+  const views = { create: it.createView, edit: it.editView };
+  await hooks.emitFilter('records.import.written', { created, updated, total, createdAt, updatedUuids, views }, write, { db: trx });
+  return { created, updated, total };
+}
+
 /**
  * The import: options checked against the file's columns and the caller's view (400), then every
- * row checked and, while none is bad, written batch by batch in one transaction.
+ * row checked and, while none is bad, written batch by batch in one transaction. On PGlite, for a
+ * view whose checks need no database, the rows are read and checked in the import worker thread
+ * while this thread writes (import-offload.ts); the answer is the same.
  */
 export async function runImport(db: Db, it: ImportTarget, options: ImportOptions, file: ImportFile): Promise<ImportResult> {
   const primaryKey = options.primaryKey?.trim() ? options.primaryKey.trim() : null;
   if (primaryKey && !['update', 'edit'].some((verb) => mayOnComponent(it.accountability, verb, it.target.row))) throw forbidden();
+  const write: RecordWrite = { target: it.target, accountability: it.accountability };
+  const result = (await offloadable(db, it.createView, primaryKey, write))
+    ? await db.transaction().execute(async (trx) => {
+        const createdAt = nowDate();
+        const job = { view: it.createView, fieldMap: options.fieldMap, filename: file.filename, mimetype: file.mimetype };
+        const done = await runOffloaded(trx, job, file.stream, it.target.scope, it.accountability.user.uuid, createdAt);
+        return finishImport(trx, it, write, { ...done, updated: 0, createdAt, updatedUuids: [] });
+      })
+    : await importHere(db, it, options, file, primaryKey, write);
+  await hooks.emitAction('records.import', { write, ...result }, { db });
+  return result;
+}
+
+/** The import on this thread: the next batch read and checked while one is written. */
+async function importHere(db: Db, it: ImportTarget, options: ImportOptions, file: ImportFile, primaryKey: string | null, write: RecordWrite): Promise<ImportResult> {
   const source = await openImportSource(file.stream, file.filename, file.mimetype);
   const map = parseFieldMap(options.fieldMap, source.columns, it.createView);
   const keyField = primaryKey ? checkPrimaryKey(primaryKey, map, it.createView) : null;
-
-  const write: RecordWrite = { target: it.target, accountability: it.accountability };
-  const result = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const run = new ImportRun(trx, write, it, map, source.columns, source.format, primaryKey, keyField, nowDate());
     // At most one batch is being written while the next is read and checked.
     let writing: Promise<void> = Promise.resolve();
@@ -323,7 +304,7 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
     // The first batch is small, so the database starts writing while the rest of the file is read.
     let size = FIRST_BATCH_ROWS;
     const flush = async () => {
-      size = Math.min(IMPORT_BATCH_ROWS, size * BATCH_GROWTH);
+      size = nextBatchSize(size);
       const rows = await run.check(batch);
       batch = [];
       // Built while the previous batch is still being written: the database then waits only for the send.
@@ -350,17 +331,8 @@ export async function runImport(db: Db, it: ImportTarget, options: ImportOptions
       await writing;
       throw error;
     }
-    if (run.errors.length > 0) {
-      if (run.refused) throw new HttpError(403, RECORD_MESSAGE.fieldNotEditable, run.errors);
-      throw fieldsNotValid(run.errors);
-    }
-    // What commits with the rows: the import's summary event (docs/event-bus.md), the Create and Update runs.
-    const views = { create: it.createView, edit: it.editView };
-    await hooks.emitFilter('records.import.written', { created: run.created, updated: run.updated, total: run.total, createdAt: run.createdAt, updatedUuids: run.updatedUuids, views }, write, { db: trx });
-    return { created: run.created, updated: run.updated, total: run.total };
+    return finishImport(trx, it, write, run);
   });
-  await hooks.emitAction('records.import', { write, ...result }, { db });
-  return result;
 }
 
 /**

@@ -7,8 +7,8 @@
 // replaced after its run, and its own JS heap is bounded by resourceLimits.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { workerEntry } from '../platform/worker-entry';
 import {
   formatScriptError,
   hostErrorOf,
@@ -61,23 +61,8 @@ function libraries(): SandboxLibraries {
   return librarySources;
 }
 
-// In the compiled server (dist/server/main.js, scripts/build-server.mjs) the worker is its own
-// entry beside it, sandbox.worker.js, which plain node runs. From the sources the worker is
-// TypeScript and runs under tsx (dev, tests and `tsx src/server/main.ts`). Node 20
-// does not apply loader hooks registered through a worker's execArgv to the worker's entry file
-// (nodejs/node#47747, privatenumber/tsx#354), so the entry is a one-line bootstrap that imports
-// the .ts file once tsx's hooks are registered.
-const isTypeScript = import.meta.url.endsWith('.ts');
-const workerUrl = new URL(isTypeScript ? './sandbox.worker.ts' : './sandbox.worker.js', import.meta.url);
-/** tsx's ESM API (`tsx/esm/api` under the import condition; require.resolve gives its .cjs twin). */
-function tsxEsmApi(): string {
-  return pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-}
-const workerEntry: string | URL = isTypeScript
-  ? `import(${JSON.stringify(tsxEsmApi())})` +
-    `.then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })` +
-    `.catch((error) => { setImmediate(() => { throw error; }); });`
-  : workerUrl;
+// The worker's entry: sandbox.worker.js beside the compiled server, the .ts file through tsx from the sources.
+const sandboxEntry = workerEntry(import.meta.url, 'sandbox.worker');
 
 /** Consecutive workers that died before becoming ready, after which queued scripts fail. */
 const MAX_START_FAILURES = 3;
@@ -121,8 +106,8 @@ interface Pool {
 function spawn(pool: Pool): Slot {
   const signalBuffer = new SharedArrayBuffer(4);
   const channel = new MessageChannel();
-  const worker = new Worker(workerEntry, {
-    eval: isTypeScript,
+  const worker = new Worker(sandboxEntry.entry, {
+    eval: sandboxEntry.eval,
     execArgv: [],
     workerData: { libraries: libraries(), signal: signalBuffer, hostPort: channel.port2, memoryCapBytes: pool.memoryCapBytes },
     transferList: [channel.port2],

@@ -78,7 +78,8 @@ async function queueImport(db: Db, write: RecordWrite, done: FilterEvents['recor
 
 /** Subscribes the workflows to the records' writes (instance.ts, once per process). */
 export function registerWorkflowHooks(registry: HookRegistry): void {
-  registry.onFilter('records.create', before('Before::Create'));
+  // Idle for a write when no workflow of its component reacts to Before::Create (an import then checks its rows off the server's thread).
+  registry.onFilter('records.create', before('Before::Create'), async (write, { db }) => (await reacting(write, db, 'Before::Create')).length === 0);
   registry.onFilter('records.update', before('Before::Update'));
   registry.onFilter('records.delete', before('Before::Delete'));
   registry.onFilter('records.create.written', async ({ row, view }, write, { db }) => queue(db, write, 'Create', { uuid: row.uuid, data: withoutHashes(view, row.data) }));

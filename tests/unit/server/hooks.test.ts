@@ -116,4 +116,26 @@ describe('hook registry', () => {
     await hooks.emitAction('notes.create', { text: 'x' }, context);
     expect(ran).toEqual(['kept', 'late']);
   });
+
+  it('filtersIdle: true with no filter, or when every filter answers idle for the write; a filter without an answer, or answering no, counts as acting; a removed one no more', async () => {
+    const hooks = createHooks<Filters, Actions>();
+    expect(await hooks.filtersIdle('notes.create', meta, context)).toBe(true);
+    const asked: string[] = [];
+    hooks.onFilter('notes.create', () => undefined, (given, ctx) => {
+      asked.push(`${given.author} ${ctx === context}`);
+      return true;
+    });
+    expect(await hooks.filtersIdle('notes.create', meta, context)).toBe(true);
+    expect(asked).toEqual(['ada true']);
+    const stop = hooks.onFilter('notes.create', (payload) => ({ text: payload.text.toUpperCase() }), async (given) => given.author !== 'ada');
+    expect(await hooks.filtersIdle('notes.create', meta, context)).toBe(false);
+    expect(await hooks.filtersIdle('notes.create', { author: 'bob' }, context)).toBe(true);
+    stop();
+    const plain = hooks.onFilter('notes.create', () => undefined);
+    expect(await hooks.filtersIdle('notes.create', { author: 'bob' }, context)).toBe(false);
+    // Another event's filters are not asked.
+    expect(await hooks.filtersIdle('notes.delete', meta, context)).toBe(true);
+    plain();
+    expect(await hooks.filtersIdle('notes.create', meta, context)).toBe(true);
+  });
 });
