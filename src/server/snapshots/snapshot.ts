@@ -2,12 +2,10 @@
 // order (by name, then version) with the rows' own uuids as ids, so two snapshots of the same project
 // are byte-identical. Never users, sessions, API users, keys, secrets, variables or media files;
 // records only when asked, one array of objects per component and environment (the import's JSON).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Accountability } from '../auth/tenancy';
 import type { Database } from '../db/schema';
-import { projectRoot } from '../platform/root';
+import { lumaVersion } from '../platform/root';
 import { notFound } from '../platform/errors';
 import { requireAdmin } from '../iam/access';
 import { listComponentsOfProject, workspacesOfComponents } from '../components/sql';
@@ -20,12 +18,6 @@ type Db = Kysely<Database>;
 
 /** The document's format: a reader refuses a newer one. */
 export const SNAPSHOT_FORMAT = 1;
-
-let version: string | undefined;
-function lumaVersion(): string {
-  version ??= (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-  return version;
-}
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const byKey = <T>(key: (item: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);

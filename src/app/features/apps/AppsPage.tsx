@@ -7,11 +7,9 @@ import { appsApi } from '../../../../runtime/client/apps';
 import { appKeys, appsQueryOptions, invalidateApps } from '../../../../renderers/data/apps';
 import { LayoutGrid } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
-import { FormFooter, useSavedThen } from '../../components/form/FormPage';
-import { TextField } from '../../components/form/TextField';
-import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
+import { NewAppForm } from './NewAppForm';
 import { AppVersionBadge, appHref } from './parts';
 
 const COLUMNS: ListColumn<App>[] = [
@@ -22,33 +20,15 @@ const COLUMNS: ListColumn<App>[] = [
 ];
 
 function CreateApp() {
-  const onSaved = useSavedThen<AppWithDefinition>({ cache: (uuid) => appKeys.one(uuid, undefined), refresh: invalidateApps, next: (app) => appHref(app.uuid) });
-  const form = useFormPage({
-    initial: { name: '', label: '' },
-    validate: (v): FieldRules => (APP_NAME_PATTERN.test(v.name.trim()) ? {} : { name: [APP_MESSAGE.nameRule] }),
-    save: (v) => appsApi.create({ name: v.name.trim(), ...(v.label.trim() ? { label: v.label.trim() } : {}) }),
-    onSaved,
-    confirmLeave: false,
-  });
   return (
-    <form className="card form" onSubmit={form.submit} noValidate data-testid="app-create">
-      <h2 className="card-title">
-        <FormattedMessage id="apps.new" />
-      </h2>
-      <TextField
-        label={<FormattedMessage id="apps.name" />}
-        name="name"
-        autoComplete="off"
-        maxLength={64}
-        testId="app-name"
-        value={form.values.name}
-        onValue={(v) => form.set('name', v)}
-        errors={form.errors('name')}
-        hint={<FormattedMessage id="appNameRule" />}
-      />
-      <TextField label={<FormattedMessage id="apps.label" />} name="label" autoComplete="off" maxLength={100} testId="app-label" value={form.values.label} onValue={(v) => form.set('label', v)} errors={form.errors('label')} />
-      <FormFooter form={form} idle="apps.create" testId="app-create-save" />
-    </form>
+    <NewAppForm<AppWithDefinition>
+      prefix="app"
+      title="apps.new"
+      namePattern={APP_NAME_PATTERN}
+      nameRule={APP_MESSAGE.nameRule}
+      create={appsApi.create}
+      saved={{ cache: (uuid) => appKeys.one(uuid, undefined), refresh: invalidateApps, next: (app) => appHref(app.uuid) }}
+    />
   );
 }
 

@@ -7,9 +7,7 @@ import { forgeApi } from '../../../../runtime/client/forge';
 import { forgeAppsQueryOptions, forgeKeys, invalidateForge } from '../../../../renderers/data/forge';
 import { LayoutGrid } from '../../../../renderers/ui/icons';
 import { AppLink } from '../../components/AppLink';
-import { FormFooter, useSavedThen } from '../../components/form/FormPage';
-import { TextField } from '../../components/form/TextField';
-import { useFormPage, type FieldRules } from '../../components/form/useFormPage';
+import { NewAppForm } from '../apps/NewAppForm';
 import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
 import { PageHeader } from '../../components/PageHeader';
@@ -34,33 +32,15 @@ const COLUMNS: ListColumn<ForgeApp>[] = [
 ];
 
 export function CreateForgeApp() {
-  const onSaved = useSavedThen<ForgeApp>({ cache: (uuid) => forgeKeys.one(uuid), refresh: invalidateForge, next: (app) => forgeHref(app.uuid) });
-  const form = useFormPage({
-    initial: { name: '', label: '' },
-    validate: (v): FieldRules => (FORGE_NAME_PATTERN.test(v.name.trim()) ? {} : { name: ['appNameRule'] }),
-    save: (v) => forgeApi.create({ name: v.name.trim(), ...(v.label.trim() ? { label: v.label.trim() } : {}) }),
-    onSaved,
-    confirmLeave: false,
-  });
   return (
-    <form className="card form" onSubmit={form.submit} noValidate data-testid="forge-create">
-      <h2 className="card-title">
-        <FormattedMessage id="forge.new" />
-      </h2>
-      <TextField
-        label={<FormattedMessage id="apps.name" />}
-        name="name"
-        autoComplete="off"
-        maxLength={64}
-        testId="forge-name"
-        value={form.values.name}
-        onValue={(v) => form.set('name', v)}
-        errors={form.errors('name')}
-        hint={<FormattedMessage id="appNameRule" />}
-      />
-      <TextField label={<FormattedMessage id="apps.label" />} name="label" autoComplete="off" maxLength={100} testId="forge-label" value={form.values.label} onValue={(v) => form.set('label', v)} errors={form.errors('label')} />
-      <FormFooter form={form} idle="apps.create" testId="forge-create-save" />
-    </form>
+    <NewAppForm<ForgeApp>
+      prefix="forge"
+      title="forge.new"
+      namePattern={FORGE_NAME_PATTERN}
+      nameRule="appNameRule"
+      create={forgeApi.create}
+      saved={{ cache: (uuid) => forgeKeys.one(uuid), refresh: invalidateForge, next: (app) => forgeHref(app.uuid) }}
+    />
   );
 }
 
