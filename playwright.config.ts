@@ -32,16 +32,19 @@ export const E2E_SERVICE_PORT = port + 3;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  // scripts/e2e.mjs runs the specs in shards side by side, each its own Playwright process with its
+  // own server, ports, report and output folder; run directly, this is one process over every spec.
+  ...(process.env.LUMA_E2E_FILES ? { testMatch: process.env.LUMA_E2E_FILES.split(',') } : {}),
+  outputDir: process.env.LUMA_E2E_OUTPUT ?? 'test-results',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  // One worker: every spec drives the one server on one embedded PGlite (a single connection) and
-  // several read what the whole instance holds (the dashboard's components, Scout's lists); the
-  // browser suite is a fifth of `npm test`'s time, vitest takes both cores (docs/testing.md).
+  // One worker per process: every spec drives its process's one server on one embedded PGlite (a
+  // single connection) and several read what the whole instance holds (the dashboard's components,
+  // Scout's lists). The parallelism is scripts/e2e.mjs's shards, each with a server of its own.
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.reports/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.LUMA_E2E_REPORT ?? '.reports/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
