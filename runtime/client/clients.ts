@@ -3,7 +3,7 @@
 // Node scripts and tests, both are no-ops and the error only goes to the caller.
 import { HOST_PREFIX, HOST_TIMEOUT_MS } from '../api/contract';
 import { createClient, type ApiClient } from './client';
-import type { ApiRequestError } from './errors';
+import { errorEffects, mapHttpError, type ApiRequestError, type ClientName } from './errors';
 
 /** Ratchet's base path (spec section 7 "Common": /ratchet), under /api like every host. */
 export const RATCHET_BASE = HOST_PREFIX.ratchet;
@@ -24,6 +24,24 @@ export function setUnauthorizedHandler(handler: (error: ApiRequestError) => void
 /** Hands a server error to the app's handler (for calls made outside createClient). */
 export function reportServerError(error: ApiRequestError): void {
   serverErrorHandler(error);
+}
+
+/**
+ * Throws the error of a refused answer to a call made with fetch outside createClient (a download, a
+ * streamed answer): the body read as JSON when it is, mapped like createClient's, a server error
+ * reported to the app's handler first.
+ */
+export async function throwResponseError(response: Response, client: ClientName): Promise<never> {
+  const text = await response.text().catch(() => '');
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    /* not JSON */
+  }
+  const error = mapHttpError(response.status, body, response.headers, client);
+  if (errorEffects(error).report) reportServerError(error);
+  throw error;
 }
 
 const hooks = {

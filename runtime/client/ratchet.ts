@@ -10,8 +10,8 @@ import {
   type RatchetTestResult,
 } from '../api/ratchet';
 import { buildUrl, tenantHeaders } from './client';
-import { RATCHET_BASE, ratchetClient, reportServerError } from './clients';
-import { connectionFailed, errorEffects, mapHttpError } from './errors';
+import { RATCHET_BASE, ratchetClient, throwResponseError } from './clients';
+import { connectionFailed } from './errors';
 import { browserStorage } from './storage';
 
 export type * from '../api/ratchet';
@@ -40,19 +40,6 @@ export interface ConsoleHandlers {
 /** The answer's last line: the end, or the error the database gave after the columns. */
 export type ConsoleOutcome = Extract<RatchetQueryLine, { type: 'end' } | { type: 'error' }>;
 
-async function failure(response: Response): Promise<never> {
-  const text = await response.text().catch(() => '');
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text) as unknown;
-  } catch {
-    /* not JSON */
-  }
-  const error = mapHttpError(response.status, body, response.headers, 'ratchet');
-  if (errorEffects(error).report) reportServerError(error);
-  throw error;
-}
-
 /** Runs one statement in the console; rows arrive through the handlers; resolves with the last line. */
 export async function runConsole(uuid: string, sql: string, handlers: ConsoleHandlers): Promise<ConsoleOutcome> {
   let response: Response;
@@ -68,7 +55,7 @@ export async function runConsole(uuid: string, sql: string, handlers: ConsoleHan
     if (handlers.signal?.aborted) throw error;
     throw connectionFailed('network', 'ratchet');
   }
-  if (!response.ok || !response.body) return failure(response);
+  if (!response.ok || !response.body) return throwResponseError(response, 'ratchet');
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   let last: ConsoleOutcome = { type: 'error', message: 'Connection to server failed' };

@@ -4,9 +4,9 @@
 import type { ProjectUser } from '../api/contract';
 import { HEADER, HOST_PREFIX } from '../api/contract';
 import { buildUrl, tenantHeaders, type Query } from './client';
-import { mainClient, reportServerError } from './clients';
+import { mainClient, throwResponseError } from './clients';
 import { refPath } from './components';
-import { connectionFailed, errorEffects, mapHttpError } from './errors';
+import { connectionFailed } from './errors';
 import { browserStorage } from './storage';
 
 /** A record as the API answers it: system columns beside the component's fields. */
@@ -101,18 +101,7 @@ export async function exportRecords(ref: string, format: 'csv' | 'json', params:
   } catch {
     throw connectionFailed('network', 'main');
   }
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      /* not JSON */
-    }
-    const error = mapHttpError(response.status, body, response.headers, 'main');
-    if (errorEffects(error).report) reportServerError(error);
-    throw error;
-  }
+  if (!response.ok) return throwResponseError(response, 'main');
   const disposition = response.headers.get('content-disposition') ?? '';
   const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
   return { blob: await response.blob(), filename: named ? decodeURIComponent(named) : `export.${format}` };

@@ -175,3 +175,21 @@ describe('pure parts', () => {
     expect(tenantHeaders(memoryStorage(), false)['accept-language']).toBeUndefined();
   });
 });
+
+describe('throwResponseError (calls made with fetch outside createClient)', () => {
+  it('maps a refused answer like createClient and reports only server errors', async () => {
+    const { setServerErrorHandler, throwResponseError } = await import('../../../runtime/client/clients');
+    const reported: ApiRequestError[] = [];
+    setServerErrorHandler((error) => reported.push(error));
+    try {
+      const refused = await caught(throwResponseError(json(409, { status: 409, message: 'staleVersion' }), 'ratchet'));
+      expect([refused.status, refused.messageKey, refused.client]).toEqual([409, 'staleVersion', 'ratchet']);
+      expect(reported).toEqual([]);
+      const broken = await caught(throwResponseError(new Response('<html>proxy error</html>', { status: 502 }), 'main'));
+      expect([broken.status, broken.messageKey]).toEqual([502, 'serverError']);
+      expect(reported).toEqual([broken]);
+    } finally {
+      setServerErrorHandler(() => {});
+    }
+  });
+});
