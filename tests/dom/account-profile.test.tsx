@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionItem } from '../../runtime/api/iam';
-import { billingErrors, billingPayload, emptyBilling } from '../../src/app/features/account/profile/billing';
+import { billingErrors, billingPayload, emptyBilling } from '../../runtime/validation/billing';
 import { toastStore } from '../../renderers/ui/toast';
 import { clearBreadcrumbs } from '../../src/app/routes/breadcrumbs';
 import { apiError, fakeApi, renderApp, signedInRoutes, type Call, type Routes } from './account-harness';

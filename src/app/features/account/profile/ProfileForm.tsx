@@ -16,7 +16,7 @@ import { useFormPage, type FieldRules, type FormController } from '../../../comp
 import { FormMessage, messageMapOf, NAME_VALUES, PASSWORD_VALUES, problemOf, type FieldMessageMap } from '../fields';
 import { PasswordFields } from '../NewAccountFields';
 import { passwordProblems } from '../passwords';
-import { billingErrors, billingFields, billingForm, billingPayload, BILLING_MIN, requiredBillingFields, type BillingForm, type BillingKey, type BillingType } from './billing';
+import { billingErrors, billingFields, billingForm, billingPayload, BILLING_MIN, requiredBillingFields, type BillingForm, type BillingKey, type BillingType } from '../../../../../runtime/validation/billing';
 import { countryChoices, guessTimeZone, timeZoneChoices } from './places';
 
 const PASSWORD_MESSAGES = new Set(['passwordNotValid', 'password_not_match']);
