@@ -92,7 +92,7 @@ export const billingRoutes: FastifyPluginAsync<ServerContext> = async (host, con
     await removeSubscription(db, requireBillingAdmin(accountabilityOf(request)), uuidOf(request));
     return {};
   });
-  host.get('/billing/subscription/:uuid/proforma', spec("A bank transfer's pro-forma invoice (PDF)", { params: subscriptionParams }), async (request, reply) => {
+  host.get('/billing/subscription/:uuid/proforma', spec("A bank transfer's pro-forma invoice (PDF)", { params: subscriptionParams, response: replies({ 200: { description: 'the PDF', type: 'string', format: 'binary' } }) }), async (request, reply) => {
     const accountability = accountabilityOf(request);
     const operator = isOperator(accountability, config.operators);
     const row = await requireSubscription(db, operator ? null : requireProject(accountability), uuidOf(request));
