@@ -6,7 +6,7 @@ import type { SessionItem } from '../../runtime/api/iam';
 import { billingErrors, billingPayload, emptyBilling } from '../../runtime/validation/billing';
 import { toastStore } from '../../renderers/ui/toast';
 import { clearBreadcrumbs } from '../../src/app/routes/breadcrumbs';
-import { apiError, fakeApi, renderApp, signedInRoutes, type Call, type Routes } from './account-harness';
+import { apiError, fakeApi, renderApp, signedInRoutes, type Answer, type Call, type Routes } from './account-harness';
 
 const session = (uuid: string, current: boolean, userAgent: string | null): SessionItem => ({
   uuid,
@@ -268,7 +268,7 @@ describe('billing card: the company lookup by Serbian VAT number (spec section 5
   });
 
   it('companyVatSearchSerbiaError only when the VAT number had a value before; nothing when the lookup is not there', async () => {
-    let answer: unknown = apiError(404, 'companyNotFoundByTaxNumber');
+    let answer: Answer = apiError(404, 'companyNotFoundByTaxNumber');
     profileApi({ 'GET /integration/invoicing/services/nbs/search': () => answer });
     const card = await company();
     const field = () => vat(card).closest('.field')!;

@@ -54,3 +54,8 @@ export async function requireUserRoom(db: Db, projectUuid: string, config: Limit
     .executeTakeFirstOrThrow();
   if (row.n >= (await projectLimit(db, projectUuid, config, 'users'))) throw new HttpError(409, BILLING_MESSAGE.userLimit);
 }
+
+/** One limit of the caller's project now (the free one when the caller has no project: the write refuses that itself). */
+export async function callerLimit(db: Db, projectUuid: string | null, config: LimitsConfig, which: keyof PlanLimits): Promise<number> {
+  return projectUuid ? projectLimit(db, projectUuid, config, which) : freeLimits(config)[which];
+}

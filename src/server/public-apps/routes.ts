@@ -12,7 +12,7 @@ import {
   publicAppSchema,
 } from '../../../runtime/api/public-apps';
 import { replies } from '../../../runtime/api/schemas';
-import { projectLimit } from '../billing/limits';
+import { callerLimit } from '../billing/limits';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { accountabilityOf } from '../auth/session-hook';
@@ -25,13 +25,8 @@ const spec = specFor(['public-apps']);
 const idOf = (request: FastifyRequest) => (request as FastifyRequest<{ Params: { id: string } }>).params.id;
 
 export const publicAppRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
-  /** The project's public-app limit now: the free one, or what its subscription gives (billing/limits.ts). */
-  const publicAppLimitOf = async (request: FastifyRequest) => {
-    const project = accountabilityOf(request).project_uuid;
-    return project ? projectLimit(db, project, config, 'public_apps') : config.publicAppLimit;
-  };
   host.post(BASE, spec('Create a public app (admins): v1, empty, on dev; its hostnames, API user and portal flag', { body: publicAppCreateBody, response: replies({ 200: publicAppSchema }) }), async (request) =>
-    createPublicApp(db, { ...config, publicAppLimit: await publicAppLimitOf(request) }, accountabilityOf(request), request.body),
+    createPublicApp(db, { ...config, publicAppLimit: await callerLimit(db, accountabilityOf(request).project_uuid, config, 'public_apps') }, accountabilityOf(request), request.body),
   );
   host.get(BASE, spec("The project's public apps (admins)", { response: replies({ 200: publicAppListSchema }) }), async (request) => listPublicApps(db, accountabilityOf(request)));
   host.get(`${BASE}/:id`, spec('A public app with its hostnames and settings (admins)', { params: appIdParams, response: replies({ 200: publicAppSchema }) }), async (request) =>

@@ -18,7 +18,7 @@ import {
   sparkReleaseParams,
   sparkSchema,
 } from '../../../runtime/api/sparks';
-import { projectLimit } from '../billing/limits';
+import { callerLimit } from '../billing/limits';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { createSpark, cutRelease, deployRelease, getSpark, listSparks, removeSpark, sparkNames, updateSpark } from './sparks';
@@ -30,14 +30,9 @@ const spec = specFor(['sparks']);
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 export const sparkRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
-  /** The project's spark limit now: the free one, or what its subscription gives (billing/limits.ts). */
-  const sparkLimitOf = async (request: FastifyRequest) => {
-    const project = accountabilityOf(request).project_uuid;
-    return project ? projectLimit(db, project, config, 'sparks') : config.sparkLimit;
-  };
   host.get('/spark', spec("The project's sparks (admins)", { response: replies({ 200: sparkListSchema }) }), async (request) => listSparks(db, accountabilityOf(request)));
   host.post('/spark', spec('Create a spark (refused past the project limit)', { body: sparkCreateBodySchema, response: replies({ 200: sparkSchema }) }), async (request) =>
-    createSpark(db, accountabilityOf(request), request.body, await sparkLimitOf(request)),
+    createSpark(db, accountabilityOf(request), request.body, await callerLimit(db, accountabilityOf(request).project_uuid, config, 'sparks')),
   );
   host.get('/spark/names', spec("The names of the project's sparks (any member: pickers)", { response: replies({ 200: sparkNamesSchema }) }), async (request) =>
     sparkNames(db, accountabilityOf(request)),
