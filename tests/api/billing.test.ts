@@ -236,6 +236,13 @@ describeApi(`billing on the transaction host (${DB_KIND})`, () => {
     const cookie = await login(off);
     const refused = await off.inject({ method: 'POST', url: '/api/transaction/checkout/link', headers: { cookie }, payload: { product_type: 'platform', options: { method: 'card' } } });
     expect([refused.statusCode, refused.json().message]).toEqual([501, 'checkoutMethodCurrentlyDisabled']);
+    const offInfo = await off.inject({ method: 'GET', url: '/api/transaction/billing/subscription/payment_info', headers: { cookie } });
+    expect(offInfo.json().methods).toEqual([{ method: 'card', status: 'off' }, { method: 'bank_transfer', status: 'on' }]);
+    const none = await server().appWith({ LUMA_CHECKOUT_METHODS: 'none' });
+    const noneCookie = await login(none);
+    const noMethod = await none.inject({ method: 'POST', url: '/api/transaction/checkout/link', headers: { cookie: noneCookie }, payload: { product_type: 'platform' } });
+    expect([noMethod.statusCode, noMethod.json().message]).toEqual([501, 'checkoutMethodCurrentlyDisabled']);
+    expect((await none.inject({ method: 'GET', url: '/api/transaction/billing/subscription/payment_info', headers: { cookie: noneCookie } })).json().bank).toBeNull();
     const bare = await server().appWith({ LUMA_CARD_SECRET_KEY: '', LUMA_BANK_PAYEE: '' });
     const bareCookie = await login(bare);
     const info = await bare.inject({ method: 'GET', url: '/api/transaction/billing/subscription/payment_info', headers: { cookie: bareCookie } });

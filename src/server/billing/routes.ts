@@ -56,10 +56,12 @@ export const billingRoutes: FastifyPluginAsync<ServerContext> = async (host, con
     const rows = await projectSubscriptionRows(db, requireProject(accountabilityOf(request)));
     return { trial_days: billing.trialDays, items: rows.filter((row) => row.is_trial).map((row) => toSubscription(row)) };
   });
-  host.get('/billing/subscription/payment_info', spec('Each checkout method (on, off or not configured), the bank account, and whether the billing information is saved', { response: replies({ 200: paymentInfoSchema }) }), async (request) => {
+  host.get('/billing/subscription/payment_info', spec('Each checkout method (on, off or not configured), the bank account (when the transfer is on), and whether the billing information is saved', { response: replies({ 200: paymentInfoSchema }) }), async (request) => {
     const accountability = accountabilityOf(request);
     requireProject(accountability);
-    return { methods: methodStatuses(billing), bank: billing.bank, billing_information: hasBillingInformation(accountability) };
+    const methods = methodStatuses(billing);
+    const bankOn = methods.some((entry) => entry.method === 'bank_transfer' && entry.status === 'on');
+    return { methods, bank: bankOn ? billing.bank : null, billing_information: hasBillingInformation(accountability) };
   });
   host.get('/v1/currency-rates', spec("Currency rates against the prices' currency (LUMA_CURRENCY_RATES)", { response: replies({ 200: currencyRatesSchema }) }), async () => ({
     base: BASE_CURRENCY,
