@@ -25,6 +25,7 @@ import { scoutEventsEn_US, type ScoutEventsMessageKey } from './scoutEvents.en_U
 import { scoutApiEn_US, type ScoutApiMessageKey } from './scoutApi.en_US';
 import { widgetsEn_US, type WidgetsMessageKey } from './widgets.en_US';
 import { satellitesEn_US, type SatellitesMessageKey } from './satellites.en_US';
+import { billingEn_US, type BillingMessageKey } from './billing.en_US';
 import { platformEn_US, type PlatformMessageKey } from './platform.en_US';
 import { templatesEn_US, type TemplatesMessageKey } from './templates.en_US';
 import { ratchetEn_US, type RatchetMessageKey } from './ratchet.en_US';
@@ -56,6 +57,7 @@ export type MessageKey =
   | ScoutApiMessageKey
   | WidgetsMessageKey
   | SatellitesMessageKey
+  | BillingMessageKey
   | PlatformMessageKey
   | TemplatesMessageKey
   | RatchetMessageKey;
@@ -94,6 +96,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...scoutApiEn_US,
   ...widgetsEn_US,
   ...satellitesEn_US,
+  ...billingEn_US,
   ...platformEn_US,
   ...templatesEn_US,
   ...ratchetEn_US,

@@ -27,6 +27,7 @@ import { scoutEventsSr } from './scoutEvents.sr';
 import { scoutApiSr } from './scoutApi.sr';
 import { widgetsSr } from './widgets.sr';
 import { satellitesSr } from './satellites.sr';
+import { billingSr } from './billing.sr';
 import { platformSr } from './platform.sr';
 import { templatesSr } from './templates.sr';
 import { ratchetSr } from './ratchet.sr';
@@ -59,6 +60,7 @@ export const SR_CATALOGUE: Catalogue = {
   ...scoutApiSr,
   ...widgetsSr,
   ...satellitesSr,
+  ...billingSr,
   ...platformSr,
   ...templatesSr,
   ...ratchetSr,

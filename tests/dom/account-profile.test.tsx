@@ -3,10 +3,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionItem } from '../../runtime/api/iam';
-import { billingErrors, billingPayload, emptyBilling } from '../../src/app/features/account/profile/billing';
+import { billingErrors, billingPayload, emptyBilling } from '../../runtime/validation/billing';
 import { toastStore } from '../../renderers/ui/toast';
 import { clearBreadcrumbs } from '../../src/app/routes/breadcrumbs';
-import { apiError, fakeApi, renderApp, signedInRoutes, type Call, type Routes } from './account-harness';
+import { apiError, fakeApi, renderApp, signedInRoutes, type Answer, type Call, type Routes } from './account-harness';
 
 const session = (uuid: string, current: boolean, userAgent: string | null): SessionItem => ({
   uuid,
@@ -235,5 +235,55 @@ describe('billing form rules (spec section 5)', () => {
     expect(billingErrors({ ...company, country: 'RS', main_number: '12345678' })).toEqual({});
     // Only the company's fields are sent; a person's leftovers are not.
     expect(billingPayload({ ...company, firstname: 'Ana' })).toEqual({ type: 'company', country: 'DE', company: 'Luma GmbH', vat_number: 'DE123', address: 'Str. 1', city: 'Berlin' });
+  });
+});
+
+describe('billing card: the company lookup by Serbian VAT number (spec section 5)', () => {
+  const company = async () => {
+    renderApp('/home/users/profile');
+    const card = await screen.findByTestId('billing-information');
+    fireEvent.click(within(card).getByLabelText('Company'));
+    fireEvent.change(within(card).getByLabelText('Country'), { target: { value: 'RS' } });
+    return card;
+  };
+  const vat = (card: HTMLElement) => within(card).getByLabelText(/^VAT number/) as HTMLInputElement;
+
+  it('at 9 characters fills main number, company, address and city from the lookup', async () => {
+    const asked: string[] = [];
+    profileApi({
+      'GET /integration/invoicing/services/nbs/search': () => {
+        asked.push('lookup');
+        return { mb: '07654321', name: 'Luma d.o.o.', address: 'Knez Mihailova 1', place: 'Beograd' };
+      },
+    });
+    const card = await company();
+    fireEvent.change(vat(card), { target: { value: '10123456' } });
+    expect(asked).toEqual([]);
+    fireEvent.change(vat(card), { target: { value: '101234567' } });
+    await waitFor(() => expect((within(card).getByLabelText(/^Company name/) as HTMLInputElement).value).toBe('Luma d.o.o.'));
+    expect((within(card).getByLabelText(/^Company registration number/) as HTMLInputElement).value).toBe('07654321');
+    expect((within(card).getByLabelText(/^Address/) as HTMLInputElement).value).toBe('Knez Mihailova 1');
+    expect((within(card).getByLabelText(/^City/) as HTMLInputElement).value).toBe('Beograd');
+    expect(asked).toEqual(['lookup']);
+  });
+
+  it('companyVatSearchSerbiaError only when the VAT number had a value before; nothing when the lookup is not there', async () => {
+    let answer: Answer = apiError(404, 'companyNotFoundByTaxNumber');
+    profileApi({ 'GET /integration/invoicing/services/nbs/search': () => answer });
+    const card = await company();
+    const field = () => vat(card).closest('.field')!;
+    // Pasted into an empty field: no error.
+    fireEvent.change(vat(card), { target: { value: '101234567' } });
+    await waitFor(() => expect(vat(card).value).toBe('101234567'));
+    await act(async () => undefined);
+    expect(field().textContent).not.toContain('No company was found');
+    // Changed from a previous value: the error.
+    fireEvent.change(vat(card), { target: { value: '101234568' } });
+    await waitFor(() => expect(field().textContent).toContain('No company was found for this tax number.'));
+    // The lookup route not there (the generic 404): no error, nothing filled.
+    answer = undefined;
+    fireEvent.change(vat(card), { target: { value: '101234569' } });
+    await waitFor(() => expect(field().textContent).not.toContain('No company was found'));
+    expect((within(card).getByLabelText(/^Company name/) as HTMLInputElement).value).toBe('');
   });
 });

@@ -108,6 +108,7 @@ function upwardArrows(files: readonly SourceFile[]): UpwardArrow[] {
 const SERVER_ORDER: readonly (readonly string[])[] = [
   ['platform', 'db'],
   ['auth'],
+  ['billing'],
   ['iam'],
   ['satellites'],
   ['projects'],
@@ -282,7 +283,7 @@ describe('layers', () => {
       { path: 'src/server/iam/lazy.ts', text: "const engine = () => import('../workflows/engine');" },
       { path: 'src/server/records/bad.ts', text: "export { buildApp } from '../app';\nimport { ok } from '../workflows/record-events';" },
       { path: 'src/server/records/records.ts', text: "import { queueAfterEvent } from '../workflows/record-events';" },
-      { path: 'src/server/billing/limits.ts', text: "import { now } from '../platform/clock';" },
+      { path: 'src/server/newcomer/limits.ts', text: "import { now } from '../platform/clock';" },
       { path: 'src/app/bad.ts', text: "import { openDatabase } from '../server/db/database';\nimport { sql } from 'kysely';\nimport PgBoss from 'pg-boss';" },
     ];
     const allowed: Allowance[] = [
@@ -295,7 +296,7 @@ describe('layers', () => {
       { file: 'src/server/iam/lazy.ts', specifier: '../workflows/engine', reason: 'iam imports workflows, which comes after it' },
       { file: 'src/server/records/bad.ts', specifier: '../app', reason: 'records imports the assembly, which comes after it' },
       { file: 'src/server/records/bad.ts', specifier: '../workflows/record-events', reason: 'records imports workflows, which comes after it' },
-      { file: 'src/server/billing/limits.ts', specifier: '../platform/clock', reason: 'src/server/billing is not in the order of docs/server.md' },
+      { file: 'src/server/newcomer/limits.ts', specifier: '../platform/clock', reason: 'src/server/newcomer is not in the order of docs/server.md' },
     ]);
     expect(unusedAllowances(files, allowed)).toEqual([{ file: 'src/server/records/gone.ts', imports: 'src/server/events/outbox' }]);
     expect(upwardArrows(files.filter((file) => file.path.startsWith('src/app/')))).toEqual([

@@ -3,13 +3,10 @@
 // cantBeMoreThenChars, invalid, password_not_match.
 import type { BillingAddress, FieldError, UserSettings } from '../../../runtime/api/contract';
 import { IAM_LIMITS } from '../../../runtime/api/iam';
+import { checkBillingInput } from '../../../runtime/validation/billing';
 import { isEmail, isPlainObject } from '../platform/validate';
 
 export const PROFILE_LIMITS = { nameMin: 2, nameMax: 255, emailMax: 254, passwordMin: 8, passwordMax: 1024, settingsBytes: 64 * 1024 };
-
-const BILLING_KEYS: (keyof BillingAddress)[] = [
-  'type', 'country', 'firstname', 'lastname', 'address', 'city', 'zipcode', 'state', 'email', 'vat_number', 'main_number', 'company',
-];
 
 export interface ProfileChanges {
   name: string;
@@ -74,22 +71,15 @@ function checkSettings(settings: unknown, add: (field: string, message: string) 
   if (settings.theme !== undefined && settings.theme !== 'light' && settings.theme !== 'dark') add('settings.theme', 'invalid');
 }
 
-/** Known keys only (others are dropped); each a string of at most 255 characters. */
-function checkBilling(billing: unknown, add: (field: string, message: string) => void): BillingAddress | undefined {
+/** The billing form's rules of runtime/validation/billing (the same the screen runs); unknown keys refused. */
+function checkBilling(billing: unknown, add: (field: string, message: string) => void): BillingAddress | null | undefined {
   if (!isPlainObject(billing)) {
     add('billing_address', 'invalid');
     return undefined;
   }
-  const result: Record<string, string> = {};
-  for (const key of BILLING_KEYS) {
-    const value = billing[key];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'string' || value.length > 255) add(`billing_address.${key}`, 'invalid');
-    else result[key] = value;
-  }
-  if (result.type !== undefined && result.type !== 'person' && result.type !== 'company') add('billing_address.type', 'invalid');
-  if (result.email && !isEmail(result.email)) add('billing_address.email', 'invalidEmail');
-  return result as BillingAddress;
+  const { address, errors } = checkBillingInput(billing);
+  for (const [field, messages] of Object.entries(errors)) for (const message of messages) add(field, message);
+  return address;
 }
 
 /** Registration (POST /v1/auth/register, docs/iam.md): the checked, trimmed values. */

@@ -12,6 +12,7 @@ import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaShar
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 import type { WidgetPlacesTable, WidgetsTable } from './schema-widgets';
 import type { SatellitesTable } from './schema-satellites';
+import type { BillingSubscriptionsTable, BillingWebhookEventsTable } from './schema-billing';
 import type { TemplateInstallsTable } from './schema-templates';
 import type { RatchetConnectionsTable } from './schema-ratchet';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
@@ -236,6 +237,8 @@ export interface Database {
   widgets: WidgetsTable;
   widget_places: WidgetPlacesTable;
   satellites: SatellitesTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_webhook_events: BillingWebhookEventsTable;
   ratchet_connections: RatchetConnectionsTable;
   apps: AppsTable;
   app_versions: AppVersionsTable;

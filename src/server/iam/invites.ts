@@ -16,7 +16,8 @@ import {
   setInviteAcceptedBy,
   type OpenInvite,
 } from './invites-sql';
-import { grantRoles, insertMembership, isEmailMember, rolesInProject } from './members-sql';
+import { grantRoles, insertMembership, isEmailMember, lockProject, rolesInProject } from './members-sql';
+import { requireUserRoom, type LimitsConfig } from '../billing/limits';
 import { findProject } from '../auth/tenancy-sql';
 import { findUserByEmail, setLoginAt } from '../auth/users-sql';
 import type { Database } from '../db/schema';
@@ -58,7 +59,7 @@ export async function inviteItems(db: Db, accountability: Accountability): Promi
 
 export interface InviteMailer {
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl'> & LimitsConfig;
   /** Where a failed delivery is reported; the invite stands and its link is answered anyway. */
   onMailError(error: unknown): void;
 }
@@ -77,6 +78,8 @@ export async function createInvite(db: Db, accountability: Accountability, body:
   const { row, roles } = await db.transaction().execute(async (tx) => {
     const roles = await requireProjectRoles(tx, projectUuid, roleUuids);
     if (await isEmailMember(tx, projectUuid, address)) throw new HttpError(409, IAM_MESSAGE.alreadyMember);
+    await lockProject(tx, projectUuid);
+    await requireUserRoom(tx, projectUuid, mail.config);
     // A newer invite of the same e-mail replaces the open ones.
     await deleteOpenInvitesOf(tx, projectUuid, address);
     const row = await insertInvite(tx, { tokenHash: sha256(token), projectUuid, email: address, roleUuids, invitedBy: accountability.user.uuid, days: IAM_LIMITS.inviteDays });
@@ -131,7 +134,7 @@ export async function inviteInfo(db: Db, token: string): Promise<InviteInfo> {
 }
 
 export interface AcceptContext {
-  config: Pick<Config, 'sessionIdleMs' | 'sessionAbsoluteMs'>;
+  config: Pick<Config, 'sessionIdleMs' | 'sessionAbsoluteMs'> & LimitsConfig;
   /** The caller's session cookie, if any. */
   sessionToken: string | undefined;
   ip: string;
@@ -144,8 +147,10 @@ export interface AcceptResult {
   session: { token: string; expiresAt: Date } | null;
 }
 
-/** Membership (active) with the invite's roles that still are roles of its project. */
-async function joinProject(tx: Db, invite: InviteRow, userUuid: string): Promise<void> {
+/** Membership (active) with the invite's roles that still are roles of its project, while the project's user limit has room. */
+async function joinProject(tx: Db, invite: InviteRow, userUuid: string, config: LimitsConfig): Promise<void> {
+  await lockProject(tx, invite.project_uuid);
+  await requireUserRoom(tx, invite.project_uuid, config);
   if (!(await insertMembership(tx, invite.project_uuid, userUuid))) return;
   const roles = await rolesInProject(tx, invite.project_uuid, roleUuidsOf(invite));
   await grantRoles(tx, userUuid, roles.map((role) => role.uuid));
@@ -167,7 +172,7 @@ export async function acceptInvite(db: Db, token: string, body: unknown, context
     await db.transaction().execute(async (tx) => {
       const claimed = await claimInvite(tx, invite.uuid, account.uuid);
       if (!claimed) throw inviteInvalid();
-      await joinProject(tx, claimed, account.uuid);
+      await joinProject(tx, claimed, account.uuid, context.config);
     });
     return { body: { project_uuid: invite.project_uuid }, session: null };
   }
@@ -192,7 +197,7 @@ export async function acceptInvite(db: Db, token: string, body: unknown, context
       if (!claimed) throw inviteInvalid();
       await insertInvitedUser(tx, { uuid: userUuid, name, email: invite.email, passwordHash });
       await setInviteAcceptedBy(tx, invite.uuid, userUuid);
-      await joinProject(tx, claimed, userUuid);
+      await joinProject(tx, claimed, userUuid, context.config);
     });
   } catch (error) {
     // The e-mail got an account meanwhile (registration): sign in as it, then accept.

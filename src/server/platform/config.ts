@@ -1,4 +1,5 @@
 // Server configuration: read from the environment once, at start.
+import { billingConfig, type BillingConfig } from './config-billing';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseSecretKey } from './secret-box';
@@ -130,6 +131,8 @@ export interface Config {
   secretKey: string | null;
   /** LUMA_SECRET_KEY_PREVIOUS: keys that still open (never seal) secrets, comma separated: a rotation in progress. */
   secretKeyPrevious: string[];
+  /** Checkout methods, the card provider, the bank transfer, trials, currency rates and the user limit (config-billing.ts). */
+  billing: BillingConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -279,5 +282,6 @@ export function loadConfig(env: Env = process.env): Config {
     indexSlowCount: Math.max(1, Math.floor(positive(env, 'LUMA_INDEX_SLOW_COUNT', 3))),
     indexAutoMax: Math.min(32, Math.floor(nonNegative(env, 'LUMA_INDEX_AUTO_MAX', 5))),
     ...secretKeys(env),
+    billing: billingConfig(env),
   };
 }

@@ -145,7 +145,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     { name: 'workflows', description: `${HOST_PREFIX.workflow}: workflows, their versions, the dry run and the run log (docs/workflows.md)` },
     { name: 'media', description: `${HOST_PREFIX.media}: media libraries, files, upload, download and share links (docs/media.md); the file URL /media/library/{uuid}/get/{key} at the site root` },
     { name: 'integration', description: `${HOST_PREFIX.integration}: the project's integrations, the catalogue, install and change (docs/integrations.md)` },
-    { name: 'transaction', description: `${HOST_PREFIX.transaction}: no calls yet (every path answers 401 or 404)` },
+    { name: 'transaction', description: `${HOST_PREFIX.transaction}: subscriptions, trials, prices, currency rates, checkout links, the bank transfer and the card provider's webhook (docs/billing.md)` },
     { name: 'sparks', description: `${HOST_PREFIX.spark}: sparks, their releases and deployments, invocation and its log` },
     { name: 'events', description: `${HOST_PREFIX.main}: the event bus token and Scout's event log (docs/event-bus.md)` },
     { name: 'api-log', description: `${HOST_PREFIX.main}: Scout's API call log (admins)` },

@@ -12,6 +12,7 @@ import {
   publicAppSchema,
 } from '../../../runtime/api/public-apps';
 import { replies } from '../../../runtime/api/schemas';
+import { callerLimit } from '../billing/limits';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { accountabilityOf } from '../auth/session-hook';
@@ -25,7 +26,7 @@ const idOf = (request: FastifyRequest) => (request as FastifyRequest<{ Params: {
 
 export const publicAppRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
   host.post(BASE, spec('Create a public app (admins): v1, empty, on dev; its hostnames, API user and portal flag', { body: publicAppCreateBody, response: replies({ 200: publicAppSchema }) }), async (request) =>
-    createPublicApp(db, config, accountabilityOf(request), request.body),
+    createPublicApp(db, { ...config, publicAppLimit: await callerLimit(db, accountabilityOf(request).project_uuid, config, 'public_apps') }, accountabilityOf(request), request.body),
   );
   host.get(BASE, spec("The project's public apps (admins)", { response: replies({ 200: publicAppListSchema }) }), async (request) => listPublicApps(db, accountabilityOf(request)));
   host.get(`${BASE}/:id`, spec('A public app with its hostnames and settings (admins)', { params: appIdParams, response: replies({ 200: publicAppSchema }) }), async (request) =>

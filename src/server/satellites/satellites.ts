@@ -6,6 +6,7 @@ import { OFFLINE_BEATS, SATELLITE_MESSAGE, type Satellite, type SatelliteExplore
 import type { Database } from '../db/schema';
 import type { SatelliteRow } from '../db/schema-satellites';
 import type { Accountability } from '../auth/tenancy';
+import { isOperator } from '../auth/operators';
 import type { Bus } from '../platform/bus';
 import type { Config } from '../platform/config';
 import { fieldsNotValid, forbidden, HttpError } from '../platform/errors';
@@ -21,8 +22,7 @@ export const STOPPED_KEPT_DAYS = 7;
 
 /** The platform's operators: a person (not an API user) whose e-mail is in config.operators. */
 export function requireOperator(accountability: Accountability, config: SatelliteConfig): void {
-  const user = accountability.user;
-  if (user.kind !== 'person' || !config.operators.includes(user.email.toLowerCase())) throw forbidden(SATELLITE_MESSAGE.operatorsOnly);
+  if (!isOperator(accountability, config.operators)) throw forbidden(SATELLITE_MESSAGE.operatorsOnly);
 }
 
 export function satelliteStatus(row: Pick<SatelliteRow, 'stopped_at' | 'heartbeat_at' | 'disabled' | 'working'>, heartbeatSeconds: number, now: Date): SatelliteStatus {

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { replies } from '../../../runtime/api/schemas';
 import { snapshotApplySchema, snapshotDiffBody, snapshotDiffSchema, snapshotQuery, snapshotSchema } from '../../../runtime/api/snapshots';
+import { callerLimit } from '../billing/limits';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { accountabilityOf } from '../auth/session-hook';
@@ -57,7 +58,10 @@ export const snapshotRoutes: FastifyPluginAsync<ServerContext> = async (host, { 
       bodyLimit: SNAPSHOT_BODY_LIMIT,
       preValidation: async (request) => refuseNewerFormat(accountabilityOf(request), request.body),
     },
-    async (request) =>
-      applySnapshot(db, accountabilityOf(request), request.body as Record<string, unknown>, { locale: request.headers['accept-language'], sparkLimit: config.sparkLimit }),
+    async (request) => {
+      const accountability = accountabilityOf(request);
+      const sparkLimit = await callerLimit(db, accountability.project_uuid, config, 'sparks');
+      return applySnapshot(db, accountability, request.body as Record<string, unknown>, { locale: request.headers['accept-language'], sparkLimit });
+    },
   );
 };

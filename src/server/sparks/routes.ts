@@ -18,6 +18,7 @@ import {
   sparkReleaseParams,
   sparkSchema,
 } from '../../../runtime/api/sparks';
+import { callerLimit } from '../billing/limits';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
 import { createSpark, cutRelease, deployRelease, getSpark, listSparks, removeSpark, sparkNames, updateSpark } from './sparks';
@@ -31,7 +32,7 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 export const sparkRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
   host.get('/spark', spec("The project's sparks (admins)", { response: replies({ 200: sparkListSchema }) }), async (request) => listSparks(db, accountabilityOf(request)));
   host.post('/spark', spec('Create a spark (refused past the project limit)', { body: sparkCreateBodySchema, response: replies({ 200: sparkSchema }) }), async (request) =>
-    createSpark(db, accountabilityOf(request), request.body, config.sparkLimit),
+    createSpark(db, accountabilityOf(request), request.body, await callerLimit(db, accountabilityOf(request).project_uuid, config, 'sparks')),
   );
   host.get('/spark/names', spec("The names of the project's sparks (any member: pickers)", { response: replies({ 200: sparkNamesSchema }) }), async (request) =>
     sparkNames(db, accountabilityOf(request)),

@@ -24,8 +24,26 @@ describe('checkProfile', () => {
         { field: 'name', messages: ['cantBeMoreThenChars'] },
         { field: 'email', messages: ['invalidEmail'] },
         { field: 'billing_address.city', messages: ['invalid'] },
-        { field: 'billing_address.email', messages: ['invalidEmail'] },
       ],
+    });
+  });
+
+  it('saves a billing address only by the billing form rules (runtime/validation/billing), the same the screen runs', () => {
+    const person = { type: 'person', country: 'RS', firstname: 'A', lastname: 'Admin', address: 'Main 1', city: 'Novi Sad', email: 'ada@example.com' };
+    expect(checkProfile({ name: 'Ada', email: 'ada@example.com', billing_address: person })).toEqual({
+      ok: false,
+      errors: [{ field: 'billing_address.firstname', messages: ['cantBeLessThenChars'] }],
+    });
+    const company = { type: 'company', country: 'RS', company: 'Luma', vat_number: '101234567', address: 'Main 1', city: 'Beograd' };
+    expect(checkProfile({ name: 'Ada', email: 'ada@example.com', billing_address: company })).toEqual({
+      ok: false,
+      errors: [{ field: 'billing_address.main_number', messages: ['fieldRequired'] }],
+    });
+    expect(checkProfile({ name: 'Ada', email: 'ada@example.com', billing_address: { ...company, main_number: '07654321' } })).toMatchObject({ ok: true });
+    expect(checkProfile({ name: 'Ada', email: 'ada@example.com', billing_address: { ...company, country: 'DE' } })).toMatchObject({ ok: true });
+    expect(checkProfile({ name: 'Ada', email: 'ada@example.com', billing_address: { ...company, iban: 'x' } })).toEqual({
+      ok: false,
+      errors: [{ field: 'billing_address.iban', messages: ['invalid'] }],
     });
   });
 

@@ -1,9 +1,14 @@
-// The transaction host (spec section 7). No routes yet: every path needs a session and then answers
-// 404 JSON. Routes arrive with their feature; nothing answers a fake success.
+// The transaction host (spec section 7 "Transaction host"; docs/billing.md): every path needs a
+// session but the card provider's webhook, which carries its own signature.
 import type { FastifyPluginAsync } from 'fastify';
 import type { HostContext } from '../context';
+import { routesContext } from '../context';
 import { installSessionRequirement } from '../../auth/session-hook';
+import { billingRoutes } from '../../billing/routes';
+import { billingWebhookRoutes } from '../../billing/routes-webhook';
 
 export const transactionHost: FastifyPluginAsync<HostContext> = async (host, context) => {
   installSessionRequirement(host, context);
+  await host.register(billingRoutes, routesContext(context));
+  await host.register(billingWebhookRoutes, routesContext(context));
 };

@@ -2,7 +2,7 @@
 // the other sessions). Saving with errors gives the danger toast fieldsNotValid; a password mismatch the
 // passwordNotValid dialog; a 500 the report-error modal; any other failure the server's message.
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { UserModel } from '../../../../../runtime/api/contract';
 import { accountKeys } from '../../../../../renderers/data/account';
@@ -11,13 +11,14 @@ import { queryKeys } from '../../../../../renderers/data/queries';
 import { Dialog } from '../../../../../renderers/ui/Dialog';
 import { FieldErrors } from '../../../components/FieldErrors';
 import { showToast } from '../../../../../renderers/ui/toast';
-import { SubmitButton, TextField, type FieldMessages } from '../../../components/form/TextField';
+import { SubmitButton, TextField } from '../../../components/form/TextField';
 import { useFormPage, type FieldRules, type FormController } from '../../../components/form/useFormPage';
 import { FormMessage, messageMapOf, NAME_VALUES, PASSWORD_VALUES, problemOf, type FieldMessageMap } from '../fields';
 import { PasswordFields } from '../NewAccountFields';
 import { passwordProblems } from '../passwords';
-import { billingErrors, billingFields, billingForm, billingPayload, BILLING_MIN, requiredBillingFields, type BillingForm, type BillingKey, type BillingType } from './billing';
-import { countryChoices, guessTimeZone, timeZoneChoices } from './places';
+import { billingErrors, billingForm, billingPayload, type BillingForm } from '../../../../../runtime/validation/billing';
+import { BillingCard } from './BillingCard';
+import { guessTimeZone, timeZoneChoices } from './places';
 
 const PASSWORD_MESSAGES = new Set(['passwordNotValid', 'password_not_match']);
 
@@ -225,14 +226,14 @@ function MismatchDialog({ open, onClose }: { open: boolean; onClose: () => void 
 export function ProfileForm({ user }: { user: UserModel }) {
   const { form, mismatch, closeMismatch } = useProfileForm(user);
   const fields = messageMapOf(form.failure);
-  const setBilling = (key: keyof BillingForm, value: string) => form.setValues((f) => ({ ...f, billing: { ...f.billing, [key]: value } }));
+  const setBilling = (patch: Partial<BillingForm>) => form.setValues((f) => ({ ...f, billing: { ...f.billing, ...patch } }));
   return (
     <form className="card profile-form" onSubmit={form.submit} noValidate aria-labelledby="profile-details-title">
       <h2 className="card-title" id="profile-details-title">
         <FormattedMessage id="account.profile.details" />
       </h2>
       <DetailsFields form={form} fields={fields} />
-      <BillingFields billing={form.values.billing} fields={fields} onChange={setBilling} onType={(type) => form.set('billing', { ...form.values.billing, type })} />
+      <BillingCard billing={form.values.billing} fields={fields} onChange={setBilling} />
       <PasswordSection form={form} fields={fields} />
       <FormMessage message={form.failure.message} testId="profile-error" />
       <div className="form-actions">
@@ -242,116 +243,3 @@ export function ProfileForm({ user }: { user: UserModel }) {
     </form>
   );
 }
-
-function billingLabel(key: BillingKey, required: boolean) {
-  return (
-    <>
-      <FormattedMessage id={`account.billing.${key}`} />
-      {required ? null : (
-        <span className="muted">
-          {' '}
-          <FormattedMessage id="account.optional" />
-        </span>
-      )}
-    </>
-  );
-}
-
-function BillingTypeChoice({ value, onType }: { value: BillingType; onType: (type: BillingType) => void }) {
-  const intl = useIntl();
-  const typeName = useId();
-  return (
-    <div className="field" role="radiogroup" aria-label={intl.formatMessage({ id: 'account.billing.type' })}>
-      <div className="row billing-type">
-        {(['person', 'company'] as const).map((type) => (
-          <label key={type} className="field-check">
-            <input type="radio" name={typeName} value={type} checked={value === type} onChange={() => onType(type)} />
-            <FormattedMessage id={`account.billing.type.${type}`} />
-          </label>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-/** The country, named in the UI language; an old address's unknown country stays a choice. */
-function CountrySelect({ value, label, onChange, errors }: { value: string; label: ReactNode; onChange: (country: string) => void; errors: FieldMessages | undefined }) {
-  const intl = useIntl();
-  const id = useId();
-  const countries = useMemo(() => countryChoices(intl.locale), [intl.locale]);
-  const known = value === '' || countries.some((c) => c.value === value);
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select id={id} name="billing_address.country" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!errors || undefined}>
-        <option value="">{intl.formatMessage({ id: 'cmp.choose' })}</option>
-        {known ? null : <option value={value}>{value}</option>}
-        {countries.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-      <FieldErrors messages={errors?.messages} values={{ min: BILLING_MIN }} />
-    </div>
-  );
-}
-
-function BillingFields({
-  billing,
-  fields,
-  onChange,
-  onType,
-}: {
-  billing: BillingForm;
-  fields: FieldMessageMap;
-  onChange: (key: BillingKey, value: string) => void;
-  onType: (type: BillingType) => void;
-}) {
-  const required = new Set(requiredBillingFields(billing));
-  return (
-    <fieldset className="subcard">
-      <legend>
-        <FormattedMessage id="account.billing.title" />
-      </legend>
-      <p className="muted">
-        <FormattedMessage id="account.billing.intro" />
-      </p>
-      <BillingTypeChoice value={billing.type} onType={onType} />
-      <div className="form-grid">
-        {billingFields(billing).map((key) =>
-          key === 'country' ? (
-            <CountrySelect key={key} value={billing.country} label={billingLabel(key, required.has(key))} onChange={(v) => onChange('country', v)} errors={fields['billing_address.country']} />
-          ) : (
-            <TextField
-              key={key}
-              label={billingLabel(key, required.has(key))}
-              name={`billing_address.${key}`}
-              type={key === 'email' ? 'email' : 'text'}
-              autoComplete={BILLING_AUTOCOMPLETE[key]}
-              value={billing[key]}
-              onValue={(v) => onChange(key, v)}
-              errors={fields[`billing_address.${key}`]}
-              defaults={{ min: BILLING_MIN, max: 255 }}
-            />
-          ),
-        )}
-      </div>
-    </fieldset>
-  );
-}
-
-const BILLING_AUTOCOMPLETE: Partial<Record<BillingKey, string>> = {
-  firstname: 'billing given-name',
-  lastname: 'billing family-name',
-  company: 'billing organization',
-  address: 'billing street-address',
-  city: 'billing address-level2',
-  zipcode: 'billing postal-code',
-  state: 'billing address-level1',
-  email: 'billing email',
-  vat_number: 'off',
-  main_number: 'off',
-};

@@ -1,8 +1,8 @@
-// The billing address of the profile (spec section 5 "Billing form"), pure so it is tested alone.
-// Person: country, first name, last name, address and city required, each at least 2 characters; zip code
+// The billing address (spec section 5 "Billing form"): one rule set, run by the billing form on the
+// screen and by the server on every save (POST /v1/user/profile/edit; docs/billing.md). Person: country, first name, last name, address and city required, each at least 2 characters; zip code
 // and state optional, at least 2 when given; e-mail required. Company: country, VAT number, company name,
 // address and city required; the main (registration) number too when the country is Serbia; e-mail optional.
-import type { BillingAddress } from '../../../../../runtime/api/contract';
+import type { BillingAddress } from '../api/contract';
 
 export type BillingType = NonNullable<BillingAddress['type']>;
 export type BillingKey = Exclude<keyof BillingAddress, 'type'>;
@@ -23,6 +23,12 @@ export interface BillingForm {
 }
 
 export const BILLING_MIN = 2;
+/** Spec section 9: a Serbian VAT number (PIB) of this many characters triggers the company lookup. */
+export const BILLING_VAT_LOOKUP_LENGTH = 9;
+export const BILLING_MAX = 255;
+export const BILLING_KEYS: readonly (keyof BillingAddress)[] = [
+  'type', 'country', 'firstname', 'lastname', 'address', 'city', 'zipcode', 'state', 'email', 'vat_number', 'main_number', 'company',
+];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Serbia, stored as its ISO code (older addresses may hold the name). */
@@ -92,4 +98,35 @@ export function billingPayload(form: BillingForm): BillingAddress | null {
     if (value) out[key] = value;
   }
   return out;
+}
+
+/** Whether the form looks the company up: a company in Serbia whose VAT number has exactly 9 characters. */
+export function wantsVatLookup(form: Pick<BillingForm, 'type' | 'country' | 'vat_number'>): boolean {
+  return form.type === 'company' && isSerbia(form.country) && form.vat_number.trim().length === BILLING_VAT_LOOKUP_LENGTH;
+}
+
+/**
+ * companyVatSearchSerbiaError is shown only when the lookup found nothing and the VAT number had a
+ * value before this one (spec section 8): typing the first nine characters into an empty field and
+ * missing is not yet an error to the user.
+ */
+export function vatLookupError(previousVat: string, found: boolean): 'companyVatSearchSerbiaError' | null {
+  return !found && previousVat.trim() !== '' ? 'companyVatSearchSerbiaError' : null;
+}
+
+/** A billing address as the server is given it: unknown keys and non-strings are 'invalid', then the form's rules. */
+export function checkBillingInput(input: Record<string, unknown>): { address: BillingAddress | null; errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const given: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const path = `billing_address.${key}`;
+    if (!(BILLING_KEYS as readonly string[]).includes(key)) errors[path] = ['invalid'];
+    else if (value === undefined || value === null) continue;
+    else if (typeof value !== 'string' || value.length > BILLING_MAX) errors[path] = ['invalid'];
+    else given[key] = value;
+  }
+  if (given.type !== undefined && given.type !== 'person' && given.type !== 'company') errors['billing_address.type'] = ['invalid'];
+  if (Object.keys(errors).length > 0) return { address: null, errors };
+  const form = billingForm(given as BillingAddress);
+  return { address: billingPayload(form), errors: billingErrors(form) };
 }
