@@ -23,6 +23,7 @@ import { registerEventHooks } from './events/hooks';
 import { registerWorkflowHooks } from './workflows/hooks';
 import { startSatellite, type Satellite } from './satellites/registry';
 import { removeDistributionsWithComponents } from './forge/hooks';
+import { judgePickedTemplates } from './forge/template-picker';
 
 let hooksRegistered = false;
 
@@ -37,6 +38,8 @@ function registerHooks(): void {
   registerRecordHooks(hooks);
   registerEventHooks(hooks);
   registerWorkflowHooks(hooks);
+  // A saved component's picked templates are a distribution's entrypoints (forge/template-picker.ts).
+  judgePickedTemplates(hooks);
 }
 
 export interface Platform {
