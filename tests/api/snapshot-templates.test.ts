@@ -15,7 +15,7 @@ describeApi(`installed templates in snapshots (${DB_KIND})`, () => {
   const snapshot = async (cookie: string) => {
     const reply = await app().inject({ url: '/api/v3/system/snapshot', headers: { cookie } });
     expect(reply.statusCode, reply.body).toBe(200);
-    return JSON.parse(reply.body) as Record<string, unknown> & { templates: { workspace: string; template: string; ledger: Record<string, string[]> }[] };
+    return JSON.parse(reply.body) as Record<string, unknown> & { templates: { workspace: string; template: string; ledger: { components: string[] } & Record<string, string[]> }[] };
   };
   const post = (cookie: string, url: string, payload: unknown) => app().inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers: { cookie } });
 
