@@ -1,7 +1,7 @@
 // The component editor's previews and a removed component's distributions (docs/forge.md) against a
 // real database: a preview made on one Luma instance is served by a second on the same database (the
 // files are rows, not one process's memory), until its 30 minutes pass by the clock, and housekeeping
-// then drops its rows; removing a component removes its template distributions' rows and files.
+// then drops its rows; a component keeps its newest three; removing a component removes its template distributions' rows and files.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,23 @@ describeApi(`forge previews and removed distributions (${DB_KIND})`, () => {
     expect((await app().inject({ method: 'GET', url: `${url}list.html` })).statusCode).toBe(404);
     expect(await runHousekeeping(db(), server().config, () => undefined)).toEqual([]);
     expect(await db().selectFrom('forge_preview_files').select('path').execute()).toEqual([]);
+  });
+
+  it("keeps a component's newest three previews: an editor's fourth drops its first, another component's stay", async () => {
+    const api = componentApi(app, () => admin, 'dev');
+    const drafts = await componentWithFields(api, 'drafts', [recordFields.text('title')]);
+    const others = await componentWithFields(api, 'other_drafts', [recordFields.text('title')]);
+    const preview = async (component: string, text: string) => {
+      const made = await call('POST', `/v3/system/forge/component/${component}/preview`, { files: { 'list.html': text } });
+      expect(made.statusCode, made.body).toBe(200);
+      return `${made.json().url as string}list.html`;
+    };
+    const other = await preview(others, 'other');
+    const urls: string[] = [];
+    for (const text of ['one', 'two', 'three', 'four']) urls.push(await preview(drafts, text));
+    const served = await Promise.all(urls.map(async (url) => (await app().inject({ method: 'GET', url })).statusCode));
+    expect(served).toEqual([404, 200, 200, 200]);
+    expect((await app().inject({ method: 'GET', url: other })).body).toBe('other');
   });
 
   it("removes a component's template distributions, rows and files, when the component is removed; another's stay", async () => {

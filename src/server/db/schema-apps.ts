@@ -76,6 +76,7 @@ export interface PortalRecordsTable {
 // The component editor's unsaved previews (migration 0032; docs/forge.md).
 export interface ForgePreviewFilesTable {
   id_hash: string;
+  component_uuid: string;
   path: string;
   body: Uint8Array;
   expires_at: Timestamp;

@@ -70,7 +70,7 @@ export async function openForgeApp(db: Db, accountability: Accountability, id: s
 }
 
 /** The editor's text files as a bundle to store, or to preview unsaved. */
-export function previewFiles(db: Db, files: unknown) {
+export function previewFiles(db: Db, componentUuid: string, files: unknown) {
   const bundle = bundleOfTexts(files);
   return {
     bundle,
@@ -83,7 +83,7 @@ export function previewFiles(db: Db, files: unknown) {
           return { path: entry.path, bytes: Buffer.concat(chunks) };
         }),
       );
-      const { id, expires } = await keepPreview(db, texts);
+      const { id, expires } = await keepPreview(db, componentUuid, texts);
       return { url: `${FORGE_BUNDLE_PATH}/${id}/`, release: null, expires_at: expires.toISOString() };
     },
   };

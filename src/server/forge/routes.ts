@@ -109,12 +109,12 @@ export const forgeRoutes: FastifyPluginAsync<ServerContext> = async (host, { db,
   host.post(`${BASE}/component/:uuid/files`, spec("A template distribution from the editor's text files (settings permission)", { params: forgeComponentParams, body: forgeFilesBody, response: replies({ 200: forgeReleaseSchema }) }), async (request) => {
     const accountability = accountabilityOf(request);
     const component = await componentOf(db, accountability, uuidOf(request), 'settings');
-    const bundle = previewFiles(db, (request.body as { files?: unknown } | undefined)?.files);
+    const bundle = previewFiles(db, component.uuid, (request.body as { files?: unknown } | undefined)?.files);
     return shapeRelease(await storeRelease(db, config, { projectUuid: component.project_uuid, kind: 'component', uuid: component.uuid, userUuid: accountability.user.uuid }, bundle.bundle));
   });
   host.post(`${BASE}/component/:uuid/preview`, spec("An unsaved distribution's URL for the editor's preview (settings permission)", { params: forgeComponentParams, body: forgeFilesBody, response: replies({ 200: forgeOpenSchema }) }), async (request) => {
-    await componentOf(db, accountabilityOf(request), uuidOf(request), 'settings');
-    return previewFiles(db, (request.body as { files?: unknown } | undefined)?.files).open();
+    const component = await componentOf(db, accountabilityOf(request), uuidOf(request), 'settings');
+    return previewFiles(db, component.uuid, (request.body as { files?: unknown } | undefined)?.files).open();
   });
   host.get(
     `${BASE}/component/:uuid/dist/:release`,
