@@ -26,7 +26,8 @@ function only(record: Record<string, unknown>, target: PublicTarget): Record<str
 }
 
 /** A visitor's own records: the predicate that narrows the list (records/sql.ts RecordScope.only). */
-const ownedBy = (visitor: PublicVisitor) => sql`uuid in (select record_uuid from portal_records where portal_user_uuid = ${visitor.uuid})`;
+const ownedBy = (visitor: PublicVisitor, componentUuid: string) =>
+  sql`uuid in (select record_uuid from portal_records where portal_user_uuid = ${visitor.uuid} and component_uuid = ${componentUuid})`;
 
 export async function listPublicRecords(db: Db, served: ServedApp, visitor: PublicVisitor | null, componentUuid: string, query: { offset?: string; limit?: string }): Promise<PublicRecordList> {
   const accountability = await runAs(db, served);
@@ -39,7 +40,7 @@ export async function listPublicRecords(db: Db, served: ServedApp, visitor: Publ
     app: true,
     cacheTtl: null,
     source: 'public-app',
-    only: visitor ? ownedBy(visitor) : undefined,
+    only: visitor ? ownedBy(visitor, target.row.uuid) : undefined,
   });
   return { items: answer.items.map((item) => only(item as Record<string, unknown>, target)), total: answer.total };
 }
