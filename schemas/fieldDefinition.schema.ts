@@ -7,6 +7,7 @@ import { FIELD_TYPES, ALL_FIELD_TYPES, type FieldModule, type FieldType } from '
 import { CUSTOM_DATA_SCHEMAS } from './customData.schema';
 import type { Constraints } from './constraints.schema';
 import type { Relation } from './relation.schema';
+import { componentTemplateSchema } from './templatePicker.schema';
 
 const nullableString = { type: ['string', 'null'] } as const;
 const code = { type: ['string', 'null'], maxLength: 100000 } as const;
@@ -56,7 +57,7 @@ export const fieldDefinitionBaseSchema = {
     provided_template: { type: 'boolean', default: false },
     template: { ...code, default: null },
     provided_template_component: { type: 'boolean', default: false },
-    component_template: { ...nullableString, default: null },
+    component_template: componentTemplateSchema,
     mutators: {
       type: 'object',
       properties: { get: { ...code, default: null }, set: { ...code, default: null } },

@@ -26,6 +26,7 @@ export {
   type FieldDefinition,
 } from './fieldDefinition.schema';
 export { listFieldSchema, type ListField } from './listField.schema';
+export { templatePickerSchema, componentTemplateSchema, TEMPLATE_ENTRYPOINT_PATTERN, type TemplatePickerValue } from './templatePicker.schema';
 export { presetSchema, presetFiltersSchema, type Preset, type PresetFilters } from './preset.schema';
 export { actionSchema, ACTION_NAME_MIN, ACTION_NAME_MAX, type ActionDefinition } from './action.schema';
 export { functionSchema, type FunctionDefinition } from './function.schema';

@@ -1,5 +1,6 @@
 // A list column (spec section 3, "List field").
 import type { FromSchema } from 'json-schema-to-ts';
+import { componentTemplateSchema } from './templatePicker.schema';
 
 export const listFieldSchema = {
   $id: 'https://luma.local/schemas/list-field.schema.json',
@@ -15,7 +16,7 @@ export const listFieldSchema = {
     sortOrder: { type: 'number', default: 0 },
     formatter: { type: ['string', 'null'], maxLength: 100000, default: null },
     provided_template_component: { type: 'boolean', default: false },
-    component_template: { type: ['string', 'null'], default: null },
+    component_template: componentTemplateSchema,
   },
   additionalProperties: false,
 } as const;

@@ -10,6 +10,7 @@ export const forgeKeys = {
   open: (id: string) => ['forge', 'open', id] as const,
   dist: (component: string, release: string) => ['forge', 'dist', component, release] as const,
   openDist: (component: string, release: string) => ['forge', 'open-dist', component, release] as const,
+  templates: ['forge', 'templates'] as const,
 };
 
 export const forgeAppsQueryOptions = () => queryOptions({ queryKey: forgeKeys.list, queryFn: ({ signal }) => forgeApi.list(signal) });
@@ -21,6 +22,9 @@ export const forgeOpenQueryOptions = (id: string) => queryOptions({ queryKey: fo
 export const distOpenQueryOptions = (component: string, release: string) =>
   queryOptions({ queryKey: forgeKeys.openDist(component, release), queryFn: () => forgeApi.openDist(component, release), staleTime: 50 * 60_000, retry: false });
 export const distQueryOptions = (component: string, release: string) => queryOptions({ queryKey: forgeKeys.dist(component, release), queryFn: ({ signal }) => forgeApi.dist(component, release, signal) });
+
+/** The template picker's choices: the components with a distribution and their entrypoints. */
+export const templateSourcesQueryOptions = () => queryOptions({ queryKey: forgeKeys.templates, queryFn: ({ signal }) => forgeApi.templates(signal), staleTime: 30_000 });
 
 export function invalidateForge(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: forgeKeys.all });

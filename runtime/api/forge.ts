@@ -10,6 +10,7 @@
 //   GET  /v3/system/forge/component/{uuid}/dist/{release}[?file=] its files, or one file's text
 //   POST /v3/system/forge/component/{uuid}/open {release} -> a signed bundle URL
 //   POST /v3/system/forge/preview               {files} -> an unsaved bundle's URL (the editor's preview)
+//   GET  /v3/system/forge/templates            the template picker's choices: components with a distribution, their entrypoints
 //   GET  /luma/appservice/v1/forge/workspace    the forge apps of the caller's workspace with a live release
 // The bundle is served at the site root, /luma/forge/bundle/{token}/{path} (no session: the token).
 import { arrayOf, closed, dateTimeSchema, judged, nullable, stringSchema, uuidSchema } from './schemas';
@@ -157,6 +158,8 @@ export const forgeAppListSchema = arrayOf(forgeAppSchema);
 export const forgeWorkspaceListSchema = arrayOf(
   closed({ uuid: uuidSchema, name: stringSchema, label: stringSchema, icon: nullable(stringSchema), release: { type: 'integer' } }, ['uuid', 'name', 'label', 'icon', 'release']),
 );
+/** The template picker's choices: components with a distribution and its entrypoints (runtime/forge/templatePicker.ts). */
+export const forgeTemplateSourcesSchema = arrayOf(closed({ component: uuidSchema, label: stringSchema, templates: arrayOf(stringSchema) }, ['component', 'label', 'templates']));
 export const forgeOpenSchema = closed({ url: stringSchema, release: nullable(uuidSchema), expires_at: dateTimeSchema, files: arrayOf(stringSchema) }, ['url', 'release', 'expires_at']);
 export const forgeFileTextSchema = closed({ path: stringSchema, text: stringSchema }, ['path', 'text']);
 

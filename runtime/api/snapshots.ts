@@ -13,6 +13,13 @@ export const snapshotQuery = {
   additionalProperties: false,
 } as const;
 
+/** What a template's install created, by part (docs/templates.md "Install"): an uninstall removes exactly that. */
+const ledgerPart = arrayOf(uuidSchema);
+const templateLedger = closed(
+  { components: ledgerPart, workflows: ledgerPart, functions: ledgerPart, sparks: ledgerPart, widgets: ledgerPart, apps: ledgerPart, records: ledgerPart },
+  ['components', 'workflows', 'functions', 'sparks', 'widgets', 'apps', 'records'],
+);
+
 export const snapshotSchema = closed(
   {
     format: { type: 'integer', const: 1 },
@@ -65,9 +72,10 @@ export const snapshotSchema = closed(
         ['uuid', 'name', 'versions'],
       ),
     ),
+    templates: { ...arrayOf(closed({ workspace: stringSchema, template: stringSchema, ledger: templateLedger }, ['workspace', 'template', 'ledger'])), description: 'the workspace templates installed (docs/templates.md), by workspace name, with what each install created' },
     records: arrayOf(closed({ component_uuid: uuidSchema, env: stringSchema, rows: arrayOf({ type: 'object', description: 'a record: its uuid and its data' }) }, ['component_uuid', 'env', 'rows'])),
   },
-  ['format', 'luma', 'project', 'components', 'workflows', 'functions', 'sparks', 'widgets', 'widget_places', 'apps'],
+  ['format', 'luma', 'project', 'components', 'workflows', 'functions', 'sparks', 'widgets', 'widget_places', 'apps', 'templates'],
 );
 
 const objects = arrayOf({ type: 'object', description: 'as in the snapshot; an item without a uuid is matched by its name' });
@@ -88,6 +96,7 @@ export const snapshotDiffBody = closed(
     widgets: objects,
     widget_places: { type: 'object', additionalProperties: arrayOf(stringSchema) },
     apps: objects,
+    templates: arrayOf(closed({ workspace: stringSchema, template: stringSchema, ledger: templateLedger }, ['workspace', 'template', 'ledger'])),
     records: arrayOf({ type: 'object', description: 'records are not compared' }),
   },
   ['format'],
@@ -95,7 +104,7 @@ export const snapshotDiffBody = closed(
 
 const diffEntry = closed(
   {
-    kind: { type: 'string', enum: ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places'] },
+    kind: { type: 'string', enum: ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places', 'template'] },
     id: stringSchema,
     name: stringSchema,
     fields: arrayOf(stringSchema),

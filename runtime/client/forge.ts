@@ -1,5 +1,6 @@
 // Forge calls of docs/forge.md over the main client (no React). Query factories: renderers/data/forge.ts.
 import type { ForgeApp, ForgeCreateBody, ForgeOpen, ForgeRelease, ForgeWorkspaceApp } from '../api/forge';
+import type { TemplateSource } from '../forge/templatePicker';
 import { mainClient } from './clients';
 
 export type * from '../api/forge';
@@ -29,5 +30,6 @@ export const forgeApi = {
   distFile: (component: string, release: string, file: string, signal?: AbortSignal) =>
     mainClient.get<{ path: string; text: string }>(`${BASE}/component/${seg(component)}/dist/${seg(release)}`, { query: { file }, signal }),
   openDist: (component: string, release: string) => mainClient.post<ForgeOpen>(`${BASE}/component/${seg(component)}/open`, { release }),
+  templates: (signal?: AbortSignal) => mainClient.get<TemplateSource[]>(`${BASE}/templates`, { signal }),
   preview: (component: string, files: Record<string, string>) => mainClient.post<ForgeOpen>(`${BASE}/component/${seg(component)}/preview`, { files }),
 };

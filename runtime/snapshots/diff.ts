@@ -14,7 +14,8 @@ export type SnapshotKind =
   | 'widget'
   | 'app'
   | 'app_version'
-  | 'widget_places';
+  | 'widget_places'
+  | 'template';
 
 export interface SnapshotDiffEntry {
   kind: SnapshotKind;
@@ -34,7 +35,7 @@ type Item = Record<string, unknown>;
 /** A snapshot document of format 1 (runtime/api/snapshots.ts), read loosely: a missing part is empty. */
 export type SnapshotDocument = Record<string, unknown>;
 
-const KIND_ORDER: SnapshotKind[] = ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places'];
+const KIND_ORDER: SnapshotKind[] = ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places', 'template'];
 
 /** Equal as JSON values, objects whatever their keys' order. */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -164,6 +165,8 @@ export function diffSnapshots(from: SnapshotDocument, to: SnapshotDocument): Sna
   const out: SnapshotDiff = { create: [], change: [], remove: [] };
   for (const part of PARTS) diffPart(part, listOf(from[part.key]), listOf(to[part.key]), out);
   diffPlaces(from.widget_places, to.widget_places, out);
+  // The installed templates, one a workspace (by its name): a part that names no uuid.
+  diffPart({ kind: 'template', key: 'templates', name: (item) => text(item.workspace) }, listOf(from.templates), listOf(to.templates), out);
   out.create.sort(compare);
   out.change.sort(compare);
   out.remove.sort(compare);

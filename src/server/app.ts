@@ -135,7 +135,7 @@ export async function buildApp({ config, database, mailer, platform: given, chec
   // The served public apps' own calls (no session; 404 unless the Host is a public app's).
   await app.register(publicAppServedRoutes, context);
   // Forge bundles at the site root, outside every host: no session, their own sandboxing CSP.
-  installForgeBundleRoutes(app, config);
+  installForgeBundleRoutes(app, database.db, config);
   const spa = await installSpa(app, config.appDir);
   app.setNotFoundHandler(async (request, reply) => {
     // A public app's hostname never gets the platform's page (public-apps/serve.ts answers its pages).

@@ -9,6 +9,7 @@ import { nowDate } from './platform/clock';
 import type { Config } from './platform/config';
 import { deleteExpiredIamRows, deleteRevokedSecrets } from './iam/housekeeping-sql';
 import { deleteStaleFailures } from './auth/throttle-sql';
+import { deleteExpiredPreviews } from './forge/previews';
 import { isEmbedded } from './db/dialect-pglite';
 import { dropOrphanPartitions, keepStatistics, listRecordPartitions } from './records/partitions-sql';
 import { deleteExpiredSessions } from './auth/sessions-sql';
@@ -27,7 +28,7 @@ import { dropUnusedIndexes } from './records/auto-indexes';
 import { removeOldSatellites } from './satellites/satellites';
 import { deleteExpiredPortalSessions } from './public-apps/portal';
 
-const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'portalSessions', 'orphanPartitions', 'unusedIndexes', 'satellites', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'portalSessions', 'forgePreviews', 'orphanPartitions', 'unusedIndexes', 'satellites', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -69,6 +70,8 @@ export async function runHousekeeping(
     workflowChains: () => purgeChains(db, at),
     // Portal visitors' sessions past their expiry (docs/public-apps.md "Portals").
     portalSessions: () => deleteExpiredPortalSessions(db, at),
+    // The component editor's unsaved previews past their 30 minutes (docs/forge.md).
+    forgePreviews: () => deleteExpiredPreviews(db, at),
     // A removed component's records (CONCURRENTLY on PostgreSQL: the other components' readers and writers go on).
     orphanPartitions: () => dropOrphanPartitions(db, { concurrently: !isEmbedded(db) }),
     // Indexes built for slow list queries that no query used for 30 days (records/auto-indexes.ts).

@@ -22,6 +22,8 @@ import { followRecordWrites, registerRecordHooks } from './records/hooks';
 import { registerEventHooks } from './events/hooks';
 import { registerWorkflowHooks } from './workflows/hooks';
 import { startSatellite, type Satellite } from './satellites/registry';
+import { removeDistributionsWithComponents } from './forge/hooks';
+import { judgePickedTemplates } from './forge/template-picker';
 
 let hooksRegistered = false;
 
@@ -36,6 +38,8 @@ function registerHooks(): void {
   registerRecordHooks(hooks);
   registerEventHooks(hooks);
   registerWorkflowHooks(hooks);
+  // A saved component's picked templates are a distribution's entrypoints (forge/template-picker.ts).
+  judgePickedTemplates(hooks);
 }
 
 export interface Platform {
@@ -55,7 +59,7 @@ export type PlatformConfig = Pick<
   Config,
   'role' | 'callerCacheSeconds' | 'listTotalCacheSeconds' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
 > &
-  Partial<Pick<Config, 'indexSlowMs' | 'indexSlowCount' | 'indexAutoMax' | 'satelliteHeartbeatSeconds'>>;
+  Partial<Pick<Config, 'indexSlowMs' | 'indexSlowCount' | 'indexAutoMax' | 'satelliteHeartbeatSeconds' | 'dataDir'>>;
 
 export interface StartPlatformOptions {
   /** Overrides config.role (tests start a web-only platform beside a worker). */
@@ -139,7 +143,14 @@ export async function startPlatform(database: PlatformDatabase, config: Platform
   const { db } = database;
   registerHooks();
   const { bus, callers, totals } = await openBus(database, config, log);
-  const unfollow = followBus(database, { bus, callers, totals }, log);
+  const unfollowBus = followBus(database, { bus, callers, totals }, log);
+  // A removed component's template distributions go with it (with this platform's data directory).
+  const dataDir = config.dataDir;
+  const unfollowForge = dataDir === undefined ? () => undefined : removeDistributionsWithComponents(hooks, db, { dataDir });
+  const unfollow = () => {
+    unfollowForge();
+    unfollowBus();
+  };
   let jobs: Jobs;
   let satellite: Satellite | null = null;
   const early: boolean[] = [];

@@ -1,6 +1,6 @@
 // Export-then-apply is the identity (docs/snapshots.md "Apply"), on generated projects: a generated
 // configuration (components with versions and fields, their environments, workflows, global
-// functions, sparks with releases, a widget, an app) is applied to a fresh project; that project's
+// functions, sparks with releases, a widget, an app, an installed template with its ledger) is applied to a fresh project; that project's
 // snapshot, applied onto another empty project, gives the same snapshot (with the uuids the apply
 // replaced), and applied onto the project itself changes nothing. Few runs (a busy CI): fast-check's
 // shrinking names the smallest project that breaks it.
@@ -59,12 +59,24 @@ const project = fc
     workflow: fc.boolean(),
     widget: fc.boolean(),
     app: fc.boolean(),
+    installed: fc.constantFrom('crm', 'inventory', null),
     uuids: fc.tuple(uuid(), uuid(), uuid()),
   })
-  .map(({ components, functions, sparks, workflow, widget, app, uuids: [flowUuid, widgetUuid, appUuid] }) => {
+  .map(({ components, functions, sparks, workflow, widget, app, installed, uuids: [flowUuid, widgetUuid, appUuid] }) => {
     const first = components[0]!;
     const live = components.find((c) => c.public_version !== null);
     const start = createNode('event', { id: 10_000_001, name: 'Create', action: 'Create', x: 40, y: 40 });
+    const hasWidget = widget && live !== undefined;
+    // An installed template in Main, its ledger naming some of the generated items.
+    const ledger = {
+      components: components.map((c) => c.uuid),
+      workflows: workflow ? [flowUuid] : [],
+      functions: functions.map((f) => f.uuid),
+      sparks: [],
+      widgets: hasWidget ? [widgetUuid] : [],
+      apps: app ? [appUuid] : [],
+      records: [],
+    };
     return {
       format: 1,
       components,
@@ -84,6 +96,7 @@ const project = fc
       apps: app
         ? [{ uuid: appUuid, name: 'desk', label: 'Desk', icon: null, onboarding_required: false, dev_version: 'v1', public_version: null, workspaces: ['Main'], versions: [{ name: 'v1', definition: { pages: [{ id: 'main', title: 'Main', path: 'main', blocks: [{ kind: 'component', ref: first.uuid }] }], menu: [] } }] }]
         : [],
+      templates: installed ? [{ workspace: 'Main', template: installed, ledger }] : [],
     };
   });
 

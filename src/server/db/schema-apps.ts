@@ -64,3 +64,20 @@ export interface PortalSessionsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
   expires_at: Timestamp;
 }
+
+// A portal visitor's records (migration 0032; docs/public-apps.md "Portals").
+export interface PortalRecordsTable {
+  record_uuid: string;
+  portal_user_uuid: string;
+  component_uuid: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+// The component editor's unsaved previews (migration 0032; docs/forge.md).
+export interface ForgePreviewFilesTable {
+  id_hash: string;
+  component_uuid: string;
+  path: string;
+  body: Uint8Array;
+  expires_at: Timestamp;
+}

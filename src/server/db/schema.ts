@@ -5,7 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Json, JsonWithDefault, NullableTimestamp, Timestamp } from './schema-columns';
 import type { BillingAddress, UserModel, UserSettings } from '../../../runtime/api/contract';
 import type { SparkLogsTable, SparkReleasesTable, SparksTable } from './schema-sparks';
-import type { AppsTable, AppVersionsTable, AppWorkspacesTable, PortalSessionsTable, PortalUsersTable, PublicAppHostnamesTable, PublicAppsTable } from './schema-apps';
+import type { AppsTable, AppVersionsTable, AppWorkspacesTable, ForgePreviewFilesTable, PortalRecordsTable, PortalSessionsTable, PortalUsersTable, PublicAppHostnamesTable, PublicAppsTable } from './schema-apps';
 import type { ForgeAppsTable, ForgeAppWorkspacesTable, ForgeDeploysTable, ForgeReleasesTable } from './schema-forge';
 import type { RecordIndexStateTable, RecordQueryShapesTable } from './schema-indexes';
 import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaSharesTable, MediaSigningKeysTable } from './schema-media';
@@ -247,6 +247,8 @@ export interface Database {
   public_app_hostnames: PublicAppHostnamesTable;
   portal_users: PortalUsersTable;
   portal_sessions: PortalSessionsTable;
+  portal_records: PortalRecordsTable;
+  forge_preview_files: ForgePreviewFilesTable;
   template_installs: TemplateInstallsTable;
   forge_apps: ForgeAppsTable;
   forge_app_workspaces: ForgeAppWorkspacesTable;

@@ -3,7 +3,7 @@
 // editor's previews need 'settings' on the component, opening one (the record screens do) any
 // member of the project. A forge app opens for admins and the members of a workspace it is linked to.
 import type { Kysely } from 'kysely';
-import { FORGE_LIMITS, FORGE_MESSAGE, FORGE_TEXT_TYPES, type ForgeOpen, type ForgeRelease } from '../../../runtime/api/forge';
+import { FORGE_BUNDLE_PATH, FORGE_LIMITS, FORGE_MESSAGE, FORGE_TEXT_TYPES, type ForgeOpen, type ForgeRelease } from '../../../runtime/api/forge';
 import type { Database } from '../db/schema';
 import type { ComponentRow } from '../db/schema';
 import type { Config } from '../platform/config';
@@ -15,7 +15,8 @@ import { mayOnComponent, resolveComponent } from '../components/model';
 import { forgeAppNotFound, forgeAppRow } from './apps';
 import { bundleError, extensionOf, safeBundlePath } from './bundle';
 import { bundleOfTexts, findRelease, shapeRelease } from './releases';
-import { bundleUrl, keepPreview } from './serve';
+import { bundleUrl } from './serve';
+import { keepPreview } from './previews';
 import { forgeDriver, releaseKey } from './storage';
 
 type Db = Kysely<Database>;
@@ -69,7 +70,7 @@ export async function openForgeApp(db: Db, accountability: Accountability, id: s
 }
 
 /** The editor's text files as a bundle to store, or to preview unsaved. */
-export function previewFiles(files: unknown) {
+export function previewFiles(db: Db, componentUuid: string, files: unknown) {
   const bundle = bundleOfTexts(files);
   return {
     bundle,
@@ -82,8 +83,8 @@ export function previewFiles(files: unknown) {
           return { path: entry.path, bytes: Buffer.concat(chunks) };
         }),
       );
-      const id = keepPreview(texts);
-      return { url: `/luma/forge/bundle/${id}/`, release: null, expires_at: new Date(Date.now() + 30 * 60_000).toISOString() };
+      const { id, expires } = await keepPreview(db, componentUuid, texts);
+      return { url: `${FORGE_BUNDLE_PATH}/${id}/`, release: null, expires_at: expires.toISOString() };
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   forgeReleaseBody,
   forgeReleaseSchema,
   forgeRollbackBody,
+  forgeTemplateSourcesSchema,
   forgeWorkspaceListSchema,
   FORGE_LIMITS,
   FORGE_MESSAGE,
@@ -32,6 +33,8 @@ import { createForgeApp, deployRelease, forgeAppRow, listForgeApps, readForgeApp
 import { bundleError, readBundle } from './bundle';
 import { componentOf, componentRelease, componentReleaseFile, openComponentRelease, openForgeApp, previewFiles } from './components';
 import { shapeRelease, storeRelease } from './releases';
+import { templateSources } from './template-picker';
+import { requireProject } from '../auth/tenancy';
 
 const BASE = '/v3/system/forge';
 const spec = specFor(['forge']);
@@ -64,6 +67,10 @@ export const forgeRoutes: FastifyPluginAsync<ServerContext> = async (host, { db,
 
   host.post(BASE, spec('Create a forge app (admins)', { body: forgeCreateBody, response: replies({ 200: forgeAppSchema }) }), async (request) => createForgeApp(db, accountabilityOf(request), request.body));
   host.get(BASE, spec("The project's forge apps (admins)", { response: replies({ 200: forgeAppListSchema }) }), async (request) => listForgeApps(db, accountabilityOf(request)));
+  host.get(`${BASE}/templates`, spec("The template picker's choices: the components the caller sees that have a template distribution, with its entrypoints", { response: replies({ 200: forgeTemplateSourcesSchema }) }), async (request) => {
+    const accountability = accountabilityOf(request);
+    return templateSources(db, requireProject(accountability), accountability);
+  });
   host.get(`${BASE}/:id`, spec('A forge app with its releases and deploys (admins)', { params: forgeIdParams, response: replies({ 200: forgeAppSchema }) }), async (request) => readForgeApp(db, accountabilityOf(request), idOf(request)));
   host.delete(`${BASE}/:id`, spec('Remove a forge app with its releases (admins)', { params: forgeIdParams, response: replies({ 200: emptySchema }) }), async (request) =>
     removeForgeApp(db, config, accountabilityOf(request), idOf(request)),
@@ -102,12 +109,12 @@ export const forgeRoutes: FastifyPluginAsync<ServerContext> = async (host, { db,
   host.post(`${BASE}/component/:uuid/files`, spec("A template distribution from the editor's text files (settings permission)", { params: forgeComponentParams, body: forgeFilesBody, response: replies({ 200: forgeReleaseSchema }) }), async (request) => {
     const accountability = accountabilityOf(request);
     const component = await componentOf(db, accountability, uuidOf(request), 'settings');
-    const bundle = previewFiles((request.body as { files?: unknown } | undefined)?.files);
+    const bundle = previewFiles(db, component.uuid, (request.body as { files?: unknown } | undefined)?.files);
     return shapeRelease(await storeRelease(db, config, { projectUuid: component.project_uuid, kind: 'component', uuid: component.uuid, userUuid: accountability.user.uuid }, bundle.bundle));
   });
   host.post(`${BASE}/component/:uuid/preview`, spec("An unsaved distribution's URL for the editor's preview (settings permission)", { params: forgeComponentParams, body: forgeFilesBody, response: replies({ 200: forgeOpenSchema }) }), async (request) => {
-    await componentOf(db, accountabilityOf(request), uuidOf(request), 'settings');
-    return previewFiles((request.body as { files?: unknown } | undefined)?.files).open();
+    const component = await componentOf(db, accountabilityOf(request), uuidOf(request), 'settings');
+    return previewFiles(db, component.uuid, (request.body as { files?: unknown } | undefined)?.files).open();
   });
   host.get(
     `${BASE}/component/:uuid/dist/:release`,

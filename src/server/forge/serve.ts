@@ -1,11 +1,11 @@
 // Serving bundles (docs/forge.md "Sandboxed serving"): GET /luma/forge/bundle/{token}/{path} at the
 // site root, outside every host: no session hook runs and no cookie is read. The token is a signed,
 // expiring grant to read one release's files ({project}.{release}.{expires}.{signature}), or an
-// unsaved preview of the component editor (p{hex}), which this process keeps for a while in memory.
+// unsaved preview of the component editor (p{hex}), kept a while in the database (forge/previews.ts).
 // Every reply carries its own CSP: `sandbox allow-scripts` (an opaque origin even when opened
 // outside the host's iframe), scripts, styles and images only from this bundle's own path, no
 // connections, no frames, no forms; framed only by the platform's pages.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORGE_BUNDLE_PATH, FORGE_LIMITS, FORGE_SDK_FILE } from '../../../runtime/api/forge';
@@ -14,7 +14,10 @@ import { now as nowMs } from '../platform/clock';
 import type { Config } from '../platform/config';
 import { notFound } from '../platform/errors';
 import { secretKeys } from '../platform/secret-box';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { safeBundlePath } from './bundle';
+import { isPreviewId, previewFile } from './previews';
 import { contentTypeOf } from './releases';
 import { FORGE_SDK_SCRIPT } from './sdk-client';
 import { forgeDriver, releaseKey } from './storage';
@@ -60,21 +63,6 @@ export function bundleUrl(grant: BundleGrant, path = 'index.html'): { url: strin
   return { url: `${FORGE_BUNDLE_PATH}/${bundleToken(grant, expires)}/${path.split('/').map(encodeURIComponent).join('/')}`, expires_at: new Date(expires).toISOString() };
 }
 
-// ---- The editor's previews: unsaved files, kept in memory a while -------------------------------
-
-const PREVIEW_MS = 30 * 60_000;
-const PREVIEWS_MAX = 200;
-const previews = new Map<string, { files: Map<string, Buffer>; expires: number }>();
-
-export function keepPreview(files: { path: string; bytes: Buffer }[]): string {
-  const now = nowMs();
-  for (const [id, preview] of previews) if (preview.expires < now) previews.delete(id);
-  while (previews.size >= PREVIEWS_MAX) previews.delete(previews.keys().next().value as string);
-  const id = `p${randomBytes(24).toString('hex')}`;
-  previews.set(id, { files: new Map(files.map((file) => [file.path, file.bytes])), expires: now + PREVIEW_MS });
-  return id;
-}
-
 // ---- The route -----------------------------------------------------------------------------------
 
 /** The bundle's CSP: a sandbox (opaque origin), and nothing from anywhere but its own path. */
@@ -100,15 +88,14 @@ export function bundleCsp(config: Pick<Config, 'publicUrl'>, token: string): str
 
 type BundleRequest = FastifyRequest<{ Params: { token: string; '*': string } }>;
 
-async function fileOf(config: Pick<Config, 'dataDir'>, token: string, path: string): Promise<{ body: Readable; size: number } | null> {
+async function fileOf(db: Kysely<Database>, config: Pick<Config, 'dataDir'>, token: string, path: string): Promise<{ body: Readable; size: number } | null> {
   if (path === FORGE_SDK_FILE) {
     const bytes = Buffer.from(FORGE_SDK_SCRIPT);
     return { body: Readable.from([bytes]), size: bytes.length };
   }
   if (safeBundlePath(path) === null) return null;
-  if (/^p[0-9a-f]{48}$/.test(token)) {
-    const preview = previews.get(token);
-    const bytes = preview && preview.expires >= nowMs() ? preview.files.get(path) : undefined;
+  if (isPreviewId(token)) {
+    const bytes = await previewFile(db, token, path);
     return bytes ? { body: Readable.from([bytes]), size: bytes.length } : null;
   }
   const grant = readBundleToken(token);
@@ -116,7 +103,7 @@ async function fileOf(config: Pick<Config, 'dataDir'>, token: string, path: stri
   return forgeDriver(config).get(releaseKey(grant.projectUuid, grant.releaseUuid, path));
 }
 
-export function installForgeBundleRoutes(app: FastifyInstance, config: Config): void {
+export function installForgeBundleRoutes(app: FastifyInstance, db: Kysely<Database>, config: Config): void {
   // The app-wide onSend hook sets the app's CSP and X-Frame-Options DENY; the bundle's own are set after it.
   const keepBundleHeaders = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     reply.header('content-security-policy', bundleCsp(config, (request as BundleRequest).params.token ?? ''));
@@ -140,7 +127,7 @@ export function installForgeBundleRoutes(app: FastifyInstance, config: Config): 
     },
     async (request: BundleRequest, reply) => {
       const path = request.params['*'] === '' ? 'index.html' : request.params['*'];
-      const file = await fileOf(config, request.params.token, path);
+      const file = await fileOf(db, config, request.params.token, path);
       if (!file) throw notFound();
       reply.header('content-type', contentTypeOf(path)).header('content-length', String(file.size)).header('cache-control', 'private, no-cache');
       if (request.method === 'HEAD') {

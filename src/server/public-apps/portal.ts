@@ -15,6 +15,9 @@ import { nowDate } from '../platform/clock';
 import { HttpError, fieldsNotValid } from '../platform/errors';
 import { bodyObject } from '../components/input';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
+import { assertNotThrottled } from '../auth/throttle';
+import { clearFailures, recordFailure } from '../auth/throttle-sql';
+import type { Config } from '../platform/config';
 import type { ServedApp } from './serve';
 import { isUniqueViolation } from './hostnames';
 
@@ -81,14 +84,33 @@ export async function registerVisitor(db: Db, request: FastifyRequest, reply: Fa
   return { uuid, name, email };
 }
 
-export async function signInVisitor(db: Db, request: FastifyRequest, reply: FastifyReply, served: ServedApp): Promise<PublicVisitor> {
+type ThrottleConfig = Pick<Config, 'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerAddress' | 'loginWindowMs'>;
+
+/**
+ * The platform's sign-in throttle (auth/throttle.ts, the login_failures windows and limits) on a
+ * portal's own keys: a visitor's e-mail in this app, and the address in this app.
+ */
+function portalThrottle(config: ThrottleConfig, served: ServedApp, email: string, ip: string) {
+  const account = `portal:${served.app.uuid}:account:${email}`;
+  const address = `portal:${served.app.uuid}:address:${ip}`;
+  return { account, keys: [account, address], limits: { [account]: config.loginMaxFailuresPerAccount, [address]: config.loginMaxFailuresPerAddress } };
+}
+
+export async function signInVisitor(db: Db, config: ThrottleConfig, request: FastifyRequest, reply: FastifyReply, served: ServedApp): Promise<PublicVisitor> {
   if (!served.portal) throw notPortal();
   const input = bodyObject(request.body);
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
   const password = typeof input.password === 'string' ? input.password.slice(0, PUBLIC_APP_LIMITS.passwordMax) : '';
+  const throttle = portalThrottle(config, served, email, request.ip);
+  // Refused even with the right password, until the window has passed (429 'tooManyAttempts', Retry-After).
+  await assertNotThrottled(db, throttle.limits, config.loginWindowMs);
   const user = email ? await db.selectFrom('portal_users').selectAll().where('app_uuid', '=', served.app.uuid).where('email', '=', email).executeTakeFirst() : undefined;
   const ok = user ? await verifyPassword(user.password_hash, password) : await verifyDummy(password);
-  if (!user || !ok) throw new HttpError(401, PUBLIC_APP_MESSAGE.loginFailed);
+  if (!user || !ok) {
+    await recordFailure(db, throttle.keys, config.loginWindowMs);
+    throw new HttpError(401, PUBLIC_APP_MESSAGE.loginFailed);
+  }
+  await clearFailures(db, [throttle.account]);
   await startSession(db, request, reply, served, user.uuid);
   return { uuid: user.uuid, name: user.name, email: user.email };
 }

@@ -34,14 +34,17 @@ function servedOf(request: FastifyRequest): ServedApp {
 }
 const componentOf = (request: FastifyRequest) => (request as FastifyRequest<{ Params: { component: string } }>).params.component;
 
-export const publicAppServedRoutes: FastifyPluginAsync<ServerContext> = async (host, { db }) => {
+export const publicAppServedRoutes: FastifyPluginAsync<ServerContext> = async (host, { db, config }) => {
   host.addHook('onRequest', async (request, reply) => {
     servedOf(request);
     reply.header('cache-control', 'no-store');
   });
-  /** A portal's record calls are for its signed-in visitors. */
+  /** A portal's record calls are for its signed-in visitors: the visitor, or null on a public page. */
   const requireVisitor = async (request: FastifyRequest, served: ServedApp) => {
-    if (served.portal && !(await visitorOf(db, request, served))) throw signInRequired();
+    if (!served.portal) return null;
+    const visitor = await visitorOf(db, request, served);
+    if (!visitor) throw signInRequired();
+    return visitor;
   };
 
   host.get(`${PUBLIC_APP_BASE}/site`, spec("The served app: its version's pages, the fields it may use, the portal's visitor", { response: replies({ 200: publicSiteSchema }) }), async (request) => {
@@ -53,8 +56,8 @@ export const publicAppServedRoutes: FastifyPluginAsync<ServerContext> = async (h
     spec("A page of a component's records, its public fields only, as the app's API user", { params: publicComponentParams, querystring: publicListQuery, response: replies({ 200: publicRecordListSchema }) }),
     async (request) => {
       const served = servedOf(request);
-      await requireVisitor(request, served);
-      return listPublicRecords(db, served, componentOf(request), request.query as { offset?: string; limit?: string });
+      const visitor = await requireVisitor(request, served);
+      return listPublicRecords(db, served, visitor, componentOf(request), request.query as { offset?: string; limit?: string });
     },
   );
   host.post(
@@ -62,15 +65,15 @@ export const publicAppServedRoutes: FastifyPluginAsync<ServerContext> = async (h
     { ...spec('Create a record through its public fields, as the app\'s API user', { params: publicComponentParams, body: publicRecordBody, response: replies({ 200: publicRecordSchema }) }), ...write },
     async (request) => {
       const served = servedOf(request);
-      await requireVisitor(request, served);
-      return createPublicRecord(db, served, componentOf(request), request.body);
+      const visitor = await requireVisitor(request, served);
+      return createPublicRecord(db, served, visitor, componentOf(request), request.body);
     },
   );
   host.post(`${PUBLIC_APP_BASE}/portal/register`, { ...spec("Sign up to a portal (the visitor's own account) and sign in", { body: portalRegisterBody, response: replies({ 200: publicVisitorSchema }) }), ...write }, async (request, reply) =>
     registerVisitor(db, request, reply, servedOf(request)),
   );
   host.post(`${PUBLIC_APP_BASE}/portal/login`, { ...spec('Sign in to a portal', { body: portalLoginBody, response: replies({ 200: publicVisitorSchema }) }), ...write }, async (request, reply) =>
-    signInVisitor(db, request, reply, servedOf(request)),
+    signInVisitor(db, config, request, reply, servedOf(request)),
   );
   host.post(`${PUBLIC_APP_BASE}/portal/logout`, { ...spec('Sign out of a portal', { response: replies({ 200: emptySchema }) }), ...write }, async (request, reply) =>
     signOutVisitor(db, request, reply, servedOf(request)),

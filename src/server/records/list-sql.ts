@@ -137,6 +137,7 @@ export function whereSql(scope: RecordScope, filter: RecordFilter): Sql {
   }
   if (filter.date) parts.push(...dateSql(filter.date));
   if (filter.adv) parts.push(sql`(${conditionSql(filter.adv)})`);
+  if (scope.only) parts.push(sql`(${scope.only})`);
   return sql.join(parts, sql` and `);
 }
 
@@ -190,7 +191,7 @@ export function markStableQuery(query: RecordFilter): void {
 }
 
 function compiledOnce<K extends 'page' | 'count'>(db: Db, scope: RecordScope, query: RecordFilter, role: K, build: () => NonNullable<CompiledList[K]>): NonNullable<CompiledList[K]> {
-  if (!stableQueries.has(query)) return build();
+  if (!stableQueries.has(query) || scope.only) return build();
   let list = compiledLists.get(query);
   if (!list) {
     list = [];

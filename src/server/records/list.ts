@@ -188,6 +188,8 @@ export interface ListRequest {
   totals?: ListTotalCache;
   /** This process's count of query shapes (records/auto-indexes.ts); without it nothing is counted. */
   shapes?: Pick<ShapeRecorder, 'observe'>;
+  /** Narrows the list (RecordScope.only); no answer cache, kept totals or shape count with it. */
+  only?: RecordScope['only'];
 }
 
 export interface ListResult {
@@ -216,6 +218,7 @@ export function sourceOf(header: string | undefined): string | null {
 
 export async function listModels(db: Db, accountability: Accountability, request: ListRequest): Promise<ListResult> {
   const target = await listTarget(db, accountability, request.ref, ['read'], request.locale);
+  if (request.only) return { answer: await computeAnswer(db, accountability, { ...target, scope: { ...target.scope, only: request.only } }, parseOrThrow(request.query, target.view, { app: request.app })).catch(asInputError), cache: null };
   const query = parseOrThrow(request.query, target.view, { app: request.app });
   let key = '';
   if (request.cacheTtl !== null) {

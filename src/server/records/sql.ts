@@ -1,6 +1,6 @@
 // SQL for records (docs/records.md). Every lookup is scoped to a project, a component and an
 // environment, and sees only records that are not deleted, so a forged uuid finds nothing.
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { toJson } from '../db/json';
 import type { Database, RecordEnv, RecordRow } from '../db/schema';
 import { clockNow } from '../db/now';
@@ -13,6 +13,11 @@ export interface RecordScope {
   projectUuid: string;
   componentUuid: string;
   env: RecordEnv;
+  /**
+   * A further predicate a capability above records narrows a list with (public-apps: a portal
+   * visitor's own records); the list's statements with one are never kept compiled.
+   */
+  only?: RawBuilder<unknown>;
 }
 
 /** The records a scope may reach: its project, component and environment, not deleted. */

@@ -14,6 +14,7 @@ import { listWorkspaces } from '../iam/workspaces-sql';
 import type { Accountability } from '../auth/tenancy';
 import { applyContext, type ApplyContext } from './apply-context';
 import { applyComponent, createComponentShell, removeComponents } from './apply-components';
+import { applyTemplates } from './apply-templates';
 import {
   addRecords,
   applyApp,
@@ -123,6 +124,7 @@ export async function applySnapshot(db: Db, accountability: Accountability, give
     const diff = diffSnapshots(current, completed(document, current));
     const context = applyContext(accountability, options.locale, options.sparkLimit, await listWorkspaces(tx, projectUuid));
     await applyAll(tx, context, document, current);
+    await applyTemplates(tx, context, projectUuid, Array.isArray(document.templates) ? (document.templates as Record<string, unknown>[]) : undefined);
     const existing = new Set(await recordUuidsOf(tx, projectUuid));
     const records = document.records === undefined ? [] : await addRecords(tx, context, document.records, existing);
     const { document: after } = await projectSnapshotDocument(tx, accountability, { records: false });

@@ -95,6 +95,7 @@ export function completed(document: SnapshotDocument, after: SnapshotDocument): 
     out[part] = itemsOf(document, part).map((item) => ({ ...mine.get(String(item.uuid)), ...Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) }));
   }
   if (document.widget_places === undefined) out.widget_places = after.widget_places;
+  if (document.templates === undefined) out.templates = after.templates;
   return out;
 }
 

@@ -12,7 +12,7 @@ import { listComponentsOfProject, workspacesOfComponents } from '../components/s
 import { listGlobalFunctions } from '../functions/global-sql';
 import { listWidgets, placesOf } from '../widgets/sql';
 import { appsOfProject, workspacesOfApps } from '../apps/sql';
-import { appVersionsOf, componentVersionsOf, recordsOf, sparkReleasesOf, sparksOfProject, workflowsOfProject, workflowVersionsOf } from './sql';
+import { appVersionsOf, componentVersionsOf, recordsOf, sparkReleasesOf, sparksOfProject, templateInstallsOf, workflowsOfProject, workflowVersionsOf } from './sql';
 
 type Db = Kysely<Database>;
 
@@ -93,6 +93,18 @@ async function apps(db: Db, projectUuid: string) {
   }));
 }
 
+const LEDGER_PARTS = ['components', 'workflows', 'functions', 'sparks', 'widgets', 'apps', 'records'] as const;
+
+/** Which template each workspace holds (by the workspace's name) and what its install created. */
+async function templates(db: Db, projectUuid: string) {
+  const rows = await templateInstallsOf(db, projectUuid);
+  return rows.map((row) => ({
+    workspace: row.workspace_name,
+    template: row.template_id,
+    ledger: Object.fromEntries(LEDGER_PARTS.map((part) => [part, Array.isArray(row.ledger?.[part]) ? row.ledger[part] : []])),
+  }));
+}
+
 async function records(db: Db, projectUuid: string, componentUuids: string[]) {
   const out: { component_uuid: string; env: string; rows: Record<string, unknown>[] }[] = [];
   for (const componentUuid of componentUuids) {
@@ -127,6 +139,7 @@ export async function projectSnapshotDocument(db: Db, accountability: Accountabi
     sparks: await sparks(db, projectUuid),
     ...(await widgets(db, projectUuid)),
     apps: await apps(db, projectUuid),
+    templates: await templates(db, projectUuid),
     ...(options.records ? { records: await records(db, projectUuid, componentList.map((c) => c.uuid)) } : {}),
   };
   return { name: project.name, document };

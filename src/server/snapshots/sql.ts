@@ -51,3 +51,18 @@ export async function recordUuidsOf(db: Db, projectUuid: string): Promise<string
   const rows = await db.selectFrom('records').select('uuid').where('project_uuid', '=', projectUuid).where('deleted_at', 'is', null).execute();
   return rows.map((row) => row.uuid);
 }
+
+/**
+ * The project's installed workspace templates (template_installs, owned by templates/: the snapshot
+ * reads and applies the rows, as it reads every capability's configuration; templates/ writes them on
+ * install and uninstall). By workspace name.
+ */
+export function templateInstallsOf(db: Db, projectUuid: string) {
+  return db
+    .selectFrom('template_installs as t')
+    .innerJoin('workspaces as w', 'w.uuid', 't.workspace_uuid')
+    .select(['t.workspace_uuid', 'w.name as workspace_name', 't.template_id', 't.installed_at', 't.ledger'])
+    .where('t.project_uuid', '=', projectUuid)
+    .orderBy('w.name')
+    .execute();
+}

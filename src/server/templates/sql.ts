@@ -6,15 +6,8 @@ import { toJson } from '../db/json';
 
 type Db = Kysely<Database>;
 
-export function installsOfProject(db: Db, projectUuid: string) {
-  return db
-    .selectFrom('template_installs as t')
-    .innerJoin('workspaces as w', 'w.uuid', 't.workspace_uuid')
-    .select(['t.workspace_uuid', 'w.name as workspace_name', 't.template_id', 't.installed_at', 't.ledger'])
-    .where('t.project_uuid', '=', projectUuid)
-    .orderBy('w.name')
-    .execute();
-}
+/** The project's installs by workspace name (the snapshot's read: snapshots/sql.ts). */
+export { templateInstallsOf as installsOfProject } from '../snapshots/sql';
 
 export function findInstall(db: Db, projectUuid: string, workspaceUuid: string, forUpdate = false) {
   let query = db.selectFrom('template_installs').selectAll().where('project_uuid', '=', projectUuid).where('workspace_uuid', '=', workspaceUuid);

@@ -30,6 +30,7 @@ import * as forge from './0028_forge';
 import * as templateInstalls from './0029_template_installs';
 import * as ratchet from './0030_ratchet';
 import * as satellites from './0031_satellites';
+import * as portalRecordsAndPreviews from './0032_portal_records_and_previews';
 import * as billing from './0035_billing';
 
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0029_template_installs': templateInstalls,
   '0030_ratchet': ratchet,
   '0031_satellites': satellites,
+  '0032_portal_records_and_previews': portalRecordsAndPreviews,
   '0035_billing': billing,
 };
 

@@ -1,11 +1,16 @@
-// List: the list fields (column key, label, order, formatter code) and the presets.
+// List: the list fields (column key, label, order, formatter code, a component template picked with the
+// template picker) and the presets.
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ListField } from '../../../../../schemas';
 import { CodeEditor } from '../../../components/code/CodeEditor';
 import { FieldErrors } from '../../../components/FieldErrors';
 import { localeStore } from '../../../../../renderers/ui/prefs';
 import { useStore } from '../../../../../renderers/ui/store';
-import { ItemCard, Note, Section, WrapField, type TabProps } from './controls';
+import { TemplatePicker } from '../../../../../renderers/ui/TemplatePicker';
+import { templateSourcesQueryOptions } from '../../../../../renderers/data/forge';
+import type { TemplateSource } from '../../../../../runtime/forge/templatePicker';
+import { Checkbox, ItemCard, Note, Section, WrapField, type TabProps } from './controls';
 import { listColumnOptions } from './listColumns';
 import { RemoveItemButton } from './namedItems';
 
@@ -26,7 +31,33 @@ function labelText(label: ListField['label'], locale: string): string {
 type Column = ReturnType<typeof listColumnOptions>[number];
 
 /** One list column: which key it shows, its label in the current locale, its order and formatter. */
-function ListFieldCard({ field, index, columns, update, errors }: Omit<TabProps, 'model'> & { field: ListField; index: number; columns: Column[] }) {
+/** The column's component template: on, the template picker's {component, template} (spec section 2). */
+function ColumnTemplate({ field, index, update, errors, sources }: Omit<TabProps, 'model'> & { field: ListField; index: number; sources: readonly TemplateSource[] }) {
+  const path = `list.fields.${index}.component_template`;
+  return (
+    <>
+      <Checkbox
+        name={`list.fields.${index}.provided_template_component`}
+        label={<FormattedMessage id="cmp.list.componentTemplate" />}
+        testId={`list-field-template-${index}`}
+        checked={field.provided_template_component ?? false}
+        onChange={(on) =>
+          update((d) => {
+            const f = d.settings.list.fields[index]!;
+            f.provided_template_component = on;
+            if (!on) f.component_template = null;
+          })
+        }
+      />
+      {field.provided_template_component ? (
+        <TemplatePicker name={path} sources={sources} value={field.component_template ?? null} onChange={(value) => update((d) => void (d.settings.list.fields[index]!.component_template = value))} />
+      ) : null}
+      <FieldErrors messages={errors[path]} />
+    </>
+  );
+}
+
+function ListFieldCard({ field, index, columns, update, errors, sources }: Omit<TabProps, 'model'> & { field: ListField; index: number; columns: Column[]; sources: readonly TemplateSource[] }) {
   const intl = useIntl();
   const locale = useStore(localeStore);
   return (
@@ -77,6 +108,7 @@ function ListFieldCard({ field, index, columns, update, errors }: Omit<TabProps,
         value={field.formatter ?? ''}
         onChange={(code) => update((d) => void (d.settings.list.fields[index]!.formatter = code === '' ? null : code))}
       />
+      <ColumnTemplate field={field} index={index} update={update} errors={errors} sources={sources} />
     </ItemCard>
   );
 }
@@ -85,6 +117,7 @@ function ListFields({ model, update, errors }: TabProps) {
   const columns = listColumnOptions(model.settings);
   const fields = model.settings.list?.fields ?? [];
   const free = columns.filter((c) => !fields.some((f) => f.key === c.key));
+  const sources = useQuery(templateSourcesQueryOptions()).data ?? [];
   // A new column shows the first key no column shows yet.
   const add = () =>
     update((d) => {
@@ -102,7 +135,7 @@ function ListFields({ model, update, errors }: TabProps) {
     >
       {fields.length === 0 ? <Note id="cmp.list.noColumns" /> : null}
       {fields.map((field, index) => (
-        <ListFieldCard key={index} field={field} index={index} columns={columns} update={update} errors={errors} />
+        <ListFieldCard key={index} field={field} index={index} columns={columns} update={update} errors={errors} sources={sources} />
       ))}
     </Section>
   );
