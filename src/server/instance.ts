@@ -22,13 +22,15 @@ import { followRecordWrites, registerRecordHooks } from './records/hooks';
 import { registerEventHooks } from './events/hooks';
 import { registerWorkflowHooks } from './workflows/hooks';
 import { startSatellite, type Satellite } from './satellites/registry';
+import { registerThunderHooks } from './thunder/hooks';
+import { registerThunderRuntime, runThunderBuild, runThunderTick } from './thunder/build';
 
 let hooksRegistered = false;
 
 /**
  * The capabilities' hooks, once per process (several instances may start in one, as tests do). They
  * run in this order: the records' partition and indexes, the event outbox (a write's event is written
- * before its queued runs), the workflows.
+ * before its queued runs), the workflows, the thunder data sets' rebuilds.
  */
 function registerHooks(): void {
   if (hooksRegistered) return;
@@ -36,6 +38,7 @@ function registerHooks(): void {
   registerRecordHooks(hooks);
   registerEventHooks(hooks);
   registerWorkflowHooks(hooks);
+  registerThunderHooks(hooks);
 }
 
 export interface Platform {
@@ -55,7 +58,7 @@ export type PlatformConfig = Pick<
   Config,
   'role' | 'callerCacheSeconds' | 'listTotalCacheSeconds' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
 > &
-  Partial<Pick<Config, 'indexSlowMs' | 'indexSlowCount' | 'indexAutoMax' | 'satelliteHeartbeatSeconds'>>;
+  Partial<Pick<Config, 'indexSlowMs' | 'indexSlowCount' | 'indexAutoMax' | 'satelliteHeartbeatSeconds' | 'ratchetTimeoutMs'>>;
 
 export interface StartPlatformOptions {
   /** Overrides config.role (tests start a web-only platform beside a worker). */
@@ -122,6 +125,12 @@ function jobHandlers(db: PlatformDatabase['db'], bus: Bus, config: PlatformConfi
     'luma-record-index': async (job) => {
       await runRecordIndexJob(db, job, { slowMs: config.indexSlowMs ?? 50, slowCount: config.indexSlowCount ?? 3, autoMax: config.indexAutoMax ?? 5 });
     },
+    'luma-thunder': async ({ set, trigger }) => {
+      await runThunderBuild(db, set, trigger, { ratchetTimeoutMs: config.ratchetTimeoutMs, log });
+    },
+    'luma-thunder-tick': async () => {
+      await runThunderTick(db);
+    },
   };
 }
 
@@ -160,7 +169,12 @@ export async function startPlatform(database: PlatformDatabase, config: Platform
     await bus.close();
     throw error;
   }
-  const unregister = registerWorkflowRuntime({ jobs, bus, settings: actionSettings(config) });
+  const unregisterWorkflows = registerWorkflowRuntime({ jobs, bus, settings: actionSettings(config) });
+  const unregisterThunder = registerThunderRuntime({ jobs });
+  const unregister = () => {
+    unregisterWorkflows();
+    unregisterThunder();
+  };
   return {
     jobs,
     bus,

@@ -123,6 +123,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['sparks'],
   ['workflows'],
   ['ratchet'],
+  ['thunder'],
   ['widgets'],
   ['apps'],
   ['public-apps'],

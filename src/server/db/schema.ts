@@ -14,6 +14,7 @@ import type { WidgetPlacesTable, WidgetsTable } from './schema-widgets';
 import type { SatellitesTable } from './schema-satellites';
 import type { TemplateInstallsTable } from './schema-templates';
 import type { RatchetConnectionsTable } from './schema-ratchet';
+import type { ThunderBuildsTable, ThunderSetsTable } from './schema-thunder';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
 import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 import type { ApiSecretsTable, InvitesTable, LoginFailuresTable, PasswordResetsTable, RememberedDevicesTable, SessionsTable, TwoFactorChallengesTable } from './schema-auth';
@@ -237,6 +238,8 @@ export interface Database {
   widget_places: WidgetPlacesTable;
   satellites: SatellitesTable;
   ratchet_connections: RatchetConnectionsTable;
+  thunder_sets: ThunderSetsTable;
+  thunder_builds: ThunderBuildsTable;
   apps: AppsTable;
   app_versions: AppVersionsTable;
   app_workspaces: AppWorkspacesTable;
