@@ -28,6 +28,7 @@ import { satellitesEn_US, type SatellitesMessageKey } from './satellites.en_US';
 import { platformEn_US, type PlatformMessageKey } from './platform.en_US';
 import { templatesEn_US, type TemplatesMessageKey } from './templates.en_US';
 import { ratchetEn_US, type RatchetMessageKey } from './ratchet.en_US';
+import { thunderEn_US, type ThunderMessageKey } from './thunder.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -58,6 +59,7 @@ export type MessageKey =
   | SatellitesMessageKey
   | PlatformMessageKey
   | TemplatesMessageKey
+  | ThunderMessageKey
   | RatchetMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
@@ -97,6 +99,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...platformEn_US,
   ...templatesEn_US,
   ...ratchetEn_US,
+  ...thunderEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

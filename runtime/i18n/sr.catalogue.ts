@@ -30,6 +30,7 @@ import { satellitesSr } from './satellites.sr';
 import { platformSr } from './platform.sr';
 import { templatesSr } from './templates.sr';
 import { ratchetSr } from './ratchet.sr';
+import { thunderSr } from './thunder.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -62,4 +63,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...platformSr,
   ...templatesSr,
   ...ratchetSr,
+  ...thunderSr,
 };

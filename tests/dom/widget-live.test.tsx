@@ -16,6 +16,7 @@ const WIDGET: Widget = {
   name: 'Open orders',
   kind: 'number',
   component: COMPONENT,
+  thunder: null,
   settings: {},
   created_at: '2026-11-29T10:00:00Z',
   updated_at: '2026-11-29T10:00:00Z',
