@@ -113,7 +113,7 @@ function BuildLog({ set }: { set: ThunderDetail }) {
                   <td className="nowrap"><When at={build.started_at} none="thunder.never" /></td>
                   <td><FormattedMessage id={`thunder.trigger.${build.trigger}`} /></td>
                   <td>
-                    <StatusBadge set={{ status: build.status, queued: false }} />
+                    <StatusBadge set={{ status: build.status, queued: false }} testId="thunder-build-status" />
                     {build.error ? <div className="muted small"><Message value={build.error.split(': ')[0]!} /></div> : null}
                   </td>
                   <td className="nowrap muted">{build.rows === null ? '' : <FormattedMessage id="thunder.sizeOf" values={{ rows: build.rows, size: formatSize(build.size_bytes ?? 0) }} />}</td>

@@ -1,6 +1,6 @@
 // Query factories of the thunder calls (runtime/client/thunder.ts). While a build is queued or running
 // the list and the set are read again every few seconds, so the status moves on its own.
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { thunderApi, type ThunderDetail, type ThunderSet } from '../../../../runtime/client/thunder';
 
 const BUILDING_POLL_MS = 2000;
@@ -29,6 +29,6 @@ export const thunderSetQueryOptions = (name: string) =>
 
 /** The stored result; `builtAt` in the key reads it again after each build. */
 export const thunderDataQueryOptions = (name: string, builtAt: string | null = null) =>
-  queryOptions({ queryKey: thunderKeys.data(name, builtAt), queryFn: ({ signal }) => thunderApi.data(name, signal), retry: false });
+  queryOptions({ queryKey: thunderKeys.data(name, builtAt), queryFn: ({ signal }) => thunderApi.data(name, signal), retry: false, placeholderData: keepPreviousData });
 
 export const thunderHref = (name: string) => `/admin/thunder/${encodeURIComponent(name)}`;

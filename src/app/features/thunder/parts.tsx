@@ -13,10 +13,10 @@ import type { ReactNode } from 'react';
 
 const TONE: Record<ThunderStatus, string> = { building: 'badge-info', ready: 'badge-success', failed: 'badge-danger' };
 
-export function StatusBadge({ set }: { set: Pick<ThunderSet, 'status' | 'queued'> }) {
+export function StatusBadge({ set, testId = 'thunder-status' }: { set: Pick<ThunderSet, 'status' | 'queued'>; testId?: string }) {
   const status = set.queued ? 'building' : set.status;
   return (
-    <span className={`badge ${TONE[status]}`} data-testid="thunder-status" data-status={status}>
+    <span className={`badge ${TONE[status]}`} data-testid={testId} data-status={status}>
       <FormattedMessage id={`thunder.status.${status}`} />
     </span>
   );

@@ -92,7 +92,7 @@ function Preview({ draft }: { draft: WidgetDraft }) {
           <Message value={data.error.message} />
         </p>
       ) : (
-        <WidgetView name={write.name ?? ''} kind={settled.kind} settings={write.settings} data={data.data} />
+        <WidgetView name={write.name ?? ''} kind={settled.kind} settings={write.settings} data={data.data} fromSet={settled.source === 'thunder'} />
       )}
     </section>
   );
