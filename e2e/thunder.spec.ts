@@ -26,6 +26,8 @@ test('define a thunder data set and see it on a widget, following a record write
     await expect(page.getByTestId('thunder-empty')).toBeVisible();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin/thunder');
+      await expect(page.getByTestId('thunder-empty')).toBeVisible();
       await noOverflow(page);
       await shot(page, `thunder-empty-${width}`);
     }

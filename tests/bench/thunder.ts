@@ -4,7 +4,8 @@
 // data set is defined over a $group by status with a count and a sum, built by its job, and then, in one
 // run and interleaved, its stored result is read (GET /v3/system/thunder/{name}/data) beside the same
 // $aggregate through the list API (GET .../models?$aggregate=...). Both p50 and p95 and the ratio are
-// printed; the goal is the set's p50 under 5 ms at a million records (docs/thunder.md).
+// printed, beside the floor (an authenticated call that reads nothing); the goal is the set's p50
+// under 5 ms at a million records (docs/thunder.md).
 // Alone: npm run bench -- thunder (or npx tsx tests/bench/thunder.ts).
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,8 @@ export interface ThunderFigures {
   loadavg: number[];
   thunder: Timing;
   list: Timing;
+  /** GET /v1/user/claims: the session and the reply, nothing read. */
+  floor: Timing;
   /** The same items from both. */
   same: boolean;
 }
@@ -74,10 +77,15 @@ export async function runThunderBench(records: number = RECORDS): Promise<Thunde
     const listPath = `/v3/system/component/${component}/models?$aggregate=${encodeURIComponent(JSON.stringify(PIPELINE))}`;
     const fromSet = () => call('GET', '/v3/system/thunder/bench-by-status/data');
     const fromList = () => call('GET', listPath);
-    const same = JSON.stringify(((await fromSet()) as { items: unknown }).items) === JSON.stringify(((await fromList()) as { items: unknown }).items);
+    const setItems = JSON.stringify(((await fromSet()) as { items: unknown }).items);
+    const listItems = JSON.stringify(((await fromList()) as { items: unknown }).items);
+    const same = setItems === listItems;
+    if (!same) console.log(`  the items differ:\n    set  ${setItems.slice(0, 300)}\n    list ${listItems.slice(0, 300)}`);
     for (let i = 0; i < WARMUP; i++) await Promise.all([fromSet(), fromList()]);
-    const [setRuns, listRuns] = await interleaved([httpRunner(fromSet), httpRunner(fromList)], RUNS);
-    return { records, seedSeconds, buildMs, loadavg: os.loadavg(), thunder: summarise(setRuns!), list: summarise(listRuns!), same };
+    // The floor: an authenticated call that only answers the caller's claims (as the scout bench).
+    const floor = () => call('GET', '/v1/user/claims');
+    const [setRuns, listRuns, floorRuns] = await interleaved([httpRunner(fromSet), httpRunner(fromList), httpRunner(floor)], RUNS);
+    return { records, seedSeconds, buildMs, loadavg: os.loadavg(), thunder: summarise(setRuns!), list: summarise(listRuns!), floor: summarise(floorRuns!), same };
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);
     await database?.close().catch(() => undefined);
@@ -92,6 +100,7 @@ export function printThunderFigures(figures: ThunderFigures): void {
   console.log(`  build (the job, once):            ${ms(figures.buildMs)}`);
   console.log(`  thunder GET .../data:             p50 ${ms(figures.thunder.p50)}  p95 ${ms(figures.thunder.p95)}  (goal p50 < ${THUNDER_GOAL_MS} ms: ${figures.thunder.p50 < THUNDER_GOAL_MS ? 'met' : 'not met'})`);
   console.log(`  list  GET .../models?$aggregate:  p50 ${ms(figures.list.p50)}  p95 ${ms(figures.list.p95)}`);
+  console.log(`  floor GET /v1/user/claims:        p50 ${ms(figures.floor.p50)}  p95 ${ms(figures.floor.p95)}`);
   console.log(`  ratio list / thunder (p50):       ${(figures.list.p50 / figures.thunder.p50).toFixed(1)}x; same items: ${figures.same ? 'yes' : 'NO'}`);
 }
 

@@ -127,9 +127,13 @@ export async function runThunderBuild(db: Db, setUuid: string, trigger: ThunderT
   await publishEvents(db, [{ projectUuid: set.project_uuid, env: set.env, topic: thunderBuildTopic(set.env), actor: null, payload }]);
 }
 
-/** The stored result: one row read by its key, nothing computed (the constant-time read). */
-export async function readSetData(db: Db, setUuid: string): Promise<ThunderData> {
-  const row = await readResult(db, setUuid);
-  const items = row?.result ?? [];
-  return { name: row?.name ?? '', status: row?.status ?? 'failed', built_at: row?.built_at ? new Date(row.built_at).toISOString() : null, items, total: items.length };
+/**
+ * The stored result: one row read by its key, nothing computed (the constant-time read); null when no
+ * such set. Keyed by the set's uuid (a widget's) or by the project and name (the call's: one query).
+ */
+export async function readSetData(db: Db, key: Parameters<typeof readResult>[1]): Promise<ThunderData | null> {
+  const row = await readResult(db, key);
+  if (!row) return null;
+  const items = row.result ?? [];
+  return { name: row.name, status: row.status, built_at: row.built_at ? new Date(row.built_at).toISOString() : null, items, total: items.length };
 }

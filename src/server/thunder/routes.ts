@@ -4,15 +4,16 @@
 // (read in constant time) and its removal. Admins only (403 for everyone else).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { emptySchema, replies } from '../../../runtime/api/schemas';
-import { thunderDataSchema, thunderDetailSchema, thunderListSchema, thunderParams, thunderSetSchema, thunderWriteSchema } from '../../../runtime/api/thunder';
+import { THUNDER_NAME, thunderDataSchema, thunderDetailSchema, thunderListSchema, thunderParams, thunderSetSchema, thunderWriteSchema } from '../../../runtime/api/thunder';
 import { HEADER } from '../../../runtime/api/contract';
 import type { ServerContext } from '../platform/context';
 import { specFor } from '../platform/contract';
+import { notFound } from '../platform/errors';
 import { headerValue } from '../platform/validate';
 import { accountabilityOf } from '../auth/session-hook';
 import { requireAdmin } from '../iam/access';
 import { readSetData, requestBuild } from './build';
-import { changeSet, defineSet, getSetDetail, listProjectSets, removeSet, requireSet, toThunderSet } from './define';
+import { changeSet, defineSet, getSetDetail, listProjectSets, removeSet, toThunderSet } from './define';
 import { findSet } from './sql';
 
 const spec = specFor(['thunder']);
@@ -50,7 +51,12 @@ export const thunderRoutes: FastifyPluginAsync<ServerContext> = async (host, { d
   host.get(
     `${BASE}/:name/data`,
     spec("The data set's stored result of its last good build, read in constant time (admins)", { params: thunderParams, response: replies({ 200: thunderDataSchema }) }),
-    async (request) => readSetData(db, (await requireSet(db, requireAdmin(accountabilityOf(request)), nameOf(request))).uuid),
+    async (request) => {
+      const name = nameOf(request);
+      const data = THUNDER_NAME.test(name) ? await readSetData(db, { projectUuid: requireAdmin(accountabilityOf(request)), name }) : null;
+      if (!data) throw notFound();
+      return data;
+    },
   );
   host.delete(`${BASE}/:name`, spec('Remove a data set and its log (admins; 409 thunderInUse while a widget shows it)', { params: thunderParams, response: replies({ 200: emptySchema }) }), async (request) =>
     removeSet(db, accountabilityOf(request), nameOf(request)),

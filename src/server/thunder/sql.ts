@@ -52,9 +52,12 @@ export async function findSet(db: Db, uuid: string): Promise<ThunderSetHead | un
   return db.selectFrom('thunder_sets').select(COLUMNS).where('uuid', '=', uuid).executeTakeFirst();
 }
 
-/** The stored result and what says how fresh it is: one row by its key, nothing computed. */
-export async function readResult(db: Db, uuid: string) {
-  return db.selectFrom('thunder_sets').select(['name', 'status', 'built_at', 'result', 'row_count']).where('uuid', '=', uuid).executeTakeFirst();
+/** The stored result and what says how fresh it is: one row by its key (uuid, or the project and name), nothing computed. */
+export async function readResult(db: Db, key: { uuid: string } | { projectUuid: string; name: string }) {
+  const query = db.selectFrom('thunder_sets').select(['name', 'status', 'built_at', 'result', 'row_count']);
+  return 'uuid' in key
+    ? query.where('uuid', '=', key.uuid).executeTakeFirst()
+    : query.where('project_uuid', '=', key.projectUuid).where(sql`lower(name)`, '=', key.name.toLowerCase()).executeTakeFirst();
 }
 
 export async function insertSet(db: Db, row: DefinitionColumns & { uuid: string; project_uuid: string; name: string; env: 'dev' | 'live'; created_by: string }): Promise<ThunderSetHead> {

@@ -218,8 +218,9 @@ export async function widgetData(db: Db, accountability: Accountability, id: str
   const row = await requireWidget(db, requireProject(accountability), id);
   if (row.thunder_uuid !== null) {
     // A data set's stored result: read in constant time; every member sees what the admin chose to show.
-    const data = await readSetData(db, row.thunder_uuid);
-    return { items: data.items, total: data.total, pages: data.total === 0 ? 0 : 1 };
+    const data = await readSetData(db, { uuid: row.thunder_uuid });
+    const items = data?.items ?? [];
+    return { items, total: items.length, pages: items.length === 0 ? 0 : 1 };
   }
   const query = widgetListQuery(row.kind, row.settings as WidgetSettings);
   const result = await listModels(db, accountability, { ref: row.component_uuid!, query, locale, app: false, cacheTtl: null, source: null });

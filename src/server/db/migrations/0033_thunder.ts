@@ -22,7 +22,7 @@ const statements = [
     rebuild_on_change boolean not null default true,
     status text not null default 'building' check (status in ('building', 'ready', 'failed')),
     error text,
-    result jsonb,
+    result json,
     row_count integer not null default 0,
     size_bytes integer not null default 0,
     built_at timestamptz,
