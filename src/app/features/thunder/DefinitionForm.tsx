@@ -2,7 +2,6 @@
 // (thunderFormSchema) rendered by @rjsf/core through our own controls (widgets/formControls.tsx), as
 // the widget settings are. A component source shows the component, filter, pipeline and "rebuild when
 // its records change"; a ratchet source the connection and the statement. The name is fixed once saved.
-import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -11,10 +10,8 @@ import { componentsQueryOptions } from '../../../../renderers/data/components';
 import { componentLabel } from '../../../../renderers/ui/componentLabel';
 import { localeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
-import { optionsValidator } from '../components/settings/fields/options/optionsValidator';
 import { connectionsQueryOptions } from '../ratchet/data';
-import { formControls, FORM_TEMPLATES } from '../widgets/formControls';
-import { errorSchemaOf } from '../widgets/SettingsForm';
+import { formControls, SchemaForm } from '../widgets/formControls';
 import type { ThunderDraft } from './draft';
 
 const CONTROLS = formControls({ input: 'thunder', labels: 'thunder' });
@@ -46,21 +43,5 @@ export function DefinitionForm({ draft, saved, onChange, errors }: { draft: Thun
     [components.data, connections.data, locale],
   );
   const uiSchema = useMemo(() => uiSchemaOf(draft.source, saved), [draft.source, saved]);
-  return (
-    <div data-testid="thunder-definition" className="widget-settings">
-      <Form
-        tagName="div"
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={draft}
-        validator={optionsValidator}
-        widgets={CONTROLS}
-        templates={FORM_TEMPLATES}
-        extraErrors={errorSchemaOf(errors)}
-        noHtml5Validate
-        showErrorList={false}
-        onChange={(event) => onChange({ ...draft, ...(event.formData as Partial<ThunderDraft>) })}
-      />
-    </div>
-  );
+  return <SchemaForm schema={schema} uiSchema={uiSchema} values={draft} controls={CONTROLS} errors={errors} onChange={onChange} testId="thunder-definition" />;
 }

@@ -3,8 +3,7 @@
 // row count for tables only; a data set's widget (docs/thunder.md) shows the set instead of the
 // component, filter and pipeline. Messages come from the form's own rules and the save's 417 answer
 // (extraErrors); rjsf validates nothing itself (the CSP forbids ajv's compile: optionsValidator).
-import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { widgetFormSchema } from '../../../../runtime/api/widgets';
@@ -12,14 +11,11 @@ import { componentsQueryOptions } from '../../../../renderers/data/components';
 import { componentLabel } from '../../../../renderers/ui/componentLabel';
 import { localeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
-import { optionsValidator } from '../components/settings/fields/options/optionsValidator';
 import type { WidgetDraft } from './draft';
-import { formControls, FORM_TEMPLATES } from './formControls';
+import { formControls, SchemaForm } from './formControls';
 import { thunderSetsQueryOptions } from '../thunder/data';
 
-/** The input name of a setting: what the e2e specs and the 417 answer's fields map to. */
-export const settingName = (key: string) => `widget.${key}`;
-
+/** The inputs are named widget.{key}; the choices' labels are widgets.{key}.{value}. */
 const WIDGETS = formControls({ input: 'widget', labels: 'widgets' });
 
 function uiSchemaOf(kind: WidgetDraft['kind'], source: WidgetDraft['source']): UiSchema {
@@ -35,11 +31,6 @@ function uiSchemaOf(kind: WidgetDraft['kind'], source: WidgetDraft['source']): U
   };
 }
 
-/** The 417 messages (and the form's own) by form key, as rjsf's error schema. */
-export function errorSchemaOf(errors: Record<string, string[]>): ErrorSchema {
-  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key, { __errors: messages }])) as ErrorSchema;
-}
-
 export function SettingsForm({ draft, onChange, errors }: { draft: WidgetDraft; onChange: (next: WidgetDraft) => void; errors: Record<string, string[]> }) {
   const components = useQuery(componentsQueryOptions());
   const sets = useQuery(thunderSetsQueryOptions());
@@ -53,21 +44,5 @@ export function SettingsForm({ draft, onChange, errors }: { draft: WidgetDraft; 
     [components.data, sets.data, locale],
   );
   const uiSchema = useMemo(() => uiSchemaOf(draft.kind, draft.source), [draft.kind, draft.source]);
-  return (
-    <div data-testid="widget-settings" className="widget-settings">
-      <Form
-        tagName="div"
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={draft}
-        validator={optionsValidator}
-        widgets={WIDGETS}
-        templates={FORM_TEMPLATES}
-        extraErrors={errorSchemaOf(errors)}
-        noHtml5Validate
-        showErrorList={false}
-        onChange={(event) => onChange({ ...draft, ...(event.formData as Partial<WidgetDraft>) })}
-      />
-    </div>
-  );
+  return <SchemaForm schema={schema} uiSchema={uiSchema} values={draft} controls={WIDGETS} errors={errors} onChange={onChange} testId="widget-settings" />;
 }

@@ -3,12 +3,14 @@
 // the settings inputs of the component screens, never rjsf's default look. Titles and hints are
 // catalogue keys. Each control shows its own messages (rjsf validates nothing itself: the CSP forbids
 // ajv's compile, optionsValidator).
-import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { FieldErrors } from '../../components/FieldErrors';
 import { Checkbox, NumberInput, SelectInput, TextInput } from '../components/settings/controls';
 import { OPTION_TEMPLATES } from '../components/settings/fields/options/optionControls';
+import { optionsValidator } from '../components/settings/fields/options/optionsValidator';
 
 /** How a form names its inputs (`{input}.{key}`: what e2e specs and 417 answers map to) and its choices' labels (`{labels}.{key}.{value}`). */
 export interface ControlNames {
@@ -85,4 +87,46 @@ export function formControls(names: ControlNames): RegistryWidgetsType {
 }
 
 /** The option forms' templates (our grid, no rjsf chrome); each control shows its own messages. */
-export const FORM_TEMPLATES = { ...OPTION_TEMPLATES, FieldErrorTemplate: () => null };
+const FORM_TEMPLATES = { ...OPTION_TEMPLATES, FieldErrorTemplate: () => null };
+
+/** The 417 messages (and the form's own) by form key, as rjsf's error schema. */
+function errorSchemaOf(errors: Record<string, string[]>): ErrorSchema {
+  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key, { __errors: messages }])) as ErrorSchema;
+}
+
+/** A settings object edited by @rjsf/core through `controls`: the values change as a whole (onChange gets them merged). */
+export function SchemaForm<V extends object>({
+  schema,
+  uiSchema,
+  values,
+  controls,
+  errors,
+  onChange,
+  testId,
+}: {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  values: V;
+  controls: RegistryWidgetsType;
+  errors: Record<string, string[]>;
+  onChange: (next: V) => void;
+  testId: string;
+}) {
+  return (
+    <div data-testid={testId} className="widget-settings">
+      <Form
+        tagName="div"
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={values}
+        validator={optionsValidator}
+        widgets={controls}
+        templates={FORM_TEMPLATES}
+        extraErrors={errorSchemaOf(errors)}
+        noHtml5Validate
+        showErrorList={false}
+        onChange={(event) => onChange({ ...values, ...(event.formData as Partial<V>) })}
+      />
+    </div>
+  );
+}
