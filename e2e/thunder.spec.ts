@@ -38,6 +38,7 @@ test('define a thunder data set and see it on a widget, following a record write
   await page.getByLabel('Name (letters, digits, - and _)').fill(name);
   await page.getByLabel('Component', { exact: true }).selectOption(orders);
   await page.getByLabel('Aggregation ($aggregate, JSON)').fill(JSON.stringify([{ $group: { _id: null, total: { $sum: '$amount' } } }]));
+  await shot(page, 'thunder-new-1280');
   await page.getByTestId('thunder-save').click();
   await expect(page).toHaveURL(new RegExp(`/admin/thunder/${name}$`));
   await expect(page.getByTestId('thunder-status')).toHaveAttribute('data-status', 'ready');
@@ -54,6 +55,7 @@ test('define a thunder data set and see it on a widget, following a record write
   await page.getByLabel('Data set').selectOption({ label: name });
   await expect(page.getByLabel('Aggregation ($aggregate, JSON)')).toHaveCount(0);
   await expect(page.getByTestId('widget-preview').getByTestId('widget-number')).toHaveText('65');
+  await shot(page, 'thunder-widget-editor-1280');
   await page.getByTestId('widget-save').click();
   await expect(page).toHaveURL(/\/admin\/widgets\/edit\//);
   const widget = page.url().split('/').pop()!;
