@@ -29,6 +29,7 @@ export const widgetsEn_US = {
   'widgets.source.thunder': 'A thunder data set',
   'widgets.field.thunder': 'Data set',
   'widgets.fromThunder': 'Data set {name}',
+  'widgets.previewHintThunder': 'The data set’s stored result, as every member sees it.',
   'widgets.field.filter': 'Filter ($adv, JSON)',
   'widgets.field.filterHint': 'Which records count, as the record list takes it, e.g. {"price": {"$gte": 10}}. Empty: every record.',
   'widgets.field.aggregate': 'Aggregation ($aggregate, JSON)',

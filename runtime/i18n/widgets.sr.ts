@@ -30,6 +30,7 @@ export const widgetsSr: Record<WidgetsMessageKey, string> = {
   'widgets.source.thunder': 'Thunder skupa podataka',
   'widgets.field.thunder': 'Skup podataka',
   'widgets.fromThunder': 'Skup podataka {name}',
+  'widgets.previewHintThunder': 'Sačuvani rezultat skupa podataka, kako ga vidi svaki član.',
   'widgets.field.filter': 'Filter ($adv, JSON)',
   'widgets.field.filterHint': 'Koji zapisi se broje, kako ih lista zapisa prima, npr. {"price": {"$gte": 10}}. Prazno: svi zapisi.',
   'widgets.field.aggregate': 'Agregacija ($aggregate, JSON)',

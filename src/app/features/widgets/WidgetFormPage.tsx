@@ -79,7 +79,7 @@ function Preview({ draft }: { draft: WidgetDraft }) {
         <FormattedMessage id="widgets.preview" />
       </h2>
       <p className="muted small">
-        <FormattedMessage id="widgets.previewHint" />
+        <FormattedMessage id={settled.source === 'thunder' ? 'widgets.previewHintThunder' : 'widgets.previewHint'} />
       </p>
       {!ready ? (
         <p className="muted">
