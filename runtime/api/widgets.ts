@@ -2,7 +2,7 @@
 // filter and an $aggregate pipeline, exactly as the record list takes them) shown as a number, a table
 // or a chart, with a refresh interval. Wire types, the settings' JSON Schema (the editor renders it with
 // @rjsf/core) and the route schemas. Framework-free.
-import { arrayOf, closed, dateTimeSchema, judged, stringSchema, uuidSchema } from './schema-kit';
+import { arrayOf, closed, dateTimeSchema, judged, nullable, stringSchema, uuidSchema } from './schema-kit';
 
 export const WIDGET_KINDS = ['number', 'table', 'chart'] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
@@ -46,8 +46,10 @@ export interface Widget {
   uuid: string;
   name: string;
   kind: WidgetKind;
-  /** The component's uuid. */
-  component: string;
+  /** The component's uuid, or null when a thunder data set is the source. */
+  component: string | null;
+  /** The thunder data set's uuid (docs/thunder.md), or null when a component is the source. */
+  thunder: string | null;
   settings: WidgetSettings;
   created_at: string;
   updated_at: string;
@@ -56,7 +58,9 @@ export interface Widget {
 export interface WidgetWrite {
   name?: string;
   kind?: WidgetKind;
-  component?: string;
+  component?: string | null;
+  /** A thunder data set (name or uuid) instead of a component; its stored result is the data. */
+  thunder?: string | null;
   settings?: WidgetSettings;
 }
 
@@ -91,19 +95,21 @@ export function widgetKeys(settings: WidgetSettings, items: Record<string, unkno
 // ---- The settings form (JSON Schema; the editor renders it with @rjsf/core) ---------------------
 
 /** The editable part of a widget as one JSON Schema: the editor's form; components are filled in at run time. */
-export function widgetFormSchema(components: { uuid: string; label: string }[]) {
+export function widgetFormSchema(components: { uuid: string; label: string }[], sets: { uuid: string; label: string }[] = []) {
   return {
     type: 'object',
-    required: ['name', 'kind', 'component'],
+    required: ['name', 'kind'],
     properties: {
       name: { type: 'string', title: 'widgets.field.name', minLength: WIDGET_LIMITS.nameMin, maxLength: WIDGET_LIMITS.nameMax },
       kind: { type: 'string', title: 'widgets.field.kind', enum: [...WIDGET_KINDS], default: 'chart' },
       chart: { type: 'string', title: 'widgets.field.chart', enum: [...CHART_TYPES], default: 'bar' },
+      source: { type: 'string', title: 'widgets.field.source', enum: ['component', 'thunder'], default: 'component' },
       component: {
         type: 'string',
         title: 'widgets.field.component',
         ...(components.length > 0 ? { oneOf: components.map((component) => ({ const: component.uuid, title: component.label })) } : {}),
       },
+      thunder: { type: 'string', title: 'widgets.field.thunder', ...(sets.length > 0 ? { oneOf: sets.map((set) => ({ const: set.uuid, title: set.label })) } : {}) },
       filter: { type: 'string', title: 'widgets.field.filter', description: 'widgets.field.filterHint' },
       aggregate: { type: 'string', title: 'widgets.field.aggregate', description: 'widgets.field.aggregateHint' },
       label: { type: 'string', title: 'widgets.field.label' },
@@ -129,12 +135,13 @@ export const widgetSchema = closed(
     uuid: uuidSchema,
     name: stringSchema,
     kind: { type: 'string', enum: [...WIDGET_KINDS] },
-    component: uuidSchema,
+    component: nullable(uuidSchema),
+    thunder: nullable(uuidSchema),
     settings: settingsSchema,
     created_at: dateTimeSchema,
     updated_at: dateTimeSchema,
   },
-  ['uuid', 'name', 'kind', 'component', 'settings', 'created_at', 'updated_at'],
+  ['uuid', 'name', 'kind', 'component', 'thunder', 'settings', 'created_at', 'updated_at'],
 );
 
 export const widgetWriteSchema = {
@@ -142,7 +149,8 @@ export const widgetWriteSchema = {
   properties: {
     name: judged(`required, ${WIDGET_LIMITS.nameMin}..${WIDGET_LIMITS.nameMax} characters`),
     kind: judged("required: 'number', 'table' or 'chart'"),
-    component: judged("required: the component's uuid (or scope/name)"),
+    component: judged("the component's uuid (or scope/name); required unless thunder names the source"),
+    thunder: judged('a thunder data set (name or uuid) as the source instead of a component (docs/thunder.md); its stored result is the data'),
     settings: judged(`object: ${WIDGET_SETTING_KEYS.join(', ')}; any other key is refused`),
   },
   additionalProperties: false,

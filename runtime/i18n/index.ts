@@ -29,6 +29,7 @@ import { billingEn_US, type BillingMessageKey } from './billing.en_US';
 import { platformEn_US, type PlatformMessageKey } from './platform.en_US';
 import { templatesEn_US, type TemplatesMessageKey } from './templates.en_US';
 import { ratchetEn_US, type RatchetMessageKey } from './ratchet.en_US';
+import { thunderEn_US, type ThunderMessageKey } from './thunder.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -60,6 +61,7 @@ export type MessageKey =
   | BillingMessageKey
   | PlatformMessageKey
   | TemplatesMessageKey
+  | ThunderMessageKey
   | RatchetMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
@@ -100,6 +102,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...platformEn_US,
   ...templatesEn_US,
   ...ratchetEn_US,
+  ...thunderEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

@@ -31,6 +31,7 @@ import { billingSr } from './billing.sr';
 import { platformSr } from './platform.sr';
 import { templatesSr } from './templates.sr';
 import { ratchetSr } from './ratchet.sr';
+import { thunderSr } from './thunder.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -64,4 +65,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...platformSr,
   ...templatesSr,
   ...ratchetSr,
+  ...thunderSr,
 };

@@ -24,13 +24,15 @@ import { registerWorkflowHooks } from './workflows/hooks';
 import { startSatellite, type Satellite } from './satellites/registry';
 import { removeDistributionsWithComponents } from './forge/hooks';
 import { judgePickedTemplates } from './forge/template-picker';
+import { registerThunderHooks } from './thunder/hooks';
+import { registerThunderRuntime, runThunderBuild, runThunderTick } from './thunder/build';
 
 let hooksRegistered = false;
 
 /**
  * The capabilities' hooks, once per process (several instances may start in one, as tests do). They
  * run in this order: the records' partition and indexes, the event outbox (a write's event is written
- * before its queued runs), the workflows.
+ * before its queued runs), the workflows, the thunder data sets' rebuilds.
  */
 function registerHooks(): void {
   if (hooksRegistered) return;
@@ -40,6 +42,7 @@ function registerHooks(): void {
   registerWorkflowHooks(hooks);
   // A saved component's picked templates are a distribution's entrypoints (forge/template-picker.ts).
   judgePickedTemplates(hooks);
+  registerThunderHooks(hooks);
 }
 
 export interface Platform {
@@ -59,7 +62,7 @@ export type PlatformConfig = Pick<
   Config,
   'role' | 'callerCacheSeconds' | 'listTotalCacheSeconds' | 'jobExpireSeconds' | 'jobPollSeconds' | 'jobMaintenanceSeconds' | 'bulkBatchSize' | 'sessionIdleMs' | 'loginWindowMs' | 'workflowHttpAllow' | 'smtpUrl' | 'mailFrom' | 'fcm'
 > &
-  Partial<Pick<Config, 'indexSlowMs' | 'indexSlowCount' | 'indexAutoMax' | 'satelliteHeartbeatSeconds' | 'dataDir'>>;
+  Partial<Pick<Config, 'indexSlowMs' | 'indexSlowCount' | 'indexAutoMax' | 'satelliteHeartbeatSeconds' | 'dataDir' | 'ratchetTimeoutMs'>>;
 
 export interface StartPlatformOptions {
   /** Overrides config.role (tests start a web-only platform beside a worker). */
@@ -126,6 +129,12 @@ function jobHandlers(db: PlatformDatabase['db'], bus: Bus, config: PlatformConfi
     'luma-record-index': async (job) => {
       await runRecordIndexJob(db, job, { slowMs: config.indexSlowMs ?? 50, slowCount: config.indexSlowCount ?? 3, autoMax: config.indexAutoMax ?? 5 });
     },
+    'luma-thunder': async ({ set, trigger }) => {
+      await runThunderBuild(db, set, trigger, { ratchetTimeoutMs: config.ratchetTimeoutMs, log });
+    },
+    'luma-thunder-tick': async () => {
+      await runThunderTick(db);
+    },
   };
 }
 
@@ -171,7 +180,12 @@ export async function startPlatform(database: PlatformDatabase, config: Platform
     await bus.close();
     throw error;
   }
-  const unregister = registerWorkflowRuntime({ jobs, bus, settings: actionSettings(config) });
+  const unregisterWorkflows = registerWorkflowRuntime({ jobs, bus, settings: actionSettings(config) });
+  const unregisterThunder = registerThunderRuntime({ jobs });
+  const unregister = () => {
+    unregisterWorkflows();
+    unregisterThunder();
+  };
   return {
     jobs,
     bus,

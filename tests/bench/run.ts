@@ -12,6 +12,7 @@ import { printIndexSwitchFigures, runIndexSwitchBench } from './index-switch';
 import { printMediaFigures, runMediaBench } from './media';
 import { printSandboxFigures, runSandboxBench } from './sandbox';
 import { printScoutFigures, runScoutBench } from './scout';
+import { printThunderFigures, runThunderBench } from './thunder';
 import { printWorkflowFigures, runWorkflowBench } from './workflows';
 
 const port = Number(process.env.LUMA_BENCH_PORT ?? 8191);
@@ -27,6 +28,7 @@ const port = Number(process.env.LUMA_BENCH_PORT ?? 8191);
  * `npm run bench -- index-switch` only the self-tuning indexes' switch on unmarked fields beside the typed table (tests/bench/index-switch.ts).
  * `npm run bench -- scout` only Scout's event and API call lists at 100,000 and 1,000,000 rows (tests/bench/scout.ts).
  * `npm run bench -- compiled` only the compiled server against tsx: start-up and CPU per list request (tests/bench/compiled.ts).
+ * `npm run bench -- thunder` only a thunder data set's read beside the same $aggregate through the list API (tests/bench/thunder.ts; LUMA_BENCH_THUNDER_RECORDS, default 1,000,000).
  */
 const only = process.argv[2];
 
@@ -68,6 +70,10 @@ async function main() {
     printCompiledFigures(await runCompiledBench());
     return;
   }
+  if (only === 'thunder') {
+    printThunderFigures(await runThunderBench());
+    return;
+  }
   const firstLoad = await runFirstLoadBench(port);
   printFirstLoadFigures(firstLoad);
   // Bytes are exact, so the budget is a check: the run goes on, but exits 1 at the end.
@@ -90,6 +96,7 @@ async function main() {
   printEventFigures(await runEventsBench());
   printScoutFigures(await runScoutBench());
   printCompiledFigures(await runCompiledBench());
+  printThunderFigures(await runThunderBench());
 }
 
 main().catch((error) => {

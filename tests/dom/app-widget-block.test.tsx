@@ -14,6 +14,7 @@ const widget = (n: number, name: string): Widget => ({
   name,
   kind: 'number',
   component: '00000000-0000-4000-8000-0000000000c1',
+  thunder: null,
   settings: {},
   created_at: '2026-11-29T10:00:00Z',
   updated_at: '2026-11-29T10:00:00Z',

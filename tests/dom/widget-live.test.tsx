@@ -1,6 +1,7 @@
 // A placed widget follows its component's writes over the bus (docs/widgets.md "Live"): an event of
 // its component reads its data again, a burst during a read gives one more read (not one an event),
-// another component's events change nothing, and a reconnect reads it again.
+// another component's events change nothing, and a reconnect reads it again. A widget over a thunder
+// data set (docs/thunder.md) reads again on its set's build event, not on another set's.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,10 +17,13 @@ const WIDGET: Widget = {
   name: 'Open orders',
   kind: 'number',
   component: COMPONENT,
+  thunder: null,
   settings: {},
   created_at: '2026-11-29T10:00:00Z',
   updated_at: '2026-11-29T10:00:00Z',
 };
+const SET = '00000000-0000-4000-8000-0000000000f1';
+const SET_WIDGET: Widget = { ...WIDGET, uuid: '00000000-0000-4000-8000-000000000002', name: 'Order total', component: null, thunder: SET };
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 let total = 0;
@@ -40,15 +44,19 @@ beforeEach(() => {
       if (gate) await gate;
       return json({ items: [], total: answer, pages: answer });
     }
+    if (path === `/api/v1/system/widget/${SET_WIDGET.uuid}/data`) {
+      reads += 1;
+      return json({ items: [{ _id: null, total }], total: 1, pages: 1 });
+    }
     return new Response(JSON.stringify({ status: 404, message: 'notFound' }), { status: 404 });
   });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function mount() {
+function mount(widget: Widget = WIDGET) {
   const bus = fakeBus('connected');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(withIntl(<QueryClientProvider client={client}><EventBusProvider client={bus.client}><WidgetCard widget={WIDGET} /></EventBusProvider></QueryClientProvider>));
+  render(withIntl(<QueryClientProvider client={client}><EventBusProvider client={bus.client}><WidgetCard widget={widget} /></EventBusProvider></QueryClientProvider>));
   return bus;
 }
 const shown = () => screen.getByTestId('widget-number').textContent;
@@ -88,5 +96,18 @@ describe('a live widget', () => {
     act(() => bus.reconnected());
     await waitFor(() => expect(shown()).toContain('10'));
     expect(reads).toBe(4);
+  });
+
+  it("over a thunder data set: its first row's value, read again on its set's build, not another set's", async () => {
+    total = 65;
+    const bus = mount(SET_WIDGET);
+    await waitFor(() => expect(shown()).toContain('65'));
+    await waitFor(() => expect(bus.client.topics()).toEqual(['thunder.build.live']));
+    total = 165;
+    act(() => bus.emit('thunder.build.live', { uuid: '00000000-0000-4000-8000-0000000000f2', name: 'other', status: 'ready' }));
+    expect(reads).toBe(1);
+    act(() => bus.emit('thunder.build.live', { uuid: SET, name: 'totals', status: 'ready' }));
+    await waitFor(() => expect(shown()).toContain('165'));
+    expect(reads).toBe(2);
   });
 });

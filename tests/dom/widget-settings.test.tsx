@@ -91,8 +91,14 @@ describe('the widget settings form', () => {
       name: 'Sales by region',
       kind: 'table',
       component: SALES,
+      thunder: null,
       settings: { filter: null, aggregate: [{ $group: { _id: '$region', n: { $sum: 1 } } }], refresh_seconds: 30, limit: 25 },
     });
+  });
+
+  it('a data set as the source: the set instead of the component, no filter or pipeline', () => {
+    const { write } = writeOf({ ...EMPTY_DRAFT, name: 'Totals', kind: 'number', source: 'thunder', thunder: 'set-uuid', component: SALES, aggregate: '[{"$group": {}}]' });
+    expect(write).toEqual({ name: 'Totals', kind: 'number', component: null, thunder: 'set-uuid', settings: { filter: null, aggregate: null, refresh_seconds: 60 } });
   });
 
   it("shows a save's messages at their fields, and names JSON that does not parse", () => {

@@ -124,6 +124,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['sparks'],
   ['workflows'],
   ['ratchet'],
+  ['thunder'],
   ['widgets'],
   ['apps'],
   ['public-apps'],

@@ -86,6 +86,9 @@ const sessionDone = [
   // Integrations (docs/integrations.md): installed list with the catalogue, one integration.
   '/admin/integrations',
   '/admin/integrations/$id',
+  // Thunder data sets (docs/thunder.md).
+  '/admin/thunder',
+  '/admin/thunder/$name',
   // Ratchet connections (docs/ratchet.md).
   '/admin/ratchet',
   '/admin/ratchet/create',
@@ -116,8 +119,6 @@ const sessionTodo = [
   '/checkout/thankyou',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
-  '/admin/thunder',
-  '/admin/thunder/$name',
 ];
 
 const entries = (paths: string[], status: RouteStatus, access: RouteAccess): RouteCatalogueEntry[] =>

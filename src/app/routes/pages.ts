@@ -74,6 +74,9 @@ export const ForgeCreatePage = lazyRouteComponent(() => import('../features/forg
 export const ForgeAppPage = lazyRouteComponent(() => import('../features/forge/ForgeAppPage'), 'ForgeAppPage');
 export const AppOrForgePage = lazyRouteComponent(() => import('../features/forge/AppOrForgePage'), 'AppOrForgePage');
 export const ComponentEditorPage = lazyRouteComponent(() => import('../features/forge/ComponentEditorPage'), 'ComponentEditorPage');
+// Thunder data sets (docs/thunder.md): the list with the new set's form, and one set's page.
+export const ThunderListPage = lazyRouteComponent(() => import('../features/thunder/ThunderListPage'), 'ThunderListPage');
+export const ThunderPage = lazyRouteComponent(() => import('../features/thunder/ThunderPage'), 'ThunderPage');
 // Ratchet connections (docs/ratchet.md): the list, and the editor with its test and console.
 export const RatchetListPage = lazyRouteComponent(() => import('../features/ratchet/RatchetListPage'), 'RatchetListPage');
 export const RatchetCreatePage = lazyRouteComponent(() => import('../features/ratchet/RatchetFormPage'), 'RatchetCreatePage');

@@ -5,7 +5,10 @@ import type { JsonWithDefault, Timestamp } from './schema-columns';
 export interface WidgetsTable {
   uuid: string;
   project_uuid: string;
-  component_uuid: string;
+  /** The component whose records the widget reads, or null when a thunder data set is its source. */
+  component_uuid: string | null;
+  /** The thunder data set the widget reads (migration 0033_thunder), or null. */
+  thunder_uuid: string | null;
   name: string;
   kind: 'number' | 'table' | 'chart';
   /** WidgetSettings (runtime/api/widgets.ts), checked before every write. */

@@ -15,6 +15,7 @@ import type { SatellitesTable } from './schema-satellites';
 import type { BillingSubscriptionsTable, BillingWebhookEventsTable } from './schema-billing';
 import type { TemplateInstallsTable } from './schema-templates';
 import type { RatchetConnectionsTable } from './schema-ratchet';
+import type { ThunderBuildsTable, ThunderSetsTable } from './schema-thunder';
 import type { EventbusSocketsTable, EventbusTokensTable, EventSettingsTable, EventsTable } from './schema-events';
 import type { ApiCallsTable, ApiLogSettingsTable } from './schema-api-log';
 import type { ApiSecretsTable, InvitesTable, LoginFailuresTable, PasswordResetsTable, RememberedDevicesTable, SessionsTable, TwoFactorChallengesTable } from './schema-auth';
@@ -240,6 +241,8 @@ export interface Database {
   billing_subscriptions: BillingSubscriptionsTable;
   billing_webhook_events: BillingWebhookEventsTable;
   ratchet_connections: RatchetConnectionsTable;
+  thunder_sets: ThunderSetsTable;
+  thunder_builds: ThunderBuildsTable;
   apps: AppsTable;
   app_versions: AppVersionsTable;
   app_workspaces: AppWorkspacesTable;

@@ -19,12 +19,13 @@ import { PLATFORM_EVENT_NAMES } from './names';
 import { RECORD_META_KEYS } from '../records/shape';
 import { compileForVersion, envVersionOf, type Viewer } from '../records/view';
 import type { Accountability } from '../auth/tenancy';
+import { THUNDER_BUILD_TOPIC_PREFIX } from '../../../runtime/api/thunder';
 
 type Db = Kysely<Database>;
 export type EventRow = Selectable<EventsTable>;
 
 /** Topics whose events every member of the project may see: a workflow's platform notification is written for users. */
-const MEMBER_TOPIC_PREFIXES = ['workflow.notification.'];
+const MEMBER_TOPIC_PREFIXES = ['workflow.notification.', THUNDER_BUILD_TOPIC_PREFIX];
 /** A workflow run's result: seen by who may read the run log of its component (settings). */
 const RUN_TOPIC_PREFIX = 'workflow.run.';
 

@@ -141,6 +141,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     { name: 'components', description: `${HOST_PREFIX.main}: components and their versions; {ref} is a uuid (one segment) or scope/name (two)` },
     { name: 'records', description: `${HOST_PREFIX.main}: records, lists, export, bulk actions, import` },
     { name: 'functions', description: `${HOST_PREFIX.main}: component functions, global functions and their signing keys, the public function call` },
+    { name: 'thunder', description: `${HOST_PREFIX.main}: thunder data sets, materialised results of a component's $aggregate or a ratchet query, their builds and stored result (admins; docs/thunder.md)` },
     { name: 'widgets', description: `${HOST_PREFIX.main}: widgets (number, table, chart over a component's filter and $aggregate), their data and places (docs/widgets.md)` },
     { name: 'workflows', description: `${HOST_PREFIX.workflow}: workflows, their versions, the dry run and the run log (docs/workflows.md)` },
     { name: 'media', description: `${HOST_PREFIX.media}: media libraries, files, upload, download and share links (docs/media.md); the file URL /media/library/{uuid}/get/{key} at the site root` },

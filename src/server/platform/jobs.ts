@@ -25,11 +25,15 @@ export interface JobPayloads {
   'luma-recycle': Record<string, never>;
   /** Builds a component's missing record indexes; with a shape, first those its slow queries need (records/auto-indexes.ts). */
   'luma-record-index': { component: string; env?: string; shape?: string };
+  /** One build of a thunder data set (thunder/build.ts), queued once per set at a time. */
+  'luma-thunder': { set: string; trigger: 'define' | 'manual' | 'schedule' | 'change' };
+  /** The thunder schedule's tick, every minute (THUNDER_CRON): queues the due builds. */
+  'luma-thunder-tick': Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
 /** Every queue, in the order workers start. */
-export const QUEUE_NAMES: readonly QueueName[] = ['luma-bulk', 'luma-housekeeping', 'luma-workflow', 'luma-recycle', 'luma-record-index'];
+export const QUEUE_NAMES: readonly QueueName[] = ['luma-bulk', 'luma-housekeeping', 'luma-workflow', 'luma-recycle', 'luma-record-index', 'luma-thunder', 'luma-thunder-tick'];
 /** A job's retry state, for handlers that act differently on their last attempt. */
 export interface JobAttempt {
   retryCount: number;
@@ -47,12 +51,19 @@ export interface JobsTiming {
 }
 
 export const HOUSEKEEPING_CRON = '*/15 * * * *';
+/** The thunder schedule's tick: every minute (a set's schedule is in whole minutes). */
+export const THUNDER_CRON = '* * * * *';
+
+/** How a job is sent: startAfterSeconds delays it (a debounce). */
+export interface SendOptions {
+  startAfterSeconds?: number;
+}
 /** Workers per process on the workflow queue. */
 export const WORKFLOW_WORKERS = 4;
 
 export interface Jobs {
   readonly role: Role;
-  send<Q extends QueueName>(queue: Q, data: JobPayloads[Q]): Promise<string>;
+  send<Q extends QueueName>(queue: Q, data: JobPayloads[Q], options?: SendOptions): Promise<string>;
   /** Sends on `db` (a transaction): the job exists only if that transaction commits. Call wake(queue) after the commit. */
   sendIn<Q extends QueueName>(db: Kysely<Database>, queue: Q, data: JobPayloads[Q]): Promise<string>;
   /** Tells this process's worker of `queue` to look now (after a commit that queued jobs). */
@@ -111,18 +122,30 @@ function queueOptions(timing: JobsTiming): Record<QueueName, PgBoss.Queue> {
     'luma-recycle': { name: 'luma-recycle', policy: 'standard', retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60, retentionMinutes: 24 * 60 },
     // An index of a million records takes minutes to build concurrently; a died build is retried (the sync drops what it left).
     'luma-record-index': { name: 'luma-record-index', policy: 'standard', retryLimit: 3, retryDelay: 30, expireInSeconds: 60 * 60, retentionMinutes: 24 * 60 },
+    // A build records its own failure; a died build is retried (its set stays queued meanwhile).
+    'luma-thunder': { name: 'luma-thunder', policy: 'standard', retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60, retentionMinutes: 24 * 60 },
+    'luma-thunder-tick': { name: 'luma-thunder-tick', policy: 'singleton', retryLimit: 1, retryDelay: 10, expireInSeconds: 5 * 60, retentionMinutes: 60 },
   };
 }
 
 // Workflow runs wait on the network (an HTTP call may take 30 s): several workers per process take
 // them side by side. The other queues run one job at a time per process.
-const WORKER_COUNT: Record<QueueName, number> = { 'luma-bulk': 1, 'luma-housekeeping': 1, 'luma-workflow': WORKFLOW_WORKERS, 'luma-recycle': 1, 'luma-record-index': 1 };
+const WORKER_COUNT: Record<QueueName, number> = {
+  'luma-bulk': 1,
+  'luma-housekeeping': 1,
+  'luma-workflow': WORKFLOW_WORKERS,
+  'luma-recycle': 1,
+  'luma-record-index': 1,
+  'luma-thunder': 1,
+  'luma-thunder-tick': 1,
+};
 
 /** The schedules every working process keeps (pg-boss sends each due job once). */
 async function keepSchedules(boss: PgBoss): Promise<void> {
   await boss.schedule('luma-housekeeping', HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
   // One schedule per queue in pg-boss 10: every half hour; the tick works out which timers are due.
   await boss.schedule('luma-recycle', RECYCLE_TIMERS['30min'], {}, { tz: 'UTC' });
+  await boss.schedule('luma-thunder-tick', THUNDER_CRON, {}, { tz: 'UTC' });
 }
 
 type Observe = NonNullable<StartJobsOptions['observe']>;
@@ -191,8 +214,8 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       state.paused = false;
       workers = await startWorkers(boss, handlers, timing, state, observe);
     },
-    async send(queue, data) {
-      const id = await boss.send(queue, data as object);
+    async send(queue, data, options) {
+      const id = await boss.send(queue, data as object, options?.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {});
       if (!id) throw new Error(`pg-boss refused a job on ${queue}`);
       // A worker of this process looks at once instead of at its next poll (others poll as usual).
       const worker = workers.get(queue)?.[0];

@@ -66,10 +66,12 @@ async function sparks(db: Db, projectUuid: string) {
   return rows.map((row) => ({ ...row, releases: releases(row.uuid).map((r) => ({ version: r.version, code: r.code, note: r.note })) }));
 }
 
+/** Widgets over a component, and their places. A widget over a thunder data set is left out: sets are not in snapshots yet (docs/thunder.md). */
 async function widgets(db: Db, projectUuid: string) {
-  const rows = (await listWidgets(db, projectUuid)).sort(byKey((row) => `${row.name}/${row.uuid}`));
+  const rows = (await listWidgets(db, projectUuid)).filter((row) => row.component_uuid !== null).sort(byKey((row) => `${row.name}/${row.uuid}`));
+  const kept = new Set(rows.map((row) => row.uuid));
   const places: Record<string, string[]> = {};
-  for (const { place, widget_uuid } of await placesOf(db, projectUuid)) (places[place] ??= []).push(widget_uuid);
+  for (const { place, widget_uuid } of await placesOf(db, projectUuid)) if (kept.has(widget_uuid)) (places[place] ??= []).push(widget_uuid);
   return {
     widgets: rows.map((row) => ({ uuid: row.uuid, name: row.name, kind: row.kind, component_uuid: row.component_uuid, settings: row.settings })),
     widget_places: places,

@@ -11,7 +11,8 @@ type Db = Kysely<Database>;
 export interface WidgetColumns {
   name: string;
   kind: WidgetRow['kind'];
-  component_uuid: string;
+  component_uuid: string | null;
+  thunder_uuid: string | null;
   settings: Record<string, unknown>;
 }
 

@@ -2,6 +2,7 @@
 // remove them. A widget's data is the record list's answer to the widget's filter and $aggregate,
 // computed by the list's own code (records/list.ts listModels) with the caller's rights: without
 // `read` on the component it is 403 and no data, and a field the caller may not see is refused.
+// A widget may read a thunder data set instead (docs/thunder.md): its stored result, no query.
 // A write is checked the same way with the writing admin's view, so a widget never stores a query the
 // list would refuse (then the refusal is answered at settings.filter or settings.aggregate).
 import { randomUUID } from 'node:crypto';
@@ -26,6 +27,8 @@ import { resolveComponent } from '../components/model';
 import { FieldErrors, requireAdmin } from '../iam/access';
 import { listModels, listTarget, parseOrThrow } from '../records/list';
 import { requireProject, type Accountability } from '../auth/tenancy';
+import { findSet, findSetByName } from '../thunder/sql';
+import { readSetData } from '../thunder/build';
 import { countWidgets, deleteWidget, findWidget, insertWidget, listWidgets, updateWidget, type WidgetColumns } from './sql';
 
 type Db = Kysely<Database>;
@@ -38,6 +41,7 @@ export function toWidget(row: WidgetRow): Widget {
     name: row.name,
     kind: row.kind,
     component: row.component_uuid,
+    thunder: row.thunder_uuid,
     settings: row.settings as WidgetSettings,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
@@ -67,7 +71,7 @@ function checkName(value: unknown, errors: FieldErrors): string {
 const whole = (value: unknown, min: number, max: number) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
 /** The settings object: unknown keys are 400 unknownField (never dropped), bad values 417 at settings.{key}. */
-function checkSettings(kind: WidgetKind | null, value: unknown, errors: FieldErrors): WidgetSettings {
+function checkSettings(kind: WidgetKind | null, value: unknown, errors: FieldErrors, fromThunder: boolean): WidgetSettings {
   if (value === undefined || value === null) value = {};
   if (!isPlainObject(value)) {
     errors.add('settings', 'invalid');
@@ -90,7 +94,8 @@ function checkSettings(kind: WidgetKind | null, value: unknown, errors: FieldErr
     if (!Array.isArray(given.aggregate)) errors.add('settings.aggregate', 'invalid');
     else if (given.aggregate.length > 0) settings.aggregate = given.aggregate;
   }
-  if (kind === 'chart' && settings.aggregate === undefined && !errors.list.some((error) => error.field === 'settings.aggregate')) errors.add('settings.aggregate', 'fieldRequired');
+  if ((settings.filter !== undefined || settings.aggregate !== undefined) && fromThunder) errors.add(settings.filter !== undefined ? 'settings.filter' : 'settings.aggregate', 'invalid');
+  if (kind === 'chart' && !fromThunder && settings.aggregate === undefined && !errors.list.some((error) => error.field === 'settings.aggregate')) errors.add('settings.aggregate', 'fieldRequired');
   for (const key of ['label', 'value'] as const) {
     const text = given[key];
     if (text === undefined || text === null || text === '') continue;
@@ -119,6 +124,39 @@ function atSettings(error: unknown): never {
   throw error;
 }
 
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The widget's source: a component (by uuid or scope/name) or a thunder data set (by name or uuid),
+ * exactly one. A change that names neither keeps the widget's; naming one replaces the other.
+ */
+async function checkSource(db: Db, projectUuid: string, given: Record<string, unknown>, existing: WidgetRow | null, errors: FieldErrors): Promise<Pick<WidgetColumns, 'component_uuid' | 'thunder_uuid'>> {
+  if (!blank(given.thunder)) {
+    if (!blank(given.component)) errors.add('thunder', 'invalid');
+    const set = typeof given.thunder === 'string' ? await findThunderSet(db, projectUuid, given.thunder) : undefined;
+    if (!set) errors.add('thunder', 'invalid');
+    return { component_uuid: null, thunder_uuid: set?.uuid ?? null };
+  }
+  if (existing && given.component === undefined && given.thunder === undefined) return { component_uuid: existing.component_uuid, thunder_uuid: existing.thunder_uuid };
+  let componentUuid: string | null = existing && given.component === undefined ? existing.component_uuid : null;
+  if (componentUuid === null) {
+    if (blank(given.component)) errors.add('component', 'fieldRequired');
+    else if (typeof given.component !== 'string') errors.add('component', 'invalid');
+    else componentUuid = (await resolveComponent(db, projectUuid, given.component).catch(() => null))?.uuid ?? null;
+    if (componentUuid === null && typeof given.component === 'string' && given.component !== '') errors.add('component', 'invalid');
+  }
+  return { component_uuid: componentUuid, thunder_uuid: null };
+}
+
+/** A set of the project by name or uuid. */
+async function findThunderSet(db: Db, projectUuid: string, ref: string) {
+  if (isUuid(ref)) {
+    const row = await findSet(db, ref.toLowerCase());
+    return row?.project_uuid === projectUuid ? row : undefined;
+  }
+  return findSetByName(db, projectUuid, ref);
+}
+
 async function checkWrite(db: Db, accountability: Accountability, projectUuid: string, body: unknown, existing: WidgetRow | null, locale: string | undefined): Promise<WidgetColumns> {
   const given = bodyObject(body);
   const errors = new FieldErrors();
@@ -128,23 +166,19 @@ async function checkWrite(db: Db, accountability: Accountability, projectUuid: s
   if (kindValue === undefined || kindValue === null || kindValue === '') errors.add('kind', 'fieldRequired');
   else if (!(WIDGET_KINDS as readonly unknown[]).includes(kindValue)) errors.add('kind', 'invalid');
   else kind = kindValue as WidgetKind;
-  let componentUuid: string | null = existing && given.component === undefined ? existing.component_uuid : null;
-  if (componentUuid === null) {
-    if (given.component === undefined || given.component === null || given.component === '') errors.add('component', 'fieldRequired');
-    else if (typeof given.component !== 'string') errors.add('component', 'invalid');
-    else componentUuid = (await resolveComponent(db, projectUuid, given.component).catch(() => null))?.uuid ?? null;
-    if (componentUuid === null && typeof given.component === 'string' && given.component !== '') errors.add('component', 'invalid');
-  }
-  const settings = checkSettings(kind, given.settings === undefined && existing ? existing.settings : given.settings, errors);
+  const source = await checkSource(db, projectUuid, given, existing, errors);
+  const settings = checkSettings(kind, given.settings === undefined && existing ? existing.settings : given.settings, errors, source.thunder_uuid !== null);
   errors.throwIfAny();
-  // The query must be one the list takes, for the writing admin (who sees every field but hashed ones).
-  const target = await listTarget(db, accountability, componentUuid!, ['read'], locale).catch(atSettings);
-  try {
-    parseOrThrow(widgetListQuery(kind!, settings), target.view, { app: false });
-  } catch (error) {
-    atSettings(error);
+  if (source.component_uuid !== null) {
+    // The query must be one the list takes, for the writing admin (who sees every field but hashed ones).
+    const target = await listTarget(db, accountability, source.component_uuid, ['read'], locale).catch(atSettings);
+    try {
+      parseOrThrow(widgetListQuery(kind!, settings), target.view, { app: false });
+    } catch (error) {
+      atSettings(error);
+    }
   }
-  return { name, kind: kind!, component_uuid: componentUuid!, settings: settings as Record<string, unknown> };
+  return { name, kind: kind!, ...source, settings: settings as Record<string, unknown> };
 }
 
 export async function listProjectWidgets(db: Db, accountability: Accountability): Promise<Widget[]> {
@@ -182,7 +216,13 @@ export async function removeWidget(db: Db, accountability: Accountability, id: s
 /** The widget's data: the list's answer to its query, with the caller's rights and environment. */
 export async function widgetData(db: Db, accountability: Accountability, id: string, locale: string | undefined): Promise<WidgetData> {
   const row = await requireWidget(db, requireProject(accountability), id);
+  if (row.thunder_uuid !== null) {
+    // A data set's stored result: read in constant time; every member sees what the admin chose to show.
+    const data = await readSetData(db, { uuid: row.thunder_uuid });
+    const items = data?.items ?? [];
+    return { items, total: items.length, pages: items.length === 0 ? 0 : 1 };
+  }
   const query = widgetListQuery(row.kind, row.settings as WidgetSettings);
-  const result = await listModels(db, accountability, { ref: row.component_uuid, query, locale, app: false, cacheTtl: null, source: null });
+  const result = await listModels(db, accountability, { ref: row.component_uuid!, query, locale, app: false, cacheTtl: null, source: null });
   return result.answer;
 }

@@ -24,7 +24,7 @@ export function WidgetCard({ widget }: { widget: Widget }) {
           <FormattedMessage id="widgets.dataFailed" /> <Message value={data.error.message} />
         </p>
       ) : (
-        <WidgetView name={widget.name} kind={widget.kind} settings={widget.settings} data={data.data} />
+        <WidgetView name={widget.name} kind={widget.kind} settings={widget.settings} data={data.data} fromSet={widget.thunder !== null} />
       )}
     </section>
   );

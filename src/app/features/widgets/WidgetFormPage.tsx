@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { Widget } from '../../../../runtime/api/widgets';
+import type { Widget, WidgetData } from '../../../../runtime/api/widgets';
 import { widgetsApi } from '../../../../runtime/client/widgets';
 import { Message } from '../../../../renderers/ui/Message';
 import { FormFooter, itemFormPages, useSavedThen } from '../../components/form/FormPage';
@@ -15,6 +15,7 @@ import { draftOf, EMPTY_DRAFT, formKeyOf, writeOf, type WidgetDraft } from './dr
 import { PipelineHelper } from './PipelineHelper';
 import { SettingsForm } from './SettingsForm';
 import { WidgetView } from './WidgetView';
+import { thunderDataQueryOptions, thunderSetsQueryOptions } from '../thunder/data';
 import './widgets.css';
 
 const PREVIEW_DELAY_MS = 400;
@@ -22,7 +23,8 @@ const PREVIEW_DELAY_MS = 400;
 function rulesOf(draft: WidgetDraft): FieldRules {
   const rules: FieldRules = {};
   if (draft.name.trim() === '') rules.name = ['fieldRequired'];
-  if (draft.component === '') rules.component = ['fieldRequired'];
+  if (draft.source === 'component' && draft.component === '') rules.component = ['fieldRequired'];
+  if (draft.source === 'thunder' && draft.thunder === '') rules.thunder = ['fieldRequired'];
   for (const key of writeOf(draft).invalid) rules[key] = ['widgets.invalidJson'];
   return rules;
 }
@@ -55,22 +57,33 @@ function useSettled<T>(value: T): T {
   return settled;
 }
 
+/** The unsaved widget's data: the list's answer to its query, or the chosen data set's stored result. */
+function usePreviewData(settled: WidgetDraft) {
+  const { write, invalid } = writeOf(settled);
+  const fromSet = settled.source === 'thunder';
+  const sets = useQuery({ ...thunderSetsQueryOptions(), enabled: fromSet });
+  const setName = sets.data?.find((set) => set.uuid === settled.thunder)?.name ?? '';
+  const chosen = fromSet ? setName !== '' : settled.component !== '';
+  const ready = chosen && invalid.length === 0 && (fromSet || !(settled.kind === 'chart' && !write.settings.aggregate));
+  const fromList = useQuery({ ...widgetPreviewQueryOptions(settled.component, settled.kind, write.settings), enabled: ready && !fromSet });
+  const fromData = useQuery({ ...thunderDataQueryOptions(setName), enabled: ready && fromSet, select: (set): WidgetData => ({ items: set.items, total: set.total, pages: set.total === 0 ? 0 : 1 }) });
+  return { write, chosen, ready, data: fromSet ? fromData : fromList };
+}
+
 function Preview({ draft }: { draft: WidgetDraft }) {
   const settled = useSettled(draft);
-  const { write, invalid } = writeOf(settled);
-  const ready = settled.component !== '' && invalid.length === 0 && !(settled.kind === 'chart' && !write.settings.aggregate);
-  const data = useQuery({ ...widgetPreviewQueryOptions(settled.component, settled.kind, write.settings), enabled: ready });
+  const { write, chosen, ready, data } = usePreviewData(settled);
   return (
     <section className="card widget-preview" aria-labelledby="widget-preview-title" aria-live="polite" data-testid="widget-preview">
       <h2 className="card-title" id="widget-preview-title">
         <FormattedMessage id="widgets.preview" />
       </h2>
       <p className="muted small">
-        <FormattedMessage id="widgets.previewHint" />
+        <FormattedMessage id={settled.source === 'thunder' ? 'widgets.previewHintThunder' : 'widgets.previewHint'} />
       </p>
       {!ready ? (
         <p className="muted">
-          <FormattedMessage id={settled.component === '' ? 'widgets.previewEmpty' : 'widgets.noData'} />
+          <FormattedMessage id={!chosen ? 'widgets.previewEmpty' : 'widgets.noData'} />
         </p>
       ) : data.isPending ? (
         <div className="skeleton" aria-busy="true" />
@@ -79,7 +92,7 @@ function Preview({ draft }: { draft: WidgetDraft }) {
           <Message value={data.error.message} />
         </p>
       ) : (
-        <WidgetView name={write.name ?? ''} kind={settled.kind} settings={write.settings} data={data.data} />
+        <WidgetView name={write.name ?? ''} kind={settled.kind} settings={write.settings} data={data.data} fromSet={settled.source === 'thunder'} />
       )}
     </section>
   );
@@ -113,7 +126,9 @@ function WidgetForm({ existing }: { existing: Widget | null }) {
     <div className="widget-editor">
       <form className="card form stack" onSubmit={form.submit} noValidate data-testid="widget-form">
         <SettingsForm draft={form.values} onChange={form.setValues} errors={errors} />
-        <PipelineHelper component={form.values.component} onWrite={(aggregate, value) => form.setValues((draft) => ({ ...draft, aggregate, value }))} />
+        {form.values.source === 'component' ? (
+          <PipelineHelper component={form.values.component} onWrite={(aggregate, value) => form.setValues((draft) => ({ ...draft, aggregate, value }))} />
+        ) : null}
         <FormFooter form={form} idle="widgets.save" testId="widget-save">
           {existing ? <RemoveWidget widget={existing} /> : null}
         </FormFooter>

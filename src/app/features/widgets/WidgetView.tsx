@@ -8,9 +8,10 @@ const WidgetChart = lazy(() => import('./WidgetChart'));
 
 const cellText = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-function NumberView({ settings, data }: { settings: WidgetSettings; data: WidgetData }) {
+function NumberView({ settings, data, fromSet }: { settings: WidgetSettings; data: WidgetData; fromSet: boolean }) {
   const keys = widgetKeys(settings, data.items);
-  const aggregated = Boolean(settings.aggregate && settings.aggregate.length > 0);
+  // A data set's items are already a result (docs/thunder.md): its first row's value, like a pipeline's.
+  const aggregated = fromSet || Boolean(settings.aggregate && settings.aggregate.length > 0);
   const value = aggregated ? (keys.value ? data.items[0]?.[keys.value] : undefined) : data.total;
   return (
     <p className="widget-number" data-testid="widget-number">
@@ -52,9 +53,9 @@ function TableView({ data }: { data: WidgetData }) {
   );
 }
 
-export function WidgetView({ name, kind, settings, data }: { name: string; kind: WidgetKind; settings: WidgetSettings; data: WidgetData }) {
+export function WidgetView({ name, kind, settings, data, fromSet = false }: { name: string; kind: WidgetKind; settings: WidgetSettings; data: WidgetData; fromSet?: boolean }) {
   const intl = useIntl();
-  if (kind === 'number') return <NumberView settings={settings} data={data} />;
+  if (kind === 'number') return <NumberView settings={settings} data={data} fromSet={fromSet} />;
   if (data.items.length === 0) {
     return (
       <p className="muted" data-testid="widget-no-data">

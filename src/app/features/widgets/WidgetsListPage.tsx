@@ -12,6 +12,7 @@ import type { ListColumn } from '../../components/list/AdminTable';
 import { ListPage } from '../../components/list/ListPage';
 import { NameLink } from '../../components/list/NameLink';
 import { widgetHref, widgetsQueryOptions } from './data';
+import { thunderSetsQueryOptions } from '../thunder/data';
 import './widgets.css';
 
 function ComponentName({ uuid }: { uuid: string }) {
@@ -21,6 +22,13 @@ function ComponentName({ uuid }: { uuid: string }) {
   return <>{component ? componentLabel(component, locale) : uuid}</>;
 }
 
+/** A data set source: its name (admins list the sets). */
+function SetName({ uuid }: { uuid: string }) {
+  const sets = useQuery(thunderSetsQueryOptions());
+  const name = sets.data?.find((set) => set.uuid === uuid)?.name;
+  return <FormattedMessage id="widgets.fromThunder" values={{ name: name ?? uuid }} />;
+}
+
 const COLUMNS: ListColumn<Widget>[] = [
   { id: 'name', header: 'widgets.name', cell: (widget) => <NameLink href={widgetHref(widget.uuid)} name={widget.name} /> },
   {
@@ -28,7 +36,7 @@ const COLUMNS: ListColumn<Widget>[] = [
     header: 'widgets.kind',
     cell: (widget) => <FormattedMessage id={widget.kind === 'chart' ? `widgets.chart.${widget.settings.chart ?? 'bar'}` : `widgets.kind.${widget.kind}`} />,
   },
-  { id: 'component', header: 'widgets.component', cell: (widget) => <ComponentName uuid={widget.component} /> },
+  { id: 'component', header: 'widgets.component', cell: (widget) => (widget.component ? <ComponentName uuid={widget.component} /> : <SetName uuid={widget.thunder ?? ''} />) },
   {
     id: 'refresh',
     header: 'widgets.refresh',

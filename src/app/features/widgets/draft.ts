@@ -6,7 +6,11 @@ export interface WidgetDraft {
   name: string;
   kind: WidgetKind;
   chart: ChartType;
+  /** Where the data comes from: a component's records, or a thunder data set (docs/thunder.md). */
+  source: 'component' | 'thunder';
   component: string;
+  /** The data set's uuid. */
+  thunder: string;
   filter: string;
   aggregate: string;
   label: string;
@@ -19,7 +23,9 @@ export const EMPTY_DRAFT: WidgetDraft = {
   name: '',
   kind: 'chart',
   chart: 'bar',
+  source: 'component',
   component: '',
+  thunder: '',
   filter: '',
   aggregate: '',
   label: '',
@@ -36,7 +42,9 @@ export function draftOf(widget: Widget): WidgetDraft {
     name: widget.name,
     kind: widget.kind,
     chart: s.chart ?? 'bar',
-    component: widget.component,
+    source: widget.thunder ? 'thunder' : 'component',
+    component: widget.component ?? '',
+    thunder: widget.thunder ?? '',
     filter: text(s.filter),
     aggregate: text(s.aggregate),
     label: s.label ?? '',
@@ -59,8 +67,10 @@ function parseJson(source: string): Parsed {
 
 /** The draft as the widget call takes it, or the fields whose JSON does not parse. */
 export function writeOf(draft: WidgetDraft): { write: WidgetWrite & { settings: WidgetSettings }; invalid: string[] } {
-  const filter = parseJson(draft.filter);
-  const aggregate = parseJson(draft.aggregate);
+  const fromSet = draft.source === 'thunder';
+  // A data set's widget has no query of its own: its filter and pipeline are the set's.
+  const filter = fromSet ? ({ ok: true, value: null } as Parsed) : parseJson(draft.filter);
+  const aggregate = fromSet ? ({ ok: true, value: null } as Parsed) : parseJson(draft.aggregate);
   const invalid = [...(filter.ok ? [] : ['filter']), ...(aggregate.ok ? [] : ['aggregate'])];
   const settings: WidgetSettings = {
     filter: filter.ok ? (filter.value as WidgetSettings['filter']) : null,
@@ -71,7 +81,8 @@ export function writeOf(draft: WidgetDraft): { write: WidgetWrite & { settings: 
     ...(draft.label.trim() ? { label: draft.label.trim() } : {}),
     ...(draft.value.trim() ? { value: draft.value.trim() } : {}),
   };
-  return { write: { name: draft.name.trim(), kind: draft.kind, component: draft.component, settings }, invalid };
+  const source = fromSet ? { component: null, thunder: draft.thunder } : { component: draft.component, thunder: null };
+  return { write: { name: draft.name.trim(), kind: draft.kind, ...source, settings }, invalid };
 }
 
 /** A saved answer's field (settings.filter.price, name) as the form's key (filter, name). */

@@ -31,6 +31,7 @@ import * as templateInstalls from './0029_template_installs';
 import * as ratchet from './0030_ratchet';
 import * as satellites from './0031_satellites';
 import * as portalRecordsAndPreviews from './0032_portal_records_and_previews';
+import * as thunder from './0033_thunder';
 import * as billing from './0035_billing';
 
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0030_ratchet': ratchet,
   '0031_satellites': satellites,
   '0032_portal_records_and_previews': portalRecordsAndPreviews,
+  '0033_thunder': thunder,
   '0035_billing': billing,
 };
 

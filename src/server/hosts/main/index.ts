@@ -1,4 +1,4 @@
-// The main host (/api): auth, user, project, config, component, record and widget routes of spec section 7.
+// The main host (/api): auth, user, project, config, component, record, thunder and widget routes of spec section 7.
 import type { FastifyPluginAsync } from 'fastify';
 import { HOST_PREFIX } from '../../../../runtime/api/contract';
 import { routesContext, type HostContext } from '../context';
@@ -23,6 +23,7 @@ import { recordListRoutes } from '../../records/routes-list';
 import { recordIndexRoutes } from '../../records/routes-indexes';
 import { userRoutes } from '../../auth/routes-user';
 import { workspaceRoutes } from '../../iam/routes-workspace';
+import { thunderRoutes } from '../../thunder/routes';
 import { widgetRoutes } from '../../widgets/routes';
 import { snapshotRoutes } from '../../snapshots/routes';
 import { publicAppRoutes } from '../../public-apps/routes';
@@ -56,6 +57,7 @@ export const mainHost: FastifyPluginAsync<HostContext> = async (host, context) =
   await host.register(appRoutes, routes);
   await host.register((await import('../../records/routes-import')).recordImportRoutes, routes);
   await host.register((await import('../../functions/routes-actions')).actionAndRouteRoutes, routes);
+  await host.register(thunderRoutes, routes);
   await host.register(widgetRoutes, routes);
   await host.register(snapshotRoutes, routes);
   await host.register(publicAppRoutes, routes);
