@@ -34,9 +34,18 @@ function useTitle(schema: RJSFSchema, name: string): string {
   return isMessageKey(key) ? message(key) : (schema.title ?? name);
 }
 
+/** The setting's hint: `integrations.settingHint.{id}.{key}` when the catalogue has it, else the schema's description. */
+function useHint(schema: RJSFSchema, name: string): string | undefined {
+  const id = useContext(EntryId);
+  const message = useMessage();
+  const key = `integrations.settingHint.${id}.${name}`;
+  return isMessageKey(key) ? message(key) : schema.description;
+}
+
 function TextWidget({ schema, name, value, onChange, disabled, rawErrors }: WidgetProps) {
   const label = useTitle(schema, name);
-  const common = { name: integrationSettingName(name), label, hint: schema.description, disabled, errors: rawErrors, testId: `integration-setting-${name}` };
+  const hint = useHint(schema, name);
+  const common = { name: integrationSettingName(name), label, hint, disabled, errors: rawErrors, testId: `integration-setting-${name}` };
   if (schema.type === 'integer' || schema.type === 'number') {
     return <NumberInput {...common} value={typeof value === 'number' ? value : null} min={schema.minimum} max={schema.maximum} onChange={(v) => onChange(v ?? undefined)} />;
   }
@@ -50,13 +59,14 @@ function CheckboxWidget({ schema, name, value, onChange, disabled, rawErrors }: 
 
 function SelectWidget({ schema, name, value, onChange, options, disabled, rawErrors }: WidgetProps) {
   const label = useTitle(schema, name);
+  const hint = useHint(schema, name);
   const message = useMessage();
   const choices = (options.enumOptions ?? []).map((o) => ({ value: String(o.value), label: String(o.label) }));
   return (
     <SelectInput
       name={integrationSettingName(name)}
       label={label}
-      hint={schema.description}
+      hint={hint}
       value={value === undefined || value === null ? '' : String(value)}
       disabled={disabled}
       errors={rawErrors}
