@@ -30,6 +30,7 @@ import * as forge from './0028_forge';
 import * as templateInstalls from './0029_template_installs';
 import * as ratchet from './0030_ratchet';
 import * as satellites from './0031_satellites';
+import * as configWriter from './0034_config_writer';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0029_template_installs': templateInstalls,
   '0030_ratchet': ratchet,
   '0031_satellites': satellites,
+  '0034_config_writer': configWriter,
 };
 
 /** The names of every migration, in order. */
