@@ -118,6 +118,11 @@ export const integrationsEn_US = {
   'integrations.setting.luma-delivery.carrier': "Courier",
   'integrations.setting.luma-delivery.sender_address': "Sender address",
   'integrations.setting.luma-delivery.sender_phone': "Sender phone",
+  'onboarding.pause': "Pause onboarding",
+  'onboarding.resume': "Resume onboarding",
+  'onboarding.pauseTitle': "Pause onboarding?",
+  'onboarding.pauseWarning': "The onboarding list is hidden for everyone in this project until it is resumed. What is not set up stays as it is.",
+  'onboarding.paused': "Onboarding is paused: {count, plural, one {# item is} other {# items are}} not set up yet.",
 } as const;
 
 export type IntegrationsMessageKey = keyof typeof integrationsEn_US;

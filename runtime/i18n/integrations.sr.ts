@@ -119,4 +119,9 @@ export const integrationsSr: Record<IntegrationsMessageKey, string> = {
   'integrations.setting.luma-delivery.carrier': "Kurirska služba",
   'integrations.setting.luma-delivery.sender_address': "Adresa pošiljaoca",
   'integrations.setting.luma-delivery.sender_phone': "Telefon pošiljaoca",
+  'onboarding.pause': "Pauziraj uvođenje",
+  'onboarding.resume': "Nastavi uvođenje",
+  'onboarding.pauseTitle': "Pauzirati uvođenje?",
+  'onboarding.pauseWarning': "Spisak za uvođenje je skriven za sve u ovom projektu dok se ne nastavi. Ono što nije podešeno ostaje kakvo jeste.",
+  'onboarding.paused': "Uvođenje je pauzirano: {count, plural, one {# stavka nije podešena} few {# stavke nisu podešene} other {# stavki nije podešeno}}.",
 };

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueEntry, Integration } from '../../runtime/api/integrations';
 import { renderApp } from './account-harness';
 
+const PROJECT = '00000000-0000-4000-8000-0000000000b1';
 const INVOICING: CatalogueEntry = {
   id: 'luma-invoicing',
   name: 'Invoicing',
@@ -22,24 +23,32 @@ const INVOICING: CatalogueEntry = {
   disabled: false,
 };
 
-let state: { installed: boolean; disabled: boolean; isAdmin: boolean; permissions: string[]; searched: string[] };
+let state: { installed: boolean; disabled: boolean; isAdmin: boolean; permissions: string[]; searched: string[]; onboarded: boolean; paused: boolean | null; writes: unknown[] };
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(status >= 400 ? { status, ...(body as object) } : body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 function integration(): Integration {
-  return { id: INVOICING.id, name: 'Invoicing', path: INVOICING.pages[0]!.path, onboarded: true, disabled: state.disabled, onboarding_required: false, service: 'ready', template: { renderevents: [] }, settings: { company: 'Luma d.o.o.' }, updated_at: null };
+  return { id: INVOICING.id, name: 'Invoicing', path: INVOICING.pages[0]!.path, onboarded: state.onboarded, disabled: state.disabled, onboarding_required: !state.onboarded && !state.disabled, service: 'ready', template: { renderevents: [] }, settings: { company: 'Luma d.o.o.' }, updated_at: null };
 }
 
-async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
+async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), 'http://localhost');
   const path = url.pathname;
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { path?: string; data?: { paused?: boolean } }) : undefined;
+  if (path === '/api/v1/config/get') return state.paused === null ? json({ message: 'notFound' }, 404) : json({ path: 'onboarding', data: { paused: state.paused }, project_uuid: PROJECT });
+  if (path === '/api/v1/config/' && init?.method === 'PUT') {
+    state.writes.push(body);
+    state.paused = body?.data?.paused === true;
+    return json({ ...body });
+  }
+  if (path === '/api/v3/system/app') return json([{ uuid: 'a1', name: 'crm', label: 'CRM app', icon: null, dev_version: 'v1', public_version: null, onboarding: { required: true, finished: false }, versions: ['v1'], workspaces: [], created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }]);
   if (path === '/api/v1/user/claims') return json({ ProjectUUID: '00000000-0000-4000-8000-0000000000b1', IsAdmin: state.isAdmin });
   if (path === '/api/v1/user/model') return json({ uuid: 'me', name: 'Ada', email: 'ada@example.com', settings: {}, billing_address: null, login_at: null, status: 'active', project_uuid: '00000000-0000-4000-8000-0000000000b1', workspace_uuid: null, is_admin: state.isAdmin });
   if (path === '/api/v3/system/component/menu') return json([]);
   if (path === '/api/v1/user/role/permissions') return json({ is_admin: state.isAdmin, permissions: state.permissions, roles: [] });
-  if (path === '/api/integration/integrations') return json(state.installed ? [integration(), { ...integration(), id: 'luma-ocr', name: 'OCR', disabled: false }] : []);
+  if (path === '/api/integration/integrations') return json(state.installed ? [integration(), { ...integration(), id: 'luma-ocr', name: 'OCR', disabled: false, onboarding_required: false }] : []);
   if (path === '/api/integration/integrations/explore') return json([{ ...INVOICING, installed: state.installed, disabled: state.disabled }, { ...INVOICING, id: 'luma-ocr', name: 'OCR', service: 'unavailable', installed: true }]);
   if (path === '/api/integration/invoicing/services/nbs/search') {
     const vat = url.searchParams.get('vatNumber') ?? '';
@@ -51,7 +60,7 @@ async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
 }
 
 beforeEach(() => {
-  state = { installed: true, disabled: false, isAdmin: true, permissions: [], searched: [] };
+  state = { installed: true, disabled: false, isAdmin: true, permissions: [], searched: [], onboarded: true, paused: null, writes: [] };
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   vi.stubGlobal('scrollTo', () => undefined);
 });
@@ -107,5 +116,32 @@ describe('integration pages', () => {
     cleanup();
     renderApp('/admin/integrations/page/nope');
     await screen.findByTestId('integration-not-found');
+  });
+});
+
+describe('required onboarding on the dashboard', () => {
+  it('lists the integration not onboarded and the app with required onboarding; an admin pauses it after the warning, then resumes', async () => {
+    state.onboarded = false;
+    renderApp('/admin/dashboard');
+    const card = await screen.findByTestId('required-onboarding');
+    await waitFor(() => expect(screen.getAllByTestId('onboarding-item').map((item) => item.textContent)).toEqual(['Invoicing', 'CRM app']));
+    expect(card.dataset.paused).toBe('false');
+    fireEvent.click(screen.getByTestId('onboarding-pause'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('hidden for everyone');
+    fireEvent.click(screen.getByTestId('confirm-accept'));
+    await waitFor(() => expect(screen.getByTestId('required-onboarding').dataset.paused).toBe('true'));
+    expect(state.writes).toEqual([{ path: 'onboarding', data: { paused: true }, project_uuid: PROJECT }]);
+    expect(screen.getByTestId('required-onboarding').textContent).toContain('2 items are not set up yet');
+    fireEvent.click(screen.getByTestId('onboarding-resume'));
+    await waitFor(() => expect(screen.getByTestId('required-onboarding').dataset.paused).toBe('false'));
+  });
+
+  it('nothing to onboard: no card', async () => {
+    state.isAdmin = false;
+    renderApp('/admin/dashboard');
+    await screen.findByTestId('dashboard-heading');
+    await waitFor(() => expect(state.paused).toBeNull());
+    expect(screen.queryByTestId('required-onboarding')).toBeNull();
   });
 });

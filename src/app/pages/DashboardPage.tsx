@@ -1,5 +1,6 @@
 // /admin/dashboard: the signed-in user, the current project, the admin flag, the environment switch,
-// the widgets placed on it (docs/widgets.md) and the project's components.
+// the widgets placed on it (docs/widgets.md), the project's components, and the required onboarding
+// (features/integrations/RequiredOnboarding.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -16,6 +17,7 @@ import { AppLink } from '../components/AppLink';
 import { useSwitchEnvironment } from '../components/EnvironmentSwitch';
 import { RecordsLink } from '../features/components/RecordsLink';
 import { PlacedWidgets } from '../features/widgets/PlacedWidgets';
+import { RequiredOnboarding } from '../features/integrations/RequiredOnboarding';
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -168,6 +170,7 @@ export function DashboardPage() {
           <FormattedMessage id="dashboard.heading" />
         </h1>
       </header>
+      <RequiredOnboarding />
       <div className="grid">
         <UserCard />
         <ProjectCard />
