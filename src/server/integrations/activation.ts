@@ -1,6 +1,6 @@
 // Activation codes of paid integrations (APPS.md "Integrations"; spec sections 5 and 8: 'invalid
 // activation code'). A code is issued for one integration in one project by whoever holds the
-// operator's secret (LUMA_ACTIVATION_SECRET; `npm run activation-code -- {integration} {project}`):
+// operator's secret (LUMA_ACTIVATION_SECRET; docs/integrations.md "Activation codes"):
 // the first 100 bits of HMAC-SHA256(secret, '{integration}:{project}') in Crockford base32, in four
 // groups of five. Nothing is stored to check one, so every instance checks alike; without the secret
 // no code is valid (a paid integration cannot be installed).
