@@ -5,6 +5,7 @@
 import type { FieldError } from '../api/contract';
 import { INTEGRATION_MESSAGE, type IntegrationSettingSchema, type IntegrationSettingsSchema } from '../api/integrations';
 import { COMPONENT_MESSAGE } from '../components/messageKeys';
+import { isHttpUrl } from '../media/rules';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
@@ -29,15 +30,6 @@ export function settingMessage(schema: IntegrationSettingSchema, value: unknown)
       if (schema.format === 'uri' && !isHttpUrl(value)) return COMPONENT_MESSAGE.invalidInput;
       if (schema.format === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return 'invalidEmail';
       return null;
-  }
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
   }
 }
 
