@@ -44,6 +44,12 @@ test('luma-invoicing: installed with its activation code, configured, onboarded,
   await expect(dialog).toHaveCount(0);
   await expect(entry.getByTestId('integration-state')).toHaveAttribute('data-state', 'active');
 
+  // The dashboard lists it under required onboarding until it is onboarded.
+  await page.goto('/admin/dashboard');
+  await expect(page.getByTestId('onboarding-item').filter({ hasText: 'Invoicing' })).toBeVisible();
+  await shot(page, 'invoicing-required-onboarding-1280');
+  await page.goto('/admin/integrations');
+
   // Configure: the settings form; onboarding refused until the required ones are saved.
   await entry.getByTestId('integration-details').click();
   await expect(page.getByTestId('integration-title')).toHaveText('Invoicing');
@@ -59,6 +65,11 @@ test('luma-invoicing: installed with its activation code, configured, onboarded,
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await page.getByTestId('integration-finish-onboarding').click();
   await expect(page.getByTestId('integration-onboarding')).toHaveAttribute('data-onboarded', 'true');
+  await page.goto('/admin/dashboard');
+  await expect(page.getByTestId('dashboard-heading')).toBeVisible();
+  await expect(page.getByTestId('required-onboarding')).toHaveCount(0);
+  await page.goBack();
+  await expect(page.getByTestId('integration-title')).toHaveText('Invoicing');
   await shot(page, 'invoicing-details-1280');
 
   // Its page: the VAT lookup through the provider.
@@ -82,6 +93,8 @@ test('luma-invoicing: installed with its activation code, configured, onboarded,
 
   // Deactivate after the confirmation; its page then says so.
   await page.goto('/admin/integrations/luma-invoicing');
+  await expect(page.getByTestId('integration-title')).toHaveText('Invoicing');
+  await expect(page.getByTestId('integration-settings-form')).toBeVisible();
   await shot(page, 'invoicing-details-390');
   await page.getByTestId('integration-deactivate').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Deactivate Invoicing?');

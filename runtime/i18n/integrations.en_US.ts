@@ -70,7 +70,7 @@ export const integrationsEn_US = {
   'integrations.finishOnboarding': "Finish onboarding",
   'integrations.onboardedToast': "{name} is onboarded.",
   'integrations.requiredOnboarding': "Required onboarding",
-  'integrations.requiredOnboardingHint': "These integrations are installed but not set up yet.",
+  'integrations.requiredOnboardingHint': "These integrations and apps are installed but not set up yet.",
   'integrations.pageNotConfigured': "This integration is installed, but its page has nothing to show until it is configured.",
   'integrations.noPermission': "You have no permission to use this integration. An administrator can grant it to your role.",
   'integrations.setting.luma-invoicing.company': "Company name",

@@ -71,7 +71,7 @@ export const integrationsSr: Record<IntegrationsMessageKey, string> = {
   'integrations.finishOnboarding': "Završi uvođenje",
   'integrations.onboardedToast': "{name}: uvođenje je završeno.",
   'integrations.requiredOnboarding': "Obavezno uvođenje",
-  'integrations.requiredOnboardingHint': "Ove integracije su instalirane, ali još nisu podešene.",
+  'integrations.requiredOnboardingHint': "Ove integracije i aplikacije su instalirane, ali još nisu podešene.",
   'integrations.pageNotConfigured': "Ova integracija je instalirana, ali njena stranica nema šta da prikaže dok se ne podesi.",
   'integrations.noPermission': "Nemate dozvolu da koristite ovu integraciju. Administrator je može dodeliti vašoj ulozi.",
   'integrations.setting.luma-invoicing.company': "Naziv firme",

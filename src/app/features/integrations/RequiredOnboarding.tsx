@@ -12,6 +12,7 @@ import { appsQueryOptions } from '../../../../renderers/data/apps';
 import { integrationsQueryOptions } from '../../../../renderers/data/integrations';
 import { claimsQueryOptions } from '../../../../renderers/data/queries';
 import { Dialog } from '../../../../renderers/ui/Dialog';
+import './integrations.css';
 import { AppLink } from '../../components/AppLink';
 import { FailureText, failureSummary } from '../../components/form/failure';
 
@@ -60,7 +61,7 @@ export function RequiredOnboarding() {
   }
   return (
     <section className="card stack" data-testid="required-onboarding" data-paused="false" aria-labelledby="required-onboarding-title">
-      <div className="integration-onboarding">
+      <div className="required-onboarding-head">
         <h2 id="required-onboarding-title" className="card-title">
           <FormattedMessage id="integrations.requiredOnboarding" />
         </h2>
@@ -73,7 +74,7 @@ export function RequiredOnboarding() {
       <p className="muted">
         <FormattedMessage id="integrations.requiredOnboardingHint" />
       </p>
-      <ul className="stack">
+      <ul className="stack required-onboarding-list">
         {items.map((item) => (
           <li key={`${item.kind}-${item.id}`} data-testid="onboarding-item" data-kind={item.kind}>
             <AppLink href={item.href}>{item.label}</AppLink>
