@@ -8,6 +8,7 @@ import { INTEGRATION_CATALOGUE } from '../../runtime/integrations/catalogue';
 import { isOnboardingPaused, requiredOnboarding } from '../../runtime/integrations/onboarding';
 import { judgeSettings } from '../../runtime/integrations/settings';
 import { activationCodeFor, isValidActivationCode } from '../../src/server/integrations/activation';
+import { issueActivationCode } from '../../src/server/integrations/activation-code';
 
 const schema: IntegrationSettingsSchema = {
   type: 'object',
@@ -42,6 +43,16 @@ describe('activation codes', () => {
     expect(isValidActivationCode('s', 'luma-fiscal', 'p', code)).toBe(false);
     expect(isValidActivationCode('s', 'luma-invoicing', 'q', code)).toBe(false);
     expect(isValidActivationCode(null, 'luma-invoicing', 'p', code)).toBe(false);
+  });
+
+  it('npm run activation-code issues the code a paid integration accepts, and says why it will not', () => {
+    const project = '0190a3c2-1111-7000-8000-000000000001';
+    const issued = issueActivationCode(['luma-invoicing', project], { LUMA_ACTIVATION_SECRET: 's' });
+    expect(issued).toEqual({ code: activationCodeFor('s', 'luma-invoicing', project) });
+    expect(issueActivationCode(['luma-invoicing', project], {})).toEqual({ error: 'LUMA_ACTIVATION_SECRET is not set.' });
+    expect(issueActivationCode(['luma-media', project], { LUMA_ACTIVATION_SECRET: 's' })).toMatchObject({ error: expect.stringContaining('free') });
+    expect(issueActivationCode(['nope', project], { LUMA_ACTIVATION_SECRET: 's' })).toMatchObject({ error: expect.stringContaining('not an integration') });
+    expect(issueActivationCode(['luma-invoicing', 'x'], { LUMA_ACTIVATION_SECRET: 's' })).toMatchObject({ error: expect.stringContaining('project uuid') });
   });
 
   it('no random text is a valid code (property)', () => {
