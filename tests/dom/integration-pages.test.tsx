@@ -43,6 +43,9 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
     state.paused = body?.data?.paused === true;
     return json({ ...body });
   }
+  if (path === '/api/v1/system/resources') {
+    return json({ project_uuid: PROJECT, components: 3, records: 1200, workflows: 1, functions: 0, sparks: { count: 2, limit: 25 }, widgets: 0, apps: 1, public_apps: { count: 0, limit: 5 }, media: { libraries: 1, files: 4, bytes: 2 * 1024 * 1024 }, users: 2, api_users: 1 });
+  }
   if (path === '/api/v3/system/app') return json([{ uuid: 'a1', name: 'crm', label: 'CRM app', icon: null, dev_version: 'v1', public_version: null, onboarding: { required: true, finished: false }, versions: ['v1'], workspaces: [], created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }]);
   if (path === '/api/v1/user/claims') return json({ ProjectUUID: '00000000-0000-4000-8000-0000000000b1', IsAdmin: state.isAdmin });
   if (path === '/api/v1/user/model') return json({ uuid: 'me', name: 'Ada', email: 'ada@example.com', settings: {}, billing_address: null, login_at: null, status: 'active', project_uuid: '00000000-0000-4000-8000-0000000000b1', workspace_uuid: null, is_admin: state.isAdmin });
@@ -137,11 +140,19 @@ describe('required onboarding on the dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('required-onboarding').dataset.paused).toBe('false'));
   });
 
+  it("an admin sees the project's resources with their limits", async () => {
+    renderApp('/admin/dashboard');
+    await waitFor(() => expect(screen.getByTestId('resources.sparks').textContent).toBe('2 / 25'));
+    expect(screen.getByTestId('resources.records').textContent).toBe('1200');
+    expect(screen.getByTestId('resources.media').textContent).toBe('1 · 4 · 2 MB');
+  });
+
   it('nothing to onboard: no card', async () => {
     state.isAdmin = false;
     renderApp('/admin/dashboard');
     await screen.findByTestId('dashboard-heading');
     await waitFor(() => expect(state.paused).toBeNull());
     expect(screen.queryByTestId('required-onboarding')).toBeNull();
+    expect(screen.queryByTestId('dashboard-resources')).toBeNull();
   });
 });
