@@ -105,4 +105,10 @@ test('luma-invoicing: installed with its activation code, configured, onboarded,
   await shot(page, 'invoicing-deactivated-390');
   const listed = (await page.evaluate(async () => (await fetch('/api/integration/integrations', { credentials: 'include' })).json())) as { id: string; disabled: boolean }[];
   expect(listed.find((item) => item.id === 'luma-invoicing')).toMatchObject({ disabled: true, onboarded: true });
+
+  // The dashboard's resources (GET /v1/system/resources) at 390 px.
+  await page.goto('/admin/dashboard');
+  await expect(page.getByTestId('resources.sparks')).toHaveText('0 / 25');
+  await page.getByTestId('dashboard-resources').scrollIntoViewIfNeeded();
+  await shot(page, 'dashboard-resources-390');
 });
