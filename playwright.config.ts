@@ -29,6 +29,8 @@ export const E2E_ADMIN = { email: 'admin@luma.local', password: 'e2e-admin-passw
 export const E2E_SMTP_PORT = Number(process.env.LUMA_E2E_SMTP_PORT ?? port + 1);
 /** e2e/first-admin-day.spec.ts runs the local service its workflow calls here; the one address on loopback workflows may reach. */
 export const E2E_SERVICE_PORT = port + 3;
+/** e2e/invoicing.spec.ts issues its activation code with this secret, and runs the VAT provider at E2E_SERVICE_PORT /nbs. */
+export const E2E_ACTIVATION_SECRET = 'e2e-activation-secret';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -82,6 +84,8 @@ export default defineConfig({
       LUMA_LOG_LEVEL: 'warn',
       LUMA_SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LUMA_WORKFLOW_HTTP_ALLOW: `127.0.0.1:${E2E_SERVICE_PORT}`,
+      LUMA_ACTIVATION_SECRET: E2E_ACTIVATION_SECRET,
+      LUMA_NBS_URL: `http://127.0.0.1:${E2E_SERVICE_PORT}/nbs`,
     },
   },
 });

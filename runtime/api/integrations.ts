@@ -2,8 +2,9 @@
 // "Integrations"). Paths are under HOST_PREFIX.integration (/api/integration):
 //   GET  /integrations          the project's integrations (any member): Integration[]
 //   GET  /integrations/explore  the catalogue with each entry's state in the project (any member)
-//   POST /integrate             install or activate {id} (admins, or 'settings {id}'): Integration
+//   POST /integrate             install or activate {id, activation_code?} (admins, or 'settings {id}'): Integration
 //   PUT  /integrate             update {id, disabled?, onboarded?, settings?} (same): Integration
+//   GET  /invoicing/services/nbs/search?vatNumber=  the Serbian VAT company lookup ('use luma-invoicing')
 // An integration with default_active (luma-media) is installed in every project: no row means active.
 import { arrayOf, closed, judged, stringSchema } from './schemas';
 
@@ -16,7 +17,20 @@ export const INTEGRATION_MESSAGE = {
   settingUnknown: 'integrationSettingUnknown',
   /** Spec section 8: 'failed to install or uninstall a template or integration'. */
   installFailed: 'integrationInstallFailed',
+  /** Spec section 8: 'invalid activation code' (a paid entry installed without a valid one). */
+  invalidActivationCode: 'invalidActivationCode',
+  /** The entry needs an outside service this Luma has no provider or endpoint for. */
+  notConfigured: 'integrationNotConfigured',
+  /** Spec section 5: deactivation is refused while an installed workspace template depends on it. */
+  requiredByTemplate: 'integrationRequiredByTemplate',
 } as const;
+
+/**
+ * An entry's state of service in this Luma: 'ready' works; 'notConfigured' works once the operator
+ * configures its provider (LUMA_NBS_URL for invoicing); 'unavailable' has no provider in this Luma yet
+ * (it cannot be installed; its settings are shown for what it will take).
+ */
+export type IntegrationService = 'ready' | 'notConfigured' | 'unavailable';
 
 /** An integration id: lower-case letters, digits and dashes ('luma-media'). */
 export const INTEGRATION_ID_PATTERN = /^[a-z][a-z0-9-]{1,63}$/;
@@ -25,12 +39,29 @@ export const INTEGRATION_SETTINGS_MAX_BYTES = 16 * 1024;
 /** Where an integration's pages live (spec section 2: /admin/integrations/page/:id, /home/integrations/page/:id). */
 export const integrationPagePath = (id: string, area: 'admin' | 'home' = 'admin') => `/${area}/integrations/page/${encodeURIComponent(id)}`;
 
-/** One setting an integration declares; PUT /integrate accepts only declared keys of the declared type. */
-export interface IntegrationSettingField {
-  key: string;
-  type: 'string' | 'boolean' | 'number';
-  /** English label (the screens translate `integrations.setting.{id}.{key}` when the catalogue has it). */
-  label: string;
+/**
+ * One setting in an entry's JSON Schema (the subset runtime/integrations/settings.ts judges and @rjsf/core
+ * renders): a string (maxLength, pattern, enum, format 'uri' or 'email'), a number or integer (minimum,
+ * maximum) or a boolean. `title` is English; the screens translate `integrations.setting.{id}.{key}`.
+ */
+export interface IntegrationSettingSchema {
+  type: 'string' | 'number' | 'integer' | 'boolean';
+  title: string;
+  description?: string;
+  maxLength?: number;
+  pattern?: string;
+  enum?: string[];
+  format?: 'uri' | 'email';
+  minimum?: number;
+  maximum?: number;
+}
+
+/** An entry's settings: a closed object of declared properties (PUT /integrate takes only these). */
+export interface IntegrationSettingsSchema {
+  type: 'object';
+  properties: Record<string, IntegrationSettingSchema>;
+  required?: string[];
+  additionalProperties: false;
 }
 
 export interface IntegrationPage {
@@ -49,9 +80,14 @@ export interface CatalogueEntry {
   /** The permissions it exposes to roles: '{verb} {id}' (spec section 6). */
   permissions: string[];
   pages: IntegrationPage[];
-  settings: IntegrationSettingField[];
+  settings_schema: IntegrationSettingsSchema;
   /** Installed and active in every project until an admin deactivates it. */
   default_active: boolean;
+  /** Installing it the first time takes an activation code. */
+  paid: boolean;
+  /** Once installed it needs onboarding (its settings filled, then marked onboarded; spec section 4). */
+  onboarding: boolean;
+  service: IntegrationService;
   installed: boolean;
   disabled: boolean;
 }
@@ -64,6 +100,9 @@ export interface Integration {
   path: string;
   onboarded: boolean;
   disabled: boolean;
+  /** Spec section 4 'required onboarding': active, needs onboarding, and not onboarded yet. */
+  onboarding_required: boolean;
+  service: IntegrationService;
   /** renderevents: the widgets (module/type) whose source chooser the integration renders into. */
   template: { renderevents: string[] };
   settings: Record<string, unknown>;
@@ -73,7 +112,30 @@ export interface Integration {
 
 export interface IntegrateBody {
   id: string;
+  /** Needed to install a paid entry the first time (not to activate it again). */
+  activation_code?: string;
 }
+
+/** GET /invoicing/services/nbs/search?vatNumber= (spec section 7): the company a 9-digit VAT number (PIB) names. */
+export interface NbsCompany {
+  /** Matični broj: the billing form's main number. */
+  mb: string;
+  name: string;
+  address: string;
+  /** The city. */
+  place: string;
+}
+
+export const INVOICING_INTEGRATION_ID = 'luma-invoicing';
+export const VAT_NUMBER_PATTERN = /^[0-9]{9}$/;
+/** Message keys of the VAT lookup (catalogue: runtime/i18n/integrations.*.ts). */
+export const NBS_MESSAGE = {
+  /** Spec section 8: 'company not found by tax number'. */
+  notFound: 'companyNotFoundByTaxNumber',
+  /** The provider did not answer, or answered something else than its protocol. */
+  providerFailed: 'nbsProviderFailed',
+  invalidVatNumber: 'invalidVatNumber',
+} as const;
 
 export interface IntegrationUpdateBody {
   id: string;
@@ -87,7 +149,8 @@ export interface IntegrationUpdateBody {
 const booleanSchema = { type: 'boolean' } as const;
 const settingsSchema = { type: 'object', additionalProperties: true } as const;
 const pageSchema = closed({ path: stringSchema, label: stringSchema, home_path: { anyOf: [stringSchema, { type: 'null' }] } }, ['path', 'label', 'home_path']);
-const settingFieldSchema = closed({ key: stringSchema, type: { type: 'string', enum: ['string', 'boolean', 'number'] }, label: stringSchema }, ['key', 'type', 'label']);
+const serviceSchema = { type: 'string', enum: ['ready', 'notConfigured', 'unavailable'] } as const;
+const settingsJsonSchema = { type: 'object', additionalProperties: true, description: 'a JSON Schema (runtime/api/integrations.ts IntegrationSettingsSchema)' } as const;
 
 export const integrationSchema = closed(
   {
@@ -96,11 +159,13 @@ export const integrationSchema = closed(
     path: stringSchema,
     onboarded: booleanSchema,
     disabled: booleanSchema,
+    onboarding_required: booleanSchema,
+    service: serviceSchema,
     template: closed({ renderevents: arrayOf(stringSchema) }, ['renderevents']),
     settings: settingsSchema,
     updated_at: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
   },
-  ['id', 'name', 'path', 'onboarded', 'disabled', 'template', 'settings', 'updated_at'],
+  ['id', 'name', 'path', 'onboarded', 'disabled', 'onboarding_required', 'service', 'template', 'settings', 'updated_at'],
 );
 export const integrationListSchema = arrayOf(integrationSchema);
 export const catalogueEntrySchema = closed(
@@ -110,15 +175,24 @@ export const catalogueEntrySchema = closed(
     description: stringSchema,
     permissions: arrayOf(stringSchema),
     pages: arrayOf(pageSchema),
-    settings: arrayOf(settingFieldSchema),
+    settings_schema: settingsJsonSchema,
     default_active: booleanSchema,
+    paid: booleanSchema,
+    onboarding: booleanSchema,
+    service: serviceSchema,
     installed: booleanSchema,
     disabled: booleanSchema,
   },
-  ['id', 'name', 'description', 'permissions', 'pages', 'settings', 'default_active', 'installed', 'disabled'],
+  ['id', 'name', 'description', 'permissions', 'pages', 'settings_schema', 'default_active', 'paid', 'onboarding', 'service', 'installed', 'disabled'],
 );
 export const catalogueSchema = arrayOf(catalogueEntrySchema);
-export const integrateBodySchema = { type: 'object', properties: { id: judged('a catalogue id (unknown: 404)') }, additionalProperties: false } as const;
+export const integrateBodySchema = {
+  type: 'object',
+  properties: { id: judged('a catalogue id (unknown: 404)'), activation_code: judged('the activation code of a paid entry (invalid: 417 invalidActivationCode)') },
+  additionalProperties: false,
+} as const;
+export const nbsSearchQuerySchema = closed({ vatNumber: judged('9 digits (else 417 invalidVatNumber)') }, []);
+export const nbsCompanySchema = closed({ mb: stringSchema, name: stringSchema, address: stringSchema, place: stringSchema }, ['mb', 'name', 'address', 'place']);
 export const integrationUpdateBodySchema = {
   type: 'object',
   properties: {

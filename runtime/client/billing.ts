@@ -11,7 +11,9 @@ import type {
   TrialList,
 } from '../api/billing';
 import { ERROR_KEY } from '../api/contract';
-import { integrationClient, transactionClient } from './clients';
+import type { NbsCompany } from '../api/integrations';
+import { transactionClient } from './clients';
+import { invoicingApi } from './integrations';
 import { ApiRequestError } from './errors';
 
 export type * from '../api/billing';
@@ -48,7 +50,7 @@ export interface CompanyFound {
  */
 export async function searchCompanyByVat(vatNumber: string, signal?: AbortSignal): Promise<CompanyFound | null | 'unavailable'> {
   try {
-    const found = await integrationClient.get<{ mb?: unknown; name?: unknown; address?: unknown; place?: unknown } | null>('/invoicing/services/nbs/search', { query: { vatNumber }, signal });
+    const found: Partial<Record<keyof NbsCompany, unknown>> | null = await invoicingApi.searchCompany(vatNumber, signal);
     if (!found || typeof found.name !== 'string' || found.name.trim() === '') return null;
     const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
     return { main_number: text(found.mb), company: text(found.name), address: text(found.address), city: text(found.place) };

@@ -77,7 +77,8 @@ export function validateLibraryInput(input: Partial<Record<keyof LibraryInput, u
   return errors;
 }
 
-function isHttpUrl(text: string): boolean {
+/** Whether the text is an absolute http(s) URL (library hosts, integration settings of format uri). */
+export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:';

@@ -20,8 +20,11 @@ const MEDIA: CatalogueEntry = {
   description: 'Libraries of files.',
   permissions: ['use luma-media', 'upload luma-media', 'create_dir luma-media', 'delete_dir luma-media', 'download luma-media', 'delete luma-media'],
   pages: [{ path: '/admin/integrations/page/luma-media', label: 'Media library', home_path: '/home/integrations/page/luma-media' }],
-  settings: [],
+  settings_schema: { type: 'object', properties: {}, additionalProperties: false },
   default_active: true,
+  paid: false,
+  onboarding: false,
+  service: 'ready',
   installed: true,
   disabled: false,
 };
@@ -32,17 +35,29 @@ const CRM: CatalogueEntry = {
   description: 'Contacts from Acme.',
   permissions: ['use acme-crm'],
   pages: [{ path: '/admin/integrations/page/acme-crm', label: 'Acme CRM', home_path: null }],
-  settings: [
-    { key: 'endpoint', type: 'string', label: 'Endpoint' },
-    { key: 'sync', type: 'boolean', label: 'Sync nightly' },
-    { key: 'batch', type: 'number', label: 'Batch size' },
-  ],
+  settings_schema: {
+    type: 'object',
+    properties: {
+      endpoint: { type: 'string', title: 'Endpoint', format: 'uri' },
+      sync: { type: 'boolean', title: 'Sync nightly' },
+      batch: { type: 'integer', title: 'Batch size', minimum: 1, maximum: 1000 },
+      region: { type: 'string', title: 'Region', enum: ['eu', 'us'] },
+    },
+    required: ['endpoint'],
+    additionalProperties: false,
+  },
   default_active: false,
+  paid: false,
+  onboarding: true,
+  service: 'ready',
   installed: false,
   disabled: false,
 };
+/** A paid entry (an activation code to install) and a planned one with no provider. */
+const PAID: CatalogueEntry = { ...CRM, id: 'luma-invoicing', name: 'Invoicing', paid: true, onboarding: true, pages: [], settings_schema: { type: 'object', properties: {}, additionalProperties: false } };
+const PLANNED: CatalogueEntry = { ...CRM, id: 'luma-ocr', name: 'OCR', service: 'unavailable', pages: [] };
 
-let state: { catalogue: CatalogueEntry[]; settings: Record<string, Record<string, unknown>>; isAdmin: boolean; permissions: string[]; calls: Call[]; fail: Record<string, { status: number; body: unknown }> };
+let state: { catalogue: CatalogueEntry[]; onboarded: string[]; settings: Record<string, Record<string, unknown>>; isAdmin: boolean; permissions: string[]; calls: Call[]; fail: Record<string, { status: number; body: unknown }> };
 
 function json(body: unknown, status = 200): Response {
   const payload = status >= 400 && body && typeof body === 'object' ? { status, ...body } : body;
@@ -50,7 +65,8 @@ function json(body: unknown, status = 200): Response {
 }
 
 function integrationOf(entry: CatalogueEntry): Integration {
-  return { id: entry.id, name: entry.name, path: entry.pages[0]!.path, onboarded: false, disabled: entry.disabled, template: { renderevents: [] }, settings: state.settings[entry.id] ?? {}, updated_at: null };
+  const onboarded = state.onboarded.includes(entry.id);
+  return { id: entry.id, name: entry.name, path: entry.pages[0]?.path ?? '', onboarded, disabled: entry.disabled, onboarding_required: entry.onboarding && !onboarded && !entry.disabled, service: entry.service, template: { renderevents: [] }, settings: state.settings[entry.id] ?? {}, updated_at: null };
 }
 
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -72,7 +88,11 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   if (path === '/api/integration/integrate') {
     const entry = state.catalogue.find((candidate) => candidate.id === body?.id);
     if (!entry) return json({ message: 'integrationNotFound' }, 404);
+    if (method === 'POST' && entry.paid && !entry.installed && body?.activation_code !== 'GOOD-CODE') {
+      return json({ message: 'invalidActivationCode', errors: [{ field: 'activation_code', messages: ['invalidActivationCode'] }] }, 417);
+    }
     if (method === 'POST') Object.assign(entry, { installed: true, disabled: false });
+    if (method === 'PUT' && body?.onboarded === true) state.onboarded.push(entry.id);
     if (method === 'PUT') {
       if (typeof body?.disabled === 'boolean') entry.disabled = body.disabled;
       if (body?.settings) state.settings[entry.id] = body.settings as Record<string, unknown>;
@@ -83,7 +103,7 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
 }
 
 beforeEach(() => {
-  state = { catalogue: [{ ...MEDIA }, { ...CRM }], settings: {}, isAdmin: true, permissions: [], calls: [], fail: {} };
+  state = { catalogue: [{ ...MEDIA }, { ...CRM }], onboarded: [], settings: {}, isAdmin: true, permissions: [], calls: [], fail: {} };
   toastStore.set([]);
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   vi.stubGlobal('scrollTo', () => undefined);
@@ -153,6 +173,37 @@ describe('/admin/integrations', () => {
   });
 });
 
+describe('paid and planned integrations', () => {
+  it('a paid one asks for its activation code; an invalid one is refused in the dialog, a valid one installs', async () => {
+    state.catalogue.push({ ...PAID });
+    await mount('/admin/integrations', 'integrations-page');
+    await waitFor(() => expect(screen.getAllByTestId('integration-entry')).toHaveLength(3));
+    expect(entryCard('luma-invoicing').textContent).toContain('Needs an activation code');
+    fireEvent.click(within(entryCard('luma-invoicing')).getByTestId('integration-install'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect((within(dialog).getByTestId('confirm-accept') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByTestId('integration-activation-code'), { target: { value: 'WRONG' } });
+    fireEvent.click(within(dialog).getByTestId('confirm-accept'));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Invalid activation code.'));
+    fireEvent.change(within(dialog).getByTestId('integration-activation-code'), { target: { value: 'GOOD-CODE' } });
+    fireEvent.click(within(dialog).getByTestId('confirm-accept'));
+    await waitFor(() => expect(stateIn(entryCard('luma-invoicing'))).toBe('active'));
+    expect(writes().at(-1)).toEqual({ method: 'POST', path: '/api/integration/integrate', body: { id: 'luma-invoicing', activation_code: 'GOOD-CODE' } });
+  });
+
+  it('a planned one says Not configured, offers no install, and shows its settings read-only', async () => {
+    state.catalogue.push({ ...PLANNED });
+    await mount('/admin/integrations', 'integrations-page');
+    await waitFor(() => expect(screen.getAllByTestId('integration-entry')).toHaveLength(3));
+    expect(within(entryCard('luma-ocr')).getByTestId('integration-service').textContent).toBe('Not configured');
+    expect(within(entryCard('luma-ocr')).queryByTestId('integration-install')).toBeNull();
+    fireEvent.click(within(entryCard('luma-ocr')).getByTestId('integration-details'));
+    const note = await screen.findByTestId('integration-service-note');
+    expect(note.textContent).toContain('no provider');
+    expect((screen.getByTestId('integration-setting-endpoint') as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
 describe('/admin/integrations/:id', () => {
   it('shows pages and permissions; Deactivate asks first (Cancel sends nothing), then PUTs disabled and says so', async () => {
     await mount('/admin/integrations/luma-media', 'integration-page');
@@ -201,8 +252,33 @@ describe('/admin/integrations/:id', () => {
     expect(writes()[0]).toEqual({ method: 'PUT', path: '/api/integration/integrate', body: { id: 'acme-crm', settings: { endpoint: 'https://crm.example', sync: true, batch: 50 } } });
 
     state.fail['PUT /api/integration/integrate'] = { status: 417, body: { message: 'fieldsNotValid', errors: [{ field: 'settings.endpoint', messages: ['integrationSettingUnknown'] }] } };
+    fireEvent.change(screen.getByTestId('integration-setting-batch'), { target: { value: '60' } });
     fireEvent.click(screen.getByTestId('integration-settings-save'));
     await screen.findByText('This integration has no such setting.');
+  });
+
+  it("judges settings by the schema before sending: a bad address and an out-of-range number stay in the form", async () => {
+    state.catalogue[1]!.installed = true;
+    await mount('/admin/integrations/acme-crm', 'integration-settings-form');
+    fireEvent.change(screen.getByTestId('integration-setting-endpoint'), { target: { value: 'not a url' } });
+    fireEvent.change(screen.getByTestId('integration-setting-batch'), { target: { value: '5000' } });
+    fireEvent.click(screen.getByTestId('integration-settings-save'));
+    await screen.findByText('Invalid input');
+    expect(screen.getByTestId('integration-setting-batch').parentElement?.textContent).toContain("Can't be more then");
+    expect(writes()).toEqual([]);
+  });
+
+  it('onboarding: Finish onboarding, refused with the missing setting named, then done', async () => {
+    state.catalogue[1]!.installed = true;
+    state.fail['PUT /api/integration/integrate'] = { status: 417, body: { message: 'fieldsNotValid', errors: [{ field: 'settings.endpoint', messages: ['identityField.requiredField'] }] } };
+    await mount('/admin/integrations/acme-crm', 'integration-onboarding');
+    fireEvent.click(screen.getByTestId('integration-finish-onboarding'));
+    const missing = await screen.findByTestId('integration-onboarding-missing');
+    expect(missing.textContent).toBe('Endpoint: This is a required field');
+    delete state.fail['PUT /api/integration/integrate'];
+    fireEvent.click(screen.getByTestId('integration-finish-onboarding'));
+    await waitFor(() => expect(screen.getByTestId('integration-onboarding').dataset.onboarded).toBe('true'));
+    expect(writes().at(-1)).toEqual({ method: 'PUT', path: '/api/integration/integrate', body: { id: 'acme-crm', onboarded: true } });
   });
 
   it('an id not in the catalogue says so', async () => {

@@ -1,5 +1,6 @@
 // /admin/dashboard: the signed-in user, the current project, the admin flag, the environment switch,
-// the widgets placed on it (docs/widgets.md) and the project's components.
+// the widgets placed on it (docs/widgets.md), the project's components, and the required onboarding
+// (features/integrations/RequiredOnboarding.tsx) and, for admins, the project's resources.
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -16,6 +17,8 @@ import { AppLink } from '../components/AppLink';
 import { useSwitchEnvironment } from '../components/EnvironmentSwitch';
 import { RecordsLink } from '../features/components/RecordsLink';
 import { PlacedWidgets } from '../features/widgets/PlacedWidgets';
+import { RequiredOnboarding } from '../features/integrations/RequiredOnboarding';
+import { ResourcesCard } from '../features/platform/ResourcesCard';
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -168,6 +171,7 @@ export function DashboardPage() {
           <FormattedMessage id="dashboard.heading" />
         </h1>
       </header>
+      <RequiredOnboarding />
       <div className="grid">
         <UserCard />
         <ProjectCard />
@@ -177,6 +181,13 @@ export function DashboardPage() {
       </div>
       <PlacedWidgets place="dashboard" />
       <ComponentsCard />
+      <AdminResources />
     </div>
   );
+}
+
+/** What the project holds, for its admins (GET /v1/system/resources answers them only). */
+function AdminResources() {
+  const claims = useQuery(claimsQueryOptions());
+  return claims.data?.IsAdmin ? <ResourcesCard /> : null;
 }

@@ -16,7 +16,7 @@ import { validateLibrarySearch, validateListSearch } from './search';
 const CreateRecordPage = lazyRouteComponent(() => import('../features/records/CreateRecordPage'), 'CreateRecordPage');
 const EditRecordPage = lazyRouteComponent(() => import('../features/records/EditRecordPage'), 'EditRecordPage');
 const RecordListPage = lazyRouteComponent(() => import('../features/records/list/RecordListPage'), 'RecordListPage');
-const IntegrationPage = lazyRouteComponent(() => import('../features/media/MediaPage'), 'IntegrationPage');
+const IntegrationPage = lazyRouteComponent(() => import('../features/integrations/IntegrationPages'), 'IntegrationPageRoute');
 
 async function requireMenuComponent(context: RouterContext, params: RefParams): Promise<void> {
   const menu = await context.queryClient.ensureQueryData(componentMenuQueryOptions());

@@ -128,6 +128,8 @@ export interface ConfigTable {
   user_uuid: string | null;
   path: string;
   data: Json<unknown>;
+  /** Who last wrote it (migration 0034); null for entries written before, or by a removed user. */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -3,6 +3,9 @@
 // A default-active entry (luma-media) is installed in every project with no row; the first change an
 // admin makes writes its row (integrations, migration 0012). Any member may read; changes need an
 // admin or 'settings {id}'. The project is the caller's (tenancy headers checked by the session hook).
+// A paid entry takes an activation code to install (activation.ts); an entry without a provider is
+// refused; deactivating one an installed template depends on is refused (dependencies.ts); marking
+// one onboarded needs its required settings.
 import type { Kysely } from 'kysely';
 import { COMPONENT_MESSAGE } from '../../../runtime/components/index';
 import {
@@ -10,7 +13,12 @@ import {
   INTEGRATION_SETTINGS_MAX_BYTES,
   type CatalogueEntry,
   type Integration,
+  type IntegrationService,
 } from '../../../runtime/api/integrations';
+import { judgeSettings } from '../../../runtime/integrations/settings';
+import type { Config } from '../platform/config';
+import { isValidActivationCode } from './activation';
+import { templatesDependingOn } from './dependencies';
 import { catalogueEntry, INTEGRATION_CATALOGUE, type CatalogueDefinition } from '../../../runtime/integrations/catalogue';
 import { hasPermission } from '../../../runtime/permissions/hasPermission';
 import { nowDate } from '../platform/clock';
@@ -25,6 +33,16 @@ import { requireProject, type Accountability } from '../auth/tenancy';
 
 type Db = Kysely<Database>;
 type IntegrationRow = Selectable<IntegrationsTable>;
+
+/** What of the operator's configuration the integrations need: the activation secret, the NBS endpoint. */
+export type IntegrationOptions = Pick<Config, 'activationSecret' | 'nbsUrl'>;
+
+/** The entry's state of service in this Luma (runtime/api/integrations.ts IntegrationService). */
+export function serviceOf(entry: CatalogueDefinition, options: IntegrationOptions): IntegrationService {
+  if (entry.provider === 'builtIn') return 'ready';
+  if (entry.provider === 'nbsEndpoint') return options.nbsUrl ? 'ready' : 'notConfigured';
+  return 'unavailable';
+}
 
 export const integrationNotFound = () => new HttpError(404, INTEGRATION_MESSAGE.notFound);
 const invalid = (field: string, message: string = COMPONENT_MESSAGE.invalidInput) => fieldsNotValid([{ field, messages: [message] }]);
@@ -41,13 +59,17 @@ const isInstalled = (entry: CatalogueDefinition, row: IntegrationRow | undefined
 /** Settings may hold an outside service's keys: only those who may change them read them. */
 const maySeeSettings = (accountability: Accountability, id: string) => hasPermission(accountability, 'settings', id);
 
-function integrationOf(entry: CatalogueDefinition, row: IntegrationRow | undefined, withSettings = true): Integration {
+function integrationOf(entry: CatalogueDefinition, row: IntegrationRow | undefined, options: IntegrationOptions, withSettings = true): Integration {
+  const onboarded = row?.onboarded ?? false;
+  const disabled = row?.disabled ?? false;
   return {
     id: entry.id,
     name: entry.name,
     path: entry.pages[0]?.path ?? '',
-    onboarded: row?.onboarded ?? false,
-    disabled: row?.disabled ?? false,
+    onboarded,
+    disabled,
+    onboarding_required: entry.onboarding && !onboarded && !disabled,
+    service: serviceOf(entry, options),
     template: { renderevents: [...entry.renderevents] },
     settings: withSettings && isPlainObject(row?.settings) ? row.settings : {},
     updated_at: row ? new Date(row.updated_at).toISOString() : null,
@@ -55,15 +77,15 @@ function integrationOf(entry: CatalogueDefinition, row: IntegrationRow | undefin
 }
 
 /** GET /integrations: the installed integrations of the caller's project (any member; settings only for those who may change them). */
-export async function listIntegrations(db: Db, accountability: Accountability): Promise<Integration[]> {
+export async function listIntegrations(db: Db, accountability: Accountability, options: IntegrationOptions): Promise<Integration[]> {
   const rows = await rowsOf(db, requireProject(accountability));
   return INTEGRATION_CATALOGUE.filter((entry) => isInstalled(entry, rows.get(entry.id))).map((entry) =>
-    integrationOf(entry, rows.get(entry.id), maySeeSettings(accountability, entry.id)),
+    integrationOf(entry, rows.get(entry.id), options, maySeeSettings(accountability, entry.id)),
   );
 }
 
 /** GET /integrations/explore: every catalogue entry with its state in the caller's project (any member). */
-export async function exploreIntegrations(db: Db, accountability: Accountability): Promise<CatalogueEntry[]> {
+export async function exploreIntegrations(db: Db, accountability: Accountability, options: IntegrationOptions): Promise<CatalogueEntry[]> {
   const rows = await rowsOf(db, requireProject(accountability));
   return INTEGRATION_CATALOGUE.map((entry) => {
     const row = rows.get(entry.id);
@@ -73,8 +95,11 @@ export async function exploreIntegrations(db: Db, accountability: Accountability
       description: entry.description,
       permissions: [...entry.permissions],
       pages: entry.pages.map((page) => ({ ...page })),
-      settings: entry.settings.map((field) => ({ ...field })),
+      settings_schema: structuredClone(entry.settings_schema),
       default_active: entry.default_active,
+      paid: entry.paid,
+      onboarding: entry.onboarding,
+      service: serviceOf(entry, options),
       installed: isInstalled(entry, row),
       disabled: row?.disabled ?? false,
     };
@@ -109,19 +134,10 @@ function entryToChange(accountability: Accountability, id: unknown): { entry: Ca
   return { entry, projectUuid };
 }
 
-/** Only the entry's declared settings, each of its declared type; '__proto__' and friends are unknown keys. */
+/** Only the entry's declared settings, each valid by its schema; '__proto__' and friends are unknown keys. */
 function checkSettings(entry: CatalogueDefinition, value: unknown): Record<string, unknown> {
-  if (!isPlainObject(value)) throw invalid('settings');
-  if (JSON.stringify(value).length > INTEGRATION_SETTINGS_MAX_BYTES) throw invalid('settings', COMPONENT_MESSAGE.cantBeMoreThenChars);
-  const errors: { field: string; messages: string[] }[] = [];
-  const settings: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const field = entry.settings.find((candidate) => candidate.key === key);
-    const item = value[key];
-    if (!field) errors.push({ field: `settings.${key}`, messages: [INTEGRATION_MESSAGE.settingUnknown] });
-    else if (item !== null && typeof item !== field.type) errors.push({ field: `settings.${key}`, messages: [COMPONENT_MESSAGE.invalidInput] });
-    else settings[key] = item;
-  }
+  if (JSON.stringify(value ?? null).length > INTEGRATION_SETTINGS_MAX_BYTES) throw invalid('settings', COMPONENT_MESSAGE.cantBeMoreThenChars);
+  const { settings, errors } = judgeSettings(entry.settings_schema, value);
   if (errors.length > 0) throw fieldsNotValid(errors);
   return settings;
 }
@@ -137,6 +153,7 @@ async function write(
   projectUuid: string,
   entry: CatalogueDefinition,
   change: { disabled?: boolean; onboarded?: boolean; settings?: Record<string, unknown> },
+  options: IntegrationOptions,
 ): Promise<Integration> {
   const now = nowDate();
   const values = {
@@ -161,18 +178,42 @@ async function write(
     .onConflict((conflict) => conflict.columns(['project_uuid', 'id']).doUpdateSet(updates))
     .returningAll()
     .executeTakeFirstOrThrow();
-  return integrationOf(entry, row);
+  return integrationOf(entry, row, options);
 }
 
-/** POST /integrate {id}: installs the entry, or activates it again when it was deactivated. */
-export async function integrate(db: Db, accountability: Accountability, body: unknown): Promise<Integration> {
+/**
+ * POST /integrate {id, activation_code?}: installs the entry, or activates it again when it was
+ * deactivated. An entry without a provider is refused (409 integrationNotConfigured); a paid one's
+ * first install needs its activation code (417 invalidActivationCode at activation_code).
+ */
+export async function integrate(db: Db, accountability: Accountability, body: unknown, options: IntegrationOptions): Promise<Integration> {
   const input = bodyObject(body);
   const { entry, projectUuid } = entryToChange(accountability, input.id);
-  return write(db, projectUuid, entry, { disabled: false });
+  if (serviceOf(entry, options) === 'unavailable') throw new HttpError(409, INTEGRATION_MESSAGE.notConfigured);
+  const row = await db.selectFrom('integrations').select('id').where('project_uuid', '=', projectUuid).where('id', '=', entry.id).executeTakeFirst();
+  if (entry.paid && !row && !isValidActivationCode(options.activationSecret, entry.id, projectUuid, input.activation_code)) {
+    throw new HttpError(417, INTEGRATION_MESSAGE.invalidActivationCode, [{ field: 'activation_code', messages: [INTEGRATION_MESSAGE.invalidActivationCode] }]);
+  }
+  return write(db, projectUuid, entry, { disabled: false }, options);
+}
+
+/** Marking an entry onboarded needs its required settings (those saved, or those of this change). */
+async function checkOnboarding(db: Db, projectUuid: string, entry: CatalogueDefinition, settings: Record<string, unknown> | undefined): Promise<void> {
+  const saved = settings ?? (await db.selectFrom('integrations').select('settings').where('project_uuid', '=', projectUuid).where('id', '=', entry.id).executeTakeFirst())?.settings;
+  const { errors } = judgeSettings(entry.settings_schema, isPlainObject(saved) ? saved : {}, true);
+  if (errors.length > 0) throw fieldsNotValid(errors);
+}
+
+/** Deactivating is refused while an installed template depends on the entry (spec section 5). */
+async function checkDeactivation(db: Db, projectUuid: string, entry: CatalogueDefinition): Promise<void> {
+  const templates = await templatesDependingOn(db, projectUuid, entry);
+  if (templates.length > 0) {
+    throw new HttpError(409, INTEGRATION_MESSAGE.requiredByTemplate, templates.map((id) => ({ field: `templates.${id}`, messages: [INTEGRATION_MESSAGE.requiredByTemplate] })));
+  }
 }
 
 /** PUT /integrate {id, disabled?, onboarded?, settings?}: changes an installed integration. */
-export async function updateIntegration(db: Db, accountability: Accountability, body: unknown): Promise<Integration> {
+export async function updateIntegration(db: Db, accountability: Accountability, body: unknown, options: IntegrationOptions): Promise<Integration> {
   const input = bodyObject(body);
   const { entry, projectUuid } = entryToChange(accountability, input.id);
   const change = {
@@ -184,7 +225,7 @@ export async function updateIntegration(db: Db, accountability: Accountability, 
     const row = await db.selectFrom('integrations').select('id').where('project_uuid', '=', projectUuid).where('id', '=', entry.id).executeTakeFirst();
     if (!row) throw new HttpError(404, INTEGRATION_MESSAGE.notInstalled);
   }
-  // Deactivating an integration a template depends on will be refused here once templates can be
-  // installed (APPS.md "Templates"); no template exists yet.
-  return write(db, projectUuid, entry, change);
+  if (change.onboarded === true) await checkOnboarding(db, projectUuid, entry, change.settings);
+  if (change.disabled === true) await checkDeactivation(db, projectUuid, entry);
+  return write(db, projectUuid, entry, change, options);
 }

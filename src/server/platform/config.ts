@@ -50,6 +50,10 @@ export interface Config {
   workflowChainRuns: number;
   /** FCM HTTP v1 for push_notification nodes: base URL, project id and service-account JSON (or a path to it); null when LUMA_FCM_PROJECT_ID or LUMA_FCM_CREDENTIALS is unset. */
   fcm: { endpoint: string; projectId: string; credentials: string } | null;
+  /** The operator's secret that issues activation codes of paid integrations (LUMA_ACTIVATION_SECRET; integrations/activation.ts); null: no code is valid. */
+  activationSecret: string | null;
+  /** The endpoint of the Serbian VAT company lookup's provider (LUMA_NBS_URL; docs/integrations.md "Invoicing"); null: the lookup answers 'not configured'. */
+  nbsUrl: string | null;
   /** Whether /register creates accounts (LUMA_REGISTRATION=closed turns it off). */
   registrationOpen: boolean;
   /** LUMA_ROLE: 'web' serves HTTP and only sends jobs; 'worker' runs jobs and serves no HTTP; 'all' both. */
@@ -210,6 +214,20 @@ function role(env: Env): Config['role'] {
   return raw;
 }
 
+/** LUMA_NBS_URL: an absolute http(s) URL (an operator's setting, so no address guard: docs/integrations.md). */
+function nbsUrl(env: Env): string | null {
+  const raw = text(env, 'LUMA_NBS_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`LUMA_NBS_URL must be an absolute URL, got '${raw}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LUMA_NBS_URL must be http or https, got '${raw}'`);
+  return url.toString();
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const resolvedPort = port(env);
   const givenPublicUrl = text(env, 'LUMA_PUBLIC_URL');
@@ -250,6 +268,8 @@ export function loadConfig(env: Env = process.env): Config {
       text(env, 'LUMA_FCM_PROJECT_ID') && text(env, 'LUMA_FCM_CREDENTIALS')
         ? { endpoint: text(env, 'LUMA_FCM_ENDPOINT') ?? 'https://fcm.googleapis.com', projectId: text(env, 'LUMA_FCM_PROJECT_ID')!, credentials: text(env, 'LUMA_FCM_CREDENTIALS')! }
         : null,
+    activationSecret: text(env, 'LUMA_ACTIVATION_SECRET') ?? null,
+    nbsUrl: nbsUrl(env),
     registrationOpen: text(env, 'LUMA_REGISTRATION') !== 'closed',
     role: role(env),
     satelliteHeartbeatSeconds: Math.min(60, Math.max(0.2, positive(env, 'LUMA_SATELLITE_HEARTBEAT_SECONDS', 5))),

@@ -43,3 +43,18 @@ export function upsertUserConfig(db: Db, projectUuid: string, userUuid: string, 
 export async function insertProjectConfig(db: Db, projectUuid: string, path: string, data: unknown): Promise<void> {
   await db.insertInto('config').values({ uuid: crypto.randomUUID(), project_uuid: projectUuid, user_uuid: null, path, data: toJson(data) }).execute();
 }
+
+/** Writes a project-level entry (user_uuid null), remembering who wrote it. */
+export function upsertProjectConfig(db: Db, projectUuid: string, path: string, data: unknown, writer: string): Promise<ConfigRow> {
+  return db
+    .insertInto('config')
+    .values({ uuid: crypto.randomUUID(), project_uuid: projectUuid, user_uuid: null, path, data: toJson(data), updated_by: writer })
+    .onConflict((oc) =>
+      oc
+        .columns(['project_uuid', 'path'])
+        .where('user_uuid', 'is', null)
+        .doUpdateSet({ data: (eb) => eb.ref('excluded.data'), updated_by: writer, updated_at: clockNow() }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

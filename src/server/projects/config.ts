@@ -1,8 +1,12 @@
-// Config entries: project-level ones (read here, written by later features) and each user's
-// own entries per project.
+// Config entries (spec section 3 "Config": path, data, project_uuid): project-level ones, which admins
+// write (PUT /v1/config/) and members read (POST /v1/config/get, GET /v1/config/), and each user's own
+// entries per project (GET and PUT /v1/config/user). A body naming another project is 403, a path
+// outside CONFIG_PATH or data past 256 KiB is refused; the data is stored as given (jsonb), so a
+// '__proto__' key is a key like any other and never reaches an object's prototype.
 import type { Kysely } from 'kysely';
 import { ERROR_KEY, type ConfigEntry, type FieldError } from '../../../runtime/api/contract';
-import { findProjectConfig, listProjectConfig, listUserConfig, upsertUserConfig } from './config-sql';
+import { findProjectConfig, listProjectConfig, listUserConfig, upsertProjectConfig, upsertUserConfig } from './config-sql';
+import { requireAdmin } from '../iam/access';
 import type { ConfigRow, Database } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../platform/errors';
 import { isPlainObject, isUuid } from '../platform/validate';
@@ -42,7 +46,8 @@ export async function getUserConfig(db: Db, accountability: Accountability, path
   return toEntry(row);
 }
 
-export async function putUserConfig(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<ConfigEntry> {
+/** The body of a config write, judged: its path and data, for the caller's own project only. */
+function judgeWrite(accountability: Accountability, body: Record<string, unknown>): { projectUuid: string; path: string; data: unknown } {
   const errors: FieldError[] = [];
   if (typeof body.path !== 'string' || !CONFIG_PATH.test(body.path)) errors.push({ field: 'path', messages: ['invalid'] });
   if (!('data' in body) || body.data === undefined) errors.push({ field: 'data', messages: ['identityField.requiredField'] });
@@ -54,5 +59,19 @@ export async function putUserConfig(db: Db, accountability: Accountability, body
   if (Buffer.byteLength(JSON.stringify(body.data)) > CONFIG_DATA_MAX_BYTES) {
     throw new HttpError(413, ERROR_KEY.payloadTooLarge, [{ field: 'data', messages: ['cantBeMoreThenChars'] }]);
   }
-  return toEntry(await upsertUserConfig(db, projectUuid, accountability.user.uuid, body.path as string, body.data));
+  // jsonb holds no NUL character: refused here rather than failing in the database.
+  if (JSON.stringify(body.data).includes('\\u0000')) throw badRequest([{ field: 'data', messages: ['invalid'] }]);
+  return { projectUuid, path: body.path as string, data: body.data };
+}
+
+export async function putUserConfig(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<ConfigEntry> {
+  const { projectUuid, path, data } = judgeWrite(accountability, body);
+  return toEntry(await upsertUserConfig(db, projectUuid, accountability.user.uuid, path, data));
+}
+
+/** PUT /v1/config/ {path, data, project_uuid}: writes a project-level entry (the project's admins). */
+export async function putProjectConfig(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<ConfigEntry> {
+  requireAdmin(accountability);
+  const { projectUuid, path, data } = judgeWrite(accountability, body);
+  return toEntry(await upsertProjectConfig(db, projectUuid, path, data, accountability.user.uuid));
 }

@@ -10,7 +10,8 @@ import { AppLink } from '../../components/AppLink';
 import { BackLink, PageHeader } from '../../components/PageHeader';
 import { LoadError, Loading } from '../../components/LoadState';
 import { When } from '../../components/When';
-import { ChangeButton, StateBadge, stateOf, useCanChange, useEntryText, type IntegrationState } from './parts';
+import { ChangeButton, ServiceBadge, StateBadge, stateOf, useCanChange, useEntryText, type IntegrationState } from './parts';
+import { OnboardingSection } from './Onboarding';
 import { SettingsForm } from './SettingsForm';
 import './integrations.css';
 
@@ -23,14 +24,14 @@ function DetailsHeader({ entry, name, state }: { entry: CatalogueEntry; name: st
     <PageHeader
       title={
         <span className="integration-title">
-          <span data-testid="integration-title">{name}</span> <StateBadge state={state} />
+          <span data-testid="integration-title">{name}</span> <StateBadge state={state} /> <ServiceBadge service={entry.service} />
         </span>
       }
     >
       <BackLink href="/admin/integrations" label="integrations.back" />
       {canChange && state === 'active' ? <ChangeButton id={entry.id} name={name} change="deactivate" /> : null}
       {canChange && state === 'deactivated' ? <ChangeButton id={entry.id} name={name} change="activate" primary /> : null}
-      {canChange && state === 'notInstalled' ? <ChangeButton id={entry.id} name={name} change="install" primary /> : null}
+      {canChange && state === 'notInstalled' && entry.service !== 'unavailable' ? <ChangeButton id={entry.id} name={name} change="install" primary paid={entry.paid} /> : null}
     </PageHeader>
   );
 }
@@ -98,6 +99,11 @@ function Details({ entry, installed }: { entry: CatalogueEntry; installed: Integ
     <div className="page integration-page" data-testid="integration-page" data-id={entry.id}>
       <DetailsHeader entry={entry} name={name} state={state} />
       <p className="muted integration-description">{text(entry.id, 'description', entry.description)}</p>
+      {entry.service !== 'ready' ? (
+        <p className="integration-banner" role="status" data-testid="integration-service-note">
+          <FormattedMessage id={`integrations.serviceNote.${entry.service}`} />
+        </p>
+      ) : null}
       {state === 'deactivated' ? (
         <p className="integration-banner" role="status" data-testid="integration-deactivated-note">
           <FormattedMessage id="integrations.deactivatedNote" />
@@ -105,16 +111,19 @@ function Details({ entry, installed }: { entry: CatalogueEntry; installed: Integ
       ) : null}
       <div className="integration-columns">
         <div className="stack">
-          <Section id="integration-pages" title="integrations.pages">
-            <PagesList entry={entry} state={state} text={text} />
-          </Section>
+          {entry.pages.length > 0 ? (
+            <Section id="integration-pages" title="integrations.pages">
+              <PagesList entry={entry} state={state} text={text} />
+            </Section>
+          ) : null}
+          {entry.onboarding && installed && state === 'active' ? <OnboardingSection entry={entry} installed={installed} name={name} canChange={canChange} /> : null}
           <Section id="integration-settings" title="integrations.settings">
-            {entry.settings.length === 0 ? (
+            {Object.keys(entry.settings_schema.properties).length === 0 ? (
               <p className="muted" data-testid="integration-no-settings">
                 <FormattedMessage id="integrations.noSettings" /> {text(entry.id, 'settingsHint', '')}
               </p>
             ) : (
-              <SettingsForm entry={entry} installed={installed} disabled={!canChange || !installed} />
+              <SettingsForm entry={entry} installed={installed} disabled={!canChange || !installed || entry.service === 'unavailable'} />
             )}
           </Section>
         </div>

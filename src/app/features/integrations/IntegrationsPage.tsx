@@ -13,7 +13,7 @@ import { ListBody, ListEmpty } from '../../components/list/ListPage';
 import { LoadError, Loading } from '../../components/LoadState';
 import { PageHeader } from '../../components/PageHeader';
 import { SatellitesSection } from './SatellitesSection';
-import { ChangeButton, IntegrationSection, integrationHref, StateBadge, stateOf, useCanChange, useEntryText } from './parts';
+import { ChangeButton, IntegrationSection, integrationHref, ServiceBadge, StateBadge, stateOf, useCanChange, useEntryText } from './parts';
 import './integrations.css';
 
 function Installed() {
@@ -78,21 +78,27 @@ function EntryCard({ entry }: { entry: CatalogueEntry }) {
         <StateBadge state={state} />
       </header>
       <p className="muted">{text(entry.id, 'description', entry.description)}</p>
-      {entry.default_active ? (
+      {entry.default_active || entry.paid || entry.service !== 'ready' ? (
         <p className="integration-note">
-          <span className="badge badge-info">
-            <FormattedMessage id="integrations.defaultActive" />
-          </span>
+          {entry.default_active ? (
+            <span className="badge badge-info">
+              <FormattedMessage id="integrations.defaultActive" />
+            </span>
+          ) : null}
+          {entry.paid ? (
+            <span className="badge badge-neutral">
+              <FormattedMessage id="integrations.paid" />
+            </span>
+          ) : null}
+          <ServiceBadge service={entry.service} />
         </p>
       ) : null}
       <div className="integration-card-actions">
-        {canChange && state === 'notInstalled' ? <ChangeButton id={entry.id} name={name} change="install" primary /> : null}
+        {canChange && state === 'notInstalled' && entry.service !== 'unavailable' ? <ChangeButton id={entry.id} name={name} change="install" primary paid={entry.paid} /> : null}
         {canChange && state === 'deactivated' ? <ChangeButton id={entry.id} name={name} change="activate" primary /> : null}
-        {state === 'notInstalled' ? null : (
-          <AppLink className="button" href={integrationHref(entry.id)}>
-            <FormattedMessage id="integrations.details" />
-          </AppLink>
-        )}
+        <AppLink className="button" href={integrationHref(entry.id)} data-testid="integration-details">
+          <FormattedMessage id="integrations.details" />
+        </AppLink>
       </div>
     </article>
   );

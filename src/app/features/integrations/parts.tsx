@@ -1,7 +1,7 @@
 // Pieces the integration screens share: the state badge, an entry's translated name and text, who may
 // change integrations, and the activate/deactivate change with its confirmation dialog.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { CatalogueEntry, Integration } from '../../../../runtime/api/integrations';
 import { isMessageKey } from '../../../../runtime/i18n';
@@ -48,17 +48,47 @@ export function StateBadge({ state }: { state: IntegrationState }) {
   );
 }
 
+/** 'Not configured' when the entry's service is not ready (runtime/api/integrations.ts IntegrationService). */
+export function ServiceBadge({ service }: { service: CatalogueEntry['service'] }) {
+  if (service === 'ready') return null;
+  return (
+    <span className="badge badge-warning" data-testid="integration-service" data-service={service}>
+      <FormattedMessage id={`integrations.service.${service}`} />
+    </span>
+  );
+}
+
 export type Change = 'install' | 'activate' | 'deactivate';
+
+/** The activation code a paid integration's install asks for, in the install dialog. */
+function ActivationCodeInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const inputId = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={inputId}>
+        <FormattedMessage id="integrations.activationCode" />
+      </label>
+      <input id={inputId} name="activation_code" data-testid="integration-activation-code" autoComplete="off" spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${inputId}-hint`} />
+      <small id={`${inputId}-hint`} className="muted">
+        <FormattedMessage id="integrations.activationCodeHint" />
+      </small>
+    </div>
+  );
+}
 
 /**
  * A button that installs, activates or deactivates an integration. Activating and deactivating ask
- * first (a dialog naming what happens); installing a new one does not, nothing is lost either way.
+ * first (a dialog naming what happens); installing a free one does not, nothing is lost either way;
+ * installing a paid one asks for its activation code.
  */
-export function ChangeButton({ id, name, change, primary }: { id: string; name: string; change: Change; primary?: boolean }) {
+export function ChangeButton({ id, name, change, primary, paid = false }: { id: string; name: string; change: Change; primary?: boolean; paid?: boolean }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const asks = change !== 'install' || paid;
   const mutation = useMutation({
-    mutationFn: (): Promise<Integration> => (change === 'deactivate' ? integrationsApi.update({ id, disabled: true }) : integrationsApi.integrate(id)),
+    mutationFn: (): Promise<Integration> =>
+      change === 'deactivate' ? integrationsApi.update({ id, disabled: true }) : integrationsApi.integrate(id, change === 'install' && paid ? code : undefined),
     onSuccess: async () => {
       setOpen(false);
       const toast = change === 'install' ? 'integrations.installedToast' : change === 'activate' ? 'integrations.activatedToast' : 'integrations.deactivatedToast';
@@ -67,7 +97,7 @@ export function ChangeButton({ id, name, change, primary }: { id: string; name: 
     },
     onError: (error) => {
       // Without a dialog (install) the failure is a toast; with one, the dialog says it.
-      if (change === 'install') showToast(failureSummary(error) ?? 'integrationInstallFailed', 'danger');
+      if (!asks) showToast(failureSummary(error) ?? 'integrationInstallFailed', 'danger');
     },
   });
   const close = () => {
@@ -83,15 +113,16 @@ export function ChangeButton({ id, name, change, primary }: { id: string; name: 
         className={`button${tone}`}
         data-testid={`integration-${change}`}
         disabled={mutation.isPending}
-        onClick={() => (change === 'install' ? mutation.mutate() : setOpen(true))}
+        onClick={() => (asks ? setOpen(true) : mutation.mutate())}
       >
         {label}
       </button>
-      {change === 'install' ? null : (
+      {!asks ? null : (
         <Dialog open={open} title={<FormattedMessage id={`integrations.${change}Title`} values={{ name }} />} onClose={close} testId={open ? 'confirm-dialog' : undefined}>
           <p>
             <FormattedMessage id={`integrations.${change}Body`} />
           </p>
+          {change === 'install' ? <ActivationCodeInput value={code} onChange={setCode} /> : null}
           <FailureText message={mutation.isError ? failureSummary(mutation.error) : null} />
           <div className="modal-actions">
             <button type="button" className="button" data-testid="confirm-cancel" onClick={close}>
@@ -101,7 +132,7 @@ export function ChangeButton({ id, name, change, primary }: { id: string; name: 
               type="button"
               className={`button button-primary${change === 'deactivate' ? ' danger-fill' : ''}`}
               data-testid="confirm-accept"
-              disabled={mutation.isPending}
+              disabled={mutation.isPending || (change === 'install' && code.trim() === '')}
               onClick={() => mutation.mutate()}
             >
               {label}

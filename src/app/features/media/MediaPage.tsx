@@ -14,7 +14,6 @@ import { Folder, Plus } from '../../../../renderers/ui/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { usePlaceCrumbs } from '../../components/usePlaceCrumbs';
 import type { Crumb } from '../../routes/breadcrumbs';
-import { NotAvailableYet } from '../../pages/NotAvailableYet';
 import { CreateLibrarySidebar } from './CreateLibrarySidebar';
 import { librariesQueryOptions } from './data';
 import { LibrarySettings } from './LibrarySettings';
@@ -26,12 +25,6 @@ import './media.css';
 
 type TabId = 'files' | 'settings' | 'documents';
 type Go = (patch: { lib?: string; dir?: string; tab?: TabId; doc?: string | null }) => void;
-
-export function IntegrationPage() {
-  const params = useParams({ strict: false }) as { id?: string };
-  if (params.id !== MEDIA_INTEGRATION_ID) return <NotAvailableYet />;
-  return <MediaPage />;
-}
 
 /** Where the page stands (?lib, the tab: the settings subPage for admins under /admin or
  * ?tab=documents, the directory in the hash), and `go` elsewhere: a new library starts at its root. */

@@ -32,6 +32,7 @@ import * as ratchet from './0030_ratchet';
 import * as satellites from './0031_satellites';
 import * as portalRecordsAndPreviews from './0032_portal_records_and_previews';
 import * as thunder from './0033_thunder';
+import * as configWriter from './0034_config_writer';
 import * as billing from './0035_billing';
 
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0031_satellites': satellites,
   '0032_portal_records_and_previews': portalRecordsAndPreviews,
   '0033_thunder': thunder,
+  '0034_config_writer': configWriter,
   '0035_billing': billing,
 };
 

@@ -1,0 +1,35 @@
+// Required onboarding (spec section 4): the integrations installed, active and not onboarded, and the
+// platform apps whose onboarding is required and unfinished. It can be paused per project: the
+// project config entry ONBOARDING_CONFIG_PATH holds {paused: boolean} (PUT /v1/config/, admins).
+import type { Integration } from '../api/integrations';
+
+export const ONBOARDING_CONFIG_PATH = 'onboarding';
+
+export interface OnboardingItem {
+  kind: 'integration' | 'app';
+  id: string;
+  label: string;
+  /** Where it is set up. */
+  href: string;
+}
+
+interface AppLike {
+  uuid: string;
+  label: string;
+  onboarding: { required: boolean; finished: boolean };
+}
+
+export function requiredOnboarding(integrations: readonly Integration[] | undefined, apps: readonly AppLike[] | undefined): OnboardingItem[] {
+  const fromIntegrations = (integrations ?? [])
+    .filter((integration) => integration.onboarding_required)
+    .map((integration) => ({ kind: 'integration' as const, id: integration.id, label: integration.name, href: `/admin/integrations/${encodeURIComponent(integration.id)}` }));
+  const fromApps = (apps ?? [])
+    .filter((app) => app.onboarding.required && !app.onboarding.finished)
+    .map((app) => ({ kind: 'app' as const, id: app.uuid, label: app.label, href: `/admin/app/settings/${encodeURIComponent(app.uuid)}` }));
+  return [...fromIntegrations, ...fromApps];
+}
+
+/** Whether a project config entry's data says onboarding is paused (anything else: not paused). */
+export function isOnboardingPaused(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { paused?: unknown }).paused === true;
+}

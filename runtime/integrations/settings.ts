@@ -1,0 +1,62 @@
+// Judging an integration's settings against its JSON Schema (runtime/api/integrations.ts
+// IntegrationSettingsSchema: the subset the catalogue uses). The server's PUT /integrate answers these
+// messages (417 at settings.{key}); the settings form shows them before a save. Keys the schema does
+// not declare ('__proto__' included) are refused, never ignored.
+import type { FieldError } from '../api/contract';
+import { INTEGRATION_MESSAGE, type IntegrationSettingSchema, type IntegrationSettingsSchema } from '../api/integrations';
+import { COMPONENT_MESSAGE } from '../components/messageKeys';
+import { isHttpUrl } from '../media/rules';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+/** The message of one value against its property schema, or null when it is valid. */
+export function settingMessage(schema: IntegrationSettingSchema, value: unknown): string | null {
+  switch (schema.type) {
+    case 'boolean':
+      return typeof value === 'boolean' ? null : COMPONENT_MESSAGE.invalidInput;
+    case 'number':
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isFinite(value) || (schema.type === 'integer' && !Number.isInteger(value))) return 'invalidNumber';
+      if (schema.minimum !== undefined && value < schema.minimum) return 'cantBeLessThen';
+      if (schema.maximum !== undefined && value > schema.maximum) return 'cantBeMoreThen';
+      return null;
+    case 'string':
+      if (typeof value !== 'string') return COMPONENT_MESSAGE.invalidInput;
+      if (value.includes('\u0000')) return COMPONENT_MESSAGE.invalidInput;
+      if (schema.enum && !schema.enum.includes(value)) return COMPONENT_MESSAGE.invalidSelection;
+      if (value.length > (schema.maxLength ?? 1000)) return COMPONENT_MESSAGE.cantBeMoreThenChars;
+      if (schema.pattern && !new RegExp(schema.pattern).test(value)) return COMPONENT_MESSAGE.invalidInput;
+      if (schema.format === 'uri' && !isHttpUrl(value)) return COMPONENT_MESSAGE.invalidInput;
+      if (schema.format === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return 'invalidEmail';
+      return null;
+  }
+}
+
+/**
+ * The settings as stored (only declared keys; null or '' clears a setting) and the errors, each at
+ * settings.{key}. A required setting missing is an error only with `complete` (onboarding asks for it;
+ * a save of part of them is allowed).
+ */
+export function judgeSettings(schema: IntegrationSettingsSchema, value: unknown, complete = false): { settings: Record<string, unknown>; errors: FieldError[] } {
+  if (!isRecord(value)) return { settings: {}, errors: [{ field: 'settings', messages: [COMPONENT_MESSAGE.invalidInput] }] };
+  const errors: FieldError[] = [];
+  const settings: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const property = own(schema.properties, key) ? schema.properties[key] : undefined;
+    const item = value[key];
+    if (!property) errors.push({ field: `settings.${key}`, messages: [INTEGRATION_MESSAGE.settingUnknown] });
+    else if (item === null || item === '') continue;
+    else {
+      const message = settingMessage(property, item);
+      if (message) errors.push({ field: `settings.${key}`, messages: [message] });
+      else settings[key] = item;
+    }
+  }
+  if (complete) {
+    for (const key of schema.required ?? []) {
+      if (!own(settings, key)) errors.push({ field: `settings.${key}`, messages: [COMPONENT_MESSAGE.requiredField] });
+    }
+  }
+  return { settings, errors };
+}
