@@ -4,6 +4,9 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { LOCALE_TAG } from './runtime/i18n/tags.ts';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+
+/** Workers of the projects that only compute (unit, dom): one per core, or LUMA_TEST_WORKERS. */
+const computeWorkers = Number(process.env.LUMA_TEST_WORKERS) || Math.max(1, availableParallelism());
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,11 +141,13 @@ export default defineConfig({
   },
   test: {
     root: repoRoot,
-    // One worker per core (vitest's own default is cores - 1, one worker on this 2-core machine). Every
-    // API file has its own database (a copy of the run's template) and free ports; with the templates
-    // and no per-file module graph, two workers ran all of vitest in 8.4 min against 17.4 with one
-    // (docs/testing.md "How long the suite takes"). LUMA_TEST_WORKERS sets another number.
-    maxWorkers: Number(process.env.LUMA_TEST_WORKERS) || Math.max(1, availableParallelism()),
+    // One worker more than there are cores for the API files, which wait on their database, child
+    // servers and sandbox workers much of the time (api-postgres alone: 683 s with three workers
+    // against 838 s with two, same load); the unit and dom projects, which only compute, keep one per
+    // core (their own maxWorkers below). Every API file has its own database (a copy of the run's
+    // template) and free ports (docs/testing.md "How long the suite takes"). LUMA_TEST_WORKERS sets
+    // another number for every project.
+    maxWorkers: Number(process.env.LUMA_TEST_WORKERS) || availableParallelism() + 1,
     reporters: ['default', 'json'],
     outputFile: { json: '.reports/vitest.json' },
     projects: [
@@ -151,6 +156,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: repoRoot,
+          maxWorkers: computeWorkers,
           environment: 'node',
           // No module graph per file: nothing in these files mocks a module or stubs a global, and
           // reusing the modules took the project from 154 to 93 s (docs/testing.md).
@@ -167,6 +173,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           root: repoRoot,
+          maxWorkers: computeWorkers,
           environment: 'jsdom',
           include: ['tests/dom/**/*.test.tsx', 'renderers/**/*.test.tsx'],
           // findBy*/waitFor wait up to 10 s (tests/dom/setup.ts); a test may do several such waits.
