@@ -157,6 +157,8 @@ export default defineConfig({
           name: 'unit',
           root: repoRoot,
           maxWorkers: computeWorkers,
+          // Projects with another worker count run as another group: unit and dom first, then the API.
+          sequence: { groupOrder: 0 },
           environment: 'node',
           // No module graph per file: nothing in these files mocks a module or stubs a global, and
           // reusing the modules took the project from 154 to 93 s (docs/testing.md).
@@ -174,6 +176,7 @@ export default defineConfig({
           name: 'dom',
           root: repoRoot,
           maxWorkers: computeWorkers,
+          sequence: { groupOrder: 0 },
           environment: 'jsdom',
           include: ['tests/dom/**/*.test.tsx', 'renderers/**/*.test.tsx'],
           // findBy*/waitFor wait up to 10 s (tests/dom/setup.ts); a test may do several such waits.
@@ -187,6 +190,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           root: repoRoot,
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           // One migrated database per run that each file's database is copied from, and no module
@@ -203,6 +207,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           root: repoRoot,
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           // One migrated database per run that each file's database is copied from, and no module
