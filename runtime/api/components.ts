@@ -119,7 +119,7 @@ export interface VersionDiffCounts {
   fieldsAdded: number;
   fieldsRemoved: number;
   fieldsChanged: number;
-  /** Changed fields whose type, module and tightened or loosened constraints did not change (the rest of fieldsChanged). */
+  /** Changed fields with a change besides their type and their tightened or loosened constraints (a key, a role, hidden...). */
   fieldsOtherwiseChanged: number;
   typesChanged: number;
   constraintsTightened: number;

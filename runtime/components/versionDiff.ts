@@ -21,6 +21,13 @@ const isItem = (value: unknown): value is Item => typeof value === 'object' && v
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The value with every object's keys sorted, so the answer is the same JSON whatever order the store kept. */
+export function canonical<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(canonical) as T;
+  if (!isItem(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort(byText).map((key) => [key, canonical(value[key])])) as T;
+}
+
 /** Where a diff descends into an object instead of reporting it whole (field properties are relative to the field). */
 export const DESCEND = new Set(['constraints', 'constraints.length', 'roles', 'relation', 'mutators', 'appearance', 'model', 'list']);
 
@@ -72,8 +79,8 @@ export function propertyChanges(a: Item, b: Item, prefix = '', grouped = true): 
       property,
       group: grouped ? groupOf(property) : 'other',
       ...(effect ? { effect } : {}),
-      ...(from !== undefined ? { from } : {}),
-      ...(to !== undefined ? { to } : {}),
+      ...(from !== undefined ? { from: canonical(from) } : {}),
+      ...(to !== undefined ? { to: canonical(to) } : {}),
     });
   }
   return out;
@@ -129,8 +136,8 @@ function diffList(older: Item[], newer: Item[], spec: ListSpec) {
   added.sort((x, y) => byText(newerIds[x]!, newerIds[y]!));
   const natural = naturalOrder(olderIds, new Set(removedIds), renames, added.map((index) => newerIds[index]!));
   return {
-    added: added.map((index) => newer[index]!),
-    removed: removedIds.sort(byText).map((id) => older[olderIds.indexOf(id)]!),
+    added: added.map((index) => canonical(newer[index]!)),
+    removed: removedIds.sort(byText).map((id) => canonical(older[olderIds.indexOf(id)]!)),
     pairs: pairs.sort((x, y) => byText(x[0], y[0])),
     order: sameJson(natural, newerIds) ? null : newerIds,
   };
@@ -184,7 +191,7 @@ export function countDiff(diff: Omit<VersionDiff, 'summary'>): VersionDiffCounts
     fieldsAdded: diff.fields.added.length,
     fieldsRemoved: diff.fields.removed.length,
     fieldsChanged: diff.fields.changed.length,
-    fieldsOtherwiseChanged: diff.fields.changed.filter((field) => field.changes.every((change) => change.group !== 'type' && !change.effect)).length,
+    fieldsOtherwiseChanged: diff.fields.changed.filter((field) => field.changes.some((change) => change.group !== 'type' && !change.effect)).length,
     typesChanged: diff.fields.changed.filter((field) => field.changes.some((change) => change.group === 'type')).length,
     constraintsTightened: fieldChanges.filter((change) => change.effect === 'tightened').length,
     constraintsLoosened: fieldChanges.filter((change) => change.effect === 'loosened').length,
@@ -201,7 +208,7 @@ export function diffVersions(component: string, older: ComponentSettings | null,
   const modelEvents = (side: Item) => (isItem(side.model) ? side.model.events : undefined);
   const config = sameJson(a.config, b.config)
     ? []
-    : [{ property: 'config', group: 'other' as const, ...(a.config !== undefined ? { from: a.config } : {}), ...(b.config !== undefined ? { to: b.config } : {}) }];
+    : [{ property: 'config', group: 'other' as const, ...(a.config !== undefined ? { from: canonical(a.config) } : {}), ...(b.config !== undefined ? { to: canonical(b.config) } : {}) }];
   const body = {
     component,
     from: older ? text(older.version) : null,
