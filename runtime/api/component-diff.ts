@@ -1,13 +1,13 @@
 // GET /v3/system/component/version/diff (docs/components.md "Version diff"): its query and answer's
 // schemas for the OpenAPI document; the types are VersionDiff and its parts in ./components.
-import { anyObjectSchema, arrayOf, closed, judged, nullable, stringListSchema, stringSchema } from './schema-kit';
+import { anyObjectSchema, arrayOf, closed, nullable, stringListSchema, stringSchema } from './schema-kit';
 
 export const versionDiffQuery = {
   type: 'object',
   properties: {
-    ref: judged('the component: its uuid, or scope/name'),
-    from: judged('the older version (default: the live version; none live: the diff from nothing)'),
-    to: judged('the newer version'),
+    ref: { type: 'string', description: 'the component: its uuid, or scope/name' },
+    from: { type: 'string', description: 'the older version (default: the live version; none live: the diff from nothing); judged as the version calls judge a name' },
+    to: { type: 'string', description: 'the newer version (required)' },
   },
   additionalProperties: false,
 } as const;
