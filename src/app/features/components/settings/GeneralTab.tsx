@@ -10,6 +10,7 @@ import { Checkbox, LabelInputs, NumberInput, Section, TextInput, type TabProps }
 import type { SettingsController } from './useSettingsController';
 import { VersionActions } from './VersionActions';
 import { CompareVersions } from './VersionDiffView';
+import { VersionList } from './VersionList';
 
 function When({ value }: { value: string | undefined }) {
   if (!value) return <>—</>;
@@ -165,6 +166,7 @@ export function GeneralTab(props: TabProps & { ctl: SettingsController }) {
         </dl>
       </Section>
       <VersionActions ctl={ctl} />
+      <VersionList ctl={ctl} />
       <CompareVersions componentRef={ctl.loaded!.ref} versions={ctl.loaded!.versions} current={ctl.version!} />
       <ComponentActions ctl={ctl} blocked={blocked} />
     </div>
