@@ -1,9 +1,9 @@
 // Issue 34 item 1: GET /v3/system/component/version/diff on both databases. The known pairs of
 // tests/fixtures/version-diff-pairs.ts saved as versions answer the fixtures' diffs; from left out is
 // from the live version (nothing live: from nothing); unknown query keys, unknown versions and
-// another project's component are refused with the spec's keys.
+// another project's component are refused with the spec's keys. Item 3, rollback, at the end.
 import { beforeAll, expect, it } from 'vitest';
-import { componentApi, createMember, createProject, insertComponentRow } from './fixtures';
+import { adminProject, componentApi, createMember, createProject, insertComponentRow } from './fixtures';
 import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
 import { diffVersions } from '../../runtime/components';
 import { EXPECTED, V1, V2, V3 } from '../fixtures/version-diff-pairs';
@@ -76,5 +76,50 @@ describeApi(`component version diff (${DB_KIND})`, () => {
     await createMember(db(), 'diff-reader@luma.test', 'reader password', [`read ${ref}`]);
     const reader = await login(app(), 'diff-reader@luma.test', 'reader password');
     expect((await diff({ ref, from: 'v1', to: 'v2' }, reader)).statusCode).toBe(403);
+  });
+
+  // Issue 34 item 3: rolling back is deploying an earlier version to live after the same diff; Scout
+  // keeps who and when, with the version that was live before; the newer version stays to roll forward.
+  let rolled = '';
+  async function rolledComponent() {
+    rolled = (await api.create({ name: 'rolled', label: { en_US: 'Rolled' }, scope: null, tag: null })).json().uuid;
+    const model = (await api.settings(rolled, 'v1')).json();
+    expect((await api.save(rolled, 'v1', { ...model, settings: V1 })).statusCode).toBe(200);
+    expect((await api.forkSchema({ ref: rolled, version: 'v2', schema: V2 })).statusCode).toBe(200);
+    expect((await api.publish({ ref: rolled, version: 'v1', env: 'live' })).statusCode).toBe(200);
+    expect((await api.publish({ ref: rolled, version: 'v2', env: 'live' })).statusCode).toBe(200);
+  }
+  const deployEvents = (ref: string) =>
+    db().selectFrom('events').select(['topic', 'actor', 'payload', 'created_at']).where('component_uuid', '=', ref).where('topic', 'like', '%.deploy.live').orderBy('created_at').execute();
+
+  it('rollback: the diff before it is the way back, from live v2 to v1', async () => {
+    await rolledComponent();
+    const ref = rolled;
+    const back = await diff({ ref, to: 'v1' });
+    expect(back.json()).toMatchObject({ from: 'v2', to: 'v1', summary: { fieldsRemoved: 2, constraintsTightened: 1, constraintsLoosened: 1 } });
+  });
+
+  it('rolls back to v1, keeps v2, logs who and when with the previous version; rolls forward again', async () => {
+    const ref = rolled;
+    const { adminUuid } = await adminProject(db());
+    const back = await api.publish({ ref, version: 'v1', env: 'live' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ public_version: 'v1', versions: ['v1', 'v2'] });
+    const forward = await api.publish({ ref, version: 'v2', env: 'live' });
+    expect(forward.json()).toMatchObject({ public_version: 'v2', versions: ['v1', 'v2'] });
+    expect((await api.settings(ref, 'v2')).json().settings.fields.map((field: { key: string }) => field.key)).toEqual(['title', 'note', 'code', 'amount']);
+
+    const events = await deployEvents(ref);
+    const payloads = events.map((event) => (typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload));
+    expect(payloads).toEqual([
+      { version: 'v1', env: 'live', previous: null },
+      { version: 'v2', env: 'live', previous: 'v1' },
+      { version: 'v1', env: 'live', previous: 'v2' },
+      { version: 'v2', env: 'live', previous: 'v1' },
+    ]);
+    for (const event of events) {
+      expect(event.actor).toBe(adminUuid);
+      expect(new Date(event.created_at as unknown as string).getTime()).toBeGreaterThan(0);
+    }
   });
 });

@@ -104,6 +104,18 @@ export function VersionDiffPanel({ componentRef, from, to, line }: { componentRe
   );
 }
 
+function VersionSelect({ label, testId, versions, value, onChange }: { label: string; testId: string; versions: string[]; value: string; onChange: (version: string) => void }) {
+  return (
+    <WrapField label={<FormattedMessage id={label} />}>
+      <select data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
+        {versions.map((name) => (
+          <option key={name}>{name}</option>
+        ))}
+      </select>
+    </WrapField>
+  );
+}
+
 /** "Compare versions": any two versions of the component, on demand. */
 export function CompareVersions({ componentRef, versions, current }: { componentRef: string; versions: string[]; current: string }) {
   const [open, setOpen] = useState(false);
@@ -114,20 +126,8 @@ export function CompareVersions({ componentRef, versions, current }: { component
       {open ? (
         <>
           <div className="diff-pickers">
-            <WrapField label={<FormattedMessage id="cmp.diff.from" />}>
-              <select data-testid="diff-from" value={from} onChange={(e) => setFrom(e.target.value)}>
-                {versions.map((name) => (
-                  <option key={name}>{name}</option>
-                ))}
-              </select>
-            </WrapField>
-            <WrapField label={<FormattedMessage id="cmp.diff.to" />}>
-              <select data-testid="diff-to" value={to} onChange={(e) => setTo(e.target.value)}>
-                {versions.map((name) => (
-                  <option key={name}>{name}</option>
-                ))}
-              </select>
-            </WrapField>
+            <VersionSelect label="cmp.diff.from" testId="diff-from" versions={versions} value={from} onChange={setFrom} />
+            <VersionSelect label="cmp.diff.to" testId="diff-to" versions={versions} value={to} onChange={setTo} />
           </div>
           <VersionDiffPanel componentRef={componentRef} from={from} to={to} />
         </>
