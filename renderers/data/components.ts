@@ -9,6 +9,7 @@ export const componentKeys = {
   component: (ref: string) => ['component', ref] as const,
   settings: (ref: string, version: string | null) => ['component', ref, 'settings', version ?? '@env'] as const,
   roles: ['user', 'role', 'list'] as const,
+  diff: (ref: string, from: string | null, to: string) => ['component', ref, 'diff', from ?? '@live', to] as const,
 };
 
 export const componentsQueryOptions = () =>
@@ -24,6 +25,13 @@ export const componentSettingsQueryOptions = (ref: string, version: string | nul
     queryFn: ({ signal }) => componentsApi.settings(ref, version, signal),
     // The form keeps its own copy; a background refetch must not replace what the user sees.
     staleTime: Infinity,
+  });
+
+/** The diff of two versions (from null: from what is live; docs/components.md "Version diff"). */
+export const componentVersionDiffQueryOptions = (ref: string, from: string | null, to: string) =>
+  queryOptions({
+    queryKey: componentKeys.diff(ref, from, to),
+    queryFn: ({ signal }) => componentsApi.diff(from === null ? { ref, to } : { ref, from, to }, signal),
   });
 
 export const roleListQueryOptions = () =>

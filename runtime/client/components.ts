@@ -5,6 +5,9 @@ import { mainClient } from './clients';
 
 /** A component as the API answers it (docs/components.md "Shapes"). */
 export type { Component, ComponentModel, CreateComponentBody, MenuItem } from '../api/components';
+/** The diff of two versions (docs/components.md "Version diff"). */
+export type { VersionDiff, VersionDiffCounts, VersionFieldChange, VersionItemChange, VersionListDiff, VersionPropertyChange, VersionChangeGroup } from '../api/components';
+import type { VersionDiff } from '../api/components';
 import type { Component, ComponentModel, CreateComponentBody, MenuItem } from '../api/components';
 import type { ComponentIndexes } from '../api/record-indexes';
 
@@ -36,6 +39,9 @@ export const componentsApi = {
     mainClient.post<Component>('/v3/system/component/version/remove', body),
   publish: (body: { version: string; env: 'dev' | 'live'; ref: string }) =>
     mainClient.post<Component>('/v3/system/component/version/publish', body),
+  /** `from` left out: from the live version. */
+  diff: (query: { ref: string; from?: string; to: string }, signal?: AbortSignal) =>
+    mainClient.get<VersionDiff>(`/v3/system/component/version/diff?${new URLSearchParams(query as Record<string, string>).toString()}`, { signal }),
   roles: (signal?: AbortSignal) => mainClient.get<RoleSummary[]>('/v1/user/role/list', { signal }),
   indexes: (ref: string, signal?: AbortSignal) => mainClient.get<ComponentIndexes>(`/v3/system/component/${refPath(ref)}/indexes`, { signal }),
   dropIndex: (ref: string, name: string) => mainClient.post<ComponentIndexes>(`/v3/system/component/${refPath(ref)}/indexes/drop`, { name }),

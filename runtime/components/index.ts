@@ -33,3 +33,6 @@ export { defaultSettings } from './defaultSettings';
 export { foreignKeyOptions } from './foreignKeyOptions';
 export { checkRelation } from './checkRelation';
 export { lowerRoutePaths, normaliseRoutePath, routePathProblem } from './routePaths';
+export { diffVersions, isEmptyVersionDiff } from './versionDiff';
+export { applyVersionDiff } from './applyVersionDiff';
+export { versionDiffSummary, versionDiffSummaryParts, type VersionDiffSummaryKey } from './versionDiffSummary';

@@ -273,7 +273,7 @@ describeApi(`event bus: token, socket, permissions and the event log (${DB_KIND}
     const reader = await connect('reader', [`${staff}.deploy.*`]);
     expect((await api.publish({ version: 'v1', env: 'live', ref: staff })).statusCode).toBe(200);
     await until('the deploy event', 10_000, () => (reader.events().length === 1 ? true : undefined));
-    expect(reader.events()[0]).toEqual({ topic: `${staff}.deploy.live`, payload: { version: 'v1', env: 'live' } });
+    expect(reader.events()[0]).toEqual({ topic: `${staff}.deploy.live`, payload: { version: 'v1', env: 'live', previous: null } });
     reader.close();
   });
 

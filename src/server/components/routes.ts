@@ -28,6 +28,8 @@ import type { ServerContext } from '../platform/context';
 import { specFor, typed } from '../platform/contract';
 import { createComponent, listComponents, removeComponent, cloneComponent, componentMenu } from './components';
 import { getSettings, saveSettings } from './settings';
+import { versionDiff, type VersionDiffQuery } from './diff';
+import { versionDiffQuery, versionDiffSchema } from '../../../runtime/api/component-diff';
 import { forkVersion, forkVersionFromSchema, publishVersion, removeVersion } from './versions';
 import { headerValue, isUuid } from '../platform/validate';
 import { accountabilityOf } from '../auth/session-hook';
@@ -104,6 +106,14 @@ export const componentRoutes: FastifyPluginAsync<ServerContext> = async (plugin,
   );
   host.post(`${BASE}/version/remove`, versionSpec('Remove a version', versionRemoveBody, componentSchema), async (request) =>
     removeVersion(db, accountabilityOf(request), request.body, localeOf(request)),
+  );
+  host.get(
+    `${BASE}/version/diff`,
+    spec('What going from one version to another changes (from left out: from the live version; docs/components.md "Version diff")', {
+      querystring: versionDiffQuery,
+      response: replies({ 200: versionDiffSchema }),
+    }),
+    async (request) => versionDiff(db, accountabilityOf(request), request.query as VersionDiffQuery),
   );
   host.post(`${BASE}/version/publish`, versionSpec('Publish a version', versionPublishBody, componentSchema), async (request) =>
     publishVersion(db, accountabilityOf(request), request.body, localeOf(request)),

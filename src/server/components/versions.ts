@@ -17,7 +17,7 @@ type Db = Kysely<Database>;
 const fieldError = (field: string, message: string) => new HttpError(417, COMPONENT_MESSAGE.fieldsNotValid, [{ field, messages: [message] }]);
 
 /** A version name given in a body: 417 when missing or malformed. */
-function versionName(value: unknown, field: string): string {
+export function versionName(value: unknown, field: string): string {
   if (value === undefined || value === null || value === '') throw fieldError(field, COMPONENT_MESSAGE.requiredField);
   if (!isValidVersionName(value)) throw fieldError(field, NAME_RULE.versionName);
   return value;

@@ -47,6 +47,6 @@ export function registerEventHooks(registry: HookRegistry): void {
   });
   registry.onFilter('components.deploy', async ({ component, env, version }, { accountability }, { db }) => {
     const topic = eventTopic(componentArea(component), 'deploy', env);
-    await publishEvents(db, [{ projectUuid: component.project_uuid, env, topic, componentUuid: component.uuid, actor: accountability.user.uuid, payload: { version, env } }]);
+    await publishEvents(db, [{ projectUuid: component.project_uuid, env, topic, componentUuid: component.uuid, actor: accountability.user.uuid, payload: { version, env, previous: (env === 'live' ? component.public_version : component.dev_version) ?? null } }]);
   });
 }

@@ -9,6 +9,8 @@ import { SavedAs } from '../formParts';
 import { Checkbox, LabelInputs, NumberInput, Section, TextInput, type TabProps } from './controls';
 import type { SettingsController } from './useSettingsController';
 import { VersionActions } from './VersionActions';
+import { CompareVersions } from './VersionDiffView';
+import { VersionList } from './VersionList';
 
 function When({ value }: { value: string | undefined }) {
   if (!value) return <>—</>;
@@ -164,6 +166,8 @@ export function GeneralTab(props: TabProps & { ctl: SettingsController }) {
         </dl>
       </Section>
       <VersionActions ctl={ctl} />
+      <VersionList ctl={ctl} />
+      <CompareVersions componentRef={ctl.loaded!.ref} versions={ctl.loaded!.versions} current={ctl.version!} />
       <ComponentActions ctl={ctl} blocked={blocked} />
     </div>
   );

@@ -10,6 +10,7 @@ import { ChoiceButtons, FormError } from '../formParts';
 import { Note, Section, WrapField } from './controls';
 import type { SettingsController } from './useSettingsController';
 import { useVersionMachine } from './useVersionMachine';
+import { VersionDiffPanel } from './VersionDiffView';
 
 type Panel = null | 'fork' | 'schema' | 'deploy' | 'remove';
 type Send = ReturnType<typeof useVersionMachine>['send'];
@@ -77,8 +78,8 @@ function DeployForm({ version, env, onEnv, send, onClose }: { version: string; e
   );
 }
 
-/** A yes/no question in a dialog. */
-function YesNoDialog({ open, title, onNo, onYes, noTestId, yesTestId, children }: { open: boolean; title: string; onNo: () => void; onYes: () => void; noTestId?: string; yesTestId: string; children: ReactNode }) {
+/** A yes/no question in a dialog; `more` goes under the question (the deploy's diff). */
+function YesNoDialog({ open, title, onNo, onYes, noTestId, yesTestId, children, more }: { open: boolean; title: string; onNo: () => void; onYes: () => void; noTestId?: string; yesTestId: string; children: ReactNode; more?: ReactNode }) {
   return (
     <Dialog
       open={open}
@@ -87,6 +88,7 @@ function YesNoDialog({ open, title, onNo, onYes, noTestId, yesTestId, children }
       actions={<ChoiceButtons no="common.no" noTestId={noTestId} onNo={onNo} yes="common.yes" yesTestId={yesTestId} onYes={onYes} />}
     >
       <p>{children}</p>
+      {more}
     </Dialog>
   );
 }
@@ -145,7 +147,19 @@ export function VersionActions({ ctl }: { ctl: SettingsController }) {
       <FormError message={state.context.error ?? null} testId="version-error" />
       {panel === 'fork' || panel === 'schema' ? <ForkForm key={opening} version={version} withSchema={panel === 'schema'} send={send} onClose={close} /> : null}
       {panel === 'deploy' ? <DeployForm version={version} env={env} onEnv={setEnv} send={send} onClose={close} /> : null}
-      <YesNoDialog open={state.value === 'confirmingLive'} title="cmp.actions.confirmLiveTitle" noTestId="confirm-no" yesTestId="confirm-yes" onNo={() => send({ type: 'CANCEL' })} onYes={() => send({ type: 'CONFIRM' })}>
+      <YesNoDialog
+        open={state.value === 'confirmingLive'}
+        title="cmp.actions.confirmLiveTitle"
+        noTestId="confirm-no"
+        yesTestId="confirm-yes"
+        onNo={() => send({ type: 'CANCEL' })}
+        onYes={() => send({ type: 'CONFIRM' })}
+        more={
+          state.value === 'confirmingLive' ? (
+            <VersionDiffPanel componentRef={loaded.ref} from={null} to={version} line={(summary) => intl.formatMessage({ id: 'cmp.diff.deployLine' }, { version, summary })} />
+          ) : null
+        }
+      >
         <FormattedMessage id="cmp.actions.confirmLive" values={{ version, current: loaded.public_version ?? intl.formatMessage({ id: 'cmp.none' }) }} />
       </YesNoDialog>
       <YesNoDialog
