@@ -272,7 +272,8 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
 }
 
 /** Calls other than the shell's and the guard's reads. */
-export const writes = () => server.calls.filter((c) => c.method !== 'GET');
+/** The calls that change something: not GETs, nor the project config read (a POST, spec section 7: `POST /v1/config/get`). */
+export const writes = () => server.calls.filter((c) => c.method !== 'GET' && c.path !== '/v1/config/get');
 
 export let router: AppRouter;
 export const clipboard = { writeText: vi.fn(async (_text: string) => undefined) };
