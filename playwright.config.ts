@@ -82,6 +82,10 @@ export default defineConfig({
       LUMA_LOG_LEVEL: 'warn',
       LUMA_SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LUMA_WORKFLOW_HTTP_ALLOW: `127.0.0.1:${E2E_SERVICE_PORT}`,
+      // The bank transfer's payee and account (e2e/checkout.spec.ts pays by transfer): only turns the
+      // method from not configured to on; no spec depends on it being off.
+      LUMA_BANK_PAYEE: 'Luma e2e d.o.o.',
+      LUMA_BANK_ACCOUNT: '160-0000000000001-23',
     },
   },
 });

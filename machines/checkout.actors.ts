@@ -9,6 +9,8 @@ export interface CheckoutStart {
   price: Price;
   /** Whether the billing information is saved (payment_info.billing_information). */
   billingSaved: boolean;
+  /** The methods that are on (payment_info), the first one chosen by default. */
+  methods: CheckoutMethod[];
 }
 
 /** The calls the machine makes; the screen passes runtime/client/billing's, tests their own. */

@@ -32,6 +32,7 @@ export interface CheckoutContext {
   price: Price | null;
   /** Whether the billing information is saved (the go-to-checkout button is enabled only then). */
   billingSaved: boolean;
+  methods: CheckoutMethod[];
   method: CheckoutMethod | undefined;
   /** The URL opened in the new tab (reopened by REOPEN while waiting). */
   url: string | null;
@@ -71,12 +72,12 @@ export const checkoutMachine = setup({
   },
   actions: {
     loaded: assign(({ event }) => {
-      const { price, billingSaved } = (event as unknown as { output: CheckoutStart }).output;
-      return { price, billingSaved, failure: null };
+      const { price, billingSaved, methods } = (event as unknown as { output: CheckoutStart }).output;
+      return { price, billingSaved, methods, failure: null };
     }),
     billingSaved: assign({ billingSaved: true }),
     billingLost: assign({ billingSaved: false }),
-    chooseMethod: assign(({ event }) => (event.type === 'CHECKOUT' ? { method: event.method, failure: null } : {})),
+    chooseMethod: assign(({ context, event }) => (event.type === 'CHECKOUT' ? { method: event.method ?? context.methods[0], failure: null } : {})),
     opened: assign(({ event }) => ({ url: (event as unknown as { output: string }).output })),
     openTab: ({ context }) => {
       if (context.url) context.openTab(context.url);
@@ -91,7 +92,7 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   initial: 'loading',
-  context: ({ input }) => ({ ...input, price: null, billingSaved: false, method: undefined, url: null, subscription: null, failure: null }),
+  context: ({ input }) => ({ ...input, price: null, billingSaved: false, methods: [], method: undefined, url: null, subscription: null, failure: null }),
   states: {
     loading: {
       invoke: {

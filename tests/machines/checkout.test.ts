@@ -24,7 +24,7 @@ function calls(over: Partial<CheckoutCalls> = {}, billingSaved = true): Checkout
   const linked: unknown[] = [];
   return {
     linked,
-    load: async () => ({ price, billingSaved }),
+    load: async () => ({ price, billingSaved, methods: ['card', 'bank_transfer'] }),
     link: async (priceId, method) => (linked.push([priceId, method]), URL_),
     trial: async () => ({ uuid: 't' }),
     ...over,
@@ -46,8 +46,8 @@ describe('checkout machine', () => {
     const paths = getShortestPaths(checkoutMachine, {
       input: { priceId: price.id, calls: calls(), channel, openTab: () => undefined, unlock: () => undefined },
       events: [
-        ev('xstate.done.actor.0.checkout.loading', { output: { price, billingSaved: true } }),
-        ev('xstate.done.actor.0.checkout.loading', { output: { price, billingSaved: false } }),
+        ev('xstate.done.actor.0.checkout.loading', { output: { price, billingSaved: true, methods: [] } }),
+        ev('xstate.done.actor.0.checkout.loading', { output: { price, billingSaved: false, methods: [] } }),
         ev('xstate.error.actor.0.checkout.loading', { error: { status: 404, messageKey: 'priceNotFound' } }),
         ev('xstate.done.actor.0.checkout.requestingLink', { output: URL_ }),
         ev('xstate.error.actor.0.checkout.requestingLink', { error: { status: 501, messageKey: 'checkoutMethodCurrentlyDisabled' } }),
@@ -119,6 +119,7 @@ describe('checkout machine', () => {
       actor.send({ type: 'CHECKOUT' });
       await waitFor(actor, (s) => s.matches('failed'));
       expect(actor.getSnapshot().context.failure).toBe(key);
+      expect(actor.getSnapshot().context.method).toBe('card');
       expect(opened).toEqual([]);
       actor.send({ type: 'RETRY' });
       expect(actor.getSnapshot().value).toBe('ready');
