@@ -37,7 +37,7 @@ test('checkout: billing information first, the pro-forma in a new tab, the thank
   await card.getByLabel(/^Last name/).fill('Berg');
   await card.getByLabel(/^Address/).fill('Hauptstraße 1');
   await card.getByLabel(/^City/).fill('B');
-  await card.getByLabel(/^E-mail/).fill('ana@example.com');
+  await card.getByLabel(/^Billing e-mail/).fill('ana@example.com');
   await modal.getByTestId('checkout-billing-save').click();
   await expect(card.getByLabel(/^City/)).toHaveAttribute('aria-invalid', 'true');
   await card.getByLabel(/^City/).fill('Berlin');

@@ -30,7 +30,7 @@ export const billingEn_US = {
   'checkout.startingTrial': 'Starting the trial…',
   'checkout.waiting': 'Checkout is open in a new tab. Finish the payment there; this page follows it.',
   'checkout.reopen': 'Open the checkout again',
-  'checkout.done': 'Thank you, the purchase went through.',
+  'checkout.done': 'Thank you, your checkout is complete.',
   'checkout.trialDone': 'Your trial has started.',
   'checkout.subscriptionState': 'Subscription: {state}',
   'checkout.retry': 'Try again',

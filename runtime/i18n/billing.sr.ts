@@ -29,7 +29,7 @@ export const billingSr: Record<BillingMessageKey, string> = {
   'checkout.startingTrial': 'Pokretanje probnog perioda…',
   'checkout.waiting': 'Plaćanje je otvoreno u novoj kartici. Završite ga tamo; ova stranica to prati.',
   'checkout.reopen': 'Ponovo otvori plaćanje',
-  'checkout.done': 'Hvala, kupovina je uspela.',
+  'checkout.done': 'Hvala, plaćanje je završeno.',
   'checkout.trialDone': 'Vaš probni period je počeo.',
   'checkout.subscriptionState': 'Pretplata: {state}',
   'checkout.retry': 'Pokušaj ponovo',

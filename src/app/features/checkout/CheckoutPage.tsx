@@ -16,6 +16,7 @@ import { Message } from '../../../../renderers/ui/Message';
 import { PageHeader } from '../../components/PageHeader';
 import { Loading } from '../../components/LoadState';
 import { BillingModal } from './BillingModal';
+import './checkout.css';
 
 export const DEFAULT_PRICE = 'luma-pro-monthly';
 const subscriptionsKey = ['billing', 'subscriptions'] as const;
@@ -85,7 +86,7 @@ function Actions({ state, send }: { state: Snapshot; send: ReturnType<typeof use
     );
   if (state.matches('done'))
     return (
-      <p className="form-success" role="status" data-testid="checkout-done">
+      <p className="checkout-done" role="status" data-testid="checkout-done">
         <FormattedMessage id={context.url ? 'checkout.done' : 'checkout.trialDone'} />
       </p>
     );
@@ -171,7 +172,7 @@ export function CheckoutPage() {
       ) : null}
       {price ? (
         <div className="card stack">
-          <h2 className="card-title" data-testid="checkout-product">{price.name}</h2>
+          <h2 className="checkout-product" data-testid="checkout-product">{price.name}</h2>
           <p className="checkout-amount" data-testid="checkout-price">
             <FormattedMessage id="checkout.price" values={{ amount: <strong>{formatPrice(price, intl.locale)}</strong>, days: price.period_days }} />
           </p>
