@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -159,5 +160,36 @@ describe('checkout machine', () => {
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (s) => s.matches('unavailable') && s.context.failure === 'failedToCheckout');
     expect(attempts).toBe(2);
+  });
+
+  it('random event sequences never go to checkout without billing information, and unlock only once on done', () => {
+    const never = () => new Promise<never>(() => undefined);
+    const events: CheckoutEvent[] = [
+      ev('xstate.done.actor.0.checkout.loading', { output: { price, billingSaved: false, methods: ['card'] } }),
+      ev('xstate.done.actor.0.checkout.loading', { output: { price, billingSaved: true, methods: ['card'] } }),
+      ev('xstate.error.actor.0.checkout.loading', { error: { status: 500 } }),
+      ev('xstate.done.actor.0.checkout.requestingLink', { output: URL_ }),
+      ev('xstate.error.actor.0.checkout.requestingLink', { error: { status: 409, messageKey: 'billingInformationRequired' } }),
+      ev('xstate.error.actor.0.checkout.requestingLink', { error: { status: 501 } }),
+      ev('xstate.done.actor.0.checkout.startingTrial', { output: {} }),
+      ev('xstate.error.actor.0.checkout.startingTrial', { error: { status: 502 } }),
+      { type: 'BILLING_SAVED' }, { type: 'CLOSE_BILLING' }, { type: 'OPEN_BILLING' }, { type: 'CHECKOUT' },
+      { type: 'START_TRIAL' }, { type: 'REOPEN' }, { type: 'CHECKOUT_COMPLETE', subscription: null }, { type: 'RETRY' },
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...events), { maxLength: 30 }), (sequence) => {
+        const { actor, unlocked } = start({ load: never, link: never, trial: never });
+        for (const event of sequence) {
+          // A call's answer comes only while its state waits for it (elsewhere it has no actor).
+          if (event.type.startsWith('xstate.') && !actor.getSnapshot().can(event)) continue;
+          actor.send(event);
+          const snapshot = actor.getSnapshot();
+          if (snapshot.matches('requestingLink') || snapshot.matches('waiting')) expect(snapshot.context.billingSaved).toBe(true);
+          expect(unlocked.length).toBe(snapshot.matches('done') ? 1 : 0);
+        }
+        actor.stop();
+      }),
+      { numRuns: 200 },
+    );
   });
 });
