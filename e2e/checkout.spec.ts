@@ -68,3 +68,24 @@ test('checkout: billing information first, the pro-forma in a new tab, the thank
   await second.close();
   await clearBilling(page);
 });
+
+test('checkout: a trial starts without billing information, once per product', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsAdmin(page);
+  await clearBilling(page);
+  // The media product: its trial raises none of the platform's limits other specs count on.
+  await page.goto('/checkout?price=luma-media-monthly');
+  const modal = page.getByTestId('checkout-billing-modal');
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('checkout-go')).toBeDisabled();
+  await page.getByTestId('checkout-trial').click();
+  await expect(page.getByTestId('checkout-done')).toHaveText('Your trial has started.');
+  await expect(page.getByTestId('checkout-subscription-state')).toHaveAttribute('data-state', 'subscribed');
+
+  await page.reload();
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('checkout-trial').click();
+  await expect(page.getByTestId('checkout-error')).toContainText('already been used');
+  await atBothWidths(page, 'checkout-trial-used', async () => expect(page.getByTestId('checkout-error')).toBeVisible(), false);
+});
