@@ -13,13 +13,19 @@ async function clearBilling(page: Page) {
   expect(cleared.status(), await cleared.text()).toBe(200);
 }
 
-test('checkout: billing information first, the pro-forma in a new tab, the thank-you page tells the first tab', async ({ page, context }) => {
+/** Signed in with no billing information, on /checkout for `price`: the modal asks for it first. */
+async function openCheckout(page: Page, price: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAsAdmin(page);
   await clearBilling(page);
-  await page.goto('/checkout?price=luma-pro-monthly');
+  await page.goto(`/checkout?price=${price}`);
   const modal = page.getByTestId('checkout-billing-modal');
   await expect(modal).toBeVisible();
+  return modal;
+}
+
+test('checkout: billing information first, the pro-forma in a new tab, the thank-you page tells the first tab', async ({ page, context }) => {
+  const modal = await openCheckout(page, 'luma-pro-monthly');
   await expect(page.getByTestId('checkout-price')).toContainText('30');
   await expect(page.getByTestId('checkout-trial-days')).toContainText('14');
   await atBothWidths(page, 'checkout-billing-modal', async () => {
@@ -70,13 +76,8 @@ test('checkout: billing information first, the pro-forma in a new tab, the thank
 });
 
 test('checkout: a trial starts without billing information, once per product', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsAdmin(page);
-  await clearBilling(page);
   // The media product: its trial raises none of the platform's limits other specs count on.
-  await page.goto('/checkout?price=luma-media-monthly');
-  const modal = page.getByTestId('checkout-billing-modal');
-  await expect(modal).toBeVisible();
+  const modal = await openCheckout(page, 'luma-media-monthly');
   await modal.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('checkout-go')).toBeDisabled();
   await page.getByTestId('checkout-trial').click();

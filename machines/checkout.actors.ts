@@ -39,10 +39,15 @@ export const listenForCompletion = fromCallback<{ type: 'noop' }, { channel: Che
   }),
 );
 
+/** A failed call's status and message key, whatever was thrown. */
+function partsOf(error: unknown): { status?: unknown; messageKey?: unknown } {
+  return error && typeof error === 'object' ? (error as { status?: unknown; messageKey?: unknown }) : {};
+}
+
 /** The message key of a failed call (spec section 8): 501 is checkoutMethodCurrentlyDisabled, a used
  * trial says so, anything else is failedToCheckout. */
 export function checkoutFailure(error: unknown): string {
-  const e = (error && typeof error === 'object' ? error : {}) as { status?: unknown; messageKey?: unknown };
+  const e = partsOf(error);
   if (e.status === 501) return 'checkoutMethodCurrentlyDisabled';
   if (e.status === 409 && e.messageKey === 'trialAlreadyUsed') return 'trialAlreadyUsed';
   return 'failedToCheckout';
@@ -50,12 +55,12 @@ export function checkoutFailure(error: unknown): string {
 
 /** The 409 that says the billing information is missing: the machine asks for it again. */
 export function needsBillingInformation(error: unknown): boolean {
-  const e = (error && typeof error === 'object' ? error : {}) as { status?: unknown; messageKey?: unknown };
+  const e = partsOf(error);
   return e.status === 409 && e.messageKey === 'billingInformationRequired';
 }
 
 /** The message key of a load that failed: an unknown price says so, anything else is failedToCheckout. */
 export function loadFailure(error: unknown): string {
-  const e = (error && typeof error === 'object' ? error : {}) as { status?: unknown; messageKey?: unknown };
+  const e = partsOf(error);
   return e.status === 404 && e.messageKey === 'priceNotFound' ? 'priceNotFound' : 'failedToCheckout';
 }

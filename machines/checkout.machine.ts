@@ -23,12 +23,16 @@ import {
   type CheckoutStart,
 } from './checkout.actors';
 
-export interface CheckoutContext {
+export interface CheckoutInput {
   priceId: string;
   calls: CheckoutCalls;
   channel: CheckoutChannel;
   openTab: (url: string) => void;
+  /** What the purchase unlocks (for example re-reading the subscription). */
   unlock: (what: 'checkout' | 'trial') => void;
+}
+
+export interface CheckoutContext extends CheckoutInput {
   price: Price | null;
   /** Whether the billing information is saved (the go-to-checkout button is enabled only then). */
   billingSaved: boolean;
@@ -50,15 +54,6 @@ export type CheckoutEvent =
   | { type: 'REOPEN' }
   | { type: 'CHECKOUT_COMPLETE'; subscription: string | null }
   | { type: 'RETRY' };
-
-export interface CheckoutInput {
-  priceId: string;
-  calls: CheckoutCalls;
-  channel: CheckoutChannel;
-  openTab: (url: string) => void;
-  /** What the purchase unlocks (for example re-reading the subscription). */
-  unlock: (what: 'checkout' | 'trial') => void;
-}
 
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 

@@ -48,6 +48,18 @@ function SubscriptionState({ price }: { price: Price }) {
 
 type Snapshot = StateFrom<typeof checkoutMachine>;
 
+/** The machine's failure (spec section 8's message) with its try-again. */
+function Failure({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  return (
+    <p className="form-error" role="alert" data-testid="checkout-error">
+      <Message value={message ?? 'failedToCheckout'} />{' '}
+      <button type="button" className="button button-ghost" onClick={onRetry}>
+        <FormattedMessage id="checkout.retry" />
+      </button>
+    </p>
+  );
+}
+
 function MethodChoice({ methods, value, onChange }: { methods: CheckoutMethod[]; value: CheckoutMethod | undefined; onChange: (m: CheckoutMethod) => void }) {
   const intl = useIntl();
   if (methods.length < 2) return null;
@@ -98,14 +110,7 @@ function Actions({ state, send }: { state: Snapshot; send: ReturnType<typeof use
         </p>
       ) : null}
       <MethodChoice methods={context.methods} value={chosen} onChange={setMethod} />
-      {state.matches('failed') ? (
-        <p className="form-error" role="alert" data-testid="checkout-error">
-          <Message value={context.failure ?? 'failedToCheckout'} />{' '}
-          <button type="button" className="button button-ghost" onClick={() => send({ type: 'RETRY' })}>
-            <FormattedMessage id="checkout.retry" />
-          </button>
-        </p>
-      ) : null}
+      {state.matches('failed') ? <Failure message={context.failure} onRetry={() => send({ type: 'RETRY' })} /> : null}
       <div className="form-actions">
         {context.price && context.price.trial_days > 0 ? (
           <button type="button" className="button" disabled={!(ready || state.matches('billing'))} onClick={() => send({ type: 'START_TRIAL' })} data-testid="checkout-trial">
@@ -162,14 +167,7 @@ export function CheckoutPage() {
     <div className="page stack checkout-page" data-testid="checkout-page" data-state={JSON.stringify(state.value)}>
       <PageHeader title={<FormattedMessage id="checkout.title" />} />
       {state.matches('loading') ? <Loading /> : null}
-      {state.matches('unavailable') ? (
-        <p className="form-error" role="alert" data-testid="checkout-error">
-          <Message value={failure ?? 'failedToCheckout'} />{' '}
-          <button type="button" className="button button-ghost" onClick={() => send({ type: 'RETRY' })}>
-            <FormattedMessage id="checkout.retry" />
-          </button>
-        </p>
-      ) : null}
+      {state.matches('unavailable') ? <Failure message={failure} onRetry={() => send({ type: 'RETRY' })} /> : null}
       {price ? (
         <div className="card stack">
           <h2 className="checkout-product" data-testid="checkout-product">{price.name}</h2>
