@@ -86,6 +86,10 @@ export default defineConfig({
       LUMA_WORKFLOW_HTTP_ALLOW: `127.0.0.1:${E2E_SERVICE_PORT}`,
       LUMA_ACTIVATION_SECRET: E2E_ACTIVATION_SECRET,
       LUMA_NBS_URL: `http://127.0.0.1:${E2E_SERVICE_PORT}/nbs`,
+      // The bank transfer's payee and account (e2e/checkout.spec.ts pays by transfer): only turns the
+      // method from not configured to on; no spec depends on it being off.
+      LUMA_BANK_PAYEE: 'Luma e2e d.o.o.',
+      LUMA_BANK_ACCOUNT: '160-0000000000001-23',
     },
   },
 });

@@ -73,5 +73,5 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { kind: 'divider' },
   { kind: 'label', label: 'nav.section.resources' },
   { kind: 'link', label: 'nav.home', href: '/home/home', icon: House },
-  { kind: 'link', label: 'nav.billing', href: '/checkout', icon: CreditCard, disabled: true, badge: { label: 'common.soon', tone: 'neutral' } },
+  { kind: 'link', label: 'nav.billing', href: '/checkout', icon: CreditCard, adminOnly: true },
 ];

@@ -16,6 +16,9 @@ const publicTodo = ['/mobile'];
 
 /** /admin and /home redirect to their first page; they count as done. */
 const sessionDone = [
+  // The checkout and its thank-you page (docs/billing.md "The checkout screen").
+  '/checkout',
+  '/checkout/thankyou',
   // Release notes (docs/platform.md "Updates").
   '/home/platform/updates',
   '/admin/workflow/$id',
@@ -115,8 +118,6 @@ export function componentRoutePaths(base: '/admin/component' | '/home/component'
 }
 
 const sessionTodo = [
-  '/checkout',
-  '/checkout/thankyou',
   ...componentRoutePaths('/home/component').filter((p) => !sessionDone.includes(p)),
   ...componentRoutePaths('/admin/component').filter((p) => !sessionDone.includes(p)),
 ];

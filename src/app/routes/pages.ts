@@ -81,3 +81,6 @@ export const ThunderPage = lazyRouteComponent(() => import('../features/thunder/
 export const RatchetListPage = lazyRouteComponent(() => import('../features/ratchet/RatchetListPage'), 'RatchetListPage');
 export const RatchetCreatePage = lazyRouteComponent(() => import('../features/ratchet/RatchetFormPage'), 'RatchetCreatePage');
 export const RatchetEditPage = lazyRouteComponent(() => import('../features/ratchet/RatchetFormPage'), 'RatchetEditPage');
+// The checkout (docs/billing.md "The checkout screen").
+export const CheckoutPage = lazyRouteComponent(() => import('../features/checkout/CheckoutPage'), 'CheckoutPage');
+export const ThankYouPage = lazyRouteComponent(() => import('../features/checkout/ThankYouPage'), 'ThankYouPage');

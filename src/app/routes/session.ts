@@ -3,7 +3,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { claimsQueryOptions } from '../../../renderers/data/queries';
 import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { resolveEntry, type ClaimsOutcome } from './guard';
-import { AppEditorPage, AppOrForgePage, PublicAppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, ComponentEditorPage, NotAvailableYet, TemplatePage } from './pages';
+import { AppEditorPage, CheckoutPage, ThankYouPage, AppOrForgePage, PublicAppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, ComponentEditorPage, NotAvailableYet, TemplatePage } from './pages';
 import { rootRoute } from './root';
 import { validateVersionSearch } from './search';
 import { stubLabel, stubRoute } from './stub';
@@ -45,8 +45,8 @@ export const sessionRoutes = [
   createRoute({ getParentRoute: () => sessionRoute, path: '/public-app/editor/$id', component: PublicAppEditorPage, staticData: { label: 'apps.editor' } }),
   componentEditorRoute,
   createRoute({ getParentRoute: () => sessionRoute, path: '/template/$id', component: TemplatePage, staticData: { label: 'nav.templates' } }),
-  stubRoute(sessionRoute, '/checkout'),
-  stubRoute(sessionRoute, '/checkout/thankyou'),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/checkout', component: CheckoutPage, staticData: { label: 'nav.billing' } }),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/checkout/thankyou', component: ThankYouPage, staticData: { label: 'nav.billing' } }),
   appRoute,
   createRoute({ getParentRoute: () => sessionRoute, path: '/app/playground', component: AppPlaygroundPage, staticData: { label: 'apps.playground' } }),
   createRoute({ getParentRoute: () => sessionRoute, path: '/app/$id', component: AppPreviewPage, staticData: { label: 'apps.preview' } }),
