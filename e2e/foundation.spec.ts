@@ -85,11 +85,11 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 test('a route whose screen comes later names itself and says it is not available yet', async ({ page }) => {
   await signIn(page);
   await expect(page.getByTestId('dashboard-heading')).toBeVisible();
-  // Thunder data sets come in a later item of issue 32 (sparks, ratchet and forge, used here before, are built).
-  await page.goto('/admin/thunder');
+  // The public mobile page comes with issue 33 item 7 (thunder, used here before, is built).
+  await page.goto('/mobile');
   const notAvailable = page.getByTestId('not-available');
   await expect(notAvailable).toBeVisible();
-  await expect(notAvailable).toContainText('/admin/thunder');
+  await expect(notAvailable).toContainText('/mobile');
 });
 
 test('a server error opens the report-error modal with the request id', async ({ page }) => {
