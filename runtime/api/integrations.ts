@@ -191,7 +191,7 @@ export const integrateBodySchema = {
   properties: { id: judged('a catalogue id (unknown: 404)'), activation_code: judged('the activation code of a paid entry (invalid: 417 invalidActivationCode)') },
   additionalProperties: false,
 } as const;
-export const nbsSearchQuerySchema = closed({ vatNumber: judged('9 digits (else 417 invalidVatNumber)') }, []);
+export const nbsSearchQuerySchema = closed({ vatNumber: { type: 'string', description: '9 digits (else 417 invalidVatNumber)' } }, []);
 export const nbsCompanySchema = closed({ mb: stringSchema, name: stringSchema, address: stringSchema, place: stringSchema }, ['mb', 'name', 'address', 'place']);
 export const integrationUpdateBodySchema = {
   type: 'object',
