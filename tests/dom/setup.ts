@@ -1,11 +1,14 @@
 // setupFiles of the dom project (vite.config.ts): testing-library's async utilities (findBy*, waitFor)
-// wait for their condition up to 10 s instead of 1 s. A condition that holds returns at once; the bound
-// only matters on a machine busy with other work, where a render plus a faked fetch can take seconds.
-// The project's testTimeout (30 s) leaves room for a few such waits in one test.
+// wait for their condition up to 20 s instead of 1 s. A condition that holds returns at once; the bound
+// only matters on a machine busy with other work, where a render plus a faked fetch can take seconds,
+// and the first visit of a lazily loaded screen waits for vitest to transform its modules: at a load
+// average near 10 (a build and two e2e shards beside the suite) a component's settings page and the
+// media library took more than 10 s to appear where they take under 1 s on a quiet machine.
+// The project's testTimeout (30 s) bounds the test as a whole.
 import { configure } from '@testing-library/react';
 import { preloadDialogs } from '../../renderers/ui/LazyDialogs';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom has no CSS.escape; react-aria-components escapes <meta> names with it (Modal, Popover). The
 // names it passes are plain words, so escaping every non-word character is enough here.
