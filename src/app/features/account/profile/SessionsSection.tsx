@@ -108,6 +108,8 @@ const COLUMNS = ['account.sessions.device', 'account.sessions.ip', 'account.sess
 function SessionsTable({ list, ending }: { list: readonly SessionItem[]; ending: Ending }) {
   const intl = useIntl();
   const when = (value: string) => intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+  // Each cell names its column for the narrow layout, where the rows become cards (styles.css).
+  const label = (column: number) => intl.formatMessage({ id: COLUMNS[column]! });
   const busy = ending.ending;
   return (
     <div className="table-card sessions-table">
@@ -129,12 +131,12 @@ function SessionsTable({ list, ending }: { list: readonly SessionItem[]; ending:
         <tbody>
           {list.map((session) => (
             <tr key={session.uuid} data-testid="session-row" data-uuid={session.uuid} data-current={session.current ? 'true' : 'false'}>
-              <td>
+              <td data-label={label(0)}>
                 <DeviceName session={session} />
               </td>
-              <td>{session.ip ?? '—'}</td>
-              <td>{when(session.created_at)}</td>
-              <td>{when(session.last_seen_at)}</td>
+              <td data-label={label(1)}>{session.ip ?? '—'}</td>
+              <td data-label={label(2)}>{when(session.created_at)}</td>
+              <td data-label={label(3)}>{when(session.last_seen_at)}</td>
               <td className="actions-cell">
                 <button
                   type="button"
