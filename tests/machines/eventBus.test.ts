@@ -257,7 +257,10 @@ describe('eventBus machine', () => {
         expect(new Set(fake.opened).size).toBe(fake.opened.length);
         actor.stop();
       }),
-      { numRuns: 200 },
+      // The sequences are random, so a run could miss 'stopped' altogether (one CI run did): the first
+      // example reaches it (START, then the token call failing with 500), and the rules are checked on
+      // it like on every generated one.
+      { numRuns: 200, examples: [[[{ kind: 'event', event: { type: 'START' } }, { kind: 'auth', outcome: { ok: false, status: 500 } }]]] },
     );
     expect(sawStopped).toBeGreaterThan(0);
   });
