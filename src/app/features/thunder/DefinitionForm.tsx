@@ -1,5 +1,5 @@
 // A thunder data set's definition form (docs/thunder.md): the JSON Schema of runtime/api/thunder.ts
-// (thunderFormSchema) rendered by @rjsf/core through our own controls (widgets/formControls.tsx), as
+// (thunderFormSchema) rendered by @rjsf/core through our own controls (components/settings/schemaForm.tsx), as
 // the widget settings are. A component source shows the component, filter, pipeline and "rebuild when
 // its records change"; a ratchet source the connection and the statement. The name is fixed once saved.
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -11,7 +11,8 @@ import { componentLabel } from '../../../../renderers/ui/componentLabel';
 import { localeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import { connectionsQueryOptions } from '../ratchet/data';
-import { formControls, SchemaForm } from '../widgets/formControls';
+import { formControls } from '../components/settings/formControls';
+import { SchemaForm } from '../components/settings/schemaForm';
 import type { ThunderDraft } from './draft';
 
 const CONTROLS = formControls({ input: 'thunder', labels: 'thunder' });

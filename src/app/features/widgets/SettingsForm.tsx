@@ -1,5 +1,5 @@
 // A widget's settings form: the JSON Schema of runtime/api/widgets.ts (widgetFormSchema) rendered by
-// @rjsf/core through our own controls (formControls.tsx). The chart type shows for charts only, the
+// @rjsf/core through our own controls (components/settings/schemaForm.tsx). The chart type shows for charts only, the
 // row count for tables only; a data set's widget (docs/thunder.md) shows the set instead of the
 // component, filter and pipeline. Messages come from the form's own rules and the save's 417 answer
 // (extraErrors); rjsf validates nothing itself (the CSP forbids ajv's compile: optionsValidator).
@@ -12,7 +12,8 @@ import { componentLabel } from '../../../../renderers/ui/componentLabel';
 import { localeStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import type { WidgetDraft } from './draft';
-import { formControls, SchemaForm } from './formControls';
+import { formControls } from '../components/settings/formControls';
+import { SchemaForm } from '../components/settings/schemaForm';
 import { thunderSetsQueryOptions } from '../thunder/data';
 
 /** The inputs are named widget.{key}; the choices' labels are widgets.{key}.{value}. */

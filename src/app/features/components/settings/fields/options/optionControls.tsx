@@ -6,58 +6,18 @@ import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldProps, FieldTemplateProps, ObjectFieldTemplateProps, RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, WidgetProps } from '@rjsf/utils';
 import { librariesQueryOptions } from '../../../../media/data';
-import { Checkbox, FieldErrors, Note, NumberInput, SelectInput, TextInput } from '../../controls';
+import { FieldErrors, Note, SelectInput, TextInput } from '../../controls';
+import { formControls, useSettingText } from '../../formControls';
 import { TagsInput } from '../../TagsInput';
 
 /** The input name of an option: the path the e2e specs and the 417 answer use. */
-export const optionName = (key: string) => `field.constraints.custom_data.${key}`;
-
-/** A title or description: translated when it is a catalogue key, else as written. */
-function useOptionText() {
-  const intl = useIntl();
-  return (text: string | undefined): string | undefined => (text && Object.prototype.hasOwnProperty.call(intl.messages, text) ? intl.formatMessage({ id: text }) : text);
-}
+const OPTION_INPUT = 'field.constraints.custom_data';
+export const optionName = (key: string) => `${OPTION_INPUT}.${key}`;
 
 /** Label and hint of an option: its schema's title (else its key) and description. */
 function useLabel(schema: RJSFSchema, key: string) {
-  const text = useOptionText();
+  const text = useSettingText();
   return { label: text(schema.title) ?? key, hint: text(schema.description) };
-}
-
-const allowsNull = (schema: RJSFSchema) => (Array.isArray(schema.type) ? schema.type.includes('null') : schema.type === 'null');
-const isNumeric = (schema: RJSFSchema) => [schema.type].flat().some((t) => t === 'integer' || t === 'number');
-
-function TextWidget({ schema, name, value, onChange, disabled, readonly, rawErrors }: WidgetProps) {
-  const { label, hint } = useLabel(schema, name);
-  if (isNumeric(schema)) {
-    return <NumberInput name={optionName(name)} label={label} hint={hint} value={typeof value === 'number' ? value : null} min={schema.minimum} max={schema.maximum} disabled={disabled || readonly} errors={rawErrors} onChange={(v) => onChange(v ?? undefined)} />;
-  }
-  const empty = allowsNull(schema) ? null : undefined;
-  return <TextInput name={optionName(name)} label={label} hint={hint} value={typeof value === 'string' ? value : ''} disabled={disabled || readonly} errors={rawErrors} onChange={(v) => onChange(v === '' ? empty : v)} />;
-}
-
-function CheckboxWidget({ schema, name, value, onChange, disabled, readonly, rawErrors }: WidgetProps) {
-  const { label, hint } = useLabel(schema, name);
-  return <Checkbox name={optionName(name)} label={label} hint={hint} checked={value === true} disabled={disabled || readonly} errors={rawErrors} onChange={onChange} />;
-}
-
-function SelectWidget({ schema, name, value, onChange, options, disabled, rawErrors }: WidgetProps) {
-  const intl = useIntl();
-  const { label, hint } = useLabel(schema, name);
-  const choices = (options.enumOptions ?? []).map((o) => ({ value: String(o.value), label: String(o.label) }));
-  return (
-    <SelectInput
-      name={optionName(name)}
-      label={label}
-      hint={hint}
-      value={value === undefined || value === null ? '' : String(value)}
-      disabled={disabled}
-      errors={rawErrors}
-      placeholder={intl.formatMessage({ id: 'cmp.choose' })}
-      options={choices}
-      onChange={(v) => onChange(options.enumOptions?.find((o) => String(o.value) === v)?.value ?? undefined)}
-    />
-  );
 }
 
 /** The default media library: one of the project's libraries, by uuid. */
@@ -132,7 +92,8 @@ function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
   );
 }
 
-export const OPTION_WIDGETS: RegistryWidgetsType = { TextWidget, CheckboxWidget, SelectWidget, mediaLibrary: MediaLibraryWidget };
+/** The settings forms' text, number, checkbox and select controls (an emptied option is left out, or null where allowed), and the media library. */
+export const OPTION_WIDGETS: RegistryWidgetsType = { ...formControls({ input: OPTION_INPUT, emptyIsUndefined: true }), mediaLibrary: MediaLibraryWidget };
 export const OPTION_FIELDS: RegistryFieldsType = { mediaLibraries: MediaLibrariesField, tags: TagsField, text: TextField };
 export const OPTION_TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates?: Partial<TemplatesType['ButtonTemplates']> } = {
   FieldTemplate,
