@@ -2,15 +2,17 @@
 // against a real database and a local HTTP server speaking the NBS provider's protocol: activation
 // codes (an invalid one refused with 'invalid activation code'), the planned entries refused as not
 // configured, settings judged by their JSON Schema, onboarding, deactivation refused while an installed
-// template depends on the integration, and the lookup: found, not found, provider down, bad input.
+// template depends on the integration (and waits for an install in progress), and the lookup: found, not found, provider down, bad input.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { activationCodeFor } from '../../src/server/integrations/activation';
+import { sql } from 'kysely';
 import { toJson } from '../../src/server/db/json';
+import { lockTemplateDependencies } from '../../src/server/integrations/dependencies';
 import { adminProject, createMember, insertComponentRow } from './fixtures';
-import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useServer } from './harness';
+import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, until, useServer } from './harness';
 
 const SECRET = 'test-activation-secret';
 const INVOICING = 'luma-invoicing';
@@ -131,6 +133,32 @@ describeApi(`integrations: paid, planned, onboarding and the VAT lookup (${DB_KI
     }
     expect((await mine('PUT', '/integrate', { id: 'luma-media', disabled: true })).statusCode).toBe(200);
     expect((await mine('PUT', '/integrate', { id: 'luma-media', disabled: false })).statusCode).toBe(200);
+  });
+
+  // The check and the write of a deactivation are one transaction that waits for a template install in
+  // progress: an install committing its ledger while the deactivation waits makes the deactivation refused.
+  it.skipIf(DB_KIND !== 'postgres')('a deactivation waits for a template install in progress and is refused once it commits', async () => {
+    const { workspaceUuid } = await adminProject(db());
+    const photos = await insertComponentRow(db(), project, { name: 'tpl_race', settings: { fields: [{ name: 'Photo', key: 'photo', module: 'input', type: 'imagev2' }] } });
+    const ledger = { components: [photos], workflows: [], functions: [], sparks: [], widgets: [], apps: [], records: [] };
+    let answer: Promise<Awaited<ReturnType<typeof mine>>> | undefined;
+    try {
+      await db().transaction().execute(async (tx) => {
+        await lockTemplateDependencies(tx, project);
+        await tx.insertInto('template_installs').values({ workspace_uuid: workspaceUuid, project_uuid: project, template_id: 'crm', ledger: toJson(ledger), installed_by: null }).execute();
+        answer = mine('PUT', '/integrate', { id: 'luma-media', disabled: true });
+        await until('the deactivation waits for the lock', 30_000, async () => {
+          const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted`.execute(db());
+          return rows[0]!.waiting > 0 ? true : undefined;
+        });
+      });
+      const refused = await answer!;
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe('integrationRequiredByTemplate');
+    } finally {
+      await answer?.catch(() => undefined);
+      await db().deleteFrom('template_installs').where('workspace_uuid', '=', workspaceUuid).execute();
+    }
   });
 
   it('the VAT lookup answers mb, name, address and place from the provider', async () => {

@@ -3,7 +3,7 @@
 // ledger in template_installs, migration 0029) has a field the integration renders into (the entry's
 // template.renderevents, e.g. an image field on luma-media) or whose constraints.integrations name it.
 // A query over the ledger and the components below this folder: templates/ stands above it (docs/server.md).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CatalogueDefinition } from '../../../runtime/integrations/catalogue';
 import type { Database } from '../db/schema';
 import { isPlainObject } from '../platform/validate';
@@ -38,4 +38,14 @@ export async function templatesDependingOn(db: Db, projectUuid: string, entry: C
     if (versions.some((version) => usesIntegration(entry, version.settings))) found.add(install.template_id);
   }
   return [...found].sort();
+}
+
+/**
+ * Deactivating an integration and installing a workspace template take turns per project: each holds
+ * this lock until its transaction ends, so a template cannot come to depend on an integration between
+ * the deactivation's check and its write (PostgreSQL's transaction-scoped advisory lock; PGlite has one
+ * connection and the lock costs nothing there).
+ */
+export async function lockTemplateDependencies(tx: Db, projectUuid: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`integration-dependencies:${projectUuid}`}, 0))`.execute(tx);
 }

@@ -18,7 +18,8 @@ import {
 import { judgeSettings } from '../../../runtime/integrations/settings';
 import type { Config } from '../platform/config';
 import { isValidActivationCode } from './activation';
-import { templatesDependingOn } from './dependencies';
+import { joined } from '../db/joined';
+import { lockTemplateDependencies, templatesDependingOn } from './dependencies';
 import { catalogueEntry, INTEGRATION_CATALOGUE, type CatalogueDefinition } from '../../../runtime/integrations/catalogue';
 import { hasPermission } from '../../../runtime/permissions/hasPermission';
 import { nowDate } from '../platform/clock';
@@ -226,6 +227,11 @@ export async function updateIntegration(db: Db, accountability: Accountability, 
     if (!row) throw new HttpError(404, INTEGRATION_MESSAGE.notInstalled);
   }
   if (change.onboarded === true) await checkOnboarding(db, projectUuid, entry, change.settings);
-  if (change.disabled === true) await checkDeactivation(db, projectUuid, entry);
-  return write(db, projectUuid, entry, change, options);
+  if (change.disabled !== true) return write(db, projectUuid, entry, change, options);
+  // The check and the write in one transaction that a template install waits for (dependencies.ts).
+  return joined(db, async (tx) => {
+    await lockTemplateDependencies(tx, projectUuid);
+    await checkDeactivation(tx, projectUuid, entry);
+    return write(tx, projectUuid, entry, change, options);
+  });
 }

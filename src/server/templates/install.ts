@@ -12,6 +12,7 @@ import { joined } from '../db/joined';
 import { HttpError } from '../platform/errors';
 import { isUuid } from '../platform/validate';
 import { requireAdmin } from '../iam/access';
+import { lockTemplateDependencies } from '../integrations/dependencies';
 import { findWorkspace, listWorkspaces } from '../iam/workspaces-sql';
 import type { Accountability } from '../auth/tenancy';
 import { applySnapshot } from '../snapshots/apply';
@@ -92,6 +93,8 @@ export async function installTemplate(db: Db, accountability: Accountability, id
   const template = findTemplate(id);
   if (!template) throw templateNotFound();
   return joined(db, async (tx) => {
+    // An integration's deactivation cannot slip between this install and its commit (integrations/dependencies.ts).
+    await lockTemplateDependencies(tx, projectUuid);
     const workspace = await workspaceOf(tx, projectUuid, body.workspace);
     if (await findInstall(tx, projectUuid, workspace.uuid, true)) throw failed(409, [{ field: 'workspace', messages: [TEMPLATE_MESSAGE.onePerWorkspace] }]);
     const { document: current } = await projectSnapshotDocument(tx, accountability, { records: false });
