@@ -2,13 +2,14 @@
 // the stored result equal to the same $aggregate through the list API; a rebuild when a record changes
 // (through the hook registry, debounced: a burst of writes is one build); the schedule through the
 // clock; POST with only the name rebuilds, PUT changes the definition; failures recorded in the build
-// log with the last good result kept; bad input with the spec's keys; admins only; a widget over a set.
+// log with the last good result kept; bad input with the spec's keys; admins only; a widget over a set;
+// a rebuild when the source component's settings change; sets over the local PostgreSQL and MariaDB.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { adminProject, componentApi, componentWithFields, createMember, recordApi } from './fixtures';
+import { adminProject, componentApi, componentWithFields, createMember, recordApi, textField } from './fixtures';
 import { DB_KIND, describeApi, login, SETUP_TIMEOUT_MS, useManualClock, useServer } from './harness';
 import { withCookie } from './iam-fixtures';
 import { bookFields, insertManyRecords, listApi } from './list-fixtures';
-import { createTargets, PG_TARGET, type Targets } from './ratchet-fixtures';
+import { createTargets, MARIADB_TARGET, PG_TARGET, type Targets } from './ratchet-fixtures';
 
 const PIPELINE = [{ $group: { _id: '$code', n: { $sum: 1 }, total: { $sum: '$price' } } }, { $sort: { _id: 1 } }];
 const WAIT = { timeout: 30_000, interval: 100 };
@@ -88,6 +89,32 @@ describeApi(`thunder data sets (${DB_KIND})`, () => {
     expect((await detail('frozen')).builds).toHaveLength(1);
   });
 
+  it("a change of the source component's settings rebuilds the sets that follow it, with no record written", async () => {
+    await define({ name: 'by-settings', component: books, aggregate: [{ $group: { _id: null, n: { $sum: 1 } } }] });
+    await built('by-settings', 1);
+    const components = componentApi(app, () => admin, 'dev');
+    const model = (await components.settings(books, 'v1')).json();
+    const saved = await components.save(books, 'v1', { ...model, settings: { ...model.settings, fields: [...model.settings.fields, textField('Blurb', { constraints: {} })] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const set = await built('by-settings', 2);
+    expect(set.builds[0]).toMatchObject({ trigger: 'change', status: 'ready' });
+  });
+
+  it('a MariaDB-sourced set reads the local MariaDB through a ratchet connection', async () => {
+    targets ??= await createTargets();
+    const connection = await as(() => admin).send('POST', '/ratchet/connections', { name: 'Shop (MariaDB)', kind: 'mariadb', host: MARIADB_TARGET.host, port: MARIADB_TARGET.port, database: MARIADB_TARGET.database, user: targets.mariadbUser, password: targets.mariadbPassword });
+    expect(connection.statusCode, connection.body).toBe(200);
+    const created = await define({ name: 'maria-books', source: 'ratchet', connection: connection.json().uuid, sql: `select id, title from ${targets.mariadbTable} order by id` });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((await built('maria-books', 1)).status).toBe('ready');
+    const items = (await data('maria-books')).items as { id: unknown; title: string }[];
+    expect(items.map((item) => [String(item.id), item.title])).toEqual([
+      ['1', 'Dune'],
+      ['2', 'Emma'],
+      ['3', 'Ulysses'],
+    ]);
+  });
+
   it('POST with only the name rebuilds; PUT changes the definition and rebuilds', async () => {
     await define({ name: 'again', component: books, aggregate: [{ $group: { _id: null, n: { $sum: 1 } } }], rebuild_on_change: false });
     await built('again', 1);
@@ -165,7 +192,7 @@ describeApi(`thunder data sets (${DB_KIND})`, () => {
   });
 
   it('a ratchet-sourced set reads the local PostgreSQL; a failing build keeps the last good result and says why', async () => {
-    targets = await createTargets();
+    targets ??= await createTargets();
     const connection = await as(() => admin).send('POST', '/ratchet/connections', { name: 'Local books', kind: 'postgres', host: PG_TARGET.host, port: PG_TARGET.port, database: targets.pgDatabase, user: PG_TARGET.user });
     expect(connection.statusCode, connection.body).toBe(200);
     const created = await define({ name: 'pg-books', source: 'ratchet', connection: connection.json().uuid, sql: 'select id, title from books order by id' });
