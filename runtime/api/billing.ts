@@ -56,7 +56,14 @@ export const BILLING_MESSAGE = {
   /** 400: the webhook's Stripe-Signature does not match, or its time is outside the tolerance. */
   signatureInvalid: 'webhookSignatureInvalid',
   userLimit: 'userLimitExceeded',
+  /** 402: a paid product the project has no active subscription or trial of (spec section 8: 'functionality not available on this account'). */
+  productRequired: 'functionalityNotAvailable',
 } as const;
+
+/** The media product: the platform's own (simple) media library is bought with it (spec section 4 "Media library"). */
+export const MEDIA_PRODUCT = 'luma-media';
+/** The media product's price that /checkout offers from the media screen. */
+export const MEDIA_PRICE = 'luma-media-monthly';
 
 export interface PlanLimits {
   users: number;
@@ -112,6 +119,8 @@ export interface PaymentInfo {
   bank: { payee: string; account: string } | null;
   /** Whether the caller's billing information is saved (checkout needs it). */
   billing_information: boolean;
+  /** The product types whose functionality needs a subscription or trial here (LUMA_PAID_PRODUCTS; none where nothing is sold). */
+  products_required: string[];
 }
 
 export interface CurrencyRates {
@@ -181,8 +190,9 @@ export const paymentInfoSchema = closed(
     methods: arrayOf(closed({ method: methodSchema, status: { type: 'string', enum: ['on', 'off', 'not_configured'] } }, ['method', 'status'])),
     bank: nullable(closed({ payee: stringSchema, account: stringSchema }, ['payee', 'account'])),
     billing_information: { type: 'boolean' },
+    products_required: arrayOf(stringSchema),
   },
-  ['methods', 'bank', 'billing_information'],
+  ['methods', 'bank', 'billing_information', 'products_required'],
 );
 export const currencyRatesSchema = closed({ base: stringSchema, rates: { type: 'object', additionalProperties: { type: 'number' } } }, ['base', 'rates']);
 /** A checkout link's answer: the URL itself (spec: "the response data is a URL opened in a new tab"). */

@@ -8,6 +8,7 @@ export const billingEn_US = {
   subscriptionNotFound: 'This subscription does not exist.',
   subscriptionNotExpired: 'A subscription can be removed only once it has expired.',
   trialAlreadyUsed: 'The trial of this product has already been used.',
+  functionalityNotAvailable: 'This functionality is not available on this account: buy it or start its trial first.',
   subscriptionWrongState: 'The subscription is not in a state that allows this.',
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   // The checkout screens (docs/billing.md "The checkout screen").

@@ -7,6 +7,7 @@ export const billingSr: Record<BillingMessageKey, string> = {
   subscriptionNotFound: 'Ova pretplata ne postoji.',
   subscriptionNotExpired: 'Pretplata se može ukloniti tek kada istekne.',
   trialAlreadyUsed: 'Probni period za ovaj proizvod je već iskorišćen.',
+  functionalityNotAvailable: 'Ova funkcionalnost nije dostupna na ovom nalogu: prvo je kupite ili započnite probni period.',
   subscriptionWrongState: 'Pretplata nije u stanju koje ovo dozvoljava.',
   webhookSignatureInvalid: 'Potpis webhook poruke nije ispravan.',
   // The checkout screens (docs/billing.md "The checkout screen").

@@ -53,6 +53,7 @@ describeApi(`billing on the transaction host (${DB_KIND})`, () => {
       methods: [{ method: 'card', status: 'on' }, { method: 'bank_transfer', status: 'on' }],
       bank: { payee: 'Luma d.o.o.', account: 'RS35 1050 0812 3123 1231' },
       billing_information: false,
+      products_required: [],
     });
     expect((await call('GET', '/trial')).json()).toEqual({ trial_days: 10, items: [] });
     expect((await server().app.inject({ method: 'GET', url: '/api/transaction/billing/subscription' })).statusCode).toBe(401);

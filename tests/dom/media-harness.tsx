@@ -36,6 +36,9 @@ export interface FakeMedia {
   uploads: { target: UploadTarget; file: string }[];
   /** Documents per library, for the documents tab. */
   documents: { lib: string; path: string }[];
+  /** The transaction host: the products payment_info says need a subscription, and the project's subscriptions' product types and states. */
+  productsRequired: string[];
+  subscriptions: { product_type: string; state: string }[];
 }
 
 export let media: FakeMedia;
@@ -64,7 +67,7 @@ export const dir = (key: string) => file(key, { mime_type: 'dir', size: 0 });
 export const ALL_MEDIA = ['use', 'upload', 'create_dir', 'delete_dir', 'download', 'delete'].map((v) => `${v} luma-media`);
 
 export function freshMedia(): FakeMedia {
-  return { isAdmin: true, permissions: ALL_MEDIA, libraries: [library(LIB, 'Photos')], files: [], calls: [], fail: {}, uploads: [], documents: [] };
+  return { isAdmin: true, permissions: ALL_MEDIA, libraries: [library(LIB, 'Photos')], files: [], calls: [], fail: {}, uploads: [], documents: [], productsRequired: [], subscriptions: [] };
 }
 
 function json(body: unknown, status = 200): Response {
@@ -95,6 +98,10 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   if (path === '/api/v1/user/role/list') return json([{ uuid: 'role-editor', name: 'Editor' }]);
   if (path === '/api/v1/project/info') return json({ uuid: PROJECT, name: 'Acme', workspaces: [], users: [], account: { owner_uuid: 'me' } });
   if (path === '/api/v1/project/list') return json([]);
+
+  // The transaction host's reads the create sidebar's Buy asks (media/purchase.ts).
+  if (path === '/api/transaction/billing/subscription/payment_info') return json({ methods: [], bank: null, billing_information: true, products_required: media.productsRequired });
+  if (path === '/api/transaction/billing/subscription') return json({ items: media.subscriptions, limits: { users: 25, sparks: 10, public_apps: 1 } });
 
   // Media host.
   if (path === '/api/media/v1/dms/media/library/list') return json(media.libraries);

@@ -52,6 +52,51 @@ describe('permissions and libraries', () => {
     expect(left.value).toBe('s3');
   });
 
+  it("where the media product is sold and not held, the sidebar offers Buy: the checkout opens in a new tab and its complete message creates the library", async () => {
+    media.libraries = [];
+    media.productsRequired = ['luma-media'];
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      await mountApp(ADMIN_PAGE);
+      fireEvent.click(await screen.findByTestId('media-start-create'));
+      const sidebar = await screen.findByTestId('media-create-sidebar');
+      fireEvent.change(within(sidebar).getByTestId('media-lib-provider'), { target: { value: 'luma-simple' } });
+      const save = within(sidebar).getByTestId('media-lib-save');
+      await waitFor(() => expect(save.textContent).toBe('Buy the media library'));
+      expect(within(sidebar).getByTestId('media-buy-note').textContent).toContain('is a paid product');
+      // The rules first: nothing opens while the name is missing.
+      fireEvent.click(save);
+      expect(opened).not.toHaveBeenCalled();
+      fireEvent.change(within(sidebar).getByTestId('media-lib-name'), { target: { value: 'Photos' } });
+      fireEvent.click(save);
+      expect(opened).toHaveBeenCalledWith('/checkout?price=luma-media-monthly', '_blank', 'noopener');
+      await waitFor(() => expect(within(sidebar).getByTestId('media-buy-note').textContent).toContain('open in another tab'));
+      expect(mediaCalls('/v1/dms/media/library')).toEqual([]);
+      // Another tab's thank-you page says the checkout is complete: the library is created.
+      media.subscriptions = [{ product_type: 'luma-media', state: 'subscribed' }];
+      const otherTab = new BroadcastChannel('checkout');
+      otherTab.postMessage({ type: 'checkout-complete', subscription: null });
+      otherTab.close();
+      await waitFor(() => expect(toasts()).toContain('libraryCreated'));
+      expect(mediaCalls('/v1/dms/media/library').at(-1)!.body).toMatchObject({ name: 'Photos', provider: 'luma-simple' });
+    } finally {
+      opened.mockRestore();
+    }
+  });
+
+  it('with the media product held, the sidebar creates as before', async () => {
+    media.libraries = [];
+    media.productsRequired = ['luma-media'];
+    media.subscriptions = [{ product_type: 'luma-media', state: 'subscribed' }];
+    await mountApp(ADMIN_PAGE);
+    fireEvent.click(await screen.findByTestId('media-start-create'));
+    const sidebar = await screen.findByTestId('media-create-sidebar');
+    fireEvent.change(within(sidebar).getByTestId('media-lib-provider'), { target: { value: 'luma-simple' } });
+    await waitFor(() => expect(media.calls.some((call) => call.path === '/api/transaction/billing/subscription')).toBe(true));
+    expect(within(sidebar).getByTestId('media-lib-save').textContent).toBe('Create');
+    expect(within(sidebar).queryByTestId('media-buy-note')).toBeNull();
+  });
+
   it('a library list failure says the library is unavailable', async () => {
     media.fail['GET /api/media/v1/dms/media/library/list'] = { status: 503, body: { message: 'libraryUnavailable' } };
     await mountApp(ADMIN_PAGE);

@@ -9,6 +9,7 @@ import type { Config } from '../platform/config';
 import { nowDate } from '../platform/clock';
 import { HttpError } from '../platform/errors';
 import { findPrice } from './catalogue';
+import { methodStatuses } from './providers';
 import { isActive } from './state';
 
 type Db = Kysely<Database>;
@@ -58,4 +59,37 @@ export async function requireUserRoom(db: Db, projectUuid: string, config: Limit
 /** One limit of the caller's project now (the free one when the caller has no project: the write refuses that itself). */
 export async function callerLimit(db: Db, projectUuid: string | null, config: LimitsConfig, which: keyof PlanLimits): Promise<number> {
   return projectUuid ? projectLimit(db, projectUuid, config, which) : freeLimits(config)[which];
+}
+
+/** Whether this server sells anything: a checkout method is on and configured. */
+function billingSells(config: Pick<Config, 'billing'>): boolean {
+  return methodStatuses(config.billing).some((entry) => entry.status === 'on');
+}
+
+/** Whether the project holds an active subscription or trial of `productType` now. */
+export async function hasProduct(db: Db, projectUuid: string, productType: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('billing_subscriptions')
+    .select(['state', 'state_at', 'expires_at'])
+    .where('project_uuid', '=', projectUuid)
+    .where('product_type', '=', productType)
+    .where('state', '=', 'subscribed')
+    .execute();
+  const now = nowDate();
+  return rows.some((row) => isActive(row, now));
+}
+
+/** The products this server sells whose functionality needs a subscription (LUMA_PAID_PRODUCTS); none when no checkout method is configured. */
+export function productsRequired(config: Pick<Config, 'billing'>): string[] {
+  return billingSells(config) ? config.billing.paidProducts : [];
+}
+
+/**
+ * A paid product's functionality (the platform's own media library: `luma-media`) needs the project to
+ * hold it where the server sells it (productsRequired); else 402 functionalityNotAvailable. Elsewhere
+ * the functionality is free.
+ */
+export async function requireProduct(db: Db, projectUuid: string, config: Pick<Config, 'billing'>, productType: string): Promise<void> {
+  if (!productsRequired(config).includes(productType)) return;
+  if (!(await hasProduct(db, projectUuid, productType))) throw new HttpError(402, BILLING_MESSAGE.productRequired);
 }

@@ -32,7 +32,7 @@ import { requireProject } from '../auth/tenancy';
 import { decideTransfer, markPaid, pendingTransfers } from './bank-transfer';
 import { BASE_CURRENCY, findPrice, priceOfProduct } from './catalogue';
 import { checkoutLink, hasBillingInformation, requireBillingAdmin } from './checkout';
-import { projectLimits } from './limits';
+import { productsRequired, projectLimits } from './limits';
 import { proformaNumber, proformaPdf } from './proforma';
 import { methodStatuses } from './providers';
 import { projectSubscriptionRows, removeSubscription, requireSubscription, startTrial, toSubscription } from './subscriptions';
@@ -56,12 +56,12 @@ export const billingRoutes: FastifyPluginAsync<ServerContext> = async (host, con
     const rows = await projectSubscriptionRows(db, requireProject(accountabilityOf(request)));
     return { trial_days: billing.trialDays, items: rows.filter((row) => row.is_trial).map((row) => toSubscription(row)) };
   });
-  host.get('/billing/subscription/payment_info', spec('Each checkout method (on, off or not configured), the bank account (when the transfer is on), and whether the billing information is saved', { response: replies({ 200: paymentInfoSchema }) }), async (request) => {
+  host.get('/billing/subscription/payment_info', spec('Each checkout method (on, off or not configured), the bank account (when the transfer is on), whether the billing information is saved, and the products whose functionality needs a subscription here', { response: replies({ 200: paymentInfoSchema }) }), async (request) => {
     const accountability = accountabilityOf(request);
     requireProject(accountability);
     const methods = methodStatuses(billing);
     const bankOn = methods.some((entry) => entry.method === 'bank_transfer' && entry.status === 'on');
-    return { methods, bank: bankOn ? billing.bank : null, billing_information: hasBillingInformation(accountability) };
+    return { methods, bank: bankOn ? billing.bank : null, billing_information: hasBillingInformation(accountability), products_required: productsRequired(config) };
   });
   host.get('/v1/currency-rates', spec("Currency rates against the prices' currency (LUMA_CURRENCY_RATES)", { response: replies({ 200: currencyRatesSchema }) }), async () => ({
     base: BASE_CURRENCY,

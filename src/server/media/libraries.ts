@@ -20,6 +20,8 @@ import { forgetLibraryDriver, libraryDriver } from './drivers';
 import type { MediaContext } from './files';
 import { usedBytes } from './rows';
 import type { Accountability } from '../auth/tenancy';
+import { requireProduct } from '../billing/limits';
+import { MEDIA_PRODUCT } from '../../../runtime/api/billing';
 
 const simpleLibraryExists = () => new HttpError(409, MEDIA_MESSAGE.simpleLibraryExists);
 
@@ -122,6 +124,8 @@ export async function createLibrary(context: MediaContext, accountability: Accou
   if (provider === 'luma-simple') {
     const existing = await context.db.selectFrom('media_libraries').select('uuid').where('project_uuid', '=', projectUuid).where('provider', '=', 'luma-simple').executeTakeFirst();
     if (existing) throw simpleLibraryExists();
+    // The platform's own library is the media product (spec section 4): bought, or free where nothing is sold.
+    await requireProduct(context.db, projectUuid, context.config, MEDIA_PRODUCT);
   }
   const s3 = provider === 's3';
   const uuid = randomUUID();

@@ -27,6 +27,12 @@ export interface BillingConfig {
   currencyRates: Record<string, number>;
   /** LUMA_USER_LIMIT (default 25): members of a project without a subscription that raises it. */
   userLimit: number;
+  /**
+   * LUMA_PAID_PRODUCTS (comma separated product types; default none): products whose functionality a
+   * project must hold a subscription or trial of, on a server with a checkout method configured
+   * (`luma-media`: the platform's own media library, spec section 4 "Media library").
+   */
+  paidProducts: string[];
 }
 
 const value = (env: Env, name: string) => env[name]?.trim() || undefined;
@@ -60,6 +66,14 @@ function rates(env: Env): Record<string, number> {
   return result;
 }
 
+const PAID_PRODUCTS = ['luma-media'];
+
+function paidProducts(env: Env): string[] {
+  const names = (value(env, 'LUMA_PAID_PRODUCTS') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of names) if (!PAID_PRODUCTS.includes(name)) throw new Error(`LUMA_PAID_PRODUCTS names ${PAID_PRODUCTS.join(', ')}, got '${name}'`);
+  return [...new Set(names)];
+}
+
 export function billingConfig(env: Env): BillingConfig {
   const endpoint = value(env, 'LUMA_CARD_ENDPOINT') ?? 'https://api.stripe.com';
   try {
@@ -81,5 +95,6 @@ export function billingConfig(env: Env): BillingConfig {
     trialDays: wholeNumber(env, 'LUMA_TRIAL_DAYS', 14),
     currencyRates: rates(env),
     userLimit: wholeNumber(env, 'LUMA_USER_LIMIT', 25),
+    paidProducts: paidProducts(env),
   };
 }

@@ -11,7 +11,8 @@ import type { StateFrom } from 'xstate';
 import { checkoutMachine } from '../../../../machines/checkout.machine';
 import type { CheckoutCalls } from '../../../../machines/checkout.actors';
 import { billingApi, type CheckoutMethod, type Price } from '../../../../runtime/client/billing';
-import { openCheckoutChannel } from '../../../../runtime/client/checkoutChannel';
+import { billingKeys, subscriptionsQueryOptions } from '../../../../renderers/data/billing';
+import { CHECKOUT_COMPLETE, openCheckoutChannel } from '../../../../runtime/client/checkoutChannel';
 import { Message } from '../../../../renderers/ui/Message';
 import { PageHeader } from '../../components/PageHeader';
 import { Loading } from '../../components/LoadState';
@@ -19,7 +20,6 @@ import { BillingModal } from './BillingModal';
 import './checkout.css';
 
 export const DEFAULT_PRICE = 'luma-pro-monthly';
-const subscriptionsKey = ['billing', 'subscriptions'] as const;
 
 const checkoutCalls = (lang: string): CheckoutCalls => ({
   load: async (priceId) => {
@@ -36,7 +36,7 @@ function formatPrice(price: Price, locale: string): string {
 
 /** The product's newest subscription, re-read when the purchase is done. */
 function SubscriptionState({ price }: { price: Price }) {
-  const list = useQuery({ queryKey: subscriptionsKey, queryFn: ({ signal }) => billingApi.subscriptions(signal) });
+  const list = useQuery(subscriptionsQueryOptions());
   const mine = list.data?.items.find((s) => s.product_id === price.id || s.product_type === price.product_type);
   if (!mine) return null;
   return (
@@ -158,8 +158,13 @@ export function CheckoutPage() {
       calls: checkoutCalls(intl.locale),
       channel,
       openTab: (url) => void window.open(url, '_blank', 'noopener'),
-      // What the purchase unlocks: the subscription (and the limits it raises) read again.
-      unlock: () => void queryClient.invalidateQueries({ queryKey: subscriptionsKey }),
+      // What the purchase unlocks: the subscription (and the limits it raises) read again. A trial
+      // started here is told to the other tabs as a checkout's complete message is by the thank-you page
+      // (a media screen waiting for it creates its library: media/purchase.ts).
+      unlock: (what) => {
+        void queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions });
+        if (what === 'trial') channel.post({ type: CHECKOUT_COMPLETE, subscription: null });
+      },
     },
   });
   const { price, failure } = state.context;

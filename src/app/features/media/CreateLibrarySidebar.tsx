@@ -1,5 +1,7 @@
 // The right sidebar that creates a library (spec section 2): the library form with the providers
 // still allowed (the simple one only while no simple library exists); libraryCreated on success.
+// The platform's own (simple) library is the media product: where it is sold and not yet held, the
+// sidebar offers Buy instead of Create, and the checkout's complete message creates it (purchase.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -10,6 +12,7 @@ import { Message } from '../../../../renderers/ui/Message';
 import { useFormPage } from '../../components/form/useFormPage';
 import { invalidateLibraries } from './data';
 import { LibraryForm } from './LibraryForm';
+import { useMediaPurchase } from './purchase';
 import { emptyLibraryForm, formToInput, providerOptions, type LibraryForm as LibraryFormValues } from './rules';
 
 export function CreateLibrarySidebar({ libraries, onClose, onCreated }: { libraries: readonly MediaLibrary[]; onClose: () => void; onCreated: (uuid: string) => void }) {
@@ -24,6 +27,8 @@ export function CreateLibrarySidebar({ libraries, onClose, onCreated }: { librar
       onCreated(created.uuid);
     },
   });
+  const purchase = useMediaPurchase(() => form.submit());
+  const buying = form.values.provider === 'luma-simple' && purchase.required;
   const failure = form.failure.message;
   return (
     <ModalOverlay className="modal-overlay media-sidebar-overlay" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -45,7 +50,20 @@ export function CreateLibrarySidebar({ libraries, onClose, onCreated }: { librar
               <Message value={failure} />
             </p>
           ) : null}
-          <LibraryForm form={form} creating providers={providers} submitLabel={<FormattedMessage id="media.create" />} />
+          <LibraryForm
+            form={form}
+            creating
+            providers={providers}
+            submitLabel={<FormattedMessage id={buying ? (purchase.waiting ? 'media.buyAgain' : 'media.buy') : 'media.create'} />}
+            onValid={buying ? purchase.buy : undefined}
+            notice={
+              buying ? (
+                <p className="muted media-buy-note" role="status" data-testid="media-buy-note">
+                  <FormattedMessage id={purchase.waiting ? 'media.buyWaiting' : 'media.buyNeeded'} />
+                </p>
+              ) : null
+            }
+          />
         </AriaDialog>
       </Modal>
     </ModalOverlay>

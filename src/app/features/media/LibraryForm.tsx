@@ -18,17 +18,23 @@ export function LibraryForm({
   providers,
   submitLabel,
   extraActions,
+  onValid,
+  notice,
 }: {
   form: FormController<Form>;
   creating: boolean;
   providers: MediaProvider[];
   submitLabel: ReactNode;
   extraActions?: ReactNode;
+  /** What the submit does once the rules pass, instead of saving (the create sidebar's Buy). */
+  onValid?: () => void;
+  /** Words above the actions (the Buy's explanation, the wait for the checkout). */
+  notice?: ReactNode;
 }) {
   const { values: form, set } = controller;
   const errors = libraryErrors(form, creating);
   // The rules show from the first submit on, and follow each change after it.
-  const { touched, submit } = useRulesSubmit(!hasErrors(errors), () => controller.submit());
+  const { touched, submit } = useRulesSubmit(!hasErrors(errors), () => (onValid ? onValid() : controller.submit()));
   const shown = (field: string) => [...(touched ? errors[field] ?? [] : []), ...(controller.failure.fields[field] ?? []).map((key) => ({ key }))];
   const text = (key: keyof Form & string, label: string, extra: Record<string, unknown> = {}) => (
     <TextField
@@ -61,6 +67,7 @@ export function LibraryForm({
       {text('dir', 'media.lib.dir', { placeholder: 'media', hint: <FormattedMessage id="media.lib.dirHint" /> })}
       {text('allowed_storage_mb', 'media.lib.allowedStorage', { type: 'number', min: 0, step: 'any', hint: <FormattedMessage id="media.lib.allowedStorageHint" /> })}
       <Roles selected={form.roles} onChange={(roles) => set('roles', roles)} />
+      {notice}
       <div className="form-actions media-form-actions">
         {extraActions}
         <button type="submit" className="button button-primary" data-testid="media-lib-save" disabled={controller.pending}>
