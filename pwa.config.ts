@@ -45,8 +45,10 @@ export const PWA_OPTIONS: Partial<VitePWAOptions> = {
     // The shell and every chunk of this build (the .br/.gz twins are the server's business). The
     // public-app page belongs to other hostnames, where this worker is never registered.
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-    globIgnores: ['**/public-app.html', '**/*.map'],
-    // The code editor's TypeScript worker and the like (over 2 MiB) load from the network when asked.
+    // Left to the network when asked: the code editor's TypeScript worker (about 4 MB), the API
+    // reference's Swagger UI and the workflow canvas's graph layout (about 1.5 MB each) — rarely
+    // opened, and together more than the rest of the app.
+    globIgnores: ['**/public-app.html', '**/*.map', '**/tsWorker-*.js', '**/swagger-ui-*.js', '**/elk.bundled-*.js'],
     maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
     navigateFallback: '/index.html',
     navigateFallbackDenylist: NAVIGATE_FALLBACK_DENYLIST,

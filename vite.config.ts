@@ -107,6 +107,12 @@ export default defineConfig({
     lumaPlugins(),
     // The web app manifest and the service worker (pwa.config.ts; docs/platform.md "Installable app").
     VitePWA(PWA_OPTIONS),
+    // A public app's page is served on its own hostnames, where the platform app is not installable.
+    {
+      name: 'luma-public-app-no-manifest',
+      enforce: 'post',
+      transformIndexHtml: { order: 'post', handler: (html, context) => (context.filename.endsWith('public-app.html') ? html.replace(/<link rel="manifest"[^>]*>/, '') : html) },
+    },
     precompress(),
   ],
   // The code editor's TypeScript worker is a module worker (src/app/components/code/ts/tsClient.ts).
