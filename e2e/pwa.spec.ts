@@ -44,6 +44,8 @@ test.describe('the service worker', () => {
   });
 
   test('a controlled page keeps the shell in Cache Storage and no API answer; navigations under /api are the server\'s', async ({ page }) => {
+    // The worker's install fetches the whole precache (about 4 MB) before it is ready: minutes on a busy machine.
+    test.setTimeout(120_000);
     await signInAsAdmin(page);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -77,6 +79,8 @@ test.describe('the service worker', () => {
 });
 
 test('the install prompt shows on /admin pages only, and Not now puts it away', async ({ page }) => {
+  // Several loads of the admin shell at two widths.
+  test.setTimeout(120_000);
   await signInAsAdmin(page);
   await offerInstall(page);
   const prompt = page.getByTestId('install-prompt');
@@ -116,6 +120,7 @@ test('/mobile renders for anyone, in both languages', async ({ page }) => {
 });
 
 test("a report sent from the report-error modal reaches the admins' inbox, where it is marked read", async ({ page }) => {
+  test.setTimeout(120_000);
   await signInAsAdmin(page);
   const requestUuid = '6f1c2e0a-0000-4000-8000-00000000fb0e';
   const words = `The dashboard broke at ${Date.now()}`;
