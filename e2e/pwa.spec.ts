@@ -4,7 +4,7 @@
 // never answered by it, the install prompt shows on /admin only, /mobile renders, and a report sent from
 // the report-error modal reaches the admins' inbox.
 import type { Page } from '@playwright/test';
-import { atBothWidths, expect, signInAsAdmin, test } from './support';
+import { atBothWidths, expect, failProjectInfo, signInAsAdmin, test } from './support';
 
 /** What the browser fires when the app may be installed (Chromium fires it only on real engagement). */
 async function offerInstall(page: Page): Promise<void> {
@@ -124,14 +124,7 @@ test("a report sent from the report-error modal reaches the admins' inbox, where
   await signInAsAdmin(page);
   const requestUuid = '6f1c2e0a-0000-4000-8000-00000000fb0e';
   const words = `The dashboard broke at ${Date.now()}`;
-  await page.route('**/api/v1/project/info', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      headers: { 'x-request-uuid': requestUuid },
-      body: JSON.stringify({ status: 500, message: 'serverError', request_uuid: requestUuid }),
-    }),
-  );
+  await failProjectInfo(page, requestUuid);
   await page.reload();
   const modal = page.getByTestId('report-error-modal');
   await expect(modal).toBeVisible();
