@@ -62,6 +62,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // The built app registers a service worker (pwa.config.ts); a spec's page.route would not see the
+    // requests it answers, so workers are blocked except in e2e/pwa.spec.ts, which tests the worker.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PWA_OPTIONS } from './pwa.config.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const serverPort = Number(process.env.PORT ?? 8080);
@@ -103,6 +105,14 @@ export default defineConfig({
     // react-aria ships its own strings for 34 languages; the build keeps only the product's locales.
     { ...optimizeLocales.vite({ locales: Object.values(LOCALE_TAG) }), enforce: 'pre' },
     lumaPlugins(),
+    // The web app manifest and the service worker (pwa.config.ts; docs/platform.md "Installable app").
+    VitePWA(PWA_OPTIONS),
+    // A public app's page is served on its own hostnames, where the platform app is not installable.
+    {
+      name: 'luma-public-app-no-manifest',
+      enforce: 'post',
+      transformIndexHtml: { order: 'post', handler: (html, context) => (context.filename.endsWith('public-app.html') ? html.replace(/<link rel="manifest"[^>]*>/, '') : html) },
+    },
     precompress(),
   ],
   // The code editor's TypeScript worker is a module worker (src/app/components/code/ts/tsClient.ts).

@@ -64,6 +64,22 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await expect(page.getByTestId('dashboard-heading')).toBeVisible();
 }
 
+/**
+ * The real server does not answer 500 to anything a test can send on purpose, so the dashboard's
+ * project info is replaced by a 500 carrying `requestUuid`, to see what a user meets when it happens
+ * (the report-error modal). page.unroute of the same pattern ends it.
+ */
+export async function failProjectInfo(page: Page, requestUuid: string): Promise<void> {
+  await page.route('**/api/v1/project/info', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      headers: { 'x-request-uuid': requestUuid },
+      body: JSON.stringify({ status: 500, message: 'serverError', request_uuid: requestUuid }),
+    }),
+  );
+}
+
 /** A full-page screenshot in test-results/screens/{name}.png. */
 export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 

@@ -75,6 +75,7 @@ export {
   Settings,
   Share2,
   Shield,
+  Smartphone,
   Sparkles,
   SquareFunction,
   SquarePen,

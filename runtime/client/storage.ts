@@ -7,6 +7,8 @@ export const STORAGE_KEY = {
   workspaceUuid: 'luma.workspace_uuid',
   env: 'luma.env',
   requestUuid: 'luma.request_uuid',
+  /** When the PWA install prompt was last dismissed (epoch ms; src/app/pwa/installPrompt.ts). */
+  installDismissedAt: 'luma.install_dismissed_at',
 } as const;
 
 export interface KeyValueStore {

@@ -23,6 +23,8 @@ import { eventBusEn_US, type EventBusMessageKey } from './eventBus.en_US';
 import { eventsEn_US, type EventsMessageKey } from './events.en_US';
 import { scoutEventsEn_US, type ScoutEventsMessageKey } from './scoutEvents.en_US';
 import { scoutApiEn_US, type ScoutApiMessageKey } from './scoutApi.en_US';
+import { feedbackEn_US, type FeedbackMessageKey } from './feedback.en_US';
+import { installAppEn_US, type InstallAppMessageKey } from './installApp.en_US';
 import { widgetsEn_US, type WidgetsMessageKey } from './widgets.en_US';
 import { satellitesEn_US, type SatellitesMessageKey } from './satellites.en_US';
 import { billingEn_US, type BillingMessageKey } from './billing.en_US';
@@ -56,6 +58,8 @@ export type MessageKey =
   | EventsMessageKey
   | ScoutEventsMessageKey
   | ScoutApiMessageKey
+  | FeedbackMessageKey
+  | InstallAppMessageKey
   | WidgetsMessageKey
   | SatellitesMessageKey
   | BillingMessageKey
@@ -96,6 +100,8 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...eventsEn_US,
   ...scoutEventsEn_US,
   ...scoutApiEn_US,
+  ...feedbackEn_US,
+  ...installAppEn_US,
   ...widgetsEn_US,
   ...satellitesEn_US,
   ...billingEn_US,

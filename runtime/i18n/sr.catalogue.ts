@@ -25,6 +25,8 @@ import { eventsSr } from './events.sr';
 import { scoutEventsSr } from './scoutEvents.sr';
 
 import { scoutApiSr } from './scoutApi.sr';
+import { feedbackSr } from './feedback.sr';
+import { installAppSr } from './installApp.sr';
 import { widgetsSr } from './widgets.sr';
 import { satellitesSr } from './satellites.sr';
 import { billingSr } from './billing.sr';
@@ -59,6 +61,8 @@ export const SR_CATALOGUE: Catalogue = {
   ...scoutEventsSr,
 
   ...scoutApiSr,
+  ...feedbackSr,
+  ...installAppSr,
   ...widgetsSr,
   ...satellitesSr,
   ...billingSr,

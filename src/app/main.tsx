@@ -10,6 +10,7 @@ import { setServerErrorHandler, setUnauthorizedHandler } from '../../runtime/cli
 import { localeFromSearch, localeStore, setLocale, themeStore } from '../../renderers/ui/prefs';
 import { useStore } from '../../renderers/ui/store';
 import { openReportError } from './api/reportError';
+import { startInstallableApp } from './pwa/register';
 import './plugins';
 import { createAppRouter, createQueryClient } from './routes/router';
 import './styles.css';
@@ -26,6 +27,9 @@ themeStore.subscribe(applyTheme);
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+
+// The service worker and the install offer (docs/platform.md "Installable app").
+startInstallableApp();
 
 // A server error opens the report modal with its request uuid (spec section 8).
 setServerErrorHandler((error) => openReportError(error.requestUuid));

@@ -131,6 +131,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['forge'],
   ['snapshots'],
   ['templates'],
+  ['feedback'],
   ['hosts'],
 ];
 const ASSEMBLY = 'the assembly';

@@ -35,6 +35,7 @@ export const navigationEn_US = {
   'nav.environment': 'Global variables',
   'nav.developer': 'Developer',
   'nav.projectSettings': 'Project settings',
+  'nav.feedback': 'Feedback inbox',
   'nav.billing': 'Billing',
   'nav.home': 'Home',
   'nav.profile': 'Profile',

@@ -69,7 +69,7 @@ export const shellEn_US = {
   // Report-error modal
   'reportError.title': 'Report a problem',
   'reportError.intro':
-    'The server could not complete the last request. Copy the request id below and send it to support with a short description.',
+    "The server could not complete the last request. Say what you were doing and send the report to your project's admins, or copy the request id.",
   'reportError.requestId': 'Request id',
   'reportError.noRequestId': 'No request id was returned.',
   'reportError.description': 'What were you doing?',

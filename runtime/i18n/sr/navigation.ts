@@ -36,6 +36,7 @@ export const navigationSr: Record<keyof typeof navigationEn_US, string> = {
   'nav.environment': 'Globalne promenljive',
   'nav.developer': 'Za programere',
   'nav.projectSettings': 'Podešavanja projekta',
+  'nav.feedback': 'Prijave problema',
   'nav.billing': 'Naplata',
   'nav.home': 'Početna',
   'nav.profile': 'Profil',

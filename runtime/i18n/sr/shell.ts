@@ -63,7 +63,7 @@ export const shellSr: Record<keyof typeof shellEn_US, string> = {
 
   'reportError.title': 'Prijavi problem',
   'reportError.intro':
-    'Server nije mogao da završi poslednji zahtev. Kopirajte identifikator zahteva ispod i pošaljite ga podršci uz kratak opis.',
+    'Server nije mogao da završi poslednji zahtev. Napišite šta ste radili i pošaljite prijavu administratorima projekta, ili kopirajte identifikator zahteva.',
   'reportError.requestId': 'Identifikator zahteva',
   'reportError.noRequestId': 'Identifikator zahteva nije vraćen.',
   'reportError.description': 'Šta ste radili?',

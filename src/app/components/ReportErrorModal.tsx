@@ -1,15 +1,29 @@
 // The report-error modal (spec section 8): opens on a server error and shows the stored
-// x-request-uuid. There is no report endpoint yet, so the user copies the id; nothing is sent.
+// x-request-uuid. Send puts the request id, the route and the user's words in the project's feedback
+// inbox (docs/platform.md "Feedback"), which admins read at /admin/feedback; Copy still copies them.
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { closeReportError, reportErrorStore } from '../api/reportError';
 import { useStore } from '../../../renderers/ui/store';
+import { Message } from '../../../renderers/ui/Message';
+import { feedbackApi } from '../../../runtime/client/feedback';
+import { FEEDBACK_LIMITS } from '../../../runtime/api/feedback';
+import { loadErrorKey } from './LoadState';
+
+type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'sent' } | { state: 'failed'; messageKey: string };
+
+/** The route the user is on, as the report names it (path, query and hash; capped like the server). */
+function currentRoute(): string {
+  const { pathname, search, hash } = window.location;
+  return `${pathname}${search}${hash}`.slice(0, FEEDBACK_LIMITS.routeMax);
+}
 
 export function ReportErrorModal() {
   const { open, requestUuid } = useStore(reportErrorStore);
   const dialog = useRef<HTMLDialogElement>(null);
   const [note, setNote] = useState('');
   const [copied, setCopied] = useState(false);
+  const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const titleId = useId();
   const noteId = useId();
 
@@ -18,6 +32,7 @@ export function ReportErrorModal() {
     if (!el) return;
     if (open && !el.open) {
       setCopied(false);
+      setSending({ state: 'idle' });
       // showModal traps focus and closes on Escape; jsdom-free environments may lack it.
       if (typeof el.showModal === 'function') el.showModal();
       else el.setAttribute('open', '');
@@ -33,6 +48,17 @@ export function ReportErrorModal() {
       setCopied(true);
     } catch {
       setCopied(false);
+    }
+  };
+
+  const send = async () => {
+    setSending({ state: 'sending' });
+    try {
+      await feedbackApi.send({ request_uuid: requestUuid, route: currentRoute(), message: note });
+      setSending({ state: 'sent' });
+      setNote('');
+    } catch (error) {
+      setSending({ state: 'failed', messageKey: loadErrorKey(error) });
     }
   };
 
@@ -68,14 +94,43 @@ export function ReportErrorModal() {
         <label htmlFor={noteId} className="field-label">
           <FormattedMessage id="reportError.description" />
         </label>
-        <textarea id={noteId} rows={4} value={note} onChange={(e) => setNote(e.target.value)} />
+        <textarea
+          id={noteId}
+          rows={4}
+          value={note}
+          maxLength={FEEDBACK_LIMITS.messageMax}
+          data-testid="report-error-note"
+          onChange={(e) => {
+            setNote(e.target.value);
+            if (sending.state !== 'sending') setSending({ state: 'idle' });
+          }}
+        />
         <small className="muted">
           <FormattedMessage id="reportError.descriptionHint" />
         </small>
       </div>
+      {sending.state === 'sent' ? (
+        <p className="form-success" role="status" data-testid="report-error-sent">
+          <FormattedMessage id="feedback.sent" />
+        </p>
+      ) : null}
+      {sending.state === 'failed' ? (
+        <p className="form-error" role="alert" data-testid="report-error-failed">
+          <Message value={sending.messageKey} />
+        </p>
+      ) : null}
       <div className="modal-actions">
-        <button type="button" className="button button-primary" onClick={closeReportError}>
+        <button type="button" className="button button-ghost" onClick={closeReportError}>
           <FormattedMessage id="common.close" />
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="report-error-send"
+          disabled={note.trim() === '' || sending.state === 'sending'}
+          onClick={() => void send()}
+        >
+          <FormattedMessage id={sending.state === 'sending' ? 'feedback.sending' : 'feedback.send'} />
         </button>
       </div>
     </dialog>

@@ -68,6 +68,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
       { kind: 'link', label: 'nav.environment', href: '/admin/environment', adminOnly: true },
       { kind: 'link', label: 'nav.developer', href: '/admin/developer' },
       { kind: 'link', label: 'nav.projectSettings', href: '/admin/projects/settings', adminOnly: true },
+      { kind: 'link', label: 'nav.feedback', href: '/admin/feedback', adminOnly: true },
     ],
   },
   { kind: 'divider' },

@@ -55,6 +55,7 @@ import {
   ThunderPage,
   RatchetCreatePage,
   RatchetEditPage,
+  FeedbackPage,
 } from './pages';
 import { sessionRoute } from './session';
 import { stubRoute } from './stub';
@@ -157,4 +158,6 @@ export const adminChildren = [
   screen('iam/roles/edit/$id', RoleEditPage, 'iam.role.edit'),
   screen('iam/invite', InvitePage, 'iam.invite.title'),
   screen('iam/create', ApiUserCreatePage, 'iam.apiUser.create'),
+  // Not in spec section 2's list: the feedback inbox the report-error modal sends to (issue 33 item 8).
+  screen('feedback', FeedbackPage, 'nav.feedback'),
 ] as const;

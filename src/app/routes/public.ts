@@ -2,14 +2,11 @@
 import { createRoute } from '@tanstack/react-router';
 import { ForgotPasswordPage, InvitePage, RegisterPage, ResetPasswordPage, TwoFactorPage } from '../features/account/pages';
 import { ServerErrorPage } from '../pages/ServerErrorPage';
-import { LandingPage, LoginPage, NotAvailableYet } from './pages';
+import { LandingPage, LoginPage, MobilePage } from './pages';
 import { rootRoute } from './root';
 import { validateLandingSearch, validateLoginSearch } from './search';
 
 const outOfTrail = { crumb: false } as const;
-
-const publicStub = <TPath extends string>(path: TPath) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: NotAvailableYet, staticData: outOfTrail });
 
 export const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -36,7 +33,7 @@ export const twoFactorRoute = createRoute({
   staticData: outOfTrail,
 });
 
-const publicPage = <TPath extends string>(path: TPath, component: typeof RegisterPage) =>
+const publicPage = <TPath extends string>(path: TPath, component: typeof RegisterPage | typeof MobilePage) =>
   createRoute({ getParentRoute: () => rootRoute, path, component, staticData: outOfTrail });
 
 /** The server-error page, also used as the router's error component. */
@@ -56,5 +53,5 @@ export const publicRoutes = [
   publicPage('/project/invite/$uuid', InvitePage),
   publicPage('/user/forgotpassword', ForgotPasswordPage),
   publicPage('/user/resetpassword/$uuid', ResetPasswordPage),
-  publicStub('/mobile'),
+  publicPage('/mobile', MobilePage),
 ] as const;

@@ -5,6 +5,7 @@ import { NavigationProvider, type Navigation } from '../../../renderers/ui/navig
 import { localeFromSearch, setLocale } from '../../../renderers/ui/prefs';
 import { AppLink } from '../components/AppLink';
 import { ReportErrorModal } from '../components/ReportErrorModal';
+import { InstallPrompt } from '../components/InstallPrompt';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { setTrail, trailFor } from './breadcrumbs';
 import { validateLangSearch } from './search';
@@ -39,6 +40,7 @@ function RootLayout() {
     <NavigationProvider value={navigation}>
       <Outlet />
       <ReportErrorModal />
+      <InstallPrompt />
     </NavigationProvider>
   );
 }

@@ -13,6 +13,7 @@ import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } fro
 import type { WidgetPlacesTable, WidgetsTable } from './schema-widgets';
 import type { SatellitesTable } from './schema-satellites';
 import type { BillingSubscriptionsTable, BillingWebhookEventsTable } from './schema-billing';
+import type { FeedbackReportsTable } from './schema-feedback';
 import type { TemplateInstallsTable } from './schema-templates';
 import type { RatchetConnectionsTable } from './schema-ratchet';
 import type { ThunderBuildsTable, ThunderSetsTable } from './schema-thunder';
@@ -242,6 +243,7 @@ export interface Database {
   satellites: SatellitesTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_webhook_events: BillingWebhookEventsTable;
+  feedback_reports: FeedbackReportsTable;
   ratchet_connections: RatchetConnectionsTable;
   thunder_sets: ThunderSetsTable;
   thunder_builds: ThunderBuildsTable;

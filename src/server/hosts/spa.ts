@@ -10,6 +10,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../platform/contract';
+import { NOT_APP_SEGMENTS } from '../../../runtime/api/paths';
 
 export interface Spa {
   /** Whether this unmatched request should get the app's index.html. */
@@ -53,13 +54,9 @@ export async function installSpa(app: FastifyInstance, appDir: string): Promise<
   };
 }
 
-/**
- * First path segments that name a call, never a screen of the app (spec section 2 has no route
- * under them): the product's own prefix (`/luma/appservice/...`), ratchet's base path, the spec's
- * host paths written without /api (`/v3/system/...`, `/dms/...`, `/workflow/...`), the SDK types
- * and the media file URLs. An unknown path under one is the JSON 404, never the app's page.
- */
-const API_LIKE_SEGMENTS = new Set(['luma', 'ratchet', 'v1', 'v2', 'v3', 'v1system', 'dms', 'media', 'workflow', 'spark', 'types', 'integration', 'transaction', 'bus']);
+/** The first path segments that name a call, never a screen of the app (runtime/api/paths.ts). An
+ * unknown path under one is the JSON 404, never the app's page. */
+const API_LIKE_SEGMENTS = new Set<string>(NOT_APP_SEGMENTS);
 
 export function isApiLikePath(path: string): boolean {
   const first = path.split('/')[1] ?? '';

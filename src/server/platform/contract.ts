@@ -157,6 +157,7 @@ const OPENAPI_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
     { name: 'templates', description: `${HOST_PREFIX.main}: workspace templates, their catalogue, install and uninstall (docs/templates.md)` },
     { name: 'ratchet', description: `${HOST_PREFIX.ratchet}: ratchet connections to outside PostgreSQL and MariaDB databases, their test and the read-only SQL console (admins; docs/ratchet.md)` },
     { name: 'documents', description: `${HOST_PREFIX.integration}: documents of a library, their variants, versions and comments` },
+    { name: 'feedback', description: `${HOST_PREFIX.main}: the feedback inbox: the report-error modal's reports, read by the project's admins (docs/platform.md "Feedback")` },
     { name: 'reference', description: 'this document' },
   ],
   components: {

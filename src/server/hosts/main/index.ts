@@ -29,6 +29,7 @@ import { snapshotRoutes } from '../../snapshots/routes';
 import { publicAppRoutes } from '../../public-apps/routes';
 import { templateRoutes } from '../../templates/routes';
 import { forgeRoutes } from '../../forge/routes';
+import { feedbackRoutes } from '../../feedback/routes';
 
 /** The permissions roles may hold: each capability's that grants some (iam/permissions.ts), in this order. */
 const PERMISSION_PROVIDERS: readonly PermissionProvider[] = [integrationPermissions, componentPermissions];
@@ -63,4 +64,5 @@ export const mainHost: FastifyPluginAsync<HostContext> = async (host, context) =
   await host.register(publicAppRoutes, routes);
   await host.register(templateRoutes, routes);
   await host.register(forgeRoutes, routes);
+  await host.register(feedbackRoutes, routes);
 };

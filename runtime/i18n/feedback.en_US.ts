@@ -1,0 +1,31 @@
+// The feedback inbox (runtime/api/feedback.ts): the report-error modal's Send, and /admin/feedback.
+export const feedbackEn_US = {
+  'feedback.send': 'Send report',
+  'feedback.sending': 'Sending…',
+  'feedback.sent': "Thank you. Your report went to the project's admins.",
+  'feedback.intro': '{count, plural, =0 {No unread reports.} one {# unread report.} other {# unread reports.}} Members send them from the problem report that opens on a server error.',
+  'feedback.show': 'Show',
+  'feedback.showUnread': 'Unread',
+  'feedback.showAll': 'All',
+  'feedback.time': 'Sent',
+  'feedback.from': 'From',
+  'feedback.userGone': 'user removed',
+  'feedback.message': 'Report',
+  'feedback.where': 'Where',
+  'feedback.requestId': 'Request {id}',
+  'feedback.state': 'State',
+  'feedback.read': 'Read',
+  'feedback.unread': 'Unread',
+  'feedback.actions': 'Actions',
+  'feedback.markRead': 'Mark read',
+  'feedback.markUnread': 'Mark unread',
+  'feedback.markReadNamed': 'Mark the report from {who} read',
+  'feedback.markUnreadNamed': 'Mark the report from {who} unread',
+  'feedback.markedRead': 'Marked read',
+  'feedback.markedUnread': 'Marked unread',
+  'feedback.noneUnread': 'No unread reports',
+  'feedback.none': 'No reports yet',
+  'feedback.emptyHint': 'When a member meets a server error and sends a report, it shows here with the route and the request id.',
+} as const;
+
+export type FeedbackMessageKey = keyof typeof feedbackEn_US;
