@@ -34,6 +34,7 @@ import * as portalRecordsAndPreviews from './0032_portal_records_and_previews';
 import * as thunder from './0033_thunder';
 import * as configWriter from './0034_config_writer';
 import * as billing from './0035_billing';
+import * as recordRevisions from './0036_record_revisions';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0033_thunder': thunder,
   '0034_config_writer': configWriter,
   '0035_billing': billing,
+  '0036_record_revisions': recordRevisions,
 };
 
 /** The names of every migration, in order. */
