@@ -44,44 +44,59 @@ function hashesOf(view: ViewSchema): string[] {
   return keys;
 }
 
+/** The removal of each registry's history hooks: the bench measures writes without revisions beside them (tests/bench/history.ts). */
+const registered = new Map<HookRegistry, () => void>();
+
+/** Removes the revisions' hooks from `registry` (the bench only: a server always keeps history); registerHistoryHooks adds them again. */
+export function unregisterHistoryHooks(registry: HookRegistry): void {
+  registered.get(registry)?.();
+  registered.delete(registry);
+}
+
 /** Subscribes the revisions to the records' writes (instance.ts, once per process, after the workflows). */
 export function registerHistoryHooks(registry: HookRegistry): void {
-  registry.onFilter('records.create.written', async ({ row, view }, write, { db }) => {
-    const data = masked(row.data, hashesOf(view));
-    await insertRevision(db, { scope: write.target.scope, record: row.uuid, version: row.version, action: 'create', detail: null, actor: actorOf(write.accountability), data, previous: null, at: nowDate() });
-  });
-  registry.onFilter('records.update.written', async ({ row, view, previous }, write, { db }) => {
-    const hashed = hashesOf(view);
-    const data = masked(row.data, hashed);
-    const restore = write.origin?.kind === 'restore' ? write.origin.revision : null;
-    await insertRevision(db, {
-      scope: write.target.scope,
-      record: row.uuid,
-      version: row.version,
-      action: restore === null ? 'update' : 'restore',
-      detail: restore,
-      actor: actorOf(write.accountability),
-      data,
-      previous: previousValues(masked(previous.data, hashed), data),
-      at: nowDate(),
-    });
-  });
-  registry.onFilter('records.delete.written', async ({ uuid }, write, { db }) => {
-    const { target } = write;
-    await insertRevisionsOf(db, target.scope, { uuids: [uuid] }, { action: 'delete', detail: null, actor: actorOf(write.accountability), hashed: targetHashed(target), at: nowDate() });
-  });
-  registry.onFilter('records.bulk.written', async ({ changed }, bulk, { db }) => {
-    if (changed.length === 0) return;
-    const revision = { action: 'bulk' as const, detail: bulk.action, actor: await bulkActor(db, bulk), hashed: await bulkHashed(db, bulk), at: nowDate() };
-    await insertRevisionsOf(db, bulk.scope, { uuids: changed }, revision);
-  });
-  registry.onFilter('records.import.written', async ({ created, createdAt, updatedUuids, views }, write, { db }) => {
-    const { scope } = write.target;
-    const actor: Actor = { kind: 'import', user: write.accountability.user.uuid, run: null };
-    const at = nowDate();
-    if (created > 0) {
-      await insertRevisionsOf(db, scope, { createdAt, createdBy: actor.user! }, { action: 'import', detail: 'create', actor, hashed: hashesOf(views.create), at });
-    }
-    await insertRevisionsOf(db, scope, { uuids: updatedUuids }, { action: 'import', detail: 'update', actor, hashed: hashesOf(views.edit), at });
+  if (registered.has(registry)) return;
+  const stops = [
+    registry.onFilter('records.create.written', async ({ row, view }, write, { db }) => {
+      const data = masked(row.data, hashesOf(view));
+      await insertRevision(db, { scope: write.target.scope, record: row.uuid, version: row.version, action: 'create', detail: null, actor: actorOf(write.accountability), data, previous: null, at: nowDate() });
+    }),
+    registry.onFilter('records.update.written', async ({ row, view, previous }, write, { db }) => {
+      const hashed = hashesOf(view);
+      const data = masked(row.data, hashed);
+      const restore = write.origin?.kind === 'restore' ? write.origin.revision : null;
+      await insertRevision(db, {
+        scope: write.target.scope,
+        record: row.uuid,
+        version: row.version,
+        action: restore === null ? 'update' : 'restore',
+        detail: restore,
+        actor: actorOf(write.accountability),
+        data,
+        previous: previousValues(masked(previous.data, hashed), data),
+        at: nowDate(),
+      });
+    }),
+    registry.onFilter('records.delete.written', async ({ uuid }, write, { db }) => {
+      const { target } = write;
+      await insertRevisionsOf(db, target.scope, { uuids: [uuid] }, { action: 'delete', detail: null, actor: actorOf(write.accountability), hashed: targetHashed(target), at: nowDate() });
+    }),
+    registry.onFilter('records.bulk.written', async ({ changed }, bulk, { db }) => {
+      if (changed.length === 0) return;
+      const revision = { action: 'bulk' as const, detail: bulk.action, actor: await bulkActor(db, bulk), hashed: await bulkHashed(db, bulk), at: nowDate() };
+      await insertRevisionsOf(db, bulk.scope, { uuids: changed }, revision);
+    }),
+    registry.onFilter('records.import.written', async ({ created, createdAt, updatedUuids, views }, write, { db }) => {
+      const { scope } = write.target;
+      const actor: Actor = { kind: 'import', user: write.accountability.user.uuid, run: null };
+      const at = nowDate();
+      if (created > 0) {
+        await insertRevisionsOf(db, scope, { createdAt, createdBy: actor.user! }, { action: 'import', detail: 'create', actor, hashed: hashesOf(views.create), at });
+      }
+      await insertRevisionsOf(db, scope, { uuids: updatedUuids }, { action: 'import', detail: 'update', actor, hashed: hashesOf(views.edit), at });
+    }),
+  ];
+  registered.set(registry, () => {
+    for (const stop of stops) stop();
   });
 }
