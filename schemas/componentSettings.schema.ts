@@ -49,6 +49,8 @@ export const componentSettingsSchema = {
         disable: { type: 'boolean', default: false },
         timestamps: { type: 'boolean', default: true },
         cleanup_after: { type: ['integer', 'null'], minimum: 0, default: null },
+        /** Days record revisions are kept (docs/history.md "Retention"); absent or null keeps them all. */
+        history_days: { type: ['integer', 'null'], minimum: 1 },
       },
       additionalProperties: false,
       default: {},

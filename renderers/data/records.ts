@@ -1,6 +1,6 @@
 // Query and mutation factories of the record calls (runtime/client/records.ts), with the same keys
 // everywhere: ['component', ref, 'model', uuid] for one record, ['component', ref, 'models', params] for a list page.
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { listApi, recordsApi, type BulkAction, type BulkFilter, type ListParams } from '../../runtime/client/records';
 
 export const recordKeys = {
@@ -8,7 +8,31 @@ export const recordKeys = {
   record: (ref: string, uuid: string) => ['component', ref, 'model', uuid] as const,
   lists: (ref: string) => ['component', ref, 'models'] as const,
   projectUsers: ['project', 'users'] as const,
+  revisions: (ref: string, uuid: string) => ['component', ref, 'model', uuid, 'revisions'] as const,
+  /** The history as of the record's version: a save or a restore reads it again. */
+  revisionsAt: (ref: string, uuid: string, version: number) => ['component', ref, 'model', uuid, 'revisions', version] as const,
 };
+
+/** The record's history, page by page (docs/history.md), as of the record's version. */
+export const revisionsQueryOptions = (ref: string, uuid: string, version: number) =>
+  infiniteQueryOptions({
+    queryKey: recordKeys.revisionsAt(ref, uuid, version),
+    queryFn: ({ signal, pageParam }) => recordsApi.revisions(ref, uuid, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+    staleTime: 0,
+    retry: false,
+  });
+
+export const restoreRevisionMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: ['record', 'restore'],
+    mutationFn: ({ ref, uuid, id, version }: { ref: string; uuid: string; id: string; version: number }) => recordsApi.restore(ref, uuid, id, version),
+    onSuccess: (record, { ref }) => {
+      queryClient.setQueryData(recordKeys.record(ref, record.uuid), record);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: recordKeys.revisions(ref, record.uuid) }), queryClient.invalidateQueries({ queryKey: recordKeys.lists(ref) })]);
+    },
+  });
 
 export const recordQueryOptions = (ref: string, uuid: string) =>
   queryOptions({

@@ -9,6 +9,7 @@ import { RecordActionButtons } from './actions/RecordActionButtons';
 import { RecordForm } from './RecordForm';
 import { ScreenError } from './ScreenError';
 import { SystemInfo } from './SystemInfo';
+import { RecordHistory } from './RecordHistory';
 import type { EditController } from './useEditController';
 
 /** `back`: the list's address and how to go there (the Back to list link; none in the quick-edit sidebar). */
@@ -20,6 +21,12 @@ export function EditView({ ctl, title, compact = false, back }: { ctl: EditContr
   if (ctl.entrypoint) return <ComponentView componentId={ctl.component.uuid} entrypoint={ctl.entrypoint} context={{ screen: 'edit', record: ctl.record.uuid }} />;
   const { view, record } = ctl;
   const system = { id: 'system', label: intl.formatMessage({ id: 'records.system.tab' }), content: <SystemInfo record={record} /> };
+  // The record's revisions and their restore (docs/history.md).
+  const history = {
+    id: 'history',
+    label: intl.formatMessage({ id: 'records.history.tab' }),
+    content: <RecordHistory refName={ctl.componentRef} record={record} view={view} canRestore={ctl.canSave} />,
+  };
   return (
     <section className="record-screen" data-testid="record-edit" ref={screenRef}>
       {compact ? null : (
@@ -55,7 +62,7 @@ export function EditView({ ctl, title, compact = false, back }: { ctl: EditContr
       ) : null}
       {/* The component's actions whose display condition holds for this record (docs/user-code.md "Actions"). */}
       <RecordActionButtons model={ctl.component} records={[record]} locale={ctl.locale} enabled={ctl.canSave} runScript={ctl.runScript} />
-      <RecordForm view={view} form={ctl.form} onSubmit={() => void ctl.save()} extraTabs={[system]}>
+      <RecordForm view={view} form={ctl.form} onSubmit={() => void ctl.save()} extraTabs={[system, history]}>
         <RecordActions
           canSave={ctl.canSave}
           canDelete={ctl.canDelete}

@@ -2,6 +2,7 @@
 // calls over the main client (no React, usable from Node). Their query and mutation factories, with
 // the cache keys, are in renderers/data/records.ts.
 import type { ProjectUser } from '../api/contract';
+import type { RevisionPage } from '../api/history';
 import { HEADER, HOST_PREFIX } from '../api/contract';
 import { buildUrl, tenantHeaders, type Query } from './client';
 import { mainClient, throwResponseError } from './clients';
@@ -32,6 +33,11 @@ export const recordsApi = {
     mainClient.post<RecordModel>(`${base(ref)}/${seg(uuid)}`, { version, data }),
   remove: (ref: string, uuid: string) => mainClient.delete<Record<string, never>>(`${base(ref)}/${seg(uuid)}`),
   projectUsers: (signal?: AbortSignal) => mainClient.get<ProjectUser[]>('/v1/project/users', { signal }),
+  /** A page of the record's revisions, newest first (docs/history.md); `before`: the page before's `next`. */
+  revisions: (ref: string, uuid: string, before: string | null, signal?: AbortSignal) =>
+    mainClient.get<RevisionPage>(`${base(ref)}/${seg(uuid)}/revisions${before ? `?before=${seg(before)}` : ''}`, { signal }),
+  /** The record as it was after revision `id`, written as a new version over `version`. */
+  restore: (ref: string, uuid: string, id: string, version: number) => mainClient.post<RecordModel>(`${base(ref)}/${seg(uuid)}/revisions/${seg(id)}/restore`, { version }),
 };
 
 // ---- Lists, bulk actions, background jobs and exports (docs/lists.md) ----

@@ -1,4 +1,4 @@
-// Clean-up of dead sessions, old throttle counters, long-deleted records, API secrets revoked long
+// Clean-up of dead sessions, old throttle counters, long-deleted records, record revisions past their component's retention, API secrets revoked long
 // ago, expired invites, password resets, two-factor challenges and remembered devices, finished
 // bulk jobs, old spark invocation logs, expired media files and media uploads a crashed server left half done, ended share links, the socket rows of a dead instance; the satellite rows of processes gone for a week; the record partitions of removed components; indexes built for slow queries and unused for 30 days; on PGlite, which has no autovacuum, the
 // planner's statistics and the visibility maps of the record partitions. It runs as the pg-boss job 'luma-housekeeping' on the cron schedule HOUSEKEEPING_CRON
@@ -27,8 +27,9 @@ import { cleanupUnusedRecords } from './records/cleanup';
 import { dropUnusedIndexes } from './records/auto-indexes';
 import { removeOldSatellites } from './satellites/satellites';
 import { deleteExpiredPortalSessions } from './public-apps/portal';
+import { purgeRevisions } from './history/retention';
 
-const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'portalSessions', 'forgePreviews', 'orphanPartitions', 'unusedIndexes', 'satellites', 'statistics'] as const;
+const TASKS = ['sessions', 'loginFailures', 'unusedRecords', 'deletedRecords', 'recordHistory', 'revokedSecrets', 'iamRows', 'finishedJobs', 'sparkLogs', 'expiredMedia', 'staleUploads', 'shareLinks', 'busSockets', 'events', 'apiLog', 'workflowChains', 'portalSessions', 'forgePreviews', 'orphanPartitions', 'unusedIndexes', 'satellites', 'statistics'] as const;
 export type HousekeepingTask = (typeof TASKS)[number];
 
 /**
@@ -48,6 +49,8 @@ export async function runHousekeeping(
     unusedRecords: () => cleanupUnusedRecords(db, at),
     // Soft-deleted records are removed 30 days after their deletion.
     deletedRecords: () => purgeDeletedRecords(db, at),
+    // Record revisions older than their component's model.history_days, and those of removed components (docs/history.md).
+    recordHistory: () => purgeRevisions(db, at),
     // Revoked API secrets are removed 7 days after their revocation.
     revokedSecrets: () => deleteRevokedSecrets(db, IAM_LIMITS.revokedSecretDays, at),
     iamRows: () => deleteExpiredIamRows(db, at),

@@ -21,6 +21,7 @@ import { hooks } from './platform/hooks';
 import { followRecordWrites, registerRecordHooks } from './records/hooks';
 import { registerEventHooks } from './events/hooks';
 import { registerWorkflowHooks } from './workflows/hooks';
+import { registerHistoryHooks } from './history/hooks';
 import { startSatellite, type Satellite } from './satellites/registry';
 import { removeDistributionsWithComponents } from './forge/hooks';
 import { judgePickedTemplates } from './forge/template-picker';
@@ -32,7 +33,7 @@ let hooksRegistered = false;
 /**
  * The capabilities' hooks, once per process (several instances may start in one, as tests do). They
  * run in this order: the records' partition and indexes, the event outbox (a write's event is written
- * before its queued runs), the workflows, the thunder data sets' rebuilds.
+ * before its queued runs), the workflows, record history, the thunder data sets' rebuilds.
  */
 function registerHooks(): void {
   if (hooksRegistered) return;
@@ -40,6 +41,8 @@ function registerHooks(): void {
   registerRecordHooks(hooks);
   registerEventHooks(hooks);
   registerWorkflowHooks(hooks);
+  // Each record write's revision, in its transaction (history/hooks.ts).
+  registerHistoryHooks(hooks);
   // A saved component's picked templates are a distribution's entrypoints (forge/template-picker.ts).
   judgePickedTemplates(hooks);
   registerThunderHooks(hooks);

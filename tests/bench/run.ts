@@ -6,6 +6,7 @@ import { printFormFigures, runFormBench } from './form/run';
 import { printEventFigures, runEventsBench } from './events';
 import { runImportBench } from './import';
 import { runImportRefusalBench } from './import-refusal';
+import { printHistoryFigures, runHistoryBench } from './history';
 import { printInstanceFigures, runInstancesBench } from './instances';
 import { printListFigures, runListBench } from './list';
 import { printIndexSwitchFigures, runIndexSwitchBench } from './index-switch';
@@ -21,6 +22,7 @@ const port = Number(process.env.LUMA_BENCH_PORT ?? 8191);
  * `npm run bench -- first-load` prints only the first-load figures (two builds, without and with the example plugin, a server each, Chromium; exit 1 when a page is over its budget);
  * `npm run bench -- list` only the list API against its physical limit (tests/bench/list.ts);
  * `npm run bench -- import` only the import API against COPY and PGlite's own insert (tests/bench/import.ts);
+ * `npm run bench -- history` only what record history's revisions cost single writes and the import, with and without them in the same run (tests/bench/history.ts);
  * `npm run bench -- workflows` only the workflow throughput (tests/bench/workflows.ts);
  * `npm run bench -- sandbox` only the user-code sandbox against isolated-vm (tests/bench/sandbox.ts);
  * `npm run bench -- media` only the media upload and download MB/s against copying the file on disk (tests/bench/media.ts);
@@ -40,6 +42,10 @@ async function main() {
   if (only === 'import') {
     await runImportBench(); // prints its own figures
     await runImportRefusalBench(); // prints its own figures
+    return;
+  }
+  if (only === 'history') {
+    printHistoryFigures(await runHistoryBench());
     return;
   }
   if (only === 'list') {
@@ -86,6 +92,7 @@ async function main() {
   printIndexSwitchFigures(await runIndexSwitchBench());
   await runImportBench(); // prints its own figures
   await runImportRefusalBench(); // prints its own figures
+  printHistoryFigures(await runHistoryBench());
   // One and two web instances on one PostgreSQL, 16 clients, same run (about 30 s).
   printInstanceFigures(await runInstancesBench());
   // Records per second with no workflow, with a Before::Create one, and after-commit runs per second.

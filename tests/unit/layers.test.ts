@@ -123,6 +123,7 @@ const SERVER_ORDER: readonly (readonly string[])[] = [
   ['functions'],
   ['sparks'],
   ['workflows'],
+  ['history'],
   ['ratchet'],
   ['thunder'],
   ['widgets'],

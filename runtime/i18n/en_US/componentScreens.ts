@@ -145,6 +145,8 @@ export const componentScreensEn_US = {
   'cmp.model.timestampsHint': 'Adds created_at and updated_at.',
   'cmp.model.cleanupAfter': 'Clean up unused models after (days)',
   'cmp.model.cleanupHint': 'Empty means never.',
+  'cmp.model.historyDays': 'Keep record history for (days)',
+  'cmp.model.historyHint': 'Empty keeps every change. Older changes are removed by the hourly clean-up.',
   'cmp.indexes.title': 'Indexes',
   'cmp.indexes.intro': 'What the records are indexed by, and why. Luma builds an index for a field that slow list queries keep filtering, searching or sorting on (at most {max} per component); one no query used for 30 days is dropped.',
   'cmp.indexes.none': 'No field indexes yet.',

@@ -147,6 +147,8 @@ export const componentScreensSr: Record<keyof typeof componentScreensEn_US, stri
   'cmp.model.timestampsHint': 'Dodaje created_at i updated_at.',
   'cmp.model.cleanupAfter': 'Očisti nekorišćene modele posle (dana)',
   'cmp.model.cleanupHint': 'Prazno znači nikad.',
+  'cmp.model.historyDays': 'Čuvaj istoriju zapisa (dana)',
+  'cmp.model.historyHint': 'Prazno čuva sve izmene. Starije izmene uklanja čišćenje svakog sata.',
   'cmp.indexes.title': 'Indeksi',
   'cmp.indexes.intro': 'Po čemu su zapisi indeksirani i zašto. Luma pravi indeks za polje po kome spori upiti liste stalno filtriraju, pretražuju ili sortiraju (najviše {max} po komponenti); indeks koji nijedan upit nije koristio 30 dana se uklanja.',
   'cmp.indexes.none': 'Još nema indeksa polja.',

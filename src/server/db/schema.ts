@@ -12,6 +12,7 @@ import type { IntegrationsTable, MediaFilesTable, MediaLibrariesTable, MediaShar
 import type { DocumentCommentsTable, DocumentsTable, DocumentVersionsTable } from './schema-documents';
 import type { WidgetPlacesTable, WidgetsTable } from './schema-widgets';
 import type { SatellitesTable } from './schema-satellites';
+import type { RecordRevisionsTable } from './schema-history';
 import type { BillingSubscriptionsTable, BillingWebhookEventsTable } from './schema-billing';
 import type { FeedbackReportsTable } from './schema-feedback';
 import type { TemplateInstallsTable } from './schema-templates';
@@ -261,6 +262,7 @@ export interface Database {
   forge_app_workspaces: ForgeAppWorkspacesTable;
   forge_releases: ForgeReleasesTable;
   forge_deploys: ForgeDeploysTable;
+  record_revisions: RecordRevisionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

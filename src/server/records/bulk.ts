@@ -91,9 +91,10 @@ async function bulkByItems(db: Db, accountability: Accountability, target: ListT
     if (found.length !== uuids.length) throw new HttpError(404, 'notFound');
     // The filters (each record's Before::Delete) may refuse the selection: the transaction rolls back.
     const allowed = await hooks.emitFilter('records.bulk', { uuids }, write, { db: tx });
-    const affected = await applyBulkAction(tx, target.scope, action, allowed.uuids, user);
-    // What commits with it: one summary event for the whole selection (docs/event-bus.md), the Delete runs.
-    await hooks.emitFilter('records.bulk.written', { items: uuids, affected, progress: null }, write, { db: tx });
+    const changed = await applyBulkAction(tx, target.scope, action, allowed.uuids, user);
+    const affected = changed.length;
+    // What commits with it: one summary event for the whole selection (docs/event-bus.md), the Delete runs, the revisions.
+    await hooks.emitFilter('records.bulk.written', { items: uuids, changed, affected, progress: null }, write, { db: tx });
     return affected;
   });
   await hooks.emitAction('records.bulk', { write, affected }, { db });
@@ -169,7 +170,8 @@ async function step(db: Db, jobUuid: string, batchSize: number, client: string |
     // A record the filters leave out (its Before::Delete refused it) stays, is counted in processed
     // but not in affected: a delete job's refused records are processed - affected.
     const allowed = await hooks.emitFilter('records.bulk', { uuids }, write, { db: tx });
-    const affected = await applyBulkAction(tx, scope, job.action, allowed.uuids, job.user_uuid);
+    const changed = await applyBulkAction(tx, scope, job.action, allowed.uuids, job.user_uuid);
+    const affected = changed.length;
     const last = batch[batch.length - 1]!;
     await tx
       .updateTable('record_jobs')
@@ -184,7 +186,7 @@ async function step(db: Db, jobUuid: string, batchSize: number, client: string |
       .execute();
     // What commits with the batch: its summary and the job's progress (docs/event-bus.md), the Delete runs.
     const progress = { total: job.total, processed: job.processed + batch.length, affected: job.affected + affected };
-    await hooks.emitFilter('records.bulk.written', { items: uuids, affected, progress }, write, { db: tx });
+    await hooks.emitFilter('records.bulk.written', { items: uuids, changed, affected, progress }, write, { db: tx });
     return { kind: 'progress', scope, write, affected };
   });
 }

@@ -24,6 +24,8 @@ export interface RecordWrite {
   /** The component, its environment's settings and the caller's view of it. */
   target: RecordTarget;
   accountability: Accountability;
+  /** What the write is besides a caller's own: a restore of a record's revision (history/restore.ts). */
+  origin?: { kind: 'restore'; revision: string };
 }
 
 /** A record as a filter sees it before it is written: its data (no hashed field) and which record it is. */
@@ -62,7 +64,8 @@ declare module '../platform/hooks' {
     'records.create.written': { payload: WrittenRecord; meta: RecordWrite };
     /** The stored record with the change applied; data a hook changes is added to the write. */
     'records.update': { payload: RecordDraft; meta: RecordWrite };
-    'records.update.written': { payload: WrittenRecord; meta: RecordWrite };
+    /** previous: the record as it was stored before the update. */
+    'records.update.written': { payload: WrittenRecord & { previous: RecordRow }; meta: RecordWrite };
     /** The stored record; a hook may refuse its removal (what it changes is not written). */
     'records.delete': { payload: RecordDraft; meta: RecordWrite };
     'records.delete.written': { payload: { uuid: string; data: Record<string, unknown> }; meta: RecordWrite };
@@ -73,9 +76,9 @@ declare module '../platform/hooks' {
     };
     /** The records the action is about to change (locked); a hook may answer fewer. */
     'records.bulk': { payload: { uuids: string[] }; meta: RecordBulk };
-    /** items: the records the action named; affected: how many it changed; progress: a job's, after this batch. */
+    /** items: the records the action named; changed: those it changed (affected: how many); progress: a job's, after this batch. */
     'records.bulk.written': {
-      payload: { items: string[]; affected: number; progress: { total: number | null; processed: number; affected: number } | null };
+      payload: { items: string[]; changed: string[]; affected: number; progress: { total: number | null; processed: number; affected: number } | null };
       meta: RecordBulk;
     };
   }

@@ -338,8 +338,8 @@ export async function recordsForEvents(db: Db, scope: RecordScope, uuids: string
 }
 
 /** Applies `action` to those of `uuids` it changes; answers how many it changed. */
-export async function applyBulkAction(db: Db, scope: RecordScope, action: BulkAction, uuids: string[], userUuid: string): Promise<number> {
-  if (uuids.length === 0) return 0;
+export async function applyBulkAction(db: Db, scope: RecordScope, action: BulkAction, uuids: string[], userUuid: string): Promise<string[]> {
+  if (uuids.length === 0) return [];
   let query = db
     .updateTable('records')
     .where('uuid', 'in', uuids)
@@ -351,6 +351,7 @@ export async function applyBulkAction(db: Db, scope: RecordScope, action: BulkAc
   } else {
     query = query.where('disabled_at', 'is not', null).set({ disabled_at: null, version: sql<number>`version + 1`, updated_by: userUuid, updated_at: clockNow() });
   }
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  // The changed records' uuids (record history writes a revision for each, records/hook-events.ts).
+  const rows = await query.returning('uuid').execute();
+  return rows.map((row) => row.uuid);
 }

@@ -190,6 +190,8 @@ export async function updateRecord(
   uuid: string,
   body: unknown,
   locale: string | undefined,
+  /** A restore of a revision (history/restore.ts): told to the hooks with the write. */
+  origin?: RecordWrite['origin'],
 ): Promise<RecordAnswer> {
   const input = bodyObject(body);
   const found = await recordTarget(db, accountability, ref, ['update', 'edit'], locale);
@@ -203,14 +205,14 @@ export async function updateRecord(
   if (version !== stored.version) throw versionConflict();
 
   const view = compileFor(found.row, found.settings, { ...found.viewer, page: 'model_edit' });
-  const write: RecordWrite = { target: found, accountability };
+  const write: RecordWrite = { target: found, accountability, ...(origin ? { origin } : {}) };
   const row = await inWrite(
     db,
     async (tx) => {
       const written = await filterUpdate(tx, write, view, stored, data);
       const prepared = await prepareWrite(tx, accountability, found, view, written, stored);
       const row = await updateRecordVersioned(tx, found.scope, stored.uuid, version, prepared.data, accountability.user.uuid);
-      if (row) await hooks.emitFilter('records.update.written', { row, view }, write, { db: tx });
+      if (row) await hooks.emitFilter('records.update.written', { row, view, previous: stored }, write, { db: tx });
       return row;
     },
     async (row) => {

@@ -10,6 +10,8 @@ export interface ChainContext {
   depth: number;
   /** The chain's id (workflow_chains.uuid): every run and write a first write led to shares it. */
   chain: string;
+  /** The workflow run whose nodes are writing (its component node's writes name it in record history). */
+  run?: string;
 }
 
 const storage = new AsyncLocalStorage<ChainContext>();

@@ -250,7 +250,7 @@ export async function runQueuedRun(db: Db, runUuid: string, options: { finalAtte
   const origin: FlowOrigin = { userUuid: claimed.user_uuid, depth: claimed.depth, chain: claimed.chain_uuid ?? randomUUID() };
   const flow = flowOf(graph, target, claimed.event, claimed.data as Record<string, unknown>, { uuid: claimed.record_uuid, version: null }, origin);
   const services: ActionServices = { db, bus: runtime().bus, scripts, settings: runtime().settings, accountability };
-  const outcome = await withChain({ depth: origin.depth, chain: origin.chain }, () => runGraph(graph.nodes, flow, { dryRun: false, services }));
+  const outcome = await withChain({ depth: origin.depth, chain: origin.chain, run: runUuid }, () => runGraph(graph.nodes, flow, { dryRun: false, services }));
   if (outcome.error === undefined) return finish(outcome, 'success');
   if (outcome.retryable && !options.finalAttempt) {
     // Keep what happened so far on the row; the job is retried (status stays 'running' until then).

@@ -34,6 +34,7 @@ import * as portalRecordsAndPreviews from './0032_portal_records_and_previews';
 import * as thunder from './0033_thunder';
 import * as configWriter from './0034_config_writer';
 import * as billing from './0035_billing';
+import * as recordRevisions from './0036_record_revisions';
 import * as feedback from './0037_feedback';
 
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0033_thunder': thunder,
   '0034_config_writer': configWriter,
   '0035_billing': billing,
+  '0036_record_revisions': recordRevisions,
   '0037_feedback': feedback,
 };
 

@@ -21,6 +21,7 @@ import { projectRoutes } from '../../projects/routes';
 import { recordRoutes } from '../../records/routes';
 import { recordListRoutes } from '../../records/routes-list';
 import { recordIndexRoutes } from '../../records/routes-indexes';
+import { historyRoutes } from '../../history/routes';
 import { userRoutes } from '../../auth/routes-user';
 import { workspaceRoutes } from '../../iam/routes-workspace';
 import { thunderRoutes } from '../../thunder/routes';
@@ -52,6 +53,7 @@ export const mainHost: FastifyPluginAsync<HostContext> = async (host, context) =
   await host.register(recordListRoutes, routes);
   await host.register(recordIndexRoutes, routes);
   await host.register(recordRoutes, routes);
+  await host.register(historyRoutes, routes);
   await host.register(functionRoutes, routes);
   await host.register(eventRoutes, routes);
   await host.register(apiLogRoutes, routes);

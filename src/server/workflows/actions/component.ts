@@ -9,7 +9,7 @@ import { compileFor } from '../../records/view';
 import { findRecord } from '../../records/sql';
 import { evaluate, MAX_DEPTH, NodeFailure } from '../engine';
 import { chargeChain } from '../budget';
-import { withChain } from '../depth';
+import { currentChain, withChain } from '../depth';
 import type { NodeAction } from '../types';
 
 export const componentAction: NodeAction = {
@@ -32,7 +32,8 @@ export const componentAction: NodeAction = {
     }
     // The write spends the chain's budget first: past it the node fails and nothing is written.
     await chargeChain(db, flow.chain, flow.projectUuid, { writes: 1 }, services.settings);
-    return withChain({ depth: flow.depth + 1, chain: flow.chain }, async () => {
+    // The run (when one is writing) stays known to what the write tells (record history's actor).
+    return withChain({ ...currentChain(), depth: flow.depth + 1, chain: flow.chain }, async () => {
       if (typeof uuid === 'string') {
         const target = await recordTarget(db, accountability, ref, ['update', 'edit'], undefined);
         const stored = await findRecord(db, target.scope, uuid.toLowerCase());

@@ -95,6 +95,15 @@ export function ModelTab({ model, update, errors }: TabProps) {
           onChange={(v) => update((d) => void (d.settings.model.cleanup_after = v === null ? null : Math.max(0, Math.floor(v))))}
           errors={errors['model.cleanup_after']}
         />
+        <NumberInput
+          name="model.history_days"
+          label={<FormattedMessage id="cmp.model.historyDays" />}
+          hint={<FormattedMessage id="cmp.model.historyHint" />}
+          min={1}
+          value={m?.history_days ?? null}
+          onChange={(v) => update((d) => void (d.settings.model.history_days = v === null ? null : Math.max(1, Math.floor(v))))}
+          errors={errors['model.history_days']}
+        />
       </Section>
       <ModelEvents model={model} update={update} />
       <IndexesSection model={model} />
