@@ -6,7 +6,7 @@ export { arbitraryCompileInput, arbitraryConstraints, arbitraryField, arbitraryF
 export { arbitraryRecordFor, arbitraryValueFor, arbitraryViewAndRecord } from './plausible';
 export { arbitraryFromSchema, arbitraryRefusedBySchema, schemaCheck } from './json-schema';
 export { declarePluginTypes } from './plugins';
-export { generatesValuesFor, NoValidValueError, validRecordFor, validValueFor, writableFields } from './valid';
+export { generatesValuesFor, CannotGenerateError, validRecordFor, validValueFor, writableFields } from './valid';
 export { invalidCaseFor, type InvalidCase } from './invalid';
 export { connect, formView, type ApiAnswer, type LumaClient, type LumaConnection, type RefusalBody } from './api';
 export { checkInvalidValuesRefused, checkValidRecordsRoundTrip, type PropertyOptions, type PropertyReport } from './properties';

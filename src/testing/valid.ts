@@ -35,9 +35,11 @@ function textFor(field: ViewField): fc.Arbitrary<string> {
 
 function numberFor(field: ViewField): fc.Arbitrary<number> {
   const min = ruleOf(field, 'min')?.min ?? -1000;
-  const max = ruleOf(field, 'max')?.max ?? min + 2000;
+  // Bounds the wrong way round leave no number: the one drawn is refused and the field left empty.
+  const max = Math.max(min, ruleOf(field, 'max')?.max ?? min + 2000);
   // Whole numbers and hundredths: both read back as written.
-  return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((n) => n / 100));
+  const between = (low: number, high: number) => fc.integer({ min: Math.ceil(low), max: Math.max(Math.ceil(low), Math.floor(high)) });
+  return fc.oneof(between(min, max), between(min * 100, max * 100).map((n) => n / 100));
 }
 
 /** The values a selectable field may take: the allowed list, else its items; empty when it has none. */
@@ -50,7 +52,7 @@ function selectableFor(field: ViewField, many: boolean): fc.Arbitrary<unknown> |
   let one: fc.Arbitrary<string | number> | null = null;
   const choices = choicesOf(field);
   if (choices.length > 0) one = fc.constantFrom(...choices);
-  else if (range) one = fc.integer({ min: Math.ceil(range.from), max: Math.floor(range.to) });
+  else if (range) one = fc.integer({ min: Math.ceil(range.from), max: Math.max(Math.ceil(range.from), Math.floor(range.to)) });
   else if (field.options.customValues) one = field.renderer.endsWith('/number') ? numberFor(field) : plainText(1, 12);
   if (!one) return null;
   const count = ruleOf(field, 'selectCount');
@@ -61,8 +63,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A day within four years of now, on the side the field allows. */
 function dayFor(field: ViewField, now: Date): fc.Arbitrary<string> {
   const { disablePastDates, disableFutureDates } = field.options.date;
-  const from = disablePastDates ? 2 : -1400;
-  const to = disableFutureDates ? -2 : 1400;
+  // A day off today by one or more: clear of a server whose day turns at another hour. Both sides
+  // disabled leave today alone.
+  const from = disablePastDates ? (disableFutureDates ? 0 : 1) : -1400;
+  const to = disableFutureDates ? (disablePastDates ? 0 : -1) : 1400;
   return fc.integer({ min: from, max: to }).map((days) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10));
 }
 
@@ -128,10 +132,13 @@ export function generatesValuesFor(field: ViewField, now = new Date()): boolean 
 /** Candidates drawn per value: rules that contradict each other (min length over max) leave none valid. */
 const TRIES = 12;
 
-/** Thrown where a required field's rules left no value among the candidates the kit drew. */
-export class NoValidValueError extends Error {
-  constructor(readonly field: string) {
-    super(`luma/testing: no valid value found for the required field '${field}' in ${TRIES} tries; do its rules contradict each other?`);
+/**
+ * Thrown where the kit cannot make a valid record: a required field of a kind it does not generate
+ * (relations, tables...), or whose rules left no value among the candidates it drew.
+ */
+export class CannotGenerateError extends Error {
+  constructor(readonly field: string, reason: string) {
+    super(`luma/testing: the required field '${field}' ${reason}`);
   }
 }
 
@@ -153,17 +160,21 @@ export const writableFields = (view: ViewSchema): ViewField[] => view.fields.fil
 
 /**
  * Records the view accepts: every writable field the kit generates, required ones always present,
- * others present or left out. Throws when a required field is of a kind the kit does not generate, and
- * NoValidValueError when its rules left no value.
+ * others present or left out. Throws CannotGenerateError when a required field is of a kind the kit
+ * does not generate, or its rules left no value.
  */
 export function validRecordFor(view: ViewSchema, ctx: ValidationContext = { page: 'model_create' }): fc.Arbitrary<Record<string, unknown>> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
-  for (const field of writableFields(view)) {
-    const values = validValueFor(field, ctx);
+  for (const field of view.fields) {
     const isRequired = ruleOf(field, 'required') !== undefined;
+    if (!field.editable) {
+      if (isRequired) throw new CannotGenerateError(field.key, 'is one the caller may not write');
+      continue;
+    }
+    const values = validValueFor(field, ctx);
     if (!values) {
-      if (isRequired) throw new Error(`luma/testing: field '${field.key}' (${field.renderer}) is required, and the kit does not generate values of that kind`);
+      if (isRequired) throw new CannotGenerateError(field.key, `is a ${field.renderer}, a kind the kit does not generate`);
       continue;
     }
     model[field.key] = values;
@@ -173,7 +184,7 @@ export function validRecordFor(view: ViewSchema, ctx: ValidationContext = { page
     const record: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(drawn)) {
       if (value !== undefined) record[key] = value;
-      else if (required.includes(key)) throw new NoValidValueError(key);
+      else if (required.includes(key)) throw new CannotGenerateError(key, `got no valid value in ${TRIES} tries: do its rules contradict each other?`);
     }
     return record;
   });
