@@ -41,6 +41,8 @@ export interface LumaClient {
   permissions(): Promise<RolePermissions>;
   createRecord(ref: string, data: Record<string, unknown>): Promise<ApiAnswer<Record<string, unknown>>>;
   readRecord(ref: string, uuid: string): Promise<ApiAnswer<Record<string, unknown>>>;
+  /** Writes `data` over the record at `version` (its `__version__`); fields left out keep their values. */
+  updateRecord(ref: string, uuid: string, version: number, data: Record<string, unknown>): Promise<ApiAnswer<Record<string, unknown>>>;
   deleteRecord(ref: string, uuid: string): Promise<ApiAnswer>;
 }
 
@@ -77,6 +79,7 @@ export function connect(connection: LumaConnection): LumaClient {
     permissions: () => ok<RolePermissions>('/v1/user/role/permissions'),
     createRecord: (ref, data) => request('POST', records(ref), { data }),
     readRecord: (ref, uuid) => request('GET', `${records(ref)}/${encodeURIComponent(uuid)}`),
+    updateRecord: (ref, uuid, version, data) => request('POST', `${records(ref)}/${encodeURIComponent(uuid)}`, { version, data }),
     deleteRecord: (ref, uuid) => request('DELETE', `${records(ref)}/${encodeURIComponent(uuid)}`),
   };
 }

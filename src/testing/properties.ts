@@ -38,6 +38,17 @@ const readsBackAsSent = (field: ViewField | undefined) =>
 const onlyUnique = (errors: FieldError[] | undefined) => !!errors && errors.length > 0 && errors.every((error) => error.messages.every((key) => key === RECORD_MESSAGE.unique));
 const runs = (options: PropertyOptions) => ({ numRuns: options.numRuns ?? 25, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.path === undefined ? {} : { path: options.path }) });
 
+/** fast-check's report (counterexample, seed, path) with the failure itself in one message: a runner shows both. */
+async function assertProperty<T>(property: fc.IAsyncProperty<T>, options: PropertyOptions): Promise<void> {
+  try {
+    await fc.assert(property, runs(options));
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+    if (!cause || !(error instanceof Error)) throw error;
+    throw new Error(`${cause.message}\n${error.message}`, { cause });
+  }
+}
+
 function fail(what: string, detail: unknown): never {
   throw new Error(`${what}: ${JSON.stringify(detail)}`);
 }
@@ -52,7 +63,7 @@ export async function checkValidRecordsRoundTrip(client: LumaClient, ref: string
   const view = await formView(client, ref, 'model_create');
   const readView = await formView(client, ref, 'model_edit');
   let checked = 0;
-  await fc.assert(
+  await assertProperty(
     fc.asyncProperty(validRecordFor(view), async (data) => {
       const created = await client.createRecord(ref, data);
       fc.pre(!(created.status === 417 && onlyUnique((created.body as unknown as RefusalBody).errors)));
@@ -67,7 +78,7 @@ export async function checkValidRecordsRoundTrip(client: LumaClient, ref: string
       await client.deleteRecord(ref, uuid);
       checked += 1;
     }),
-    runs(options),
+    options,
   );
   return { checked };
 }
@@ -83,7 +94,7 @@ export async function checkInvalidValuesRefused(client: LumaClient, ref: string,
   const cases = invalidCaseFor(view);
   if (!cases) throw new Error(`luma/testing: no field of ${ref} the caller may write has a rule to break`);
   let checked = 0;
-  await fc.assert(
+  await assertProperty(
     fc.asyncProperty(cases, async (found) => {
       const form = validateRecord(view, found.data, { page: 'model_create' });
       if (!form.some((error) => error.field === found.path && error.messages.includes(found.key))) fail(`the form does not give ${found.key} at ${found.path}`, form);
@@ -102,7 +113,7 @@ export async function checkInvalidValuesRefused(client: LumaClient, ref: string,
       if (canonical(server) !== canonical(expected)) fail(`the server's errors differ from the form's for ${found.key} at ${found.path}`, { server, form: expected });
       checked += 1;
     }),
-    runs(options),
+    options,
   );
   return { checked };
 }
