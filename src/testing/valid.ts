@@ -70,21 +70,17 @@ function dayFor(field: ViewField, now: Date): fc.Arbitrary<string> {
   return fc.integer({ min: from, max: to }).map((days) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10));
 }
 
+/** Fields whose value is one text. */
+const TEXT_KINDS = new Set(['input/text', 'input/email', 'input/password', 'text/default', 'text/editor', 'text/document', 'reference/text']);
+
 const HTTPS = fc.stringMatching(/^[a-z0-9]{1,10}$/).map((name) => `https://example.com/${name}.png`);
 
 /** Candidates of the field's kind, before the rules' verdict; null where the kit does not generate that kind. */
 function candidatesFor(field: ViewField, now: Date): fc.Arbitrary<unknown> | null {
   const declared = declaredFieldType(field.module, field.type);
   if (declared) return arbitraryFromSchema(declared.declaration.value);
+  if (TEXT_KINDS.has(field.renderer)) return textFor(field);
   switch (field.renderer) {
-    case 'input/text':
-    case 'input/email':
-    case 'input/password':
-    case 'text/default':
-    case 'text/editor':
-    case 'text/document':
-    case 'reference/text':
-      return textFor(field);
     case 'input/text_i18n':
     case 'text/editor_i18n':
       return fc.record({ en_US: textFor(field), sr: textFor(field) }, { requiredKeys: ['en_US'] }).map((locales) => ({ locales }));
