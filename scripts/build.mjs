@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the browser app (vite build into dist/app), then the compiled server
-// (scripts/build-server.mjs into dist/server), then dist/build.json, the stamp `npm start` reads to
+// (scripts/build-server.mjs into dist/server), the testing kit (scripts/build-testing.mjs into
+// dist/testing, `luma/testing`), then dist/build.json, the stamp `npm start` reads to
 // build only when the build is missing or older than the sources (scripts/start.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -11,15 +12,16 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STAMP = 'dist/build.json';
 
 /** What a build is made from: a file here newer than the stamp makes the build stale. */
-export const BUILD_INPUTS = ['src', 'renderers', 'runtime', 'schemas', 'machines', 'plugins', 'vite.config.ts', 'package.json', 'package-lock.json', 'release-notes.json', 'scripts/build-server.mjs'];
+export const BUILD_INPUTS = ['src', 'renderers', 'runtime', 'schemas', 'machines', 'plugins', 'vite.config.ts', 'package.json', 'package-lock.json', 'release-notes.json', 'scripts/build-server.mjs', 'scripts/build-testing.mjs'];
 /** What a build leaves: one of them missing makes it stale too. */
-export const BUILD_OUTPUTS = ['dist/app/index.html', 'dist/app/public-app.html', 'dist/server/main.js', 'dist/server/sandbox.worker.js'];
+export const BUILD_OUTPUTS = ['dist/app/index.html', 'dist/app/public-app.html', 'dist/server/main.js', 'dist/server/sandbox.worker.js', 'dist/testing/index.js'];
 
-/** The build's two steps, each a command line (node runs both; no npx, no shell). */
+/** The build's three steps, each a command line (node runs them; no npx, no shell). */
 export function buildSteps() {
   return [
     [process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build']],
     [process.execPath, [join(ROOT, 'scripts/build-server.mjs')]],
+    [process.execPath, [join(ROOT, 'scripts/build-testing.mjs')]],
   ];
 }
 

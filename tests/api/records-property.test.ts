@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { compileViewSchema } from '../../runtime/compile';
 import { validateRecord } from '../../runtime/validation';
 import type { CompileInput, ComponentSettings } from '../../schemas';
-import { arbitraryRecordFor, arbitrarySettings } from '../property/arbitraries';
+import { arbitraryRecordFor, arbitrarySettings } from '../../src/testing/index';
 import { componentApi, recordApi } from './fixtures';
 import { DB_KIND, describeApi, login, useServer } from './harness';
 import { propertyRuns } from './property-runs';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compileViewSchema, viewSchemaValidator } from '../../runtime/compile';
 import { FIELD_TYPES, isFieldModule, isKnownFieldPair } from '../../schemas';
-import { arbitraryCompileInput, arbitrarySettings } from './arbitraries';
+import { arbitraryCompileInput, arbitrarySettings } from '../../src/testing/index';
 
 describe('compileViewSchema properties', () => {
   it('is deterministic (same input twice gives deep-equal output) and does not mutate its input', () => {

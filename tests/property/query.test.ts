@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileViewSchema } from '../../runtime/compile';
 import { parseAdv, parseAggregate, parseListParams, pathsOf, PathCatalogue, SYSTEM_COLUMNS, type QueryPath } from '../../runtime/query';
-import { arbitraryCompileInput, arbitrarySettings } from './arbitraries';
+import { arbitraryCompileInput, arbitrarySettings } from '../../src/testing/index';
 import { sampleView } from '../unit/query/fixtures';
 
 const view = sampleView();

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { compileViewSchema } from '../../runtime/compile';
 import { coerceValue, RECORD_MESSAGE, validateField, validateRecord } from '../../runtime/validation';
 import { charCount } from '../../runtime/validation/textMessages';
-import { arbitraryCompileInput, arbitrarySettings, arbitraryValueFor, arbitraryViewAndRecord } from './arbitraries';
+import { arbitraryCompileInput, arbitrarySettings, arbitraryValueFor, arbitraryViewAndRecord } from '../../src/testing/index';
 
 const KNOWN = new Set<string>(Object.values(RECORD_MESSAGE));
 const pages = fc.constantFrom('model_create' as const, 'model_edit' as const);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyVersionDiff, diffVersions } from '../../runtime/components';
 import type { ComponentSettings } from '../../schemas';
-import { arbitraryField, arbitrarySettings } from './arbitraries';
+import { arbitraryField, arbitrarySettings } from '../../src/testing/index';
 
 /** Settings are stored as JSON: -0 reads back as 0. */
 const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

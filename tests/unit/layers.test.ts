@@ -2,7 +2,9 @@
 // machines below renderers, src/server -> runtime -> schemas. Every static import, `export ... from`,
 // `import type` and dynamic import() of every .ts/.tsx file is checked; an upward arrow fails with its
 // file and specifier, and so does a package a layer must not depend on (a UI framework in runtime/, a
-// router in renderers/, the server's web framework or a database package in src/app). Inside src/server
+// router in renderers/, the server's web framework or a database package in src/app). src/testing (the
+// kit exported as luma/testing, docs/testing-kit.md) stands on runtime and schemas only, beside the
+// server, and no layer imports it: it is for test suites. Inside src/server
 // the capabilities stand in the order of docs/server.md: a folder imports only the folders before it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
@@ -11,18 +13,19 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const WALKED = ['renderers', 'runtime', 'machines', 'schemas', 'src/server', 'src/app', 'plugins'];
+const WALKED = ['renderers', 'runtime', 'machines', 'schemas', 'src/server', 'src/app', 'src/testing', 'plugins'];
 
 /**
  * plugins/<name>/ sits beside renderers (its controls and cells); its type.ts, which the server loads to
  * check values, is held to runtime's rules: no React, nothing of the app, the server or the renderers.
  */
-type Layer = 'src/app' | 'src/server' | 'renderers' | 'runtime' | 'machines' | 'schemas' | 'plugins' | 'plugin types';
+type Layer = 'src/app' | 'src/server' | 'src/testing' | 'renderers' | 'runtime' | 'machines' | 'schemas' | 'plugins' | 'plugin types';
 
 /** The layer of a repo-relative path (posix separators), or null outside the layered folders. */
 function layerOf(path: string): Layer | null {
   if (path.startsWith('src/app/')) return 'src/app';
   if (path.startsWith('src/server/')) return 'src/server';
+  if (path.startsWith('src/testing/')) return 'src/testing';
   if (/^plugins\/[^/]+\/type\.ts$/.test(path)) return 'plugin types';
   if (path.startsWith('plugins/')) return 'plugins';
   const top = path.split('/')[0];
@@ -31,14 +34,15 @@ function layerOf(path: string): Layer | null {
 
 /** Layers each layer must not import from. */
 const FORBIDDEN_LAYERS: Record<Layer, readonly Layer[]> = {
-  'src/app': ['src/server'],
-  'src/server': ['src/app', 'renderers', 'plugins'],
-  renderers: ['src/app', 'src/server'],
-  machines: ['src/app', 'src/server', 'renderers'],
-  runtime: ['src/app', 'src/server', 'renderers', 'machines'],
-  schemas: ['src/app', 'src/server', 'renderers', 'machines', 'runtime'],
-  plugins: ['src/app', 'src/server'],
-  'plugin types': ['src/app', 'src/server', 'renderers', 'machines', 'plugins'],
+  'src/app': ['src/server', 'src/testing'],
+  'src/server': ['src/app', 'src/testing', 'renderers', 'plugins'],
+  'src/testing': ['src/app', 'src/server', 'renderers', 'machines', 'plugins', 'plugin types'],
+  renderers: ['src/app', 'src/server', 'src/testing'],
+  machines: ['src/app', 'src/server', 'src/testing', 'renderers'],
+  runtime: ['src/app', 'src/server', 'src/testing', 'renderers', 'machines'],
+  schemas: ['src/app', 'src/server', 'src/testing', 'renderers', 'machines', 'runtime'],
+  plugins: ['src/app', 'src/server', 'src/testing'],
+  'plugin types': ['src/app', 'src/server', 'src/testing', 'renderers', 'machines', 'plugins'],
 };
 
 /**
@@ -50,6 +54,7 @@ const SERVER_ONLY = ['fastify', 'kysely', 'pg', '@electric-sql/pglite', 'pg-boss
 const NO_FRAMEWORK = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-router', ...SERVER_ONLY];
 const FORBIDDEN_PACKAGES: Partial<Record<Layer, readonly string[]>> = {
   'src/app': SERVER_ONLY,
+  'src/testing': NO_FRAMEWORK,
   runtime: NO_FRAMEWORK,
   schemas: NO_FRAMEWORK,
   machines: ['react-dom', '@tanstack/react-router', ...SERVER_ONLY],
@@ -221,7 +226,7 @@ const repoFiles = (): SourceFile[] =>
   WALKED.flatMap((dir) => walk(join(ROOT, dir))).map((path) => ({ path: relative(ROOT, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
 
 describe('layers', () => {
-  it('no file of src/app, renderers, runtime, machines, schemas or src/server imports a layer above it or a package it must not use', () => {
+  it('no file of src/app, renderers, runtime, machines, schemas, src/server or src/testing imports a layer above it or a package it must not use', () => {
     const files = repoFiles();
     expect(files.length).toBeGreaterThan(300);
     expect(upwardArrows(files).map((a) => `${a.file}: '${a.specifier}' (${a.reason})`)).toEqual([]);
@@ -240,6 +245,8 @@ describe('layers', () => {
       { path: 'renderers/screens/Go.tsx', text: "import { useRouter } from '@tanstack/react-router';\nimport { jsx } from 'react/jsx-runtime';" },
       { path: 'plugins/stars/type.ts', text: "import { Stars } from './Stars';\nimport { useState } from 'react';" },
       { path: 'plugins/stars/Stars.tsx', text: "import { toast } from '../../src/app/lib/toast';" },
+      { path: 'src/testing/bad.ts', text: "import { createRecord } from '../server/records/records';\nimport { render } from 'react-dom';" },
+      { path: 'runtime/validation/bad.ts', text: "import { arbitrarySettings } from '../../src/testing/index';" },
     ];
     expect(upwardArrows(files)).toEqual([
       { file: 'renderers/screens/Bad.tsx', specifier: '../../src/app/components/Dialog', reason: 'renderers imports src/app' },
@@ -258,6 +265,9 @@ describe('layers', () => {
       { file: 'plugins/stars/type.ts', specifier: './Stars', reason: 'plugin types imports plugins' },
       { file: 'plugins/stars/type.ts', specifier: 'react', reason: 'plugin types imports the package react' },
       { file: 'plugins/stars/Stars.tsx', specifier: '../../src/app/lib/toast', reason: 'plugins imports src/app' },
+      { file: 'src/testing/bad.ts', specifier: '../server/records/records', reason: 'src/testing imports src/server' },
+      { file: 'src/testing/bad.ts', specifier: 'react-dom', reason: 'src/testing imports the package react-dom' },
+      { file: 'runtime/validation/bad.ts', specifier: '../../src/testing/index', reason: 'runtime imports src/testing' },
     ]);
   });
 
@@ -268,6 +278,7 @@ describe('layers', () => {
       { path: 'runtime/client/ok.ts', text: "import type { Preset } from '../../schemas';\nimport { fromPromise } from 'xstate';\nimport { reactish } from 'react-intl-free';" },
       { path: 'machines/ok.ts', text: "import type { Environment } from '../runtime/api/contract';" },
       { path: 'src/server/ok.ts', text: "import { compile } from '../../runtime/compile';" },
+      { path: 'src/testing/ok.ts', text: "import { validateRecord } from '../../runtime/validation/index';\nimport type { ViewSchema } from '../../schemas/index';\nimport fc from 'fast-check';" },
     ];
     expect(upwardArrows(files)).toEqual([]);
   });

@@ -30,7 +30,7 @@ function touch(root: string, file: string, at: number): void {
   utimesSync(path, at / 1000, at / 1000);
 }
 
-const BUILT = ['src/server/main.ts', 'runtime/index.ts', 'package-lock.json', 'dist/app/index.html', 'dist/app/public-app.html', 'dist/server/main.js', 'dist/server/sandbox.worker.js'];
+const BUILT = ['src/server/main.ts', 'runtime/index.ts', 'package-lock.json', 'dist/app/index.html', 'dist/app/public-app.html', 'dist/server/main.js', 'dist/server/sandbox.worker.js', 'dist/testing/index.js'];
 
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
@@ -48,7 +48,7 @@ describe('npm start', () => {
     });
     expect(failsOnServer).toEqual({ ok: false, output: 'ERROR: node cannot resolve' });
     expect(ran.map((script) => script.split('/').pop())).toEqual(['vite.js', 'build-server.mjs']);
-    expect((buildSteps() as [string, string[]][]).map(([, args]) => args.join(' ').split('/').pop())).toEqual(['vite.js build', 'build-server.mjs']);
+    expect((buildSteps() as [string, string[]][]).map(([, args]) => args.join(' ').split('/').pop())).toEqual(['vite.js build', 'build-server.mjs', 'build-testing.mjs']);
   });
 
   it('builds only when the build is missing, incomplete, older than the sources or made for other plugins', () => {

@@ -1,15 +1,25 @@
-// fast-check arbitraries for component settings, compile inputs and records (shared: the server's
-// "417 equals validateRecord" property reuses them). Everything stays small so properties run fast.
+// fast-check arbitraries of component settings and field definitions (every built-in module/type and
+// every type a plugin declared with declarePluginTypes), of compile inputs, and of plausible records:
+// mostly sensible values, some arbitrary JSON (docs/testing-kit.md). Everything stays small so
+// properties run fast.
 import fc from 'fast-check';
-import { defaultSettings, normaliseField } from '../../runtime/components';
-import { FIELD_TYPES, type CompileInput, type ComponentSettings, type FieldDefinition, type FieldModule, type FieldType, type ViewField, type ViewSchema } from '../../schemas';
+import { defaultSettings, normaliseField } from '../../runtime/components/index';
+import { declaredFieldType, fieldTypeTable } from '../../runtime/fieldTypes/index';
+import { arbitraryFromSchema } from './json-schema';
+import { FIELD_TYPES, type CompileInput, type ComponentSettings, type FieldDefinition, type FieldModule, type FieldType } from '../../schemas/index';
 
 export const ROLE_POOL = ['role-a', 'role-b', 'role-c'] as const;
 export const FIELD_PAIRS = Object.entries(FIELD_TYPES).flatMap(([module, types]) =>
   types.map((type) => [module, type] as [FieldModule, FieldType]),
 );
 
-export const arbitraryFieldPair = fc.constantFrom(...FIELD_PAIRS);
+/** Every module/type pair this process knows: the built-in ones, then those declarePluginTypes added. */
+export function fieldPairs(): [FieldModule, FieldType][] {
+  return Object.entries(fieldTypeTable()).flatMap(([module, types]) => types.map((type) => [module, type] as [FieldModule, FieldType]));
+}
+
+/** A module/type pair, the plugins' declared ones included (read when a value is drawn, so a later declaration counts). */
+export const arbitraryFieldPair: fc.Arbitrary<[FieldModule, FieldType]> = fc.constant(null).chain(() => fc.constantFrom(...fieldPairs()));
 export const arbitraryFieldKey = fc.stringMatching(/^[a-z][a-z0-9_]{1,8}$/);
 const smallText = fc.string({ maxLength: 8 });
 const labelMap = fc.dictionary(fc.constantFrom('en_US', 'sr', 'de'), smallText, { maxKeys: 3 });
@@ -23,6 +33,9 @@ const selectableItem = fc.oneof(
 );
 
 function customDataFor(module: FieldModule, type: FieldType): fc.Arbitrary<unknown> {
+  // A plugin's type: its declared options schema (constraints.custom_data), or none.
+  const declared = declaredFieldType(module, type);
+  if (declared) return declared.declaration.options ? fc.option(arbitraryFromSchema(declared.declaration.options), { nil: null }) : fc.constant(null);
   switch (`${module}/${type}`) {
     case 'select/external':
       return fc.constantFrom('return []', 'return [{value: 1}]');
@@ -126,53 +139,3 @@ export const arbitraryCompileInput: fc.Arbitrary<CompileInput> = fc.record({
   isAdmin: fc.boolean(),
   page: fc.constantFrom('model_create' as const, 'model_edit' as const),
 });
-
-/** Plausible values of a field (its items, text, numbers, dates...) mixed with arbitrary JSON. */
-export function arbitraryValueFor(field: ViewField): fc.Arbitrary<unknown> {
-  const items = field.options.items.map((item) => item.value);
-  const item = items.length > 0 ? fc.constantFrom(...items) : smallText;
-  const text = fc.oneof(smallText, fc.constantFrom('Abc', 'foo bar', '$5', '12', 'a@b.co', '', '__PASSWORD__'));
-  const plausible = ((): fc.Arbitrary<unknown> => {
-    switch (field.renderer) {
-      case 'input/number':
-        return fc.oneof(smallInt, fc.double({ noNaN: true, min: -100, max: 100 }), fc.constantFrom('12.5', 'abc', ''));
-      case 'input/text_i18n':
-      case 'text/editor_i18n':
-        return fc.record({ locales: fc.dictionary(fc.constantFrom('en_US', 'sr'), text) });
-      case 'select/text':
-      case 'select/number':
-      case 'radio/text':
-      case 'radio/number':
-        return field.options.multiple ? fc.array(item, { maxLength: 3 }) : fc.oneof(item, item.map(String));
-      case 'checkbox/text':
-      case 'checkbox/number':
-        return fc.array(fc.oneof(item, item.map(String), smallInt), { maxLength: 5 });
-      case 'checkbox/bool':
-        return fc.oneof(fc.boolean(), fc.constantFrom('true', 'false'));
-      case 'picker/date':
-        return fc.oneof(fc.constantFrom('2024-02-29', '2023-02-29', '2025-12-31', ''), smallText);
-      case 'picker/time':
-        return fc.constantFrom('08:30', '23:59:59', '24:00', '');
-      case 'image/carousel':
-        return fc.array(smallText, { maxLength: 7 });
-      case 'data/json':
-        return fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('{"a":1}', '{a:', '[]'));
-      default:
-        return text;
-    }
-  })();
-  return fc.oneof({ weight: 4, arbitrary: plausible }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
-}
-
-/** A record's data for a compiled view: some fields missing, the others plausible or arbitrary. */
-export function arbitraryRecordFor(view: ViewSchema): fc.Arbitrary<Record<string, unknown>> {
-  const entries = Object.fromEntries(view.fields.map((field) => [field.key, arbitraryValueFor(field)]));
-  return fc.record(entries, { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
-}
-
-/** A compiled view with a record for it: the pair most properties need. */
-export const arbitraryViewAndRecord = (compile: (settings: ComponentSettings, input: CompileInput) => ViewSchema) =>
-  fc
-    .tuple(arbitrarySettings, arbitraryCompileInput)
-    .map(([settings, input]) => ({ settings, input, view: compile(settings, input) }))
-    .chain(({ settings, input, view }) => arbitraryRecordFor(view).map((data) => ({ settings, input, view, data })));
