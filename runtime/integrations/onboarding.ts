@@ -1,6 +1,7 @@
 // Required onboarding (spec section 4): the integrations installed, active and not onboarded, and the
 // platform apps whose onboarding is required and unfinished. It can be paused per project: the
 // project config entry ONBOARDING_CONFIG_PATH holds {paused: boolean} (PUT /v1/config/, admins).
+import type { FieldError } from '../api/contract';
 import type { Integration } from '../api/integrations';
 
 export const ONBOARDING_CONFIG_PATH = 'onboarding';
@@ -32,4 +33,14 @@ export function requiredOnboarding(integrations: readonly Integration[] | undefi
 /** Whether a project config entry's data says onboarding is paused (anything else: not paused). */
 export function isOnboardingPaused(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { paused?: unknown }).paused === true;
+}
+
+/** The field errors of a write of the project's onboarding entry: exactly `{paused: boolean}`. */
+export function judgeOnboardingConfig(data: unknown): FieldError[] {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [{ field: 'data', messages: ['invalid'] }];
+  const errors: FieldError[] = Object.keys(data)
+    .filter((key) => key !== 'paused')
+    .map((key) => ({ field: `data.${key}`, messages: ['unknownField'] }));
+  if (typeof (data as { paused?: unknown }).paused !== 'boolean') errors.push({ field: 'data.paused', messages: ['invalid'] });
+  return errors;
 }
