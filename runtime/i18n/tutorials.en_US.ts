@@ -1,6 +1,7 @@
 // The tutorials' slides and modal (docs/tutorials.md) and the onboarding text pack (spec section 2:
 // welcome, pause warning, finish, completed, congratulations, preferred-language choice; the pause
-// texts themselves are in integrations.*.ts with the rest of the required-onboarding card).
+// texts are in integrations.*.ts with the rest of the required-onboarding card, and finish is each
+// one's own button: integrations.finishOnboarding, apps.onboardingFinish).
 export const tutorialsEn_US = {
   'tutorial.dialog': 'Tutorial: {name}',
   'tutorial.progress': '{n} / {total}',
@@ -70,7 +71,6 @@ export const tutorialsEn_US = {
 
   'onboarding.welcome': 'Welcome! A few things in this project are installed but not set up yet.',
   'onboarding.preferredLanguage': 'Preferred language',
-  'onboarding.finish': 'Finish setting up',
   'onboarding.completed': 'Onboarding completed',
   'onboarding.congratulations': 'Congratulations: everything installed in this project is set up.',
   'onboarding.dismiss': 'Dismiss',

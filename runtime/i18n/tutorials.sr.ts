@@ -69,7 +69,6 @@ export const tutorialsSr: Record<TutorialsMessageKey, string> = {
 
   'onboarding.welcome': 'Dobro došli! Nekoliko stvari u ovom projektu je instalirano, ali još nije podešeno.',
   'onboarding.preferredLanguage': 'Željeni jezik',
-  'onboarding.finish': 'Završi podešavanje',
   'onboarding.completed': 'Uvođenje je završeno',
   'onboarding.congratulations': 'Čestitamo: sve što je instalirano u ovom projektu je podešeno.',
   'onboarding.dismiss': 'Skloni',

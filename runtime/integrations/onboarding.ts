@@ -5,6 +5,8 @@ import type { FieldError } from '../api/contract';
 import type { Integration } from '../api/integrations';
 
 export const ONBOARDING_CONFIG_PATH = 'onboarding';
+/** The user config entry that says the user has dismissed the 'onboarding completed' card (data true). */
+export const ONBOARDING_COMPLETED_PATH = 'onboarding.completed';
 
 export interface OnboardingItem {
   kind: 'integration' | 'app';
@@ -28,6 +30,15 @@ export function requiredOnboarding(integrations: readonly Integration[] | undefi
     .filter((app) => app.onboarding.required && !app.onboarding.finished)
     .map((app) => ({ kind: 'app' as const, id: app.uuid, label: app.label, href: `/admin/app/settings/${encodeURIComponent(app.uuid)}` }));
   return [...fromIntegrations, ...fromApps];
+}
+
+/**
+ * Onboarding is completed when nothing is left to set up and something was: an installed integration
+ * onboarded, or an app whose required onboarding is finished.
+ */
+export function onboardingCompleted(integrations: readonly Integration[] | undefined, apps: readonly AppLike[] | undefined): boolean {
+  if (requiredOnboarding(integrations, apps).length > 0) return false;
+  return (integrations ?? []).some((integration) => integration.onboarded) || (apps ?? []).some((app) => app.onboarding.required && app.onboarding.finished);
 }
 
 /** Whether a project config entry's data says onboarding is paused (anything else: not paused). */

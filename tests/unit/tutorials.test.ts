@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { EN_US_CATALOGUE } from '../../runtime/i18n';
 import { SR_CATALOGUE } from '../../runtime/i18n/sr.catalogue';
+import { judgeOnboardingConfig, onboardingCompleted } from '../../runtime/integrations/onboarding';
+import type { Integration } from '../../runtime/api/integrations';
 import { judgeTutorialConfig, readTutorialConfig, shouldStart, TUTORIAL_NAMES, tutorialFor, tutorialSlides } from '../../runtime/tutorials/tutorials';
 
 describe('tutorials', () => {
@@ -54,5 +56,18 @@ describe('tutorials', () => {
         }
       }
     }
+  });
+
+  it('onboarding is completed when nothing is left and something was set up; the pause entry is {paused} only', () => {
+    const integration = (onboarded: boolean) => ({ id: 'luma-ocr', name: 'OCR', onboarded, onboarding_required: !onboarded }) as Integration;
+    const app = (finished: boolean) => ({ uuid: 'a', label: 'CRM', onboarding: { required: true, finished } });
+    expect(onboardingCompleted([], [])).toBe(false);
+    expect(onboardingCompleted([integration(false)], [])).toBe(false);
+    expect(onboardingCompleted([integration(true)], [app(false)])).toBe(false);
+    expect(onboardingCompleted([integration(true)], [])).toBe(true);
+    expect(onboardingCompleted([], [app(true)])).toBe(true);
+    expect(judgeOnboardingConfig({ paused: true })).toEqual([]);
+    expect(judgeOnboardingConfig({ paused: 1, x: 1 }).map((error) => error.field)).toEqual(['data.x', 'data.paused']);
+    expect(judgeOnboardingConfig('paused')).toEqual([{ field: 'data', messages: ['invalid'] }]);
   });
 });
