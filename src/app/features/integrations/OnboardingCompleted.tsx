@@ -3,22 +3,14 @@
 // dismiss it (the user config entry ONBOARDING_COMPLETED_PATH, data true).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { configApi } from '../../../../runtime/client/config';
-import { isApiRequestError } from '../../../../runtime/client/errors';
+import { configApi, entryDataOrUnset } from '../../../../runtime/client/config';
 import { ONBOARDING_COMPLETED_PATH } from '../../../../runtime/integrations/onboarding';
 import { claimsQueryOptions } from '../../../../renderers/data/queries';
 import { FailureText, failureSummary } from '../../components/form/failure';
 
 const dismissedKey = ['config', 'user', ONBOARDING_COMPLETED_PATH] as const;
 
-async function readDismissed(signal: AbortSignal): Promise<boolean> {
-  try {
-    return (await configApi.user(ONBOARDING_COMPLETED_PATH, signal)).data === true;
-  } catch (error) {
-    if (isApiRequestError(error) && error.status === 404) return false;
-    throw error;
-  }
-}
+const readDismissed = async (signal: AbortSignal) => (await entryDataOrUnset(configApi.user(ONBOARDING_COMPLETED_PATH, signal))) === true;
 
 export function OnboardingCompleted() {
   const queryClient = useQueryClient();

@@ -6,8 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { configApi } from '../../../../runtime/client/config';
-import { isApiRequestError } from '../../../../runtime/client/errors';
+import { configApi, entryDataOrUnset } from '../../../../runtime/client/config';
 import { isOnboardingPaused, ONBOARDING_CONFIG_PATH, onboardingCompleted, requiredOnboarding } from '../../../../runtime/integrations/onboarding';
 import { appsQueryOptions } from '../../../../renderers/data/apps';
 import { integrationsQueryOptions } from '../../../../renderers/data/integrations';
@@ -21,14 +20,7 @@ import { OnboardingCompleted } from './OnboardingCompleted';
 const pausedKey = ['config', 'project', ONBOARDING_CONFIG_PATH] as const;
 
 /** Whether onboarding is paused in the project: an unset entry (404) is not. */
-async function readPaused(signal: AbortSignal): Promise<boolean> {
-  try {
-    return isOnboardingPaused((await configApi.project(ONBOARDING_CONFIG_PATH, signal)).data);
-  } catch (error) {
-    if (isApiRequestError(error) && error.status === 404) return false;
-    throw error;
-  }
-}
+const readPaused = async (signal: AbortSignal) => isOnboardingPaused(await entryDataOrUnset(configApi.project(ONBOARDING_CONFIG_PATH, signal)));
 
 export function RequiredOnboarding() {
   const queryClient = useQueryClient();

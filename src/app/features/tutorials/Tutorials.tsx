@@ -7,8 +7,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { tutorialMachine } from '../../../../machines/tutorial.machine';
-import { configApi } from '../../../../runtime/client/config';
-import { isApiRequestError } from '../../../../runtime/client/errors';
+import { configApi, entryDataOrUnset } from '../../../../runtime/client/config';
 import { readTutorialConfig, tutorialFor, TUTORIALS_CONFIG_PATH, type TutorialConfig } from '../../../../runtime/tutorials/tutorials';
 import { claimsQueryOptions } from '../../../../renderers/data/queries';
 import { environmentStore } from '../../../../renderers/ui/prefs';
@@ -19,14 +18,7 @@ import { TutorialModal, type TutorialView } from './TutorialModal';
 export const tutorialConfigKey = ['config', 'user', TUTORIALS_CONFIG_PATH] as const;
 
 /** The saved config, or null when there is none (404) or it is not one. */
-async function readSaved(signal: AbortSignal): Promise<TutorialConfig | null> {
-  try {
-    return readTutorialConfig((await configApi.user(TUTORIALS_CONFIG_PATH, signal)).data);
-  } catch (error) {
-    if (isApiRequestError(error) && error.status === 404) return null;
-    throw error;
-  }
-}
+const readSaved = async (signal: AbortSignal) => readTutorialConfig(await entryDataOrUnset(configApi.user(TUTORIALS_CONFIG_PATH, signal)));
 
 export function Tutorials() {
   const queryClient = useQueryClient();
