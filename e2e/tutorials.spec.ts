@@ -4,10 +4,13 @@
 // welcome slide's language choice switches the slides, and 'don't show tutorials' keeps them away
 // after a reload and in the dev environment. Screenshots at 1280 and 390 px.
 import type { Page } from '@playwright/test';
-import { atBothWidths, expect, shot, signInAsAdmin, test } from './support';
+import { atBothWidths, expect as baseExpect, shot, signInAsAdmin, test } from './support';
+
+// The modal is a lazy chunk read after the shell: on a busy machine its first draw can take seconds.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.use({ tutorials: true });
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 /** Writes the signed-in user's tutorial config through the API, as the modal does. */
 async function setTutorials(page: Page, data: unknown) {
