@@ -23,19 +23,35 @@ export async function watchCsp(context: BrowserContext, violations: string[]): P
 }
 
 /**
+ * The admin shell starts the introduction tutorial for anyone with no saved tutorial config, which
+ * is every user of a spec about another screen: their contexts read the tutorial config as 'don't
+ * show tutorials' (the server is not asked). e2e/tutorials.spec.ts sets `tutorials: true`.
+ */
+async function hideTutorials(context: BrowserContext): Promise<void> {
+  await context.route(/\/api\/v1\/config\/user\?path=tutorials$/, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ json: { path: 'tutorials', data: { done: {}, dontShow: true }, project_uuid: '00000000-0000-4000-8000-000000000000' } })
+      : route.continue(),
+  );
+}
+
+/**
  * Every spec imports `test` from here: each test's pages, in its own context and in any context it
  * opens with browser.newContext(), are watched, and a test with any CSP violation fails. A test
  * that provokes one on purpose takes it out of `cspViolations` after checking it.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; tutorials: boolean }>({
+  tutorials: [false, { option: true }],
   cspViolations: [
-    async ({ context, browser }, use) => {
+    async ({ context, browser, tutorials }, use) => {
       const violations: string[] = [];
       await watchCsp(context, violations);
+      if (!tutorials) await hideTutorials(context);
       const newContext = browser.newContext.bind(browser);
       const watched: Browser['newContext'] = async (options) => {
         const opened = await newContext(options);
         await watchCsp(opened, violations);
+        if (!tutorials) await hideTutorials(opened);
         return opened;
       };
       browser.newContext = watched;

@@ -3,6 +3,7 @@
 import type { ConfigEntry } from '../api/contract';
 import type { ProjectResources } from '../api/resources';
 import { mainClient } from './clients';
+import { isApiRequestError } from './errors';
 
 export const configApi = {
   /** POST /v1/config/get: one project entry (404 while unset). */
@@ -14,6 +15,16 @@ export const configApi = {
   userList: (signal?: AbortSignal) => mainClient.get<ConfigEntry[]>('/v1/config/user', { signal }),
   putUser: (entry: ConfigEntry) => mainClient.put<ConfigEntry>('/v1/config/user', entry),
 };
+
+/** An entry's data, or undefined while it is unset (the read answered 404); other failures throw. */
+export async function entryDataOrUnset(read: Promise<ConfigEntry>): Promise<unknown> {
+  try {
+    return (await read).data;
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 404) return undefined;
+    throw error;
+  }
+}
 
 export const resourcesApi = {
   /** GET /v1/system/resources (admins). */

@@ -32,6 +32,7 @@ import { platformEn_US, type PlatformMessageKey } from './platform.en_US';
 import { templatesEn_US, type TemplatesMessageKey } from './templates.en_US';
 import { ratchetEn_US, type RatchetMessageKey } from './ratchet.en_US';
 import { thunderEn_US, type ThunderMessageKey } from './thunder.en_US';
+import { tutorialsEn_US, type TutorialsMessageKey } from './tutorials.en_US';
 import { en_US, type Catalogue as MainCatalogue, type MessageKey as MainMessageKey } from './en_US';
 
 export type MessageKey =
@@ -66,7 +67,8 @@ export type MessageKey =
   | PlatformMessageKey
   | TemplatesMessageKey
   | ThunderMessageKey
-  | RatchetMessageKey;
+  | RatchetMessageKey
+  | TutorialsMessageKey;
 export type Catalogue = Record<MessageKey, string>;
 export type { MainCatalogue };
 import { LOCALE_TAG, LOCALES, type Locale } from './tags';
@@ -109,6 +111,7 @@ export const EN_US_CATALOGUE: Catalogue = {
   ...templatesEn_US,
   ...ratchetEn_US,
   ...thunderEn_US,
+  ...tutorialsEn_US,
 };
 
 export function isLocale(value: unknown): value is Locale {

@@ -34,6 +34,7 @@ import { platformSr } from './platform.sr';
 import { templatesSr } from './templates.sr';
 import { ratchetSr } from './ratchet.sr';
 import { thunderSr } from './thunder.sr';
+import { tutorialsSr } from './tutorials.sr';
 
 export const SR_CATALOGUE: Catalogue = {
   ...sr,
@@ -70,4 +71,5 @@ export const SR_CATALOGUE: Catalogue = {
   ...templatesSr,
   ...ratchetSr,
   ...thunderSr,
+  ...tutorialsSr,
 };

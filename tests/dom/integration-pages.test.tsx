@@ -23,7 +23,7 @@ const INVOICING: CatalogueEntry = {
   disabled: false,
 };
 
-let state: { installed: boolean; disabled: boolean; isAdmin: boolean; permissions: string[]; searched: string[]; onboarded: boolean; paused: boolean | null; writes: unknown[] };
+let state: { installed: boolean; disabled: boolean; isAdmin: boolean; permissions: string[]; searched: string[]; onboarded: boolean; paused: boolean | null; writes: unknown[]; appFinished: boolean; completedDismissed: boolean; completedReads: number };
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(status >= 400 ? { status, ...(body as object) } : body), { status, headers: { 'content-type': 'application/json' } });
@@ -43,10 +43,19 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
     state.paused = body?.data?.paused === true;
     return json({ ...body });
   }
+  if (path === '/api/v1/config/user' && init?.method === 'PUT') {
+    state.writes.push(body);
+    state.completedDismissed = true;
+    return json({ ...body });
+  }
+  if (path === '/api/v1/config/user' && url.searchParams.get('path') === 'onboarding.completed') {
+    state.completedReads += 1;
+    return state.completedDismissed ? json({ path: 'onboarding.completed', data: true, project_uuid: PROJECT }) : json({ message: 'notFound' }, 404);
+  }
   if (path === '/api/v1/system/resources') {
     return json({ project_uuid: PROJECT, components: 3, records: 1200, workflows: 1, functions: 0, sparks: { count: 2, limit: 25 }, widgets: 0, apps: 1, public_apps: { count: 0, limit: 5 }, media: { libraries: 1, files: 4, bytes: 2 * 1024 * 1024 }, users: 2, api_users: 1 });
   }
-  if (path === '/api/v3/system/app') return json([{ uuid: 'a1', name: 'crm', label: 'CRM app', icon: null, dev_version: 'v1', public_version: null, onboarding: { required: true, finished: false }, versions: ['v1'], workspaces: [], created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }]);
+  if (path === '/api/v3/system/app') return json([{ uuid: 'a1', name: 'crm', label: 'CRM app', icon: null, dev_version: 'v1', public_version: null, onboarding: { required: true, finished: state.appFinished }, versions: ['v1'], workspaces: [], created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }]);
   if (path === '/api/v1/user/claims') return json({ ProjectUUID: '00000000-0000-4000-8000-0000000000b1', IsAdmin: state.isAdmin });
   if (path === '/api/v1/user/model') return json({ uuid: 'me', name: 'Ada', email: 'ada@example.com', settings: {}, billing_address: null, login_at: null, status: 'active', project_uuid: '00000000-0000-4000-8000-0000000000b1', workspace_uuid: null, is_admin: state.isAdmin });
   if (path === '/api/v3/system/component/menu') return json([]);
@@ -63,7 +72,7 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
 }
 
 beforeEach(() => {
-  state = { installed: true, disabled: false, isAdmin: true, permissions: [], searched: [], onboarded: true, paused: null, writes: [] };
+  state = { installed: true, disabled: false, isAdmin: true, permissions: [], searched: [], onboarded: true, paused: null, writes: [], appFinished: false, completedDismissed: false, completedReads: 0 };
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   vi.stubGlobal('scrollTo', () => undefined);
 });
@@ -127,6 +136,7 @@ describe('required onboarding on the dashboard', () => {
     state.onboarded = false;
     renderApp('/admin/dashboard');
     const card = await screen.findByTestId('required-onboarding');
+    expect(card.textContent).toContain('Welcome! A few things in this project are installed but not set up yet.');
     await waitFor(() => expect(screen.getAllByTestId('onboarding-item').map((item) => item.textContent)).toEqual(['Invoicing', 'CRM app']));
     expect(card.dataset.paused).toBe('false');
     fireEvent.click(screen.getByTestId('onboarding-pause'));
@@ -138,6 +148,24 @@ describe('required onboarding on the dashboard', () => {
     expect(screen.getByTestId('required-onboarding').textContent).toContain('2 items are not set up yet');
     fireEvent.click(screen.getByTestId('onboarding-resume'));
     await waitFor(() => expect(screen.getByTestId('required-onboarding').dataset.paused).toBe('false'));
+  });
+
+  it('once everything installed is set up an admin sees onboarding completed, until dismissed (saved per user)', async () => {
+    state.appFinished = true;
+    renderApp('/admin/dashboard');
+    const card = await screen.findByTestId('onboarding-completed');
+    expect(card.textContent).toContain('Onboarding completed');
+    expect(card.textContent).toContain('Congratulations: everything installed in this project is set up.');
+    expect(screen.queryByTestId('required-onboarding')).toBeNull();
+    fireEvent.click(screen.getByTestId('onboarding-completed-dismiss'));
+    await waitFor(() => expect(screen.queryByTestId('onboarding-completed')).toBeNull());
+    expect(state.writes).toEqual([{ path: 'onboarding.completed', data: true, project_uuid: PROJECT }]);
+    cleanup();
+    renderApp('/admin/dashboard');
+    await screen.findByTestId('dashboard-heading');
+    await waitFor(() => expect(state.completedReads).toBe(2));
+    await waitFor(() => expect(screen.getByTestId('resources.sparks').textContent).toBe('2 / 25'));
+    expect(screen.queryByTestId('onboarding-completed')).toBeNull();
   });
 
   it("an admin sees the project's resources with their limits", async () => {

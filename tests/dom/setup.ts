@@ -6,6 +6,7 @@
 // media library took more than 10 s to appear where they take under 1 s on a quiet machine.
 // The project's testTimeout (30 s) bounds the test as a whole.
 import { configure } from '@testing-library/react';
+import { vi } from 'vitest';
 import { preloadDialogs } from '../../renderers/ui/LazyDialogs';
 
 configure({ asyncUtilTimeout: 20_000 });
@@ -20,3 +21,8 @@ css.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
 // browser that first open waits for a chunk, here the code is loaded before the tests so a dialog draws
 // in the render that opens it, as the tests expect of react-aria's Modal. The e2e specs meet the wait.
 await preloadDialogs();
+
+// The admin shell starts the introduction tutorial for a user with no saved tutorial config, which
+// every faked API here is. Tests of other screens run without it; tests/dom/tutorials.test.tsx
+// mounts the real one (vi.importActual).
+vi.mock('../../src/app/features/tutorials/Tutorials', () => ({ Tutorials: () => null }));

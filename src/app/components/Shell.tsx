@@ -1,7 +1,7 @@
 // The console layout for /admin and /home: sidebar navigation, header, content.
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { componentMenuQueryOptions } from '../../../renderers/data/components';
 import { rolePermissionsQueryOptions, userModelQueryOptions } from '../../../renderers/data/queries';
@@ -25,6 +25,9 @@ import { EnvironmentPill } from './EnvironmentSwitch';
 import { useMediaNav } from './mediaNav';
 import { Menu } from '../../../renderers/ui/icons';
 
+// The tutorials (features/tutorials) load after the shell: xstate and the modal stay out of the first load.
+const Tutorials = lazy(() => import('../features/tutorials/Tutorials').then((m) => ({ default: m.Tutorials })));
+
 /** Keeps X-Workspace-Uuid in step with the signed-in user's workspace. */
 function useWorkspaceHeader(): void {
   const user = useQuery(userModelQueryOptions());
@@ -34,7 +37,7 @@ function useWorkspaceHeader(): void {
   }, [workspace]);
 }
 
-function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string }) {
+function Shell({ nav, homeHref, tutorials = false }: { nav: readonly NavItem[]; homeHref: string; tutorials?: boolean }) {
   const intl = useIntl();
   const [navOpen, setNavOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -87,6 +90,11 @@ function Shell({ nav, homeHref }: { nav: readonly NavItem[]; homeHref: string })
           </main>
         </div>
         <Toasts />
+        {tutorials ? (
+          <Suspense fallback={null}>
+            <Tutorials />
+          </Suspense>
+        ) : null}
       </div>
     </AppEventBus>
   );
@@ -107,7 +115,7 @@ function useNavWithComponents(nav: readonly NavItem[], afterHref: string, base: 
 }
 
 export function AdminShell() {
-  return <Shell nav={useNavWithComponents(ADMIN_NAV, '/admin/components', '/admin', '/admin/integrations')} homeHref="/admin/dashboard" />;
+  return <Shell nav={useNavWithComponents(ADMIN_NAV, '/admin/components', '/admin', '/admin/integrations')} homeHref="/admin/dashboard" tutorials />;
 }
 
 export function HomeShell() {

@@ -11,6 +11,8 @@ import type { ConfigRow, Database } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../platform/errors';
 import { isPlainObject, isUuid } from '../platform/validate';
 import { requireProject, type Accountability } from '../auth/tenancy';
+import { judgeTutorialConfig, TUTORIALS_CONFIG_PATH } from '../../../runtime/tutorials/tutorials';
+import { judgeOnboardingConfig, ONBOARDING_CONFIG_PATH } from '../../../runtime/integrations/onboarding';
 
 type Db = Kysely<Database>;
 
@@ -64,8 +66,19 @@ function judgeWrite(accountability: Accountability, body: Record<string, unknown
   return { projectUuid, path: body.path as string, data: body.data };
 }
 
+/** The entries whose data the screens read as a shape: a write of another shape is refused (400). */
+const USER_SHAPES: Record<string, (data: unknown) => FieldError[]> = { [TUTORIALS_CONFIG_PATH]: judgeTutorialConfig };
+const PROJECT_SHAPES: Record<string, (data: unknown) => FieldError[]> = { [ONBOARDING_CONFIG_PATH]: judgeOnboardingConfig };
+
+function checkShape(shapes: Record<string, (data: unknown) => FieldError[]>, path: string, data: unknown): void {
+  const judge = Object.hasOwn(shapes, path) ? shapes[path] : undefined;
+  const errors = judge ? judge(data) : [];
+  if (errors.length > 0) throw badRequest(errors);
+}
+
 export async function putUserConfig(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<ConfigEntry> {
   const { projectUuid, path, data } = judgeWrite(accountability, body);
+  checkShape(USER_SHAPES, path, data);
   return toEntry(await upsertUserConfig(db, projectUuid, accountability.user.uuid, path, data));
 }
 
@@ -73,5 +86,6 @@ export async function putUserConfig(db: Db, accountability: Accountability, body
 export async function putProjectConfig(db: Db, accountability: Accountability, body: Record<string, unknown>): Promise<ConfigEntry> {
   requireAdmin(accountability);
   const { projectUuid, path, data } = judgeWrite(accountability, body);
+  checkShape(PROJECT_SHAPES, path, data);
   return toEntry(await upsertProjectConfig(db, projectUuid, path, data, accountability.user.uuid));
 }

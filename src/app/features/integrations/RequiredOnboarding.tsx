@@ -1,13 +1,13 @@
 // The dashboard's 'required onboarding' card (spec section 4): what is installed but not set up yet,
 // with a link to each; admins may pause it for the whole project (the project config entry
 // 'onboarding', written with PUT /v1/config/ and read with POST /v1/config/get), after the pause
-// warning, and resume it. Nothing to onboard: no card.
+// warning, and resume it. It opens with the onboarding welcome. Nothing to onboard: no card, or for an
+// admin once everything is set up, the 'onboarding completed' card (OnboardingCompleted.tsx).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { configApi } from '../../../../runtime/client/config';
-import { isApiRequestError } from '../../../../runtime/client/errors';
-import { isOnboardingPaused, ONBOARDING_CONFIG_PATH, requiredOnboarding } from '../../../../runtime/integrations/onboarding';
+import { configApi, entryDataOrUnset } from '../../../../runtime/client/config';
+import { isOnboardingPaused, ONBOARDING_CONFIG_PATH, onboardingCompleted, requiredOnboarding } from '../../../../runtime/integrations/onboarding';
 import { appsQueryOptions } from '../../../../renderers/data/apps';
 import { integrationsQueryOptions } from '../../../../renderers/data/integrations';
 import { claimsQueryOptions } from '../../../../renderers/data/queries';
@@ -15,18 +15,12 @@ import { Dialog } from '../../../../renderers/ui/Dialog';
 import './integrations.css';
 import { AppLink } from '../../components/AppLink';
 import { FailureText, failureSummary } from '../../components/form/failure';
+import { OnboardingCompleted } from './OnboardingCompleted';
 
 const pausedKey = ['config', 'project', ONBOARDING_CONFIG_PATH] as const;
 
 /** Whether onboarding is paused in the project: an unset entry (404) is not. */
-async function readPaused(signal: AbortSignal): Promise<boolean> {
-  try {
-    return isOnboardingPaused((await configApi.project(ONBOARDING_CONFIG_PATH, signal)).data);
-  } catch (error) {
-    if (isApiRequestError(error) && error.status === 404) return false;
-    throw error;
-  }
-}
+const readPaused = async (signal: AbortSignal) => isOnboardingPaused(await entryDataOrUnset(configApi.project(ONBOARDING_CONFIG_PATH, signal)));
 
 export function RequiredOnboarding() {
   const queryClient = useQueryClient();
@@ -44,7 +38,11 @@ export function RequiredOnboarding() {
     },
   });
   const items = requiredOnboarding(integrations.data, apps.data);
-  if (items.length === 0 || paused.isPending || paused.isError) return null;
+  if (items.length === 0) {
+    const known = integrations.isSuccess && apps.isSuccess;
+    return admin && known && onboardingCompleted(integrations.data, apps.data) ? <OnboardingCompleted /> : null;
+  }
+  if (paused.isPending || paused.isError) return null;
   if (paused.data) {
     return (
       <section className="card integration-onboarding" data-testid="required-onboarding" data-paused="true">
@@ -71,6 +69,9 @@ export function RequiredOnboarding() {
           </button>
         ) : null}
       </div>
+      <p>
+        <FormattedMessage id="onboarding.welcome" />
+      </p>
       <p className="muted">
         <FormattedMessage id="integrations.requiredOnboardingHint" />
       </p>
