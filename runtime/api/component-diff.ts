@@ -32,7 +32,7 @@ const itemChange = closed({ name: stringSchema, changes }, ['name', 'changes']);
 const count = { type: 'integer' } as const;
 const fateRule = {
   type: 'string',
-  enum: ['removed', 'type', 'required', 'minLength', 'maxLength', 'notAllowedWords', 'regex', 'email', 'time', 'min', 'max', 'oneOf', 'unique'],
+  enum: ['removed', 'lost', 'type', 'required', 'minLength', 'maxLength', 'notAllowedWords', 'regex', 'email', 'time', 'min', 'max', 'oneOf', 'unique'],
 } as const;
 
 /** The live records' fate (docs/components.md "The records' fate"), in the diff from what is live only. */

@@ -3,6 +3,7 @@
 // runtime/validation/validateField refuses the value with that rule (coercion included: numbers in
 // text fields, numeric text in number fields, 'true' in a checkbox). tests/api/records-fate-rules.test.ts
 // checks that agreement value by value, against validateField itself, on both databases.
+// One predicate is no refusal: `lost`, a value the newer type reads as empty (text in a number field).
 // Renderers and rules without a faithful predicate (rich text, i18n text, lists, dates, plugins'
 // types, hashed fields) answer null: the fate says the field was not counted.
 import { sql, type RawBuilder } from 'kysely';
@@ -54,6 +55,7 @@ function textFamily(value: Value) {
   return {
     empty: value.blank,
     shape: sql`(${value.type} = 'object' or (${value.type} = 'array' and ${value.v} <> '[]'::jsonb))`,
+    lost: null,
     rule(rule: ValidationRule): Predicate | null {
       switch (rule.rule) {
         case 'maxLength':
@@ -87,6 +89,8 @@ function numberFamily(value: Value) {
   return {
     empty: sql`(${parsed} is null)`,
     shape: sql`false`,
+    // A value that is there but reads as no number: not refused, lost (a text field changed to a number).
+    lost: sql`(not ${value.blank} and ${parsed} is null)`,
     rule(rule: ValidationRule): Predicate | null {
       if (rule.rule === 'min') return sql`(${parsed} < ${rule.min})`;
       if (rule.rule === 'max') return sql`(${parsed} > ${rule.max})`;
@@ -111,6 +115,7 @@ function numberishFamily(value: Value) {
   return {
     empty: value.blank,
     shape: sql`(not ${value.blank} and ${parsed} is null and not ${radix})`,
+    lost: null,
     rule(rule: ValidationRule): Predicate | null {
       if (rule.rule !== 'oneOf') return null;
       const numbers = rule.values.filter((entry): entry is number => typeof entry === 'number');
@@ -128,12 +133,20 @@ function boolFamily(value: Value) {
   return {
     empty: sql`(${value.blank} or ${falsy})`,
     shape: sql`(not ${value.blank} and not ${falsy} and not ${truthy})`,
+    lost: null,
     rule: (): Predicate | null => null,
   };
 }
 
+interface Family {
+  empty: Predicate;
+  shape: Predicate;
+  lost: Predicate | null;
+  rule(rule: ValidationRule): Predicate | null;
+}
+
 /** The family of a field's values, or null when its value is not judged in SQL. */
-function familyOf(field: ViewField, value: Value) {
+function familyOf(field: ViewField, value: Value): Family | null {
   const single = !field.options.multiple;
   switch (field.renderer) {
     case 'input/text':
@@ -173,6 +186,7 @@ export function fieldChecks(stored: string, field: ViewField): FateCheck[] | nul
   const checks: FateCheck[] = [];
   if (required) checks.push({ field: key, rule: 'required', predicate: family.empty });
   checks.push({ field: key, rule: 'type', predicate: family.shape });
+  if (family.lost) checks.push({ field: key, rule: 'lost', predicate: family.lost });
   for (const rule of field.validation) {
     if (rule.rule === 'required') continue;
     const predicate = family.rule(rule);

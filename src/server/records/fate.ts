@@ -34,6 +34,9 @@ export function fateChecks(plan: FatePlan): Counted {
   return out;
 }
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byFieldAndRule = (a: { field: string; rule: string }, b: { field: string; rule: string }) => byText(a.field, b.field) || byText(a.rule, b.rule);
+
 const column = (index: number) => sql.raw(`c${index}`);
 
 /** The fate of `plan` over the live records of the component `row`. */
@@ -49,8 +52,9 @@ export async function countFate(db: Db, row: ComponentRow, plan: FatePlan): Prom
   ];
   const windows = unique.map(({ stored }, index) => sql`, count(*) over (partition by data ->> ${stored}) as ${sql.raw(`u${index}`)}`);
   const flags = all.map((check, index) => sql`, coalesce(${check.predicate}, false) as ${column(index)}`);
-  const refusing = all.map((check, index) => (check.rule === 'removed' ? null : column(index))).filter((part) => part !== null);
-  const losing = all.map((check, index) => (check.rule === 'removed' ? column(index) : null)).filter((part) => part !== null);
+  const loses = (rule: FateRule) => rule === 'removed' || rule === 'lost';
+  const refusing = all.map((check, index) => (loses(check.rule) ? null : column(index))).filter((part) => part !== null);
+  const losing = all.map((check, index) => (loses(check.rule) ? column(index) : null)).filter((part) => part !== null);
   const anyOf = (parts: RawBuilder<unknown>[]) => (parts.length === 0 ? sql`false` : sql.join(parts, sql` or `));
   const flagged = sql`
     with live as (
@@ -71,7 +75,7 @@ export async function countFate(db: Db, row: ComponentRow, plan: FatePlan): Prom
   const fateCounts: FateCount[] = all
     .map((check, index) => ({ field: check.field, rule: check.rule, count: Number(total[`n${index}`]) }))
     .filter((entry) => entry.count > 0)
-    .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+    .sort(byFieldAndRule);
   const fate: VersionFate = {
     records: Number(total.records),
     refused: Number(total.refused),
@@ -88,7 +92,7 @@ export async function countFate(db: Db, row: ComponentRow, plan: FatePlan): Prom
     order by created_at, seq limit ${FATE_FIRST}`.execute(db);
   fate.first = first.rows.map((record) => ({
     uuid: String(record.uuid),
-    breaks: all.flatMap((check, index): { field: string; rule: FateRule }[] => (record[`c${index}`] === true ? [{ field: check.field, rule: check.rule }] : [])),
+    breaks: all.flatMap((check, index): { field: string; rule: FateRule }[] => (record[`c${index}`] === true ? [{ field: check.field, rule: check.rule }] : [])).sort(byFieldAndRule),
   }));
   return fate;
 }
