@@ -2,7 +2,7 @@
 // the diff from what is live and the newer version's compiled fields. The server counts the records
 // in SQL (src/server/records/fate-sql.ts), rule by rule as runtime/validation judges a value.
 import type { ViewField } from '../../schemas';
-import type { VersionDiff, VersionPropertyChange } from '../api/components';
+import type { VersionDiff, VersionFate, VersionPropertyChange } from '../api/components';
 
 /** A field of the newer version whose rules may refuse values live records hold. */
 export interface FateField {
@@ -44,3 +44,16 @@ export function fatePlan(diff: VersionDiff, newerFields: readonly ViewField[]): 
 
 /** Nothing to count: no field removed, added or put at risk. */
 export const isEmptyFatePlan = (plan: FatePlan) => plan.removed.length === 0 && plan.checked.length === 0;
+
+export type FateLineKey = 'cmp.fate.refused' | 'cmp.fate.losing' | 'cmp.fate.none';
+
+/**
+ * The fate's line in the reader's language ("312 live records would be refused by the new rules; 40
+ * would lose a value"); `t` formats a key with its values.
+ */
+export function fateLine(fate: VersionFate, t: (key: FateLineKey, values: Record<string, number>) => string): string {
+  const parts: string[] = [];
+  if (fate.refused > 0) parts.push(t('cmp.fate.refused', { count: fate.refused }));
+  if (fate.losing > 0) parts.push(t('cmp.fate.losing', { count: fate.losing }));
+  return parts.length > 0 ? parts.join('; ') : t('cmp.fate.none', { records: fate.records });
+}
