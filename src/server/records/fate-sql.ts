@@ -21,8 +21,8 @@ export interface FateCheck {
   predicate: Predicate;
 }
 
-const BLANK = `^[${JS_SPACE}]*$`;
-const TRIM = `^[${JS_SPACE}]+|[${JS_SPACE}]+$`;
+/** JS_SPACE's characters one by one, for btrim (far cheaper per row than a regex). */
+const SPACE_CHARS = JS_SPACE.replace('\u2000-\u200a', Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)).join(''));
 /** What parseFloat reads from the start of a text (after white space): the number's text, in the first group. */
 const FLOAT_PREFIX = `^[${JS_SPACE}]*([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?)`;
 /** What Number() takes whole (once trimmed) as a decimal; hexadecimal, binary and octal apart. */
@@ -37,7 +37,7 @@ function valueOf(stored: string) {
   const type = sql`jsonb_typeof(data -> ${stored})`;
   const text = sql`(data ->> ${stored})`;
   /** Absent, null, blank text or an empty list: isEmptyValue's blank cases. */
-  const blank = sql`(${v} is null or ${type} = 'null' or (${type} = 'string' and ${text} ~ ${BLANK}) or ${v} = '[]'::jsonb)`;
+  const blank = sql`(${v} is null or ${type} = 'null' or (${type} = 'string' and btrim(${text}, ${SPACE_CHARS}) = '') or ${v} = '[]'::jsonb)`;
   return { v, type, text, blank };
 }
 type Value = ReturnType<typeof valueOf>;
@@ -50,7 +50,7 @@ const orOf = (parts: Predicate[]) => (parts.length === 0 ? sql`false` : sql`(${s
 
 /** A field read as text (toText: numbers and booleans become text); rules run on non-blank text only. */
 function textFamily(value: Value) {
-  const isText = sql`(${value.type} in ('number', 'boolean') or (${value.type} = 'string' and not ${value.text} ~ ${BLANK}))`;
+  const isText = sql`(${value.type} in ('number', 'boolean') or (${value.type} = 'string' and btrim(${value.text}, ${SPACE_CHARS}) <> ''))`;
   const on = (test: Predicate) => sql`(${isText} and ${test})`;
   return {
     empty: value.blank,
@@ -69,7 +69,7 @@ function textFamily(value: Value) {
           return pattern === null ? null : on(sql`not (${value.text} ~ ${pattern})`);
         }
         case 'email':
-          return on(sql`not (regexp_replace(${value.text}, ${TRIM}, '', 'g') ~ ${EMAIL_SQL})`);
+          return on(sql`not (btrim(${value.text}, ${SPACE_CHARS}) ~ ${EMAIL_SQL})`);
         case 'time':
           return on(sql`not (${value.text} ~ ${TIME_SQL})`);
         case 'oneOf': {
@@ -109,7 +109,7 @@ function radixItems(numbers: number[]): string {
 
 /** select/number and radio/number of one value: Number() of trimmed text, blank text and [] empty. */
 function numberishFamily(value: Value) {
-  const trimmed = sql`regexp_replace(${value.text}, ${TRIM}, '', 'g')`;
+  const trimmed = sql`btrim(${value.text}, ${SPACE_CHARS})`;
   const parsed = sql`(case ${value.type} when 'number' then ${asDouble(sql`(${value.v})::numeric`)} when 'string' then (case when ${trimmed} ~ ${DECIMAL} then ${asDouble(sql`(${trimmed})::numeric`)} end) end)`;
   const radix = sql`(${value.type} = 'string' and ${trimmed} ~ ${RADIX})`;
   return {
