@@ -1,7 +1,7 @@
 // The records' fate of a deploy (docs/components.md "The records' fate"): how many live records the
 // newer version would refuse or lose a value of, counted in SQL over the component's partition (one
-// pass for the counts, plus one per unique field for its repeated values; the first records in one
-// more, only when some break a rule), never read into Node. The components ask through the hook registry's `components.diff` filter (hooks.ts).
+// pass for the counts, one more for the first records only when some break a rule), never read into
+// Node. The components ask through the hook registry's `components.diff` filter (hooks.ts).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ComponentSettings } from '../../../schemas/index';
 import type { FateCount, FateRule, VersionDiff, VersionFate } from '../../../runtime/api/components';
@@ -42,28 +42,26 @@ const column = (index: number) => sql.raw(`c${index}`);
 /** The fate of `plan` over the live records of the component `row`. */
 export async function countFate(db: Db, row: ComponentRow, plan: FatePlan): Promise<VersionFate> {
   const { checks, unique, uncounted } = fateChecks(plan);
-  const scope = sql`project_uuid = ${row.project_uuid} and component_uuid = ${row.uuid} and env = 'live' and deleted_at is null`;
-  // A unique field's repeated values, grouped once (a hashed lookup per record, no window to sort).
-  const repeated = unique.map(
-    ({ stored }, index) =>
-      sql`, ${sql.raw(`d${index}`)} as (select data ->> ${stored} as v from records where ${scope} and data ->> ${stored} is not null group by 1 having count(*) > 1)`,
-  );
   const all: FateCheck[] = [
     ...checks,
     ...unique.map(({ stored, field }, index): FateCheck => ({
       field,
       rule: 'unique',
-      predicate: sql`(data ->> ${stored} in (select v from ${sql.raw(`d${index}`)}))`,
+      predicate: sql`(data ->> ${stored} is not null and ${sql.raw(`u${index}`)} > 1)`,
     })),
   ];
+  const windows = unique.map(({ stored }, index) => sql`, count(*) over (partition by data ->> ${stored}) as ${sql.raw(`u${index}`)}`);
   const flags = all.map((check, index) => sql`, coalesce(${check.predicate}, false) as ${column(index)}`);
   const loses = (rule: FateRule) => rule === 'removed' || rule === 'lost';
   const refusing = all.map((check, index) => (loses(check.rule) ? null : column(index))).filter((part) => part !== null);
   const losing = all.map((check, index) => (loses(check.rule) ? column(index) : null)).filter((part) => part !== null);
   const anyOf = (parts: RawBuilder<unknown>[]) => (parts.length === 0 ? sql`false` : sql.join(parts, sql` or `));
   const flagged = sql`
-    with live as (select uuid, created_at, seq, data from records where ${scope})
-    ${sql.join(repeated, sql` `)},
+    with live as (
+      select uuid, created_at, seq, data ${sql.join(windows, sql` `)}
+      from records
+      where project_uuid = ${row.project_uuid} and component_uuid = ${row.uuid} and env = 'live' and deleted_at is null
+    ),
     flagged as (select uuid, created_at, seq ${sql.join(flags, sql` `)} from live)`;
   const counts = all.map((_, index) => sql`, count(*) filter (where ${column(index)})::int as ${sql.raw(`n${index}`)}`);
   const totals = await sql<Record<string, number>>`
