@@ -1,5 +1,6 @@
 // Issue 34 item 1 on the settings screen: a deploy to live confirms with the diff's summary line and
-// list ("Deploy v2 to live: 2 fields added, 1 constraint tightened"); "Compare versions" shows the diff
+// list ("Deploy v2 to live: 2 fields added, 1 constraint tightened") and (item 2) the live records'
+// fate: how many the new rules would refuse, and the first of them; "Compare versions" shows the diff
 // of any two versions, by keyboard. At 1280 and 390 px, with screenshots in test-results/screens/ (at 390
 // the viewport only: a full-page capture draws the closed menu drawer over the page).
 import { deploy, expect, shot, signInAsAdmin, sub, test } from './support';
@@ -17,6 +18,13 @@ test('a deploy to live shows the diff first; Compare versions diffs any two vers
   ];
   const forked = await page.request.post('/api/v3/system/component/version/fork/schema', { data: { ref: uuid, version: 'v2', schema: { ...v1.settings, version: 'v2', fields } } });
   expect(forked.status(), await forked.text()).toBe(200);
+  // Live records: two without a title (which v2 requires), one with.
+  const live: string[] = [];
+  for (const data of [{ title: '' }, { title: 'Kept' }, {}]) {
+    const created = await page.request.post(`/api/v3/system/component/${uuid}/model`, { data: { data }, headers: { 'x-project-env': 'live' } });
+    expect(created.status(), await created.text()).toBe(200);
+    live.push(((await created.json()) as { uuid: string }).uuid);
+  }
 
   await page.goto(`/admin/component/${uuid}/settings`);
   await page.getByTestId('version-select').selectOption('v2');
@@ -27,6 +35,9 @@ test('a deploy to live shows the diff first; Compare versions diffs any two vers
   await expect(dialog.getByTestId('diff-summary')).toHaveText('Deploy v2 to live: 2 fields added, 1 constraint tightened');
   await expect(dialog.getByTestId('diff-list')).toContainText('Field added: amount');
   await expect(dialog.getByTestId('diff-list')).toContainText('constraints.required');
+  await expect(dialog.getByTestId('fate-line')).toHaveText('2 live records would be refused by the new rules');
+  await expect(dialog.getByTestId('fate-counts')).toHaveText('title: required (2)');
+  await expect(dialog.getByTestId('fate-first').getByRole('listitem')).toHaveText([`${live[0]}: title (required)`, `${live[2]}: title (required)`]);
   await shot(page, 'settings-deploy-diff');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/settings-deploy-diff-390.png' });

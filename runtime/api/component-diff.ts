@@ -30,6 +30,23 @@ const listDiff = (change: object) =>
   closed({ added: arrayOf(anyObjectSchema), removed: arrayOf(anyObjectSchema), changed: arrayOf(change), order }, ['added', 'removed', 'changed', 'order']);
 const itemChange = closed({ name: stringSchema, changes }, ['name', 'changes']);
 const count = { type: 'integer' } as const;
+const fateRule = {
+  type: 'string',
+  enum: ['removed', 'lost', 'type', 'required', 'minLength', 'maxLength', 'notAllowedWords', 'regex', 'email', 'time', 'min', 'max', 'oneOf', 'unique'],
+} as const;
+
+/** The live records' fate (docs/components.md "The records' fate"), in the diff from what is live only. */
+export const versionFateSchema = closed(
+  {
+    records: count,
+    refused: count,
+    losing: count,
+    counts: arrayOf(closed({ field: stringSchema, rule: fateRule, count }, ['field', 'rule', 'count'])),
+    first: arrayOf(closed({ uuid: stringSchema, breaks: arrayOf(closed({ field: stringSchema, rule: fateRule }, ['field', 'rule'])) }, ['uuid', 'breaks'])),
+    uncounted: stringListSchema,
+  },
+  ['records', 'refused', 'losing', 'counts', 'first', 'uncounted'],
+);
 
 export const versionDiffSchema = closed(
   {
@@ -58,6 +75,7 @@ export const versionDiffSchema = closed(
       },
       ['fieldsAdded', 'fieldsRemoved', 'fieldsChanged', 'fieldsOtherwiseChanged', 'typesChanged', 'constraintsTightened', 'constraintsLoosened', 'itemsChanged', 'settingsChanged'],
     ),
+    fate: versionFateSchema,
   },
   ['component', 'from', 'to', 'fields', 'presets', 'actions', 'functions', 'events', 'appearance', 'config', 'other', 'summary'],
 );

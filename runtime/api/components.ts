@@ -113,6 +113,54 @@ export interface VersionDiff {
   other: VersionPropertyChange[];
   /** The counts the summary line is built from (runtime/components/versionDiffSummary.ts). */
   summary: VersionDiffCounts;
+  /**
+   * The live records' fate (docs/components.md "The records' fate"): only in the diff from what is
+   * live (`from` left out) once something is live; counted by the server over the live records.
+   */
+  fate?: VersionFate;
+}
+
+/**
+ * A rule of the newer version a live record's value breaks; `removed`: the field is gone with its
+ * value; `lost`: the value does not convert to the newer type and reads as empty (text in a number field).
+ */
+export type FateRule =
+  | 'removed'
+  | 'lost'
+  | 'type'
+  | 'required'
+  | 'minLength'
+  | 'maxLength'
+  | 'notAllowedWords'
+  | 'regex'
+  | 'email'
+  | 'time'
+  | 'min'
+  | 'max'
+  | 'oneOf'
+  | 'unique';
+
+/** One field's rule and how many live records break it. */
+export interface FateCount {
+  field: string;
+  rule: FateRule;
+  count: number;
+}
+
+/** What going live with the newer version does to the records live now. */
+export interface VersionFate {
+  /** The live records (not deleted). */
+  records: number;
+  /** Live records the newer version would refuse (a rule of a new or changed field, a type their value does not convert to, a duplicate of a new unique field). */
+  refused: number;
+  /** Live records holding a value in a field the newer version removes, or one its newer type reads as empty. */
+  losing: number;
+  /** Per field and rule, the records that break it (only the ones some record breaks), sorted by field then rule. */
+  counts: FateCount[];
+  /** The first records (oldest first, at most 10) with every field and rule each breaks (sorted by field, then rule). */
+  first: { uuid: string; breaks: { field: string; rule: FateRule }[] }[];
+  /** Tightened or changed fields whose rules the server cannot count in SQL (a rich text's length, a nested table...): the screen says they were not counted. */
+  uncounted: string[];
 }
 
 export interface VersionDiffCounts {

@@ -6,7 +6,7 @@ import { mainClient } from './clients';
 /** A component as the API answers it (docs/components.md "Shapes"). */
 export type { Component, ComponentModel, CreateComponentBody, MenuItem } from '../api/components';
 /** The diff of two versions (docs/components.md "Version diff"). */
-export type { VersionDiff, VersionDiffCounts, VersionFieldChange, VersionItemChange, VersionListDiff, VersionPropertyChange, VersionChangeGroup } from '../api/components';
+export type { VersionDiff, VersionFate, FateCount, FateRule, VersionDiffCounts, VersionFieldChange, VersionItemChange, VersionListDiff, VersionPropertyChange, VersionChangeGroup } from '../api/components';
 import type { VersionDiff } from '../api/components';
 import type { Component, ComponentModel, CreateComponentBody, MenuItem } from '../api/components';
 import type { ComponentIndexes } from '../api/record-indexes';

@@ -36,3 +36,4 @@ export { lowerRoutePaths, normaliseRoutePath, routePathProblem } from './routePa
 export { diffVersions, isEmptyVersionDiff } from './versionDiff';
 export { applyVersionDiff } from './applyVersionDiff';
 export { versionDiffSummary, versionDiffSummaryParts, type VersionDiffSummaryKey } from './versionDiffSummary';
+export { fateLine, fatePlan, isEmptyFatePlan, type FatePlan, type FateField, type FateLineKey } from './recordsFate';

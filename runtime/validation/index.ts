@@ -1,5 +1,5 @@
 // The record form rules (docs/records.md, spec section 5): shared by the renderers and the server.
-export { validateField } from './validateField';
+export { validateField, EMAIL, TIME } from './validateField';
 export { validateRecord } from './validateRecord';
 export { coerceValue } from './coerceValue';
 export { isEmptyValue } from './isEmptyValue';

@@ -13,8 +13,8 @@ import { textMessages } from './textMessages';
 import { PASSWORD_TOKEN, type FieldMessage, type ValidationContext } from './types';
 
 // A standard e-mail pattern (the WHATWG one for <input type=email>, with a dot required in the domain).
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+export const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+export const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const RICH = new Set(['text/editor', 'text/document', 'text/editor_i18n']);
 
 function parsesAsJson(text: string): boolean {

@@ -4,6 +4,7 @@ import { printFirstLoadFigures, runFirstLoadBench } from './first-load';
 import { printCompiledFigures, runCompiledBench } from './compiled';
 import { printFormFigures, runFormBench } from './form/run';
 import { printEventFigures, runEventsBench } from './events';
+import { printFateFigures, runFateBench } from './fate';
 import { runImportBench } from './import';
 import { runImportRefusalBench } from './import-refusal';
 import { printHistoryFigures, runHistoryBench } from './history';
@@ -30,6 +31,7 @@ const port = Number(process.env.LUMA_BENCH_PORT ?? 8191);
  * `npm run bench -- index-switch` only the self-tuning indexes' switch on unmarked fields beside the typed table (tests/bench/index-switch.ts).
  * `npm run bench -- scout` only Scout's event and API call lists at 100,000 and 1,000,000 rows (tests/bench/scout.ts).
  * `npm run bench -- compiled` only the compiled server against tsx: start-up and CPU per list request (tests/bench/compiled.ts).
+ * `npm run bench -- fate` only the records' fate of a deploy: the diff from live counting 1,000,000 live records in SQL (tests/bench/fate.ts; LUMA_BENCH_FATE_RECORDS).
  * `npm run bench -- thunder` only a thunder data set's read beside the same $aggregate through the list API (tests/bench/thunder.ts; LUMA_BENCH_THUNDER_RECORDS, default 1,000,000).
  */
 const only = process.argv[2];
@@ -76,6 +78,10 @@ async function main() {
     printCompiledFigures(await runCompiledBench());
     return;
   }
+  if (only === 'fate') {
+    printFateFigures(await runFateBench());
+    return;
+  }
   if (only === 'thunder') {
     printThunderFigures(await runThunderBench());
     return;
@@ -104,6 +110,7 @@ async function main() {
   printScoutFigures(await runScoutBench());
   printCompiledFigures(await runCompiledBench());
   printThunderFigures(await runThunderBench());
+  printFateFigures(await runFateBench());
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 // GET /v3/system/component/version/diff (docs/components.md "Version diff"): what going from one
-// version of a component to another changes, or from what is live to a version (`from` left out).
+// version of a component to another changes, or from what is live to a version (`from` left out),
+// with the live records' fate that the records add through the `components.diff` filter hook.
 import type { Kysely } from 'kysely';
 import type { ComponentSettings } from '../../../schemas/index';
 import type { VersionDiff } from '../../../runtime/api/components';
@@ -9,6 +10,7 @@ import type { Database } from '../db/schema';
 import { componentNotFound, requireSettingsPermission, resolveComponent } from './model';
 import { requireProject, type Accountability } from '../auth/tenancy';
 import { versionName } from './versions';
+import { hooks } from '../platform/hooks';
 
 type Db = Kysely<Database>;
 
@@ -28,5 +30,8 @@ export async function versionDiff(db: Db, accountability: Accountability, query:
   const to = await settingsOf(db, row.uuid, versionName(query.to, 'to'));
   const fromName = query.from === undefined ? row.public_version : versionName(query.from, 'from');
   const from = fromName === null ? null : await settingsOf(db, row.uuid, fromName);
-  return diffVersions(row.uuid, from, to);
+  const diff = diffVersions(row.uuid, from, to);
+  // From what is live: the records add what the deploy would do to the live records (the fate).
+  if (query.from !== undefined || fromName === null) return diff;
+  return (await hooks.emitFilter('components.diff', { component: row, newer: to, diff }, { accountability }, { db })).diff;
 }

@@ -4,6 +4,8 @@
 // - filter `components.create`: a component's row is inserted (created or cloned), in its transaction;
 // - filter `components.settings`: a version's settings are written (saved, or copied by a clone);
 // - filter `components.deploy`: an environment now points to a version (publish);
+// - filter `components.diff`: the diff from what is live to a version is answered (a read, no
+//   transaction): the records add the live records' fate to it (docs/components.md "The records' fate");
 // - action `components.create`, `components.clone`, `components.settings`, `components.deploy`,
 //   `components.fork` (a version forked), `components.version.remove` and `components.delete`,
 //   after the commit.
@@ -12,6 +14,7 @@
 import type { ComponentSettings } from '../../../schemas/index';
 import type { Accountability } from '../auth/tenancy';
 import type { ComponentRow } from '../db/schema';
+import type { VersionDiff } from '../../../runtime/api/components';
 
 /** Who changes the component. */
 export interface ComponentWrite {
@@ -30,6 +33,8 @@ declare module '../platform/hooks' {
     'components.settings': { payload: { component: ComponentRow; version: string; settings: ComponentSettings }; meta: ComponentWrite };
     /** `component` as it was before the environment's pointer moved. */
     'components.deploy': { payload: { component: ComponentRow; env: 'dev' | 'live'; version: string; settings: ComponentSettings }; meta: ComponentWrite };
+    /** The diff from the live version (`component.public_version`) to `newer`; a hook may answer it with more (the fate). */
+    'components.diff': { payload: { component: ComponentRow; newer: ComponentSettings; diff: VersionDiff }; meta: ComponentWrite };
   }
   interface ActionEvents {
     'components.create': ComponentChanged;

@@ -2,6 +2,7 @@
 // - a component's life, in its transaction: a new component gets its records' partition, and an
 //   environment's version (deployed, or its settings saved or cloned) its unique indexes (409
 //   uniqueIndexConflict refuses it); after the commit, its field indexes;
+// - the diff from what is live to a version: the live records' fate is added to it (fate.ts);
 // - every committed write of records or of a component's settings: this instance's cached list
 //   answers and totals of it are dropped at once (the bus delivers to its own subscribers
 //   synchronously), so the writer's next list sees its write; the other instances hear it, and the
@@ -11,6 +12,7 @@ import type { HookRegistry } from '../platform/hooks';
 import { syncFieldIndexes, syncUniqueIndexes } from './indexes';
 import { listChanged } from './list';
 import { ensureRecordPartition } from './partitions-sql';
+import { versionFate } from './fate';
 
 /** Subscribes the records' partition and indexes to the components' writes (instance.ts, once per process). */
 export function registerRecordHooks(registry: HookRegistry): void {
@@ -24,6 +26,11 @@ export function registerRecordHooks(registry: HookRegistry): void {
   registry.onFilter('components.deploy', async ({ component, env, settings }, _write, { db }) => {
     await syncUniqueIndexes(db, component, env, settings);
   });
+  // The diff from what is live: the live records' fate (docs/components.md "The records' fate").
+  registry.onFilter('components.diff', async (payload, _write, { db }) => ({
+    ...payload,
+    diff: { ...payload.diff, fate: await versionFate(db, payload.component, payload.newer, payload.diff) },
+  }));
   // Once committed: built CONCURRENTLY on PostgreSQL, so writers go on meanwhile.
   for (const event of ['components.clone', 'components.settings', 'components.deploy'] as const) {
     registry.onAction(event, async ({ component }, { db }) => {

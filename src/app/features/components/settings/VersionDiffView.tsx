@@ -8,6 +8,7 @@ import { versionDiffSummary } from '../../../../../runtime/components';
 import { componentVersionDiffQueryOptions } from '../../../../../renderers/data/components';
 import { FormError } from '../formParts';
 import { Section, WrapField } from './controls';
+import { VersionFatePanel } from './VersionFateView';
 
 /** The summary line in the reader's language ("2 fields added, 1 constraint tightened"). */
 export function useDiffSummary(): (diff: VersionDiff) => string {
@@ -99,6 +100,7 @@ export function VersionDiffPanel({ componentRef, from, to, line }: { componentRe
       <p data-testid="diff-summary">
         <strong>{line ? line(text) : text}</strong>
       </p>
+      {query.data.fate ? <VersionFatePanel fate={query.data.fate} /> : null}
       <DiffList diff={query.data} />
     </div>
   );
