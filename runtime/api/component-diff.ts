@@ -44,6 +44,7 @@ export const versionFateSchema = closed(
     counts: arrayOf(closed({ field: stringSchema, rule: fateRule, count }, ['field', 'rule', 'count'])),
     first: arrayOf(closed({ uuid: stringSchema, breaks: arrayOf(closed({ field: stringSchema, rule: fateRule }, ['field', 'rule'])) }, ['uuid', 'breaks'])),
     uncounted: stringListSchema,
+    timed_out: { type: 'boolean', enum: [true] },
   },
   ['records', 'refused', 'losing', 'counts', 'first', 'uncounted'],
 );

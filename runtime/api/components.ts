@@ -161,6 +161,8 @@ export interface VersionFate {
   first: { uuid: string; breaks: { field: string; rule: FateRule }[] }[];
   /** Tightened or changed fields whose rules the server cannot count in SQL (a rich text's length, a nested table...): the screen says they were not counted. */
   uncounted: string[];
+  /** Counting took longer than the bound (FATE_TIMEOUT_MS, PostgreSQL): nothing was counted, every checked field is in `uncounted`. */
+  timed_out?: true;
 }
 
 export interface VersionDiffCounts {

@@ -45,13 +45,14 @@ export function fatePlan(diff: VersionDiff, newerFields: readonly ViewField[]): 
 /** Nothing to count: no field removed, added or put at risk. */
 export const isEmptyFatePlan = (plan: FatePlan) => plan.removed.length === 0 && plan.checked.length === 0;
 
-export type FateLineKey = 'cmp.fate.refused' | 'cmp.fate.losing' | 'cmp.fate.none';
+export type FateLineKey = 'cmp.fate.refused' | 'cmp.fate.losing' | 'cmp.fate.none' | 'cmp.fate.timedOut';
 
 /**
  * The fate's line in the reader's language ("312 live records would be refused by the new rules; 40
  * would lose a value"); `t` formats a key with its values.
  */
 export function fateLine(fate: VersionFate, t: (key: FateLineKey, values: Record<string, number>) => string): string {
+  if (fate.timed_out) return t('cmp.fate.timedOut', {});
   const parts: string[] = [];
   if (fate.refused > 0) parts.push(t('cmp.fate.refused', { count: fate.refused }));
   if (fate.losing > 0) parts.push(t('cmp.fate.losing', { count: fate.losing }));

@@ -135,6 +135,7 @@ export const componentScreensEn_US = {
   'cmp.fate.refused': '{count, plural, one {# live record would be refused by the new rules} other {# live records would be refused by the new rules}}',
   'cmp.fate.losing': '{count, plural, one {# would lose a value} other {# would lose a value}}',
   'cmp.fate.none': '{records, plural, =0 {No live records yet.} one {The # live record would be neither refused nor lose a value.} other {None of the # live records would be refused or lose a value.}}',
+  'cmp.fate.timedOut': 'The live records were not counted: counting took too long. Check them with a filter on the list before going live.',
   'cmp.fate.counts': 'Per field and rule',
   'cmp.fate.count': '{field}: {rule} ({count})',
   'cmp.fate.first': 'The first of them',

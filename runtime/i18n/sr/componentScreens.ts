@@ -137,6 +137,7 @@ export const componentScreensSr: Record<keyof typeof componentScreensEn_US, stri
   'cmp.fate.refused': '{count, plural, one {Nova pravila bi odbila # zapis na live} few {Nova pravila bi odbila # zapisa na live} other {Nova pravila bi odbila # zapisa na live}}',
   'cmp.fate.losing': '{count, plural, one {# bi izgubio vrednost} few {# bi izgubila vrednost} other {# bi izgubilo vrednost}}',
   'cmp.fate.none': '{records, plural, =0 {Još nema zapisa na live.} one {Jedini zapis na live ne bi bio odbijen niti bi izgubio vrednost.} other {Nijedan od # zapisa na live ne bi bio odbijen niti bi izgubio vrednost.}}',
+  'cmp.fate.timedOut': 'Zapisi na live nisu prebrojani: brojanje je trajalo predugo. Proverite ih filterom na listi pre postavljanja na live.',
   'cmp.fate.counts': 'Po polju i pravilu',
   'cmp.fate.count': '{field}: {rule} ({count})',
   'cmp.fate.first': 'Prvi među njima',

@@ -15,6 +15,33 @@ type Db = Kysely<Database>;
 /** How many records the fate lists by name. */
 export const FATE_FIRST = 10;
 
+/**
+ * The bound on counting (docs/components.md "The records' fate", Cost): a statement that runs longer is
+ * cancelled by PostgreSQL (`statement_timeout`) and the fate says it timed out instead of holding the
+ * deploy confirmation. PGlite runs in the server's own thread and cannot cancel a statement: there the
+ * count runs to its end. A test may lower it.
+ */
+export const fateLimits = { timeoutMs: 10_000 };
+
+/** PostgreSQL's "canceling statement due to statement timeout". */
+const isStatementTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === '57014';
+
+/** `count` on one connection with the bound set on it (reset after); a timeout answers null. */
+async function bounded<T>(db: Db, count: (connection: Db) => Promise<T>): Promise<T | null> {
+  if (db.isTransaction) return count(db);
+  return db.connection().execute(async (connection) => {
+    await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.floor(fateLimits.timeoutMs)))}, false)`.execute(connection);
+    try {
+      return await count(connection);
+    } catch (error) {
+      if (isStatementTimeout(error)) return null;
+      throw error;
+    } finally {
+      await sql`select set_config('statement_timeout', '0', false)`.execute(connection);
+    }
+  });
+}
+
 interface Counted {
   checks: FateCheck[];
   /** Unique fields: where the records keep the value, and the field's key. */
@@ -39,8 +66,16 @@ const byFieldAndRule = (a: { field: string; rule: string }, b: { field: string; 
 
 const column = (index: number) => sql.raw(`c${index}`);
 
-/** The fate of `plan` over the live records of the component `row`. */
+/** The fate of `plan` over the live records of the component `row`, or that counting timed out. */
 export async function countFate(db: Db, row: ComponentRow, plan: FatePlan): Promise<VersionFate> {
+  const counted = await bounded(db, (connection) => countWithin(connection, row, plan));
+  if (counted) return counted;
+  const fields = [...new Set([...plan.removed, ...plan.checked.map((entry) => entry.field.key)])].sort();
+  return { records: 0, refused: 0, losing: 0, counts: [], first: [], uncounted: fields, timed_out: true };
+}
+
+// One statement for the counts and one for the first records: a whole, kept together.
+async function countWithin(db: Db, row: ComponentRow, plan: FatePlan): Promise<VersionFate> {
   const { checks, unique, uncounted } = fateChecks(plan);
   const all: FateCheck[] = [
     ...checks,

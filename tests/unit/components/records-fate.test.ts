@@ -40,6 +40,8 @@ describe('fateLine', () => {
     expect(en(fate(1, 0))).toBe('1 live record would be refused by the new rules');
     expect(en(fate(0, 0))).toBe('None of the 400 live records would be refused or lose a value.');
     expect(en(fate(0, 0, 0))).toBe('No live records yet.');
+    expect(en({ ...fate(0, 0, 0), timed_out: true })).toBe('The live records were not counted: counting took too long. Check them with a filter on the list before going live.');
+    expect(say(srMessages, 'sr')({ ...fate(0, 0, 0), timed_out: true })).toMatch(/^Zapisi na live nisu prebrojani/);
   });
 
   it('and in Serbian', () => {
