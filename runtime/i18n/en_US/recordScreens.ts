@@ -38,7 +38,7 @@ export const recordScreensEn_US = {
   'records.history.action.delete': 'Deleted',
   'records.history.action.restore': 'Restored',
   'records.history.action.bulk': '{detail, select, delete {Deleted in bulk} disable {Disabled in bulk} enable {Enabled in bulk} other {Changed in bulk}}',
-  'records.history.action.import': '{detail, select, create {Imported} other {Updated by an import}}',
+  'records.history.action.import': '{detail, select, create {Created by an import} other {Updated by an import}}',
   'records.system.tab': 'System info',
   'records.system.createdBy': 'Created by',
   'records.system.createdAt': 'Created at',

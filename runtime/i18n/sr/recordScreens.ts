@@ -40,7 +40,7 @@ export const recordScreensSr: Record<keyof typeof recordScreensEn_US, string> = 
   'records.history.action.delete': 'Obrisan',
   'records.history.action.restore': 'Vraćen',
   'records.history.action.bulk': '{detail, select, delete {Obrisan grupno} disable {Onemogućen grupno} enable {Omogućen grupno} other {Izmenjen grupno}}',
-  'records.history.action.import': '{detail, select, create {Uvezen} other {Izmenjen uvozom}}',
+  'records.history.action.import': '{detail, select, create {Napravljen uvozom} other {Izmenjen uvozom}}',
   'records.system.tab': 'Sistemski podaci',
   'records.system.createdBy': 'Napravio',
   'records.system.createdAt': 'Napravljeno',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { billingConfig } from '../../../src/server/platform/config-billing';
 
 describe('billing settings', () => {
-  it('defaults: both methods on, Stripe endpoint, neither provider configured, 14 trial days, EUR only, 25 users', () => {
+  it('defaults: both methods on, Stripe endpoint, neither provider configured, 14 trial days, EUR only, 25 users, no paid product', () => {
     expect(billingConfig({})).toEqual({
       methods: ['card', 'bank_transfer'],
       card: { endpoint: 'https://api.stripe.com', secretKey: null, webhookSecret: null, toleranceSeconds: 300 },
@@ -12,6 +12,7 @@ describe('billing settings', () => {
       trialDays: 14,
       currencyRates: {},
       userLimit: 25,
+      paidProducts: [],
     });
   });
 
@@ -31,6 +32,7 @@ describe('billing settings', () => {
     expect(config.currencyRates).toEqual({ RSD: 117.2, USD: 1.08 });
     expect(billingConfig({ LUMA_CHECKOUT_METHODS: 'none' }).methods).toEqual([]);
     expect(billingConfig({ LUMA_BANK_PAYEE: 'Luma' }).bank).toBeNull();
+    expect(billingConfig({ LUMA_PAID_PRODUCTS: ' luma-media, luma-media ' }).paidProducts).toEqual(['luma-media']);
   });
 
   it('refuses a setting in a wrong form', () => {
@@ -38,6 +40,7 @@ describe('billing settings', () => {
     expect(() => billingConfig({ LUMA_CURRENCY_RATES: 'rsd=1' })).toThrow(/LUMA_CURRENCY_RATES/);
     expect(() => billingConfig({ LUMA_CURRENCY_RATES: 'RSD=-1' })).toThrow(/LUMA_CURRENCY_RATES/);
     expect(() => billingConfig({ LUMA_TRIAL_DAYS: '1.5' })).toThrow(/LUMA_TRIAL_DAYS/);
+    expect(() => billingConfig({ LUMA_PAID_PRODUCTS: 'platform' })).toThrow(/LUMA_PAID_PRODUCTS/);
     expect(() => billingConfig({ LUMA_CARD_ENDPOINT: 'not a url' })).toThrow(/LUMA_CARD_ENDPOINT/);
   });
 });
