@@ -1,7 +1,6 @@
 // /admin/developer: the API reference of /api/openapi.json rendered by the lazily loaded viewer, at
 // desktop width and at 390 px, with no inline script or eval (the page runs under a strict script CSP).
-import { expect, test } from '@playwright/test';
-import { shot, signInAsAdmin } from './support';
+import { expect, shot, signInAsAdmin, test } from './support';
 
 test.describe('developer screen', () => {
   test('renders the API reference from the OpenAPI document, in the admin sidebar', async ({ page }) => {

@@ -57,8 +57,13 @@ test('luma-media: listed, deactivated and activated again through the screens', 
   await expect(entry.getByTestId('integration-activate')).toBeVisible();
   await shot(page, 'integrations-deactivated-390');
 
-  // Activate again from the details page, after its confirmation.
+  // Activate again from the details page, after its confirmation. The list's sections that load after
+  // it (the satellites) move the rows at 390 px: the click waits until nothing is loading, and the
+  // details are awaited by their title (the list's own states match the same test id).
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0, { timeout: 30_000 });
   await row.getByTestId('integration-details').click();
+  await expect(page).toHaveURL(/\/admin\/integrations\/luma-media$/);
+  await expect(page.getByTestId('integration-title')).toHaveText('Media library', { timeout: 30_000 });
   await expect(page.getByTestId('integration-state')).toHaveAttribute('data-state', 'deactivated');
   await shot(page, 'integration-details-390');
   await page.getByTestId('integration-activate').click();

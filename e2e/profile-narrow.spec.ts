@@ -1,7 +1,6 @@
 // The profile at 390 px: the signed-in sessions, a four-column table that scrolled sideways, are cards
 // whose cells name their column; nothing on the page is wider than the window.
-import { expect, test } from '@playwright/test';
-import { shot, signInAsAdmin } from './support';
+import { expect, shot, signInAsAdmin, test } from './support';
 
 test('at 390 px the profile\'s sessions are cards and nothing scrolls sideways', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -36,6 +36,8 @@ test('define a thunder data set and see it on a widget, following a record write
   await page.getByTestId('thunder-create').click();
   const name = `totals-${stamp}`;
   await page.getByLabel('Name (letters, digits, - and _)').fill(name);
+  // The component is a text input until the component list arrives, then a select of them.
+  await expect(page.locator('select[name="thunder.component"]')).toBeVisible();
   await page.getByLabel('Component', { exact: true }).selectOption(orders);
   await page.getByLabel('Aggregation ($aggregate, JSON)').fill(JSON.stringify([{ $group: { _id: null, total: { $sum: '$amount' } } }]));
   await shot(page, 'thunder-new-1280');
@@ -52,6 +54,7 @@ test('define a thunder data set and see it on a widget, following a record write
   await page.getByLabel('Name', { exact: true }).fill(widgetName);
   await page.getByLabel('Kind').selectOption('number');
   await page.getByLabel('Data from').selectOption('thunder');
+  await expect(page.locator('select[name="widget.thunder"]')).toBeVisible();
   await page.getByLabel('Data set').selectOption({ label: name });
   await expect(page.getByLabel('Aggregation ($aggregate, JSON)')).toHaveCount(0);
   await expect(page.getByTestId('widget-preview').getByTestId('widget-number')).toHaveText('65');
