@@ -7,15 +7,10 @@
 // Alone: npm run bench -- fate (or npx tsx tests/bench/fate.ts).
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
 import type { VersionDiff } from '../../runtime/api/components';
-import { benchConfig, signedInCaller, startBenchServer } from './api-client';
-import { benchOwned } from './list-capture';
-import { createComponent, publish } from './list';
-import { FIELDS, SEED_RECORDS } from './list-data';
+import { withSeededComponent } from './seeded-component';
+import { FIELDS } from './list-data';
 import { httpRunner, interleaved, summarise, type Timing } from './list-measure';
-import { scratchDatabase } from './scratch-db';
 
 const env = (key: string, fallback: number) => (process.env[key] ? Number(process.env[key]) : fallback);
 const RECORDS = env('LUMA_BENCH_FATE_RECORDS', 1_000_000);
@@ -45,26 +40,7 @@ function tightened(settings: Record<string, unknown>): Record<string, unknown> {
 }
 
 export async function runFateBench(records: number = RECORDS): Promise<FateFigures> {
-  const scratch = await scratchDatabase();
-  const config = benchConfig(scratch.url);
-  let database: OpenDatabase | null = null;
-  const direct = benchOwned(new pg.Client({ connectionString: scratch.url }));
-  direct.on('error', () => undefined);
-  const closers: (() => Promise<unknown>)[] = [];
-  try {
-    database = await openDatabase(config);
-    const { base } = await startBenchServer(database, config, closers);
-    const { call } = await signedInCaller(base);
-    const started = performance.now();
-    const component = await createComponent(call, 'bench_fate', 'Fate');
-    const other = await createComponent(call, 'bench_other', 'Other');
-    await direct.connect();
-    const { rows } = await direct.query<{ project: string; user: string }>('select p.uuid as project, u.uuid as user from projects p cross join users u limit 1');
-    await direct.query(SEED_RECORDS, [rows[0]!.project, component, other, rows[0]!.user, records, 0]);
-    await publish(call, component);
-    await direct.query('vacuum (analyze) records');
-    const seedSeconds = (performance.now() - started) / 1000;
-    console.log(`  ${scratch.name}: ${records.toLocaleString('en')} records seeded, deployed and vacuumed in ${seedSeconds.toFixed(1)} s`);
+  return withSeededComponent(records, 'bench_fate', 'Fate', async ({ call, component, seedSeconds }) => {
     const v1 = (await call('GET', `/v3/system/component/settings/${component}/v1`)) as { settings: Record<string, unknown> };
     await call('POST', '/v3/system/component/version/fork/schema', { ref: component, version: 'v2', schema: tightened(v1.settings) });
     const fromLive = () => call('GET', `/v3/system/component/version/diff?ref=${component}&to=v2`);
@@ -72,12 +48,7 @@ export async function runFateBench(records: number = RECORDS): Promise<FateFigur
     const { fate } = (await fromLive()) as unknown as VersionDiff;
     const [withRuns, withoutRuns] = await interleaved([httpRunner(fromLive), httpRunner(named)], RUNS);
     return { records, seedSeconds, loadavg: os.loadavg(), withFate: summarise(withRuns!), withoutFate: summarise(withoutRuns!), fate };
-  } finally {
-    for (const close of closers.reverse()) await close().catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    await direct.end().catch(() => undefined);
-    await scratch.drop();
-  }
+  });
 }
 
 export function printFateFigures(figures: FateFigures): void {

@@ -9,14 +9,9 @@
 // Alone: npm run bench -- thunder (or npx tsx tests/bench/thunder.ts).
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { openDatabase, type OpenDatabase } from '../../src/server/db/database';
-import { benchConfig, signedInCaller, startBenchServer } from './api-client';
-import { benchOwned } from './list-capture';
-import { createComponent, publish } from './list';
-import { SEED_RECORDS } from './list-data';
+import type { BenchCall } from './api-client';
+import { withSeededComponent } from './seeded-component';
 import { httpRunner, interleaved, summarise, type Timing } from './list-measure';
-import { scratchDatabase } from './scratch-db';
 
 const env = (key: string, fallback: number) => (process.env[key] ? Number(process.env[key]) : fallback);
 const RECORDS = env('LUMA_BENCH_THUNDER_RECORDS', 1_000_000);
@@ -39,7 +34,7 @@ export interface ThunderFigures {
   same: boolean;
 }
 
-async function waitBuilt(call: Awaited<ReturnType<typeof signedInCaller>>['call'], name: string): Promise<number> {
+async function waitBuilt(call: BenchCall, name: string): Promise<number> {
   const deadline = Date.now() + 30 * 60_000;
   while (Date.now() < deadline) {
     const set = (await call('GET', `/v3/system/thunder/${name}`)) as { status: string; queued: boolean; error: string | null; builds: { ms: number | null }[] };
@@ -51,26 +46,7 @@ async function waitBuilt(call: Awaited<ReturnType<typeof signedInCaller>>['call'
 }
 
 export async function runThunderBench(records: number = RECORDS): Promise<ThunderFigures> {
-  const scratch = await scratchDatabase();
-  const config = benchConfig(scratch.url);
-  let database: OpenDatabase | null = null;
-  const direct = benchOwned(new pg.Client({ connectionString: scratch.url }));
-  direct.on('error', () => undefined);
-  const closers: (() => Promise<unknown>)[] = [];
-  try {
-    database = await openDatabase(config);
-    const { base } = await startBenchServer(database, config, closers);
-    const { call } = await signedInCaller(base);
-    const started = performance.now();
-    const component = await createComponent(call, 'bench_orders', 'Orders');
-    const other = await createComponent(call, 'bench_other', 'Other');
-    await direct.connect();
-    const { rows } = await direct.query<{ project: string; user: string }>('select p.uuid as project, u.uuid as user from projects p cross join users u limit 1');
-    await direct.query(SEED_RECORDS, [rows[0]!.project, component, other, rows[0]!.user, records, 0]);
-    await publish(call, component);
-    await direct.query('vacuum (analyze) records');
-    const seedSeconds = (performance.now() - started) / 1000;
-    console.log(`  ${scratch.name}: ${records.toLocaleString('en')} records seeded, deployed and vacuumed in ${seedSeconds.toFixed(1)} s`);
+  return withSeededComponent(records, 'bench_orders', 'Orders', async ({ call, component, seedSeconds }) => {
 
     await call('POST', '/v3/system/thunder', { name: 'bench-by-status', component, aggregate: PIPELINE, rebuild_on_change: false });
     const buildMs = await waitBuilt(call, 'bench-by-status');
@@ -86,12 +62,7 @@ export async function runThunderBench(records: number = RECORDS): Promise<Thunde
     const floor = () => call('GET', '/v1/user/claims');
     const [setRuns, listRuns, floorRuns] = await interleaved([httpRunner(fromSet), httpRunner(fromList), httpRunner(floor)], RUNS);
     return { records, seedSeconds, buildMs, loadavg: os.loadavg(), thunder: summarise(setRuns!), list: summarise(listRuns!), floor: summarise(floorRuns!), same };
-  } finally {
-    for (const close of closers.reverse()) await close().catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    await direct.end().catch(() => undefined);
-    await scratch.drop();
-  }
+  });
 }
 
 export function printThunderFigures(figures: ThunderFigures): void {
