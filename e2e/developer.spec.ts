@@ -46,6 +46,7 @@ test.describe('developer screen', () => {
   });
 
   test('fits a 390 px wide screen', async ({ page }) => {
+    test.setTimeout(90_000); // as above: the viewer draws the whole document, and two screenshots of it
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsAdmin(page);
     await page.goto('/admin/developer');
@@ -61,6 +62,7 @@ test.describe('developer screen', () => {
   });
 
   test('follows the dark theme and leaves it to the app when left', async ({ page }) => {
+    test.setTimeout(90_000); // as above: the viewer draws the whole document before the screenshot
     await signInAsAdmin(page);
     await page.goto('/admin/developer');
     await expect(page.getByTestId('api-reference')).toHaveAttribute('data-state', 'ready');
