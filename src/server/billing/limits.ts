@@ -19,17 +19,21 @@ export function freeLimits(config: LimitsConfig): PlanLimits {
   return { users: config.billing.userLimit, sparks: config.sparkLimit, public_apps: config.publicAppLimit };
 }
 
-export async function projectLimits(db: Db, projectUuid: string, config: LimitsConfig): Promise<PlanLimits> {
-  const limits = freeLimits(config);
-  const rows = await db
+/** The project's subscriptions and trials active now (of one product type, when given). */
+async function activeSubscriptions(db: Db, projectUuid: string, productType?: string): Promise<{ product_id: string }[]> {
+  let query = db
     .selectFrom('billing_subscriptions')
     .select(['product_id', 'state', 'state_at', 'expires_at'])
     .where('project_uuid', '=', projectUuid)
-    .where('state', '=', 'subscribed')
-    .execute();
+    .where('state', '=', 'subscribed');
+  if (productType !== undefined) query = query.where('product_type', '=', productType);
   const now = nowDate();
-  for (const row of rows) {
-    if (!isActive(row, now)) continue;
+  return (await query.execute()).filter((row) => isActive(row, now));
+}
+
+export async function projectLimits(db: Db, projectUuid: string, config: LimitsConfig): Promise<PlanLimits> {
+  const limits = freeLimits(config);
+  for (const row of await activeSubscriptions(db, projectUuid)) {
     const raised = findPrice(row.product_id, config.billing)?.limits ?? {};
     for (const key of Object.keys(limits) as (keyof PlanLimits)[]) limits[key] = Math.max(limits[key], raised[key] ?? 0);
   }
@@ -68,15 +72,7 @@ function billingSells(config: Pick<Config, 'billing'>): boolean {
 
 /** Whether the project holds an active subscription or trial of `productType` now. */
 export async function hasProduct(db: Db, projectUuid: string, productType: string): Promise<boolean> {
-  const rows = await db
-    .selectFrom('billing_subscriptions')
-    .select(['state', 'state_at', 'expires_at'])
-    .where('project_uuid', '=', projectUuid)
-    .where('product_type', '=', productType)
-    .where('state', '=', 'subscribed')
-    .execute();
-  const now = nowDate();
-  return rows.some((row) => isActive(row, now));
+  return (await activeSubscriptions(db, projectUuid, productType)).length > 0;
 }
 
 /** The products this server sells whose functionality needs a subscription (LUMA_PAID_PRODUCTS); none when no checkout method is configured. */
