@@ -30,6 +30,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('global variables: create a plain one and a secret, see the secret masked, scripts read context.env', async ({ page }) => {
+  // Eleven steps through three screens, two accessibility scans and five screenshots: on a quiet
+  // machine about 10 s, in a loaded CI run it passed the default 30 s bound at the record form.
+  test.setTimeout(75_000);
   const secretValue = 'sk_e2e_DO_NOT_LEAK_9876';
   const bodies: string[] = [];
   page.on('response', async (response) => {
