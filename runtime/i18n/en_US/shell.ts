@@ -60,9 +60,6 @@ export const shellEn_US = {
   // Not found, not available, server error
   'notFound.title': 'Page not found',
   'notFound.body': 'There is no page at {path}.',
-  'notAvailable.title': 'Not available yet',
-  'notAvailable.body': 'The page {path} is not available yet.',
-  'notAvailable.route': 'Route: {route}',
   'serverError.title': 'It seems that we have a problem!',
   'serverError.body': 'The page you are looking for is temporarily unavailable',
 

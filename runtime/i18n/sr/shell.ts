@@ -55,9 +55,6 @@ export const shellSr: Record<keyof typeof shellEn_US, string> = {
 
   'notFound.title': 'Stranica nije pronađena',
   'notFound.body': 'Na adresi {path} ne postoji stranica.',
-  'notAvailable.title': 'Još nije dostupno',
-  'notAvailable.body': 'Stranica {path} još nije dostupna.',
-  'notAvailable.route': 'Ruta: {route}',
   'serverError.title': 'Izgleda da imamo problem!',
   'serverError.body': 'Stranica koju tražite je privremeno nedostupna',
 

@@ -58,7 +58,6 @@ import {
   FeedbackPage,
 } from './pages';
 import { sessionRoute } from './session';
-import { stubRoute } from './stub';
 
 export const adminRoute = createRoute({
   getParentRoute: () => sessionRoute,
@@ -95,8 +94,6 @@ export const componentCreateRoute = createRoute({
   component: ComponentCreatePage,
   staticData: { label: 'nav.componentCreate' },
 });
-
-const stub = <TPath extends string>(path: TPath) => stubRoute(adminRoute, path);
 
 /** A screen of the admin console with its breadcrumb label. */
 const screen = <TPath extends string>(path: TPath, component: RouteComponent, label: MessageKey) =>

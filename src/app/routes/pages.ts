@@ -3,7 +3,6 @@ import { lazyRouteComponent } from '@tanstack/react-router';
 
 export const LandingPage = lazyRouteComponent(() => import('../pages/LandingPage'), 'LandingPage');
 export const LoginPage = lazyRouteComponent(() => import('../pages/LoginPage'), 'LoginPage');
-export const NotAvailableYet = lazyRouteComponent(() => import('../pages/NotAvailableYet'), 'NotAvailableYet');
 export const DashboardPage = lazyRouteComponent(() => import('../pages/DashboardPage'), 'DashboardPage');
 export const HomePage = lazyRouteComponent(() => import('../pages/HomePage'), 'HomePage');
 export const AdminShell = lazyRouteComponent(() => import('../components/Shell'), 'AdminShell');

@@ -3,10 +3,9 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { claimsQueryOptions } from '../../../renderers/data/queries';
 import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 import { resolveEntry, type ClaimsOutcome } from './guard';
-import { AppEditorPage, CheckoutPage, ThankYouPage, AppOrForgePage, PublicAppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, ComponentEditorPage, NotAvailableYet, TemplatePage } from './pages';
+import { AppEditorPage, CheckoutPage, ThankYouPage, AppOrForgePage, PublicAppEditorPage, AppPlaygroundPage, AppPreviewPage, AppsLauncherPage, ComponentEditorPage, TemplatePage } from './pages';
 import { rootRoute } from './root';
 import { validateVersionSearch } from './search';
-import { stubLabel, stubRoute } from './stub';
 
 export const sessionRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -40,7 +39,7 @@ const componentEditorRoute = createRoute({
 const appRoute = createRoute({ getParentRoute: () => sessionRoute, path: '/app', component: AppsLauncherPage, staticData: { label: 'apps.title' } });
 
 export const sessionRoutes = [
-  createRoute({ getParentRoute: () => sessionRoute, path: '/a/$id', component: AppOrForgePage, staticData: { label: stubLabel('/a/$id') } }),
+  createRoute({ getParentRoute: () => sessionRoute, path: '/a/$id', component: AppOrForgePage, staticData: { label: 'nav.apps' } }),
   createRoute({ getParentRoute: () => sessionRoute, path: '/app/editor/$id', component: AppEditorPage, staticData: { label: 'apps.editor' } }),
   createRoute({ getParentRoute: () => sessionRoute, path: '/public-app/editor/$id', component: PublicAppEditorPage, staticData: { label: 'apps.editor' } }),
   componentEditorRoute,

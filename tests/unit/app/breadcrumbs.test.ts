@@ -3,7 +3,6 @@ import { MAX_BREADCRUMBS, trailFor, withPlaces, type CrumbRoute } from '../../..
 import { mediaPlaces } from '../../../src/app/features/media/MediaPage';
 import type { MediaLibrary } from '../../../runtime/api/media';
 import { crumbText } from '../../../src/app/components/Breadcrumbs';
-import { stubLabel } from '../../../src/app/routes/stub';
 
 const ROUTES: Record<string, CrumbRoute> = {
   '/admin': { crumb: false },
@@ -68,11 +67,6 @@ describe('crumb text', () => {
     expect(crumbText({ href: '/admin/component/shop/orders', label: 'cmp.route.crumb', component: 'shop/orders' }, message, undefined)).toBe('shop/orders');
     const uuid = '11c169dd-0000-4000-8000-000000000001';
     expect(crumbText({ href: `/admin/component/${uuid}/edit/1`, label: 'records.edit.crumb', component: uuid }, message, undefined)).toBe('Component: Edit');
-  });
-  it('labels a stub page by its menu section', () => {
-    expect(stubLabel('spark/$id')).toBe('nav.sparks');
-    expect(stubLabel('/checkout/thankyou')).toBe('nav.billing');
-    expect(stubLabel('unknown')).toBe('notAvailable.title');
   });
 });
 
