@@ -117,4 +117,16 @@ describeApi(`feedback inbox (${DB_KIND})`, () => {
     const rows = await db().selectFrom('feedback_reports').select('uuid').where('user_uuid', '=', sender.userUuid).execute();
     expect(rows).toHaveLength(FEEDBACK_LIMITS.perWindow + 1);
   });
+
+  it('holds the limit under concurrent sends: of twice the limit sent at once, exactly the limit is kept', async () => {
+    const sender = await createMember(db(), 'feedback-burst@luma.test', 'burst password 1');
+    const cookie = await login(app(), 'feedback-burst@luma.test', 'burst password 1');
+    const send = () => as(app, () => cookie)('POST', BASE, { route: '/admin', message: 'at once' });
+    const answers = await Promise.all(Array.from({ length: 2 * FEEDBACK_LIMITS.perWindow }, send));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes.filter((code) => code === 201)).toHaveLength(FEEDBACK_LIMITS.perWindow);
+    expect(codes.filter((code) => code === 429)).toHaveLength(FEEDBACK_LIMITS.perWindow);
+    const rows = await db().selectFrom('feedback_reports').select('uuid').where('user_uuid', '=', sender.userUuid).execute();
+    expect(rows).toHaveLength(FEEDBACK_LIMITS.perWindow);
+  });
 });

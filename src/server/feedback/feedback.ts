@@ -1,6 +1,6 @@
 // The feedback inbox (docs/platform.md "Feedback"): a member's report (the failed call's request id,
 // the route, their words) kept per project; the project's admins list them and mark them read.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGE, type FeedbackBody, type FeedbackFilter, type FeedbackItem, type FeedbackList } from '../../../runtime/api/feedback';
 import type { Database } from '../db/schema';
 import { clockNow } from '../db/now';
@@ -56,15 +56,23 @@ async function assertRoom(db: Db, userUuid: string): Promise<void> {
   throw tooManyAttempts(Math.max(1, Math.ceil((oldest + FEEDBACK_LIMITS.windowMs - now()) / 1000)));
 }
 
+/**
+ * The check of the limit and the insert are one transaction holding a per-user advisory lock, so
+ * concurrent sends (two tabs, two instances) take turns and the eleventh in the window is refused.
+ */
 export async function sendFeedback(db: Db, accountability: Accountability, body: Partial<Record<keyof FeedbackBody, unknown>>): Promise<{ uuid: string }> {
   const project = requireProject(accountability);
   const report = checkBody(body);
-  await assertRoom(db, accountability.user.uuid);
+  const user = accountability.user.uuid;
   const uuid = uuidv7();
-  await db
-    .insertInto('feedback_reports')
-    .values({ uuid, project_uuid: project, user_uuid: accountability.user.uuid, ...report, created_at: nowDate() })
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`feedback:${user}`}, 0))`.execute(tx);
+    await assertRoom(tx, user);
+    await tx
+      .insertInto('feedback_reports')
+      .values({ uuid, project_uuid: project, user_uuid: user, ...report, created_at: nowDate() })
+      .execute();
+  });
   return { uuid };
 }
 
