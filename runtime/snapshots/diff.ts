@@ -33,7 +33,7 @@ export interface SnapshotDiff {
 }
 
 type Item = Record<string, unknown>;
-/** A snapshot document of format 1 (runtime/api/snapshots.ts), read loosely: a missing part is empty. */
+/** A snapshot document of format 2 or 1 (runtime/api/snapshots.ts), read loosely: a missing part is empty. */
 export type SnapshotDocument = Record<string, unknown>;
 
 const KIND_ORDER: SnapshotKind[] = ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places', 'template', 'integration'];
