@@ -2,7 +2,7 @@
 // the catalogue, then deactivated on its page after a confirmation (the API then says so, the catalogue
 // offers Activate) and activated again from the same page; at 1280 and 390 px.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, shot, signInAsAdmin, test } from './support';
+import { atBothWidths, expect, shot, signInAsAdmin, test } from './support';
 
 test('luma-media: listed, deactivated and activated again through the screens', async ({ page }) => {
   test.setTimeout(90_000);
@@ -106,4 +106,16 @@ test('the integration screens have no serious or critical axe violation, light a
       if (theme === 'dark') await shot(page, `integrations-${path.endsWith('media') ? 'details' : 'list'}-dark-1280`);
     }
   }
+});
+
+test("a secret setting (writeOnly) is a password input: luma-assistant's API key, at 1280 and 390 px", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  await page.goto('/admin/integrations/luma-assistant');
+  await expect(page.getByTestId('integration-settings-form')).toBeVisible();
+  const key = page.getByTestId('integration-setting-api_key');
+  await expect(key).toHaveAttribute('type', 'password');
+  await expect(key).toHaveAttribute('autocomplete', 'new-password');
+  await expect(page.getByTestId('integration-setting-endpoint')).not.toHaveAttribute('type', 'password');
+  await atBothWidths(page, 'integration-secret-setting', () => expect(key).toHaveAttribute('type', 'password'));
 });

@@ -54,6 +54,12 @@ export interface IntegrationSettingSchema {
   format?: 'uri' | 'email';
   minimum?: number;
   maximum?: number;
+  /**
+   * A secret (an API key, a password, a token, a PAC): JSON Schema's own keyword. The one rule every
+   * part reads (runtime/integrations/settings.ts secretSettingKeys): the settings form shows it as a
+   * password input, a project snapshot never carries it (docs/snapshots.md "Integrations").
+   */
+  writeOnly?: boolean;
 }
 
 /** An entry's settings: a closed object of declared properties (PUT /integrate takes only these). */

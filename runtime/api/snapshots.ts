@@ -1,5 +1,5 @@
 // The snapshot document of GET /v3/system/snapshot (docs/snapshots.md): a project's configuration,
-// format 1. Settings, graphs and definitions are each capability's own stored JSON (their schemas are
+// format 2 (format 1 is still read). Settings, graphs and definitions are each capability's own stored JSON (their schemas are
 // in components.ts, workflows.ts, apps.ts and widgets.ts); this names the document's own frame.
 import { arrayOf, closed, labelSchema, nullable, stringSchema, uuidSchema } from './schema-kit';
 
@@ -20,9 +20,21 @@ const templateLedger = closed(
   ['components', 'workflows', 'functions', 'sparks', 'widgets', 'apps', 'records'],
 );
 
+/** An installed integration (docs/snapshots.md "Integrations"): its state and its settings without the writeOnly (secret) ones. */
+const integrationItem = (required: ('id' | 'disabled' | 'onboarded' | 'settings')[]) =>
+  closed(
+    {
+      id: { type: 'string', minLength: 1, description: 'the catalogue id (GET /integrations/explore)' },
+      disabled: { type: 'boolean' },
+      onboarded: { type: 'boolean' },
+      settings: { type: 'object', description: 'its settings without the secret (writeOnly) ones; a document carrying one is refused' },
+    },
+    required,
+  );
+
 export const snapshotSchema = closed(
   {
-    format: { type: 'integer', const: 1 },
+    format: { type: 'integer', const: 2 },
     luma: { type: 'string', description: 'the version of Luma that wrote it' },
     project: closed({ name: stringSchema }, ['name']),
     components: arrayOf(
@@ -73,9 +85,10 @@ export const snapshotSchema = closed(
       ),
     ),
     templates: { ...arrayOf(closed({ workspace: stringSchema, template: stringSchema, ledger: templateLedger }, ['workspace', 'template', 'ledger'])), description: 'the workspace templates installed (docs/templates.md), by workspace name, with what each install created' },
+    integrations: { ...arrayOf(integrationItem(['id', 'disabled', 'onboarded', 'settings'])), description: 'the installed integrations by id, never their secret settings (format 2)' },
     records: arrayOf(closed({ component_uuid: uuidSchema, env: stringSchema, rows: arrayOf({ type: 'object', description: 'a record: its uuid and its data' }) }, ['component_uuid', 'env', 'rows'])),
   },
-  ['format', 'luma', 'project', 'components', 'workflows', 'functions', 'sparks', 'widgets', 'widget_places', 'apps', 'templates'],
+  ['format', 'luma', 'project', 'components', 'workflows', 'functions', 'sparks', 'widgets', 'widget_places', 'apps', 'templates', 'integrations'],
 );
 
 const objects = arrayOf({ type: 'object', description: 'as in the snapshot; an item without a uuid is matched by its name' });
@@ -97,6 +110,7 @@ export const snapshotDiffBody = closed(
     widget_places: { type: 'object', additionalProperties: arrayOf(stringSchema) },
     apps: objects,
     templates: arrayOf(closed({ workspace: stringSchema, template: stringSchema, ledger: templateLedger }, ['workspace', 'template', 'ledger'])),
+    integrations: { ...arrayOf(integrationItem(['id'])), description: 'format 2; left out (format 1), the integrations stay as they are' },
     records: arrayOf({ type: 'object', description: 'records are not compared' }),
   },
   ['format'],
@@ -104,7 +118,7 @@ export const snapshotDiffBody = closed(
 
 const diffEntry = closed(
   {
-    kind: { type: 'string', enum: ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places', 'template'] },
+    kind: { type: 'string', enum: ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places', 'template', 'integration'] },
     id: stringSchema,
     name: stringSchema,
     fields: arrayOf(stringSchema),
@@ -126,4 +140,4 @@ export const snapshotApplySchema = closed(
 );
 
 /** Message keys of the snapshot calls besides ERROR_KEY.snapshotFormatNewer. */
-export const SNAPSHOT_MESSAGE = { applyIncomplete: 'snapshotApplyIncomplete' } as const;
+export const SNAPSHOT_MESSAGE = { applyIncomplete: 'snapshotApplyIncomplete', secretSetting: 'snapshotSecretSetting' } as const;

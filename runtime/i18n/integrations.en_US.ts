@@ -113,6 +113,7 @@ export const integrationsEn_US = {
   'integrations.setting.luma-ocr.endpoint': "OCR service address",
   'integrations.setting.luma-ocr.language': "Language",
   'integrations.setting.luma-assistant.endpoint': "Model service address",
+  'integrations.setting.luma-assistant.api_key': "API key",
   'integrations.setting.luma-assistant.model': "Model",
   'integrations.setting.luma-assistant.max_tokens': "Answer length (tokens)",
   'integrations.setting.luma-delivery.carrier': "Courier",

@@ -114,6 +114,7 @@ export const integrationsSr: Record<IntegrationsMessageKey, string> = {
   'integrations.setting.luma-ocr.endpoint': "Adresa OCR servisa",
   'integrations.setting.luma-ocr.language': "Jezik",
   'integrations.setting.luma-assistant.endpoint': "Adresa servisa modela",
+  'integrations.setting.luma-assistant.api_key': "API ključ",
   'integrations.setting.luma-assistant.model': "Model",
   'integrations.setting.luma-assistant.max_tokens': "Dužina odgovora (tokeni)",
   'integrations.setting.luma-delivery.carrier': "Kurirska služba",

@@ -6,6 +6,8 @@ import type { CatalogueDefinition } from './catalogue';
 
 const url = (title: string) => ({ type: 'string' as const, title, format: 'uri' as const, maxLength: 500 });
 const text = (title: string, maxLength = 200) => ({ type: 'string' as const, title, maxLength });
+/** A secret setting (writeOnly: never in a snapshot; a password input on the settings form). */
+const secret = (title: string, maxLength = 200) => ({ ...text(title, maxLength), writeOnly: true });
 const settings = (properties: IntegrationSettingsSchema['properties'], required: string[]): IntegrationSettingsSchema => ({ type: 'object', properties, required, additionalProperties: false });
 
 function planned(id: string, name: string, description: string, schema: IntegrationSettingsSchema, paid: boolean): CatalogueDefinition {
@@ -36,7 +38,7 @@ export const PLANNED_INTEGRATIONS: readonly CatalogueDefinition[] = [
     'luma-fiscal',
     'Fiscal processor',
     'Fiscalise receipts through a fiscal processor (a V-SDC or L-PFR endpoint).',
-    settings({ processor_url: url('Processor address'), tin: { type: 'string', title: 'Tax number (PIB)', pattern: '^[0-9]{9}$' }, pac: text('PAC', 64) }, ['processor_url', 'tin']),
+    settings({ processor_url: url('Processor address'), tin: { type: 'string', title: 'Tax number (PIB)', pattern: '^[0-9]{9}$' }, pac: secret('PAC', 64) }, ['processor_url', 'tin']),
     true,
   ),
   planned(
@@ -50,7 +52,10 @@ export const PLANNED_INTEGRATIONS: readonly CatalogueDefinition[] = [
     'luma-assistant',
     'AI assistant',
     'An assistant that answers questions about your records and drafts text in forms.',
-    settings({ endpoint: url('Model service address'), model: text('Model', 100), max_tokens: { type: 'integer', title: 'Answer length (tokens)', minimum: 1, maximum: 32000 } }, ['endpoint', 'model']),
+    settings(
+      { endpoint: url('Model service address'), api_key: secret('API key', 500), model: text('Model', 100), max_tokens: { type: 'integer', title: 'Answer length (tokens)', minimum: 1, maximum: 32000 } },
+      ['endpoint', 'api_key', 'model'],
+    ),
     false,
   ),
   planned(

@@ -60,3 +60,24 @@ export function judgeSettings(schema: IntegrationSettingsSchema, value: unknown,
   }
   return { settings, errors };
 }
+
+/**
+ * The keys of an entry's secret settings: those marked `writeOnly` (JSON Schema's own keyword). The
+ * one rule the settings form (a password input) and the project snapshot (never exported, kept on
+ * apply) both read.
+ */
+export function secretSettingKeys(schema: IntegrationSettingsSchema): string[] {
+  return Object.keys(schema.properties).filter((key) => schema.properties[key]!.writeOnly === true);
+}
+
+/** Settings without their secrets (a snapshot's copy: not the value, not a hash, not the key). */
+export function withoutSecrets(schema: IntegrationSettingsSchema, settings: Record<string, unknown>): Record<string, unknown> {
+  const secrets = new Set(secretSettingKeys(schema));
+  return Object.fromEntries(Object.entries(settings).filter(([key]) => !secrets.has(key)));
+}
+
+/** Whether a setting's name reads like a secret (an API key, a password, a token, a PAC): such a setting must be marked `writeOnly`. */
+export function looksSecret(key: string): boolean {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/);
+  return words.some((word) => ['key', 'apikey', 'secret', 'password', 'passwd', 'passphrase', 'token', 'pac', 'pin', 'credential', 'credentials'].includes(word));
+}

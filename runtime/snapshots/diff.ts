@@ -15,7 +15,8 @@ export type SnapshotKind =
   | 'app'
   | 'app_version'
   | 'widget_places'
-  | 'template';
+  | 'template'
+  | 'integration';
 
 export interface SnapshotDiffEntry {
   kind: SnapshotKind;
@@ -32,10 +33,10 @@ export interface SnapshotDiff {
 }
 
 type Item = Record<string, unknown>;
-/** A snapshot document of format 1 (runtime/api/snapshots.ts), read loosely: a missing part is empty. */
+/** A snapshot document of format 2 or 1 (runtime/api/snapshots.ts), read loosely: a missing part is empty. */
 export type SnapshotDocument = Record<string, unknown>;
 
-const KIND_ORDER: SnapshotKind[] = ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places', 'template'];
+const KIND_ORDER: SnapshotKind[] = ['component', 'component_version', 'workflow', 'workflow_version', 'function', 'spark', 'spark_release', 'widget', 'app', 'app_version', 'widget_places', 'template', 'integration'];
 
 /** Equal as JSON values, objects whatever their keys' order. */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -167,6 +168,8 @@ export function diffSnapshots(from: SnapshotDocument, to: SnapshotDocument): Sna
   diffPlaces(from.widget_places, to.widget_places, out);
   // The installed templates, one a workspace (by its name): a part that names no uuid.
   diffPart({ kind: 'template', key: 'templates', name: (item) => text(item.workspace) }, listOf(from.templates), listOf(to.templates), out);
+  // The integrations, by catalogue id (never a secret setting: a snapshot has none).
+  diffPart({ kind: 'integration', key: 'integrations', name: (item) => text(item.id) }, listOf(from.integrations), listOf(to.integrations), out);
   out.create.sort(compare);
   out.change.sort(compare);
   out.remove.sort(compare);

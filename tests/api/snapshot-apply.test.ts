@@ -105,9 +105,9 @@ describeApi(`snapshot apply (${DB_KIND})`, () => {
     const before = await snapshot(target);
     const document = JSON.parse(before);
     document.functions = [];
-    const newer = await apply(target, { ...document, format: 2, a_key_of_format_2: [] });
+    const newer = await apply(target, { ...document, format: 3, a_key_of_format_3: [] });
     expect(newer.statusCode, newer.body).toBe(417);
-    expect(newer.json()).toMatchObject({ message: ERROR_KEY.snapshotFormatNewer, errors: [{ field: 'format', values: [{ format: 2, supported: 1 }] }] });
+    expect(newer.json()).toMatchObject({ message: ERROR_KEY.snapshotFormatNewer, errors: [{ field: 'format', values: [{ format: 3, supported: 2 }] }] });
     expect(await snapshot(target)).toBe(before);
   });
 

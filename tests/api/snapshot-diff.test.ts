@@ -74,10 +74,10 @@ describeApi(`snapshot diff (${DB_KIND})`, () => {
   it('refuses a member who is not an admin (403), and a document of a newer format (417 snapshotFormatNewer)', async () => {
     const document = JSON.parse(await snapshot());
     expect((await diff(document, member)).statusCode).toBe(403);
-    const newer = await diff({ ...document, format: 2, a_key_of_format_2: [] });
+    const newer = await diff({ ...document, format: 3, a_key_of_format_3: [] });
     expect(newer.statusCode, newer.body).toBe(417);
-    expect(newer.json()).toMatchObject({ message: ERROR_KEY.snapshotFormatNewer, errors: [{ field: 'format', messages: [ERROR_KEY.snapshotFormatNewer], values: [{ format: 2, supported: 1 }] }] });
-    expect((await diff({ ...document, format: 2 }, member)).statusCode).toBe(403);
+    expect(newer.json()).toMatchObject({ message: ERROR_KEY.snapshotFormatNewer, errors: [{ field: 'format', messages: [ERROR_KEY.snapshotFormatNewer], values: [{ format: 3, supported: 2 }] }] });
+    expect((await diff({ ...document, format: 3 }, member)).statusCode).toBe(403);
     expect((await diff({ components: [] })).statusCode).toBe(400);
     expect((await diff({ ...document, unknown: 1 })).statusCode).toBe(400);
   });
@@ -114,7 +114,7 @@ describeApi(`snapshot diff (${DB_KIND})`, () => {
     expect(await runCli(['apply', broken, '--dry-run'], env)).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^luma: .*broken\.json is not JSON.*\n$/) });
     expect(await runCli(['apply', join(dir, 'missing.json'), '--dry-run'], env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^luma: cannot read .*ENOENT\n$/) });
     const newer = join(dir, 'newer.json');
-    writeFileSync(newer, JSON.stringify({ ...document, format: 2 }));
+    writeFileSync(newer, JSON.stringify({ ...document, format: 3 }));
     expect(await runCli(['apply', newer, '--dry-run'], env)).toMatchObject({ code: 2, stdout: '', stderr: 'luma: the server answered 417 snapshotFormatNewer at format\n' });
     expect(await runCli(['apply', same], env)).toEqual({ code: 0, stdout: 'nothing changed\n', stderr: '' });
     expect(await runCli(['apply', '--dry-run'], env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^usage: /) });

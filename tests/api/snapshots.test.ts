@@ -78,7 +78,7 @@ describeApi(`snapshots (${DB_KIND})`, () => {
     expect(first.headers['content-disposition']).toMatch(/^attachment; filename=".+\.snapshot\.json"$/);
     const document = first.json();
     expect(matchesSchema(document), JSON.stringify(matchesSchema.errors)).toBe(true);
-    expect(document).toMatchObject({ format: 1, luma: expect.any(String), project: { name: expect.any(String) } });
+    expect(document).toMatchObject({ format: 2, luma: expect.any(String), project: { name: expect.any(String) } });
     expect(document.components.map((c: { uuid: string }) => c.uuid)).toEqual([authors, books]);
     const book = document.components[1];
     expect(book.versions.map((v: { name: string }) => v.name)).toEqual(['v1', 'v2']);

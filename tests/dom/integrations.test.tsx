@@ -42,6 +42,7 @@ const CRM: CatalogueEntry = {
       sync: { type: 'boolean', title: 'Sync nightly' },
       batch: { type: 'integer', title: 'Batch size', minimum: 1, maximum: 1000 },
       region: { type: 'string', title: 'Region', enum: ['eu', 'us'] },
+      api_key: { type: 'string', title: 'API key', writeOnly: true },
     },
     required: ['endpoint'],
     additionalProperties: false,
@@ -245,6 +246,9 @@ describe('/admin/integrations/:id', () => {
     await mount('/admin/integrations/acme-crm', 'integration-settings-form');
     const endpoint = screen.getByTestId('integration-setting-endpoint') as HTMLInputElement;
     expect(endpoint.value).toBe('https://crm.example');
+    // A writeOnly (secret) setting is a password input without autofill; the others are plain text.
+    expect(endpoint.type).toBe('text');
+    expect(screen.getByTestId('integration-setting-api_key')).toMatchObject({ type: 'password', autocomplete: 'new-password' });
     fireEvent.click(screen.getByTestId('integration-setting-sync'));
     fireEvent.change(screen.getByTestId('integration-setting-batch'), { target: { value: '50' } });
     fireEvent.click(screen.getByTestId('integration-settings-save'));

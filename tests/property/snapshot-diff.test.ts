@@ -1,6 +1,6 @@
 // The snapshot diff (runtime/snapshots/diff.ts, docs/snapshots.md "The diff"): a snapshot against
 // itself is empty, whatever its keys' order; every entry of diff(a, b) names something that differs;
-// identity by uuid, else by name; the command's readable lines (scripts/luma.mjs).
+// identity by uuid, else by name (an integration's by its id); the command's readable lines (scripts/luma.mjs).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots, isEmptyDiff, type SnapshotDiff, type SnapshotDocument } from '../../runtime/snapshots/diff';
@@ -29,6 +29,8 @@ const snapshot: fc.Arbitrary<SnapshotDocument> = fc.record({
   widgets: items(fc.record({ kind: fc.constantFrom('number', 'table'), settings: body })),
   apps: items(fc.record({ label: fc.constantFrom('Shop', 'Store'), versions: versions('definition') })),
   widget_places: fc.dictionary(fc.constantFrom('dashboard', 'home'), fc.array(fc.integer({ min: 1, max: 6 }).map(uuid), { maxLength: 3 }), { maxKeys: 2 }),
+  // Identified by their catalogue id (no uuid).
+  integrations: fc.uniqueArray(fc.record({ id: fc.constantFrom('luma-media', 'luma-invoicing', 'luma-ocr'), disabled: fc.boolean(), onboarded: fc.boolean(), settings: body }), { selector: (item) => item.id, maxLength: 3 }),
 });
 
 /** The same document with every object's keys in the reverse order (as jsonb may give them back). */
@@ -40,7 +42,7 @@ function reversedKeys(value: unknown): unknown {
 
 /** A part's items (and their versions or releases) sorted by identity, each with its keys sorted. */
 function canonical(value: unknown): string[] {
-  const key = (item: Item) => String(item.uuid ?? item.name ?? item.version);
+  const key = (item: Item) => String(item.uuid ?? item.id ?? item.name ?? item.version);
   const sortedKeys = (item: unknown): unknown =>
     item === null || typeof item !== 'object' || Array.isArray(item) ? item : Object.fromEntries(Object.keys(item).sort().map((k) => [k, sortedKeys((item as Item)[k])]));
   return ((value as Item[]) ?? [])
@@ -55,6 +57,7 @@ const CHILDREN = { component_version: ['components', 'versions', 'name', 'settin
 /** The item an entry names in a document (generated documents have uuids everywhere, so ids are uuids). */
 function find(document: SnapshotDocument, kind: string, id: string): Item | undefined {
   if (kind === 'widget_places') return (document.widget_places as Record<string, Item> | undefined)?.[id] as Item | undefined;
+  if (kind === 'integration') return (document.integrations as Item[]).find((item) => item.id === id);
   if (kind in PARTS) return (document[PARTS[kind as keyof typeof PARTS]] as Item[]).find((item) => item.uuid === id);
   const [part, key, nameKey] = CHILDREN[kind as keyof typeof CHILDREN];
   const [parentId, childName] = [id.slice(0, id.lastIndexOf('/')), id.slice(id.lastIndexOf('/') + 1)];
@@ -96,7 +99,7 @@ describe('diffSnapshots', () => {
         }
         // And the other way round: when the documents' parts differ, the diff says something.
         // (Items are identified, not placed: the order of a part's items is not a difference; a place's order is.)
-        const parts = ['components', 'workflows', 'functions', 'sparks', 'widgets', 'apps'];
+        const parts = ['components', 'workflows', 'functions', 'sparks', 'widgets', 'apps', 'integrations'];
         const changed = parts.some((part) => differs(canonical(a[part]), canonical(b[part]))) || differs(a.widget_places, b.widget_places);
         if (changed) expect(isEmptyDiff(diff)).toBe(false);
       }),

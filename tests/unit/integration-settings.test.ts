@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Integration, IntegrationSettingsSchema } from '../../runtime/api/integrations';
 import { INTEGRATION_CATALOGUE } from '../../runtime/integrations/catalogue';
 import { isOnboardingPaused, requiredOnboarding } from '../../runtime/integrations/onboarding';
-import { judgeSettings } from '../../runtime/integrations/settings';
+import { judgeSettings, looksSecret, secretSettingKeys, withoutSecrets } from '../../runtime/integrations/settings';
 import { activationCodeFor, isValidActivationCode } from '../../src/server/integrations/activation';
 import { issueActivationCode } from '../../src/server/integrations/activation-code';
 
@@ -32,6 +32,29 @@ describe('judgeSettings', () => {
       expect(entry.settings_schema.additionalProperties, entry.id).toBe(false);
       for (const key of entry.settings_schema.required ?? []) expect(Object.keys(entry.settings_schema.properties), entry.id).toContain(key);
     }
+  });
+});
+
+describe('secret settings (writeOnly)', () => {
+  it('a setting whose name reads like a secret is marked writeOnly in every catalogue entry, so a new entry cannot forget it', () => {
+    const unmarked = INTEGRATION_CATALOGUE.flatMap((entry) =>
+      Object.entries(entry.settings_schema.properties)
+        .filter(([key, property]) => looksSecret(key) && property.writeOnly !== true)
+        .map(([key]) => `${entry.id}.${key}`),
+    );
+    expect(unmarked).toEqual([]);
+    expect(INTEGRATION_CATALOGUE.flatMap((entry) => secretSettingKeys(entry.settings_schema).map((key) => `${entry.id}.${key}`))).toEqual(['luma-fiscal.pac', 'luma-assistant.api_key']);
+  });
+
+  it('reads secret names by their words, not by a piece of a word', () => {
+    for (const key of ['api_key', 'apiKey', 'secret', 'webhook_secret', 'password', 'smtpPassword', 'access_token', 'pac', 'pin', 'client_credentials', 'private-key']) expect(looksSecret(key), key).toBe(true);
+    for (const key of ['max_tokens', 'monkey', 'keyboard_layout', 'company', 'secretary', 'vat_number', 'spacing', 'pinned']) expect(looksSecret(key), key).toBe(false);
+  });
+
+  it('withoutSecrets leaves out exactly the writeOnly keys', () => {
+    const secretive: IntegrationSettingsSchema = { type: 'object', properties: { url: { type: 'string', title: 'URL' }, api_key: { type: 'string', title: 'Key', writeOnly: true } }, additionalProperties: false };
+    expect(withoutSecrets(secretive, { url: 'https://x.test', api_key: 'sk-1' })).toEqual({ url: 'https://x.test' });
+    expect(secretSettingKeys(schema)).toEqual([]);
   });
 });
 

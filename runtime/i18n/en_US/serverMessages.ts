@@ -18,6 +18,7 @@ export const serverMessagesEn_US = {
   unsupportedMediaType: 'This content type is not supported.',
   snapshotFormatNewer: 'This snapshot was written by a newer Luma (format {format}); this server reads format {supported}.',
   snapshotApplyIncomplete: 'The snapshot could not be applied completely; nothing was changed.',
+  snapshotSecretSetting: 'A snapshot never carries a secret setting: set it in the integration\'s settings on this project.',
 
   // Section 8: error catalogue
   'Connection to server failed': 'Connection to server failed',

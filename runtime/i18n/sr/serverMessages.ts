@@ -19,6 +19,7 @@ export const serverMessagesSr: Record<keyof typeof serverMessagesEn_US, string> 
   unsupportedMediaType: 'Ova vrsta sadržaja nije podržana.',
   snapshotFormatNewer: 'Ovaj snimak je napisala novija Luma (format {format}); ovaj server čita format {supported}.',
   snapshotApplyIncomplete: 'Snimak nije mogao biti primenjen u celosti; ništa nije promenjeno.',
+  snapshotSecretSetting: 'Snimak nikada ne nosi tajno podešavanje: unesite ga u podešavanjima integracije na ovom projektu.',
 
   'Connection to server failed': 'Povezivanje sa serverom nije uspelo',
   'No such file or directory': 'Ne postoji takva datoteka ili direktorijum',

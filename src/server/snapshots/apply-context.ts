@@ -3,6 +3,7 @@
 import { COMPONENT_MESSAGE } from '../../../runtime/components/index';
 import type { Accountability } from '../auth/tenancy';
 import { HttpError } from '../platform/errors';
+import { itemName, type Item } from './prepare';
 
 export interface ApplyContext {
   accountability: Accountability;
@@ -26,4 +27,15 @@ export function applyContext(accountability: Accountability, locale: string | un
       });
     },
   };
+}
+
+/** A refusal at an item: its field is named with the part and the item (components.orders.name). */
+export function at(part: string, item: Item, error: unknown): never {
+  if (!(error instanceof HttpError)) throw error;
+  const prefix = `${part}.${itemName(part, item)}`;
+  const errors = (error.errors?.length ? error.errors : [{ field: '', messages: [error.message] }]).map((entry) => ({
+    ...entry,
+    field: entry.field.startsWith(`${part}.`) ? entry.field : entry.field ? `${prefix}.${entry.field}` : prefix,
+  }));
+  throw new HttpError(error.status, error.message, errors, error.headers);
 }

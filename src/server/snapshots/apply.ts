@@ -12,9 +12,11 @@ import { HttpError } from '../platform/errors';
 import { requireAdmin } from '../iam/access';
 import { listWorkspaces } from '../iam/workspaces-sql';
 import type { Accountability } from '../auth/tenancy';
-import { applyContext, type ApplyContext } from './apply-context';
+import { applyContext, at, type ApplyContext } from './apply-context';
 import { applyComponent, createComponentShell, removeComponents } from './apply-components';
 import { applyTemplates } from './apply-templates';
+import { applyIntegrations, NO_INTEGRATION_OPTIONS } from './integrations';
+import type { IntegrationOptions } from '../integrations/integrations';
 import {
   addRecords,
   applyApp,
@@ -43,17 +45,6 @@ export interface ApplyResult {
   ids: Record<string, string>;
   /** The records created, per component and environment. */
   records: { component_uuid: string; env: string; uuids: string[] }[];
-}
-
-/** A refusal at an item: its field is named with the part and the item (components.orders.name). */
-function at(part: string, item: Item, error: unknown): never {
-  if (!(error instanceof HttpError)) throw error;
-  const prefix = `${part}.${itemName(part, item)}`;
-  const errors = (error.errors?.length ? error.errors : [{ field: '', messages: [error.message] }]).map((entry) => ({
-    ...entry,
-    field: entry.field.startsWith(`${part}.`) ? entry.field : entry.field ? `${prefix}.${entry.field}` : prefix,
-  }));
-  throw new HttpError(error.status, error.message, errors, error.headers);
 }
 
 async function each(part: Part, items: Item[], work: (item: Item) => Promise<unknown>): Promise<void> {
@@ -115,7 +106,7 @@ function unreached(diff: SnapshotDiff): SnapshotDiff {
  * refuses (417 snapshotFormatNewer, a capability's own refusal at the item, 409
  * snapshotApplyIncomplete with what is left) and changes nothing.
  */
-export async function applySnapshot(db: Db, accountability: Accountability, given: SnapshotDocument, options: { locale: string | undefined; sparkLimit: number }): Promise<ApplyResult> {
+export async function applySnapshot(db: Db, accountability: Accountability, given: SnapshotDocument, options: { locale: string | undefined; sparkLimit: number; integrations?: IntegrationOptions }): Promise<ApplyResult> {
   refuseNewerFormat(accountability, given);
   const projectUuid = requireAdmin(accountability);
   return joined(db, async (tx) => {
@@ -125,6 +116,8 @@ export async function applySnapshot(db: Db, accountability: Accountability, give
     const context = applyContext(accountability, options.locale, options.sparkLimit, await listWorkspaces(tx, projectUuid));
     await applyAll(tx, context, document, current);
     await applyTemplates(tx, context, projectUuid, Array.isArray(document.templates) ? (document.templates as Record<string, unknown>[]) : undefined);
+    // After the templates: a deactivation is judged against the installs the document leaves.
+    await applyIntegrations(tx, context, projectUuid, Array.isArray(document.integrations) ? document.integrations : undefined, options.integrations ?? NO_INTEGRATION_OPTIONS);
     const existing = new Set(await recordUuidsOf(tx, projectUuid));
     const records = document.records === undefined ? [] : await addRecords(tx, context, document.records, existing);
     const { document: after } = await projectSnapshotDocument(tx, accountability, { records: false });

@@ -28,7 +28,7 @@ export const itemsOf = (document: SnapshotDocument, part: string): Item[] => (Ar
 
 /** A component's name as the diff names it: scope/name when it has a scope. */
 export const itemName = (part: string, item: Item) =>
-  part === 'components' && typeof item.scope === 'string' && item.scope !== '' ? `${item.scope}/${String(item.name)}` : String(item.name ?? '');
+  part === 'integrations' ? String(item.id ?? '') : part === 'components' && typeof item.scope === 'string' && item.scope !== '' ? `${item.scope}/${String(item.name)}` : String(item.name ?? '');
 
 /** A uuid for `uuid` in `project`: stable, and not another project's. */
 export function derivedUuid(projectUuid: string, uuid: string): string {
@@ -96,6 +96,7 @@ export function completed(document: SnapshotDocument, after: SnapshotDocument): 
   }
   if (document.widget_places === undefined) out.widget_places = after.widget_places;
   if (document.templates === undefined) out.templates = after.templates;
+  out.integrations = completedIntegrations(document.integrations, after.integrations);
   return out;
 }
 
@@ -104,4 +105,18 @@ export function withoutEmptyPlaces(document: SnapshotDocument): SnapshotDocument
   const places = document.widget_places;
   if (places === null || typeof places !== 'object' || Array.isArray(places)) return document;
   return { ...document, widget_places: Object.fromEntries(Object.entries(places).filter(([, list]) => !Array.isArray(list) || list.length > 0)) };
+}
+
+/**
+ * The integrations as the project will have them: a document without the part (format 1) leaves them
+ * as they are; a listed one keeps what its item leaves out; an installed one the document does not list
+ * is deactivated (nothing uninstalls one), so the diff shows it changed (disabled).
+ */
+function completedIntegrations(given: unknown, after: unknown): unknown {
+  if (!Array.isArray(given)) return after;
+  const items = given.filter(isPlainObject);
+  const mine = new Map(itemsOf({ after }, 'after').map((item) => [String(item.id), item]));
+  const listed = new Set(items.map((item) => String(item.id)));
+  const kept = [...mine.values()].filter((item) => !listed.has(String(item.id))).map((item) => ({ ...item, disabled: true }));
+  return [...items.map((item) => ({ ...mine.get(String(item.id)), ...Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) })), ...kept];
 }

@@ -61,7 +61,7 @@ export const snapshotRoutes: FastifyPluginAsync<ServerContext> = async (host, { 
     async (request) => {
       const accountability = accountabilityOf(request);
       const sparkLimit = await callerLimit(db, accountability.project_uuid, config, 'sparks');
-      return applySnapshot(db, accountability, request.body as Record<string, unknown>, { locale: request.headers['accept-language'], sparkLimit });
+      return applySnapshot(db, accountability, request.body as Record<string, unknown>, { locale: request.headers['accept-language'], sparkLimit, integrations: config });
     },
   );
 };

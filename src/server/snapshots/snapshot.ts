@@ -1,6 +1,7 @@
 // The snapshot of a project (docs/snapshots.md): its configuration as one JSON document in a stable
 // order (by name, then version) with the rows' own uuids as ids, so two snapshots of the same project
-// are byte-identical. Never users, sessions, API users, keys, secrets, variables or media files;
+// are byte-identical. Never users, sessions, API users, keys, secrets (an integration's writeOnly
+// settings included), variables or media files;
 // records only when asked, one array of objects per component and environment (the import's JSON).
 import type { Kysely } from 'kysely';
 import type { Accountability } from '../auth/tenancy';
@@ -12,12 +13,16 @@ import { listComponentsOfProject, workspacesOfComponents } from '../components/s
 import { listGlobalFunctions } from '../functions/global-sql';
 import { listWidgets, placesOf } from '../widgets/sql';
 import { appsOfProject, workspacesOfApps } from '../apps/sql';
+import { integrationsOf } from './integrations';
 import { appVersionsOf, componentVersionsOf, recordsOf, sparkReleasesOf, sparksOfProject, templateInstallsOf, workflowsOfProject, workflowVersionsOf } from './sql';
 
 type Db = Kysely<Database>;
 
-/** The document's format: a reader refuses a newer one. */
-export const SNAPSHOT_FORMAT = 1;
+/**
+ * The document's format: a reader refuses a newer one. 2 added `integrations` (a format-1 reader's
+ * closed body refuses the key); a format-1 document is still read (it leaves the integrations as they are).
+ */
+export const SNAPSHOT_FORMAT = 2;
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const byKey = <T>(key: (item: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
@@ -142,6 +147,7 @@ export async function projectSnapshotDocument(db: Db, accountability: Accountabi
     ...(await widgets(db, projectUuid)),
     apps: await apps(db, projectUuid),
     templates: await templates(db, projectUuid),
+    integrations: await integrationsOf(db, projectUuid),
     ...(options.records ? { records: await records(db, projectUuid, componentList.map((c) => c.uuid)) } : {}),
   };
   return { name: project.name, document };

@@ -46,13 +46,27 @@ function LabelledField({ label, hint, errors, children }: Pick<Base, 'label' | '
   );
 }
 
-export function TextInput({ label, name, hint, errors, disabled, value, onChange, readOnly, testId, placeholder }: Base & { value: string; onChange?: (v: string) => void; readOnly?: boolean; placeholder?: string }) {
+export function TextInput({
+  label,
+  name,
+  hint,
+  errors,
+  disabled,
+  value,
+  onChange,
+  readOnly,
+  testId,
+  placeholder,
+  secret,
+}: Base & { value: string; onChange?: (v: string) => void; readOnly?: boolean; placeholder?: string; secret?: boolean }) {
   return (
     <LabelledField label={label} hint={hint} errors={errors}>
       {(id) => (
         <input
           id={id}
           name={name}
+          // A secret (a writeOnly setting) is typed unseen and never offered by the browser's autofill.
+          {...(secret ? { type: 'password', autoComplete: 'new-password' } : {})}
           value={value}
           readOnly={readOnly}
           disabled={disabled}

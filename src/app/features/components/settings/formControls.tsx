@@ -59,7 +59,8 @@ export function formControls(names: ControlNames): RegistryWidgetsType {
     if (isNumeric(schema)) {
       return <NumberInput {...common} value={typeof value === 'number' ? value : null} min={schema.minimum} max={schema.maximum} onChange={(v) => onChange(v ?? (names.emptyIsUndefined ? undefined : 0))} />;
     }
-    return <TextInput {...common} value={typeof value === 'string' ? value : ''} onChange={(v) => onChange(v === '' ? emptied(schema, '') : v)} />;
+    // writeOnly (JSON Schema's keyword): a secret setting (runtime/integrations/settings.ts secretSettingKeys).
+    return <TextInput {...common} secret={schema.writeOnly === true} value={typeof value === 'string' ? value : ''} onChange={(v) => onChange(v === '' ? emptied(schema, '') : v)} />;
   }
   function SelectWidget({ schema, name, value, onChange, options, disabled, rawErrors }: WidgetProps) {
     const intl = useIntl();
