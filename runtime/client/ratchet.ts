@@ -9,6 +9,7 @@ import {
   type RatchetQueryLine,
   type RatchetTestResult,
 } from '../api/ratchet';
+import type { RatchetSelectPage } from '../api/ratchet-select';
 import { buildUrl, tenantHeaders } from './client';
 import { RATCHET_BASE, ratchetClient, throwResponseError } from './clients';
 import { connectionFailed } from './errors';
@@ -27,6 +28,9 @@ export const ratchetApi = {
   remove: (uuid: string) => ratchetClient.delete<Record<string, never>>(one(uuid)),
   test: (uuid: string) => ratchetClient.post<RatchetTestResult>(`${one(uuid)}/test`),
   cancel: (uuid: string, queryId: string) => ratchetClient.post<{ cancelled: boolean }>(`${one(uuid)}/cancel`, { query_id: queryId }),
+  /** A page of a ratchet-sourced external select's options (docs/ratchet.md "The external select"). */
+  selectOptions: (component: string, field: string, search: string, page: number, signal?: AbortSignal) =>
+    ratchetClient.get<RatchetSelectPage>(`/select/${seg(component)}/${seg(field)}`, { query: { ...(search ? { search } : {}), page }, signal }),
 };
 
 export interface ConsoleHandlers {

@@ -39,6 +39,12 @@ export function compileField(field: Draft, input: CompileInput): ViewField {
       ),
     };
   }
+  // A ratchet-sourced external select reads its options from the server by component and key (the
+  // statement stays there: docs/ratchet.md "The external select").
+  if (module === 'select' && type === 'external') {
+    const ratchet = (field.constraints as { ratchet?: unknown } | undefined)?.ratchet;
+    if (ratchet && typeof ratchet === 'object') options.customData = { ...options.customData, ratchet: { component: input.component.uuid } };
+  }
   if (module === 'text' && type === 'document') {
     // The page margin in px: constraints.margin, else custom_data.margin, else 10 (spec section 3).
     const given = [field.constraints?.margin, options.customData.margin].find((m) => typeof m === 'number' && Number.isFinite(m) && m >= 0);

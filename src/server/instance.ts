@@ -26,6 +26,7 @@ import { startSatellite, type Satellite } from './satellites/registry';
 import { removeDistributionsWithComponents } from './forge/hooks';
 import { judgePickedTemplates } from './forge/template-picker';
 import { registerThunderHooks } from './thunder/hooks';
+import { registerRatchetSelectHooks } from './ratchet/select-hooks';
 import { registerThunderRuntime, runThunderBuild, runThunderTick } from './thunder/build';
 
 let hooksRegistered = false;
@@ -33,7 +34,7 @@ let hooksRegistered = false;
 /**
  * The capabilities' hooks, once per process (several instances may start in one, as tests do). They
  * run in this order: the records' partition and indexes, the event outbox (a write's event is written
- * before its queued runs), the workflows, record history, the thunder data sets' rebuilds.
+ * before its queued runs), the workflows, record history, the thunder data sets' rebuilds, the ratchet select's checks.
  */
 function registerHooks(): void {
   if (hooksRegistered) return;
@@ -46,6 +47,8 @@ function registerHooks(): void {
   // A saved component's picked templates are a distribution's entrypoints (forge/template-picker.ts).
   judgePickedTemplates(hooks);
   registerThunderHooks(hooks);
+  // A ratchet-sourced select's SQL set by admins only, and its values among its options (ratchet/select-hooks.ts).
+  registerRatchetSelectHooks(hooks);
 }
 
 export interface Platform {

@@ -1,5 +1,7 @@
 // select/external (spec sections 3 and 7): options from the configured expression (custom_data), run
-// in the sandbox with context, keyword and page; keyword changes are debounced 500 ms. The expression
+// in the sandbox with context, keyword and page, or from a ratchet connection's statement kept by the
+// server (constraints.ratchet, docs/ratchet.md "The external select"): the browser asks
+// GET /ratchet/select/{component}/{field} with the search and the page; keyword changes are debounced 500 ms. The expression
 // returns a list of values or {value, label}; pages after the first are added by 'More' until one
 // comes back empty. A failing expression shows its message under the field (it does not block a save:
 // the value rules decide that). The value is a scalar, or a list when multiple. The options are the
@@ -9,6 +11,8 @@
 // (useNearViewport): the script runtime (QuickJS with lodash and dayjs, about 51 KB gzip) is then not
 // part of the first load of a long form whose external select is further down.
 import { Search } from '../../ui/icons';
+import { errorDisplay } from '../../../runtime/client/errorMessage';
+import { ratchetApi } from '../../../runtime/client/ratchet';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldMessage } from '../../../runtime/validation';
@@ -46,15 +50,31 @@ export function toExternalOptions(result: unknown): ExternalOption[] | null {
   return out;
 }
 
+type Loaded = { ok: true; options: ExternalOption[]; done: boolean } | { ok: false; error: string };
+
+/** A ratchet-sourced field's page from the server (the statement stays there; only search and page go). */
+async function loadRatchetPage(component: string, key: string, keyword: string, page: number, message: (id: string) => string): Promise<Loaded> {
+  try {
+    const answer = await ratchetApi.selectOptions(component, key, keyword, page);
+    return { ok: true, options: answer.options, done: !answer.more };
+  } catch (error) {
+    const display = errorDisplay(error);
+    return { ok: false, error: message(display.kind === 'reported' ? 'unexpectedError' : display.messageKey) };
+  }
+}
+
 /**
- * The options of the field's expression: run with context, keyword and page; the keyword follows the
- * search text 500 ms after the last keystroke and starts again at page 1; `more` asks the next page,
- * whose options are added, until a page comes back empty. `labelOf` knows every label seen.
+ * The options of the field's expression, or of its ratchet statement (customData.ratchet, through
+ * the server): run with context, keyword and page; the keyword follows the search text 500 ms after
+ * the last keystroke and starts again at page 1; `more` asks the next page, whose options are added,
+ * until a page comes back empty (the server says when no page follows). `labelOf` knows every label seen.
  */
 function useExternalOptions(field: ControlProps['field'], form: FormContextValue | null, active: boolean) {
   const intl = useIntl();
   const runScript = form?.runScript ?? lazySandbox;
   const expression = typeof field.options.customData.expression === 'string' ? field.options.customData.expression : '';
+  const ratchet = (field.options.customData.ratchet as { component?: unknown } | undefined)?.component;
+  const ratchetComponent = typeof ratchet === 'string' ? ratchet : null;
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
@@ -77,31 +97,34 @@ function useExternalOptions(field: ControlProps['field'], form: FormContextValue
   const context = useMemo(() => ({ ...fieldScriptContext(form?.scriptContext ?? {}, field.variables), field: field.key, model: form?.store.values() ?? {} }), [form, field.key, field.variables, keyword, page]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (!expression || !active) return;
+    if (!active || (!expression && !ratchetComponent)) return;
     let live = true;
     setLoading(true);
-    void runScript({ label: `External select of field ${field.key}`, code: expression, args: { context, keyword, page } }).then((result) => {
+    const load = async (): Promise<Loaded> => {
+      if (ratchetComponent) return loadRatchetPage(ratchetComponent, field.key, keyword, page, (id) => intl.formatMessage({ id }));
+      const result = await runScript({ label: `External select of field ${field.key}`, code: expression, args: { context, keyword, page } });
+      if (!result.ok) return { ok: false, error: result.error };
+      const next = toExternalOptions(result.value);
+      return next ? { ok: true, options: next, done: next.length === 0 } : { ok: false, error: intl.formatMessage({ id: 'invalidInput' }) };
+    };
+    void load().then((loaded) => {
       if (!live) return;
       setLoading(false);
       setRan(true);
-      if (!result.ok) {
-        setError(result.error);
+      if (!loaded.ok) {
+        setError(loaded.error);
         return;
       }
-      const next = toExternalOptions(result.value);
-      if (!next) {
-        setError(intl.formatMessage({ id: 'invalidInput' }));
-        return;
-      }
+      const next = loaded.options;
       setError(null);
       next.forEach((option) => labels.current.set(asText(option.value), option.label));
       setOptions((prev) => (page === 1 ? next : [...prev, ...next.filter((o) => !prev.some((p) => sameValue(p.value, o.value)))]));
-      setDone(next.length === 0);
+      setDone(loaded.done);
     });
     return () => {
       live = false;
     };
-  }, [expression, active, keyword, page, runScript, field.key, context, intl]);
+  }, [expression, ratchetComponent, active, keyword, page, runScript, field.key, context, intl]);
 
   return {
     text,

@@ -154,7 +154,7 @@ export async function cloneComponent(db: Db, accountability: Accountability, bod
     for (const version of await versionsOf(tx, source.uuid)) {
       await insertVersion(tx, clone.uuid, version.name, version.settings, version.created_at);
       // The dev version's unique indexes (records/hooks.ts).
-      await hooks.emitFilter('components.settings', { component: clone, version: version.name, settings: version.settings as ComponentSettings }, write, { db: tx });
+      await hooks.emitFilter('components.settings', { component: clone, version: version.name, settings: version.settings as ComponentSettings, previous: version.settings as ComponentSettings }, write, { db: tx });
     }
     const links = await workspacesOfComponents(tx, [source.uuid]);
     await replaceComponentWorkspaces(tx, clone.uuid, links.map((link) => link.uuid));

@@ -30,7 +30,8 @@ declare module '../platform/hooks' {
   interface FilterEvents {
     'components.create': { payload: { component: ComponentRow }; meta: ComponentWrite };
     /** `component` as it points its environments (dev_version, public_version) while the settings are written. */
-    'components.settings': { payload: { component: ComponentRow; version: string; settings: ComponentSettings }; meta: ComponentWrite };
+    /** `previous`: the version's settings before this write (a clone's: the settings it copies). */
+    'components.settings': { payload: { component: ComponentRow; version: string; settings: ComponentSettings; previous: ComponentSettings }; meta: ComponentWrite };
     /** `component` as it was before the environment's pointer moved. */
     'components.deploy': { payload: { component: ComponentRow; env: 'dev' | 'live'; version: string; settings: ComponentSettings }; meta: ComponentWrite };
     /** The diff from the live version (`component.public_version`) to `newer`; a hook may answer it with more (the fate). */

@@ -126,7 +126,7 @@ export async function saveSettings(
     await updateComponent(tx, row.uuid, { name, scope, tag, label: toJson(label), icon, sort, is_active, is_public, props: toJson(props) });
     await updateVersionSettings(tx, row.uuid, version, settings);
     // Saving a version an environment points to brings that environment's unique indexes in line (records/hooks.ts).
-    await hooks.emitFilter('components.settings', { component: row, version, settings }, { accountability }, { db: tx });
+    await hooks.emitFilter('components.settings', { component: row, version, settings, previous: stored.settings as ComponentSettings }, { accountability }, { db: tx });
     if (workspaces) await replaceComponentWorkspaces(tx, row.uuid, workspaces);
     return row;
   }).catch(nameTakenMeansExists);

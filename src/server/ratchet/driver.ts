@@ -21,6 +21,8 @@ export interface DriverRun {
   spec: ConnectionSpec;
   target: Target;
   statement: string;
+  /** Values of the statement's parameters ($1 / ?), bound by the driver, never part of its text. */
+  params?: unknown[];
   /** Rows wanted at most; the driver reads one more to know whether there were more. */
   limit: number;
   timeoutMs: number;

@@ -120,7 +120,8 @@ function stream(connection: Connection, run: DriverRun, stop: () => void): Promi
       flush();
       writing.then(() => resolve(outcome), reject);
     };
-    const running = connection.query(run.statement);
+    // With parameters, a server-side prepared statement: the values are bound, never put into the text.
+    const running = run.params && run.params.length > 0 ? connection.execute(run.statement, run.params as (string | number | null)[]) : connection.query(run.statement);
     running.on('fields', describe);
     running.on('result', (row: unknown) => {
       if (done) return;

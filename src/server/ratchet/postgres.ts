@@ -87,7 +87,7 @@ async function cancelBackend(spec: ConnectionSpec, target: Target, pid: number):
 }
 
 async function readCursor(client: pg.Client, run: DriverRun): Promise<{ rowCount: number; capped: boolean }> {
-  await client.query({ text: `declare luma_ratchet no scroll cursor for ${run.statement}`, queryMode: 'extended' } as Extended);
+  await client.query({ text: `declare luma_ratchet no scroll cursor for ${run.statement}`, values: run.params ?? [], queryMode: 'extended' } as Extended);
   let rowCount = 0;
   let described = false;
   for (;;) {
@@ -106,7 +106,7 @@ async function readCursor(client: pg.Client, run: DriverRun): Promise<{ rowCount
 }
 
 async function runPlain(client: pg.Client, run: DriverRun): Promise<{ rowCount: number; capped: boolean; command: string }> {
-  const result = await client.query<unknown[]>({ text: run.statement, rowMode: 'array', queryMode: 'extended' } as ExtendedArray);
+  const result = await client.query<unknown[]>({ text: run.statement, values: run.params ?? [], rowMode: 'array', queryMode: 'extended' } as ExtendedArray);
   run.columns(result.fields ? await columnsOf(client, result.fields) : []);
   const rows = (result.rows ?? []).slice(0, run.limit);
   for (let at = 0; at < rows.length; at += BATCH) await run.rows(rows.slice(at, at + BATCH));

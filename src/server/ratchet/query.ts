@@ -1,7 +1,7 @@
 // runReadOnlyQuery (docs/ratchet.md "The console"): one statement of a ratchet connection run
 // read-only, at most `limit` rows, stopped on the server at `timeoutMs` or when `signal` fires. The
-// console streams its rows (onColumns, onRows); thunder data sets, widgets and the external select
-// (issue 32, later) take them gathered. Every failure is a RatchetError (422 with its message key).
+// console streams its rows (onColumns, onRows); thunder data sets and the external select (select.ts) take them
+// gathered. Every failure is a RatchetError (422 with its message key).
 import { RATCHET_LIMITS, RATCHET_MESSAGE, type RatchetColumn } from '../../../runtime/api/ratchet';
 import type { RatchetConnectionRow } from '../db/schema-ratchet';
 import { open, SecretNotOpened } from '../platform/secret-box';
@@ -19,6 +19,8 @@ export interface QueryOptions {
   /** The statement timeout (default RATCHET_LIMITS.timeoutMs; tests give less). */
   timeoutMs?: number;
   connectTimeoutMs?: number;
+  /** Values bound to the statement's parameters (bindSearch in statement.ts makes them). */
+  params?: unknown[];
   /** Stops the statement on the server (a cancel, a client gone). */
   signal?: AbortSignal;
   /** The columns, once, before any row (streaming callers). */
@@ -83,6 +85,7 @@ export async function runReadOnlyQuery(connection: RatchetConnectionRow | Connec
       spec,
       target,
       statement,
+      params: options.params,
       limit: clampLimit(options.limit),
       timeoutMs,
       connectTimeoutMs: Math.min(options.connectTimeoutMs ?? RATCHET_LIMITS.connectTimeoutMs, timeoutMs + 1_000),

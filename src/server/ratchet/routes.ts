@@ -1,7 +1,8 @@
 // The ratchet calls (docs/ratchet.md; the ratchet host at /api/ratchet, spec section 7's base path
 // /ratchet with its 15 s timeout): connections (list, create, read, change, remove), their test, the
 // read-only console (NDJSON) and its cancel. Admins only (403 for everyone else); another project's
-// connection is 404.
+// connection is 404. And the options of a ratchet-sourced external select (select-route.ts), for
+// whoever may read the component and see the field.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { emptySchema, replies } from '../../../runtime/api/schemas';
 import {
@@ -27,6 +28,7 @@ import { runConsole } from './console';
 import { RatchetError } from './driver';
 import { connectionSpec, testConnection } from './query';
 import { cancelRunning } from './running';
+import { selectRoute } from './select-route';
 
 const spec = specFor(['ratchet']);
 const BASE = '/connections';
@@ -100,4 +102,5 @@ export const ratchetRoutes: FastifyPluginAsync<ServerContext> = async (host, con
       return { cancelled: true };
     },
   );
+  selectRoute(host, context);
 };

@@ -97,3 +97,33 @@ export function firstKeyword(statement: string, kind: RatchetKind): string {
   }
   return (/^[A-Za-z]+/.exec(statement.slice(i))?.[0] ?? '').toLowerCase();
 }
+
+/**
+ * The statement with each `:search` outside strings, quoted names and comments (not a PostgreSQL
+ * `::search` cast) made the driver's parameter: PostgreSQL `CAST($1 AS text)` (one parameter however
+ * often it stands), MariaDB `?` (one parameter each time; a bare parameter takes the column's
+ * collation, a CAST would clash with it). `uses` is how many parameters the driver is given (0: the
+ * statement takes no search).
+ */
+export function bindSearch(statement: string, kind: RatchetKind): { statement: string; uses: number } {
+  let out = '';
+  let uses = 0;
+  let i = 0;
+  while (i < statement.length) {
+    const end = skipQuoted(statement, i, kind);
+    if (end !== null) {
+      out += statement.slice(i, end);
+      i = end;
+      continue;
+    }
+    if (statement.startsWith(':search', i) && statement[i - 1] !== ':' && !/[A-Za-z0-9_$]/.test(statement[i + 7] ?? '')) {
+      uses += 1;
+      out += kind === 'postgres' ? 'CAST($1 AS text)' : '?';
+      i += 7;
+      continue;
+    }
+    out += statement[i];
+    i += 1;
+  }
+  return { statement: out, uses: kind === 'postgres' ? Math.min(uses, 1) : uses };
+}

@@ -2,7 +2,7 @@
 // forms inet_aton reads, and one statement per call read the way each database reads the text.
 import { describe, expect, it } from 'vitest';
 import { looseIpv4 } from '../../../src/server/platform/addresses';
-import { firstKeyword, singleStatement } from '../../../src/server/ratchet/statement';
+import { bindSearch, firstKeyword, singleStatement } from '../../../src/server/ratchet/statement';
 import { isMetadataAddress, isRefusedHost } from '../../../src/server/ratchet/target';
 
 describe('ratchet targets', () => {
@@ -61,5 +61,20 @@ describe('one statement per call', () => {
     expect(firstKeyword('  -- hi\n (SELECT 1)', 'postgres')).toBe('select');
     expect(firstKeyword('/* x */ WITH a AS (select 1) select * from a', 'postgres')).toBe('with');
     expect(firstKeyword('insert into t values (1)', 'postgres')).toBe('insert');
+  });
+});
+
+describe("the external select's :search", () => {
+  it('becomes the driver parameter outside strings, quoted names and comments, never a cast or a longer name', () => {
+    const sql = "select id from t where a ilike '%' || :search || '%' and b = ':search' and \"x:search\" = :search /* :search */ and c::search_type is null and :searching";
+    expect(bindSearch(sql, 'postgres')).toEqual({
+      statement: "select id from t where a ilike '%' || CAST($1 AS text) || '%' and b = ':search' and \"x:search\" = CAST($1 AS text) /* :search */ and c::search_type is null and :searching",
+      uses: 1,
+    });
+    expect(bindSearch("select 1 from t where a like concat('%', :search, '%') or b = :search -- :search\n or `:search` = 1 # :search", 'mariadb')).toEqual({
+      statement: "select 1 from t where a like concat('%', ?, '%') or b = ? -- :search\n or `:search` = 1 # :search",
+      uses: 2,
+    });
+    expect(bindSearch('select 1', 'postgres')).toEqual({ statement: 'select 1', uses: 0 });
   });
 });

@@ -2,7 +2,8 @@
 // JSON Schema of the pair (runtime/fieldTypes customDataSchema: the built-in CUSTOM_DATA_SCHEMAS, or a
 // plugin's declared `options`) and rendered by @rjsf/core with our controls (options/optionControls.tsx),
 // so a plugin's type gets a settings form for free. An external select's expression and a fieldset's
-// sub-fields are not options forms: they get code editors.
+// sub-fields are not options forms: they get code editors (the external select first chooses its
+// source: the expression, or a ratchet connection's statement, ExternalSourceEditor.tsx).
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useMemo } from 'react';
@@ -11,6 +12,7 @@ import { customDataSchema } from '../../../../../../runtime/fieldTypes';
 import { CodeEditor } from '../../../../components/code/CodeEditor';
 import { FieldErrors } from '../controls';
 import type { FieldPartProps } from './FieldDialog';
+import { ExternalSourceEditor } from './ExternalSourceEditor';
 import { JsonField } from './JsonField';
 import { OPTION_FIELDS, OPTION_TEMPLATES, OPTION_WIDGETS } from './options/optionControls';
 import { optionsUiSchema, renderedSchema } from './options/optionsUiSchema';
@@ -40,7 +42,7 @@ function OptionsForm({ schema, data, setData }: { schema: RJSFSchema; data: unkn
   );
 }
 
-export function CustomDataEditor({ draft, change, errors }: FieldPartProps) {
+export function CustomDataEditor({ draft, change, errors, existing, modules }: FieldPartProps) {
   const intl = useIntl();
   const schema = customDataSchema(draft.module, draft.type) as RJSFSchema | null;
   if (!schema) return null;
@@ -52,15 +54,21 @@ export function CustomDataEditor({ draft, change, errors }: FieldPartProps) {
   if (schema.type === 'array') {
     body = <JsonField label={intl.formatMessage({ id: 'cmp.fields.subFields' })} value={data ?? []} onChange={setData} />;
   } else if (!schema.properties) {
+    const ratchet = (constraints as { ratchet?: unknown }).ratchet;
     body = (
-      <CodeEditor
-        language="javascript"
-        kind="external-select"
-        label={intl.formatMessage({ id: 'cmp.fields.expression' })}
-        value={typeof data === 'string' ? data : ''}
-        height={160}
-        onChange={(code) => setData(code === '' ? null : code)}
-      />
+      <>
+        <ExternalSourceEditor draft={draft} change={change} errors={errors} existing={existing} modules={modules} />
+        {ratchet && typeof ratchet === 'object' ? null : (
+          <CodeEditor
+            language="javascript"
+            kind="external-select"
+            label={intl.formatMessage({ id: 'cmp.fields.expression' })}
+            value={typeof data === 'string' ? data : ''}
+            height={160}
+            onChange={(code) => setData(code === '' ? null : code)}
+          />
+        )}
+      </>
     );
   } else {
     body = <OptionsForm schema={schema} data={data} setData={setData} />;
