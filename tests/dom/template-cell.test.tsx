@@ -120,7 +120,7 @@ describe('a template cell', () => {
 
   it("tells the frame the cell's value and only the readable fields when it says ready, then shows it", async () => {
     drawCells();
-    const frame = (await screen.findAllByTestId('template-cell-frame'))[1]!;
+    const frame = (await screen.findAllByTestId('template-cell-frame'))[1] as HTMLIFrameElement;
     const target = frame.contentWindow!;
     const sent = vi.spyOn(target, 'postMessage');
     // A message from another window, or from a non-opaque origin, is not answered.
@@ -129,11 +129,14 @@ describe('a template cell', () => {
     expect(sent).not.toHaveBeenCalled();
     act(() => window.dispatchEvent(new MessageEvent('message', { data: { luma: 1, type: 'ready' }, origin: 'null', source: target })));
     expect(sent).toHaveBeenCalledTimes(1);
+    const box = cell('amount').querySelector('[data-testid="template-cell"]')!;
+    // Shown once its document has loaded too (the template draws on the hello).
+    expect(box.getAttribute('data-state')).toBe('loading');
+    fireEvent.load(frame);
     const hello = sent.mock.calls[0]![0] as { type: string; context: Record<string, unknown> };
     expect(hello.type).toBe('hello');
     expect(hello.context).toMatchObject({ renderer: 'sdk5', component: OTHER, entrypoint: 'cells/amount.html', cell: { key: 'amount', value: 42 } });
     expect(hello.context.record).toEqual({ uuid: 'r-1', title: 'Blue lamp', amount: 42 });
-    const box = cell('amount').querySelector('[data-testid="template-cell"]')!;
     expect(box.getAttribute('data-state')).toBe('ready');
     expect(box.classList.contains('is-ready')).toBe(true);
     expect(screen.queryByTestId('template-cell-fallback')).toBeNull();

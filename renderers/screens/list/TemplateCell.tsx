@@ -94,15 +94,25 @@ export function TemplateCell({ template, columnKey, columnLabel, value, record, 
   const box = useRef<HTMLDivElement>(null);
   const near = useNearView(box);
   const source = useTemplateSource(template);
-  const [state, setState] = useState<'loading' | 'loaded' | 'ready' | 'silent'>('loading');
+  // Shown once the bundle said ready and its document loaded (its deferred scripts, which draw on the
+  // hello, have run by then); a document that loads and stays silent falls back.
+  const [said, setSaid] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [silent, setSilent] = useState(false);
   useEffect(() => {
-    if (state !== 'loaded') return;
-    const timer = setTimeout(() => setState('silent'), TEMPLATE_READY_GRACE_MS);
+    if (!loaded || said) return;
+    const timer = setTimeout(() => setSilent(true), TEMPLATE_READY_GRACE_MS);
     return () => clearTimeout(timer);
-  }, [state]);
+  }, [loaded, said]);
+  const state = silent ? 'silent' : said && loaded ? 'ready' : loaded ? 'loaded' : 'loading';
   const context = useMemo(() => ({ entrypoint: template.template, cell: { key: columnKey, value: value ?? null }, record }), [template.template, columnKey, value, record]);
   // The bundle hears its context once, in its hello: a changed record (a live update) draws a new frame.
   const contextKey = useMemo(() => JSON.stringify(context), [context]);
+  useEffect(() => {
+    setSaid(false);
+    setLoaded(false);
+    setSilent(false);
+  }, [contextKey]);
   const fallback: TemplateFallback | null = source && 'fallback' in source ? source.fallback : state === 'silent' ? 'failed' : null;
   const ready = state === 'ready' && !fallback;
   const mark = fallback ? intl.formatMessage({ id: fallback === 'missing' ? 'records.list.templateMissing' : 'records.list.templateFailed' }, { template: template.template }) : '';
@@ -116,8 +126,8 @@ export function TemplateCell({ template, columnKey, columnLabel, value, record, 
           title={intl.formatMessage({ id: 'records.list.templateFrame' }, { column: columnLabel, template: template.template })}
           scope={{ component: template.component, renderer: source.renderer }}
           context={context}
-          onReady={() => setState('ready')}
-          onLoad={() => setState((now) => (now === 'loading' ? 'loaded' : now))}
+          onReady={() => setSaid(true)}
+          onLoad={() => setLoaded(true)}
           tabIndex={-1}
           testId="template-cell-frame"
           className="list-template-frame"
