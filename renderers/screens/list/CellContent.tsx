@@ -1,6 +1,7 @@
 // One list cell's content: a formatter's value as text, the uuid short and copyable, the record
 // timestamps in the user's time zone, a field through the cells (the built-in ones and the app's set's), and the raw text (cut at 50 characters) for a field no cell claims. The first column
-// links to the edit screen, so keyboard users reach the record.
+// links to the edit screen, so keyboard users reach the record. A column with a picked component
+// template is drawn by it over the built-in rendering (TemplateCell.tsx).
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import type { ViewColumn, ViewField, ViewSchema } from '../../../schemas';
 import type { RecordModel } from '../../../runtime/client/records';

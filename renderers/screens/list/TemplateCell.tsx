@@ -6,7 +6,7 @@
 //
 // A list may hold hundreds of rows, so a frame exists only for a row the list's virtualiser draws
 // (the window and its overscan), and is created only once its cell comes near the viewport. Until the
-// bundle says ready the built-in rendering shows; it stays underneath (transparent) for screen readers
+// bundle has said ready and its document has loaded the built-in rendering shows; it stays underneath (transparent) for screen readers
 // and, in the first column, as the row's link on top. A template the distribution no longer holds, a
 // bundle that cannot be opened, or one that never says ready falls back to the built-in rendering
 // with a mark saying why.
