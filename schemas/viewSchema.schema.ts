@@ -95,6 +95,8 @@ export interface ViewColumn {
   virtual: boolean;
   sortable: boolean;
   formatter: string | null;
+  /** The picked component template that draws the column's cells (docs/forge.md "Template cells"); absent when none. */
+  template?: { component: string; template: string };
 }
 
 export interface ViewGroup {

@@ -34,7 +34,14 @@ export interface Api {
   wide: number;
   /** No list.fields: the default columns of a component with a few typed fields (issue 29 item 7). */
   plain: boolean;
+  /** The title column is drawn by the template `cards/cell.html` of TEMPLATE_COMPONENT, and the list is an app's (500 a page). */
+  template: boolean;
 }
+
+/** The component whose distribution holds the title column's template (template-cell.test.tsx). */
+export const TEMPLATE_COMPONENT = '00000000-0000-4000-8000-0000000000c1';
+export const TEMPLATE_RELEASE = '00000000-0000-4000-8000-0000000000d1';
+export const TEMPLATE_URL = '/luma/forge/bundle/token/';
 
 export let api: Api;
 
@@ -59,12 +66,13 @@ function settings(): ComponentSettings {
       fields: keys.map(wideField),
     } as unknown as ComponentSettings;
   }
+  const titleTemplate = api.template ? { provided_template_component: true, component_template: { component: TEMPLATE_COMPONENT, template: 'cards/cell.html' } } : { provided_template_component: false, component_template: null };
   return {
     ...defaultSettings('v1'),
     presets: api.presets,
     model: { events: [], disable: true, timestamps: true, cleanup_after: null },
     list: { fields: [
-      { key: 'title', label: 'Title', sortOrder: 0, formatter: 'return value.toUpperCase()', provided_template_component: false, component_template: null },
+      { key: 'title', label: 'Title', sortOrder: 0, formatter: api.template ? null : 'return value.toUpperCase()', ...titleTemplate },
       { key: 'amount', label: 'Amount', sortOrder: 1, formatter: 'throw new Error("bad")', provided_template_component: false, component_template: null },
     ] },
     fields: [
@@ -100,6 +108,8 @@ export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): P
   if (path === '/v1/user/role/permissions') return json({ is_admin: api.admin, permissions: api.permissions, roles: [] });
   if (path === '/v1/user/role/list') return json([{ uuid: 'r-ops', name: 'Ops' }]);
   if (path === '/v3/system/component/settings/orders') return json(model());
+  if (path === `/v3/system/component/settings/${TEMPLATE_COMPONENT}`) return json({ ...model(), uuid: TEMPLATE_COMPONENT, settings: { ...defaultSettings('v1'), templates_dist: { dist: TEMPLATE_RELEASE, sdk_version: 6 } } });
+  if (path === `/v3/system/forge/component/${TEMPLATE_COMPONENT}/open`) return json({ url: TEMPLATE_URL, release: TEMPLATE_RELEASE, expires_at: '2030-01-01T00:00:00.000Z', files: ['cards/cell.html', '__luma/sdk.js'] });
   if (path === '/v3/system/component/settings/orders/v1' && method === 'POST') {
     api.presets = (body as { settings: ComponentSettings }).settings.presets;
     return json(model());
@@ -139,7 +149,7 @@ function Screen({ onNavigate }: { onNavigate: (href: string) => void }) {
   const [search, setSearch] = useState<ListSearchState>({});
   // Like the router, the URL changes a little after the call.
   const onSearchChange = useCallback((next: ListSearchState) => void setTimeout(() => setSearch(next), 5), []);
-  const ctl = useListController({ ref: 'orders', search, onSearchChange, runScript: fakeScripts });
+  const ctl = useListController({ ref: 'orders', search, onSearchChange, runScript: fakeScripts, app: api.template ? '00000000-0000-4000-8000-0000000000a1' : undefined });
   return <ListView ctl={ctl} basePath="/admin/component/orders" navigate={onNavigate} locale="en_US" title="Orders" />;
 }
 
@@ -167,6 +177,7 @@ export function useListFixture(): void {
       refuse: false,
       wide: 0,
       plain: false,
+      template: false,
     };
     toastStore.set([]);
     vi.stubGlobal('fetch', vi.fn(fakeFetch));

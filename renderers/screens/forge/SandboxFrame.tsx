@@ -17,8 +17,14 @@ export interface SandboxFrameProps {
   context?: Record<string, unknown>;
   /** The bundle called luma.done(result). */
   onDone?: (result: unknown) => void;
+  /** The bundle's SDK said ready (it has been told its context). */
+  onReady?: () => void;
+  /** The frame's document loaded (whether or not its bundle speaks to the bridge). */
+  onLoad?: () => void;
   className?: string;
   testId?: string;
+  /** -1 keeps the frame itself out of the tab order (a list cell: the row's own link and controls are its way in). */
+  tabIndex?: number;
 }
 
 async function run(request: BridgeRequest, onDone?: (result: unknown) => void): Promise<unknown> {
@@ -42,11 +48,11 @@ function errorOf(error: unknown): { message: string; status?: number; errors?: u
   return { message: 'unexpectedError' };
 }
 
-export function SandboxFrame({ url, title, scope, context, onDone, className, testId }: SandboxFrameProps) {
+export function SandboxFrame({ url, title, scope, context, onDone, onReady, onLoad, className, testId, tabIndex }: SandboxFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   // The latest props, read by the one listener.
-  const latest = useRef({ scope, context, onDone });
-  latest.current = { scope, context, onDone };
+  const latest = useRef({ scope, context, onDone, onReady });
+  latest.current = { scope, context, onDone, onReady };
 
   useEffect(() => {
     const listener = (event: MessageEvent) => {
@@ -59,6 +65,7 @@ export function SandboxFrame({ url, title, scope, context, onDone, className, te
       if (message.type === 'ready') {
         const { scope: current, context: extra } = latest.current;
         reply({ type: 'hello', context: { ...extra, renderer: current.renderer, component: current.component ?? null } });
+        latest.current.onReady?.();
         return;
       }
       const request = judgeCall(message.method, message.args, latest.current.scope);
@@ -75,5 +82,17 @@ export function SandboxFrame({ url, title, scope, context, onDone, className, te
     return () => window.removeEventListener('message', listener);
   }, []);
 
-  return <iframe ref={frame} src={url} title={title} sandbox="allow-scripts allow-forms" referrerPolicy="no-referrer" className={className ?? 'forge-frame'} data-testid={testId ?? 'forge-frame'} />;
+  return (
+    <iframe
+      ref={frame}
+      src={url}
+      title={title}
+      sandbox="allow-scripts allow-forms"
+      referrerPolicy="no-referrer"
+      className={className ?? 'forge-frame'}
+      data-testid={testId ?? 'forge-frame'}
+      tabIndex={tabIndex}
+      onLoad={onLoad}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 // One list cell's content: a formatter's value as text, the uuid short and copyable, the record
 // timestamps in the user's time zone, a field through the cells (the built-in ones and the app's set's), and the raw text (cut at 50 characters) for a field no cell claims. The first column
-// links to the edit screen, so keyboard users reach the record.
+// links to the edit screen, so keyboard users reach the record. A column with a picked component
+// template is drawn by it over the built-in rendering (TemplateCell.tsx).
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import type { ViewColumn, ViewField, ViewSchema } from '../../../schemas';
 import type { RecordModel } from '../../../runtime/client/records';
@@ -9,6 +10,7 @@ import { UuidCell } from '../../cells/UuidCell';
 import { dispatchCell, type CellProps } from '../../registry/cells';
 import { useRendererSet } from '../../registry/RendererSet';
 import { cellText, TIMESTAMP_COLUMNS, timestampText } from './cellText';
+import { TemplateCell } from './TemplateCell';
 import type { FormattedCell } from './useFormattedCells';
 
 export interface CellRenderers {
@@ -16,7 +18,12 @@ export interface CellRenderers {
   cellOf: (key: string) => ComponentType<CellProps> | null;
   /** Numbers line up on the right. */
   alignOf: (key: string) => 'start' | 'end';
+  /** The record's fields the user may read (visible, not hashed) and its own keys: what a template cell is told. */
+  readableOf: (row: RecordModel) => Record<string, unknown>;
 }
+
+/** The record's own keys a template cell is told besides the readable fields. */
+const RECORD_KEYS = ['uuid', 'created_at', 'updated_at', 'disabled_at'];
 
 /** The cell renderer of each field of the view, dispatched once per view. */
 export function useCellRenderers(view: ViewSchema | null | undefined): CellRenderers {
@@ -26,8 +33,10 @@ export function useCellRenderers(view: ViewSchema | null | undefined): CellRende
     const fields = new Map((view?.fields ?? []).map((f) => [f.key, f]));
     const dispatched = new Map<string, ComponentType<CellProps> | null>();
     for (const f of fields.values()) dispatched.set(f.key, dispatchCell(cells, f));
+    const readable = [...RECORD_KEYS, ...[...fields.values()].filter((f) => f.visible && !f.hashed).map((f) => f.key)];
     return {
       fieldOf: (key) => fields.get(key),
+      readableOf: (row) => Object.fromEntries(readable.filter((key) => Object.prototype.hasOwnProperty.call(row, key)).map((key) => [key, row[key]])),
       cellOf: (key) => dispatched.get(key) ?? null,
       alignOf: (key) => {
         const f = fields.get(key);
@@ -55,7 +64,21 @@ function plain(text: string, full: string): ReactNode {
   );
 }
 
-export function CellContent({ column, row, formatted, renderers, locale, timeZone, link }: CellContentProps) {
+/** A column drawn by a picked component template goes through TemplateCell, with the built-in rendering under it. */
+export function CellContent(props: CellContentProps) {
+  const { column, row, renderers, link } = props;
+  const builtIn = <BuiltInCell {...props} />;
+  if (!column.template) return builtIn;
+  return <TemplateCellFor column={column} row={row} renderers={renderers} builtIn={builtIn} linked={Boolean(link)} />;
+}
+
+function TemplateCellFor({ column, row, renderers, builtIn, linked }: Pick<CellContentProps, 'column' | 'row' | 'renderers'> & { builtIn: ReactNode; linked: boolean }) {
+  // One record object per row version, so the frame's context is stable between renders.
+  const record = useMemo(() => renderers.readableOf(row), [renderers, row]);
+  return <TemplateCell template={column.template!} columnKey={column.key} columnLabel={column.label} value={record[column.key]} record={record} builtIn={builtIn} linked={linked} />;
+}
+
+function BuiltInCell({ column, row, formatted, renderers, locale, timeZone, link }: CellContentProps) {
   const value = row[column.key];
   const linked = (inner: ReactNode) =>
     link ? (
