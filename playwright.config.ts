@@ -38,7 +38,9 @@ export default defineConfig({
   // own server, ports, report and output folder; run directly, this is one process over every spec.
   ...(process.env.LUMA_E2E_FILES ? { testMatch: process.env.LUMA_E2E_FILES.split(',') } : {}),
   outputDir: process.env.LUMA_E2E_OUTPUT ?? 'test-results',
-  timeout: 30_000,
+  // A test's bound, not a wait: the two shards, their servers and browsers share two cores, and a
+  // walk that takes 19 s alone (actions.spec) passed 30 s in a loaded CI run. Specs that need more say so.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // One worker per process: every spec drives its process's one server on one embedded PGlite (a
   // single connection) and several read what the whole instance holds (the dashboard's components,

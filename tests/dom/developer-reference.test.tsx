@@ -40,6 +40,10 @@ it('lays out every operation of the document, none twice, and draws them', async
     const shown = viewer;
     await vi.waitFor(() => expect(shown.operations().length).toBeGreaterThan(0), { timeout: 60_000, interval: 200 });
     expect(shown.operations().sort()).toEqual(expected);
+    // The tags come collapsed; opening one draws its operations.
+    await vi.waitFor(() => expect(node.querySelectorAll('.opblock-tag').length).toBeGreaterThan(5), { timeout: 60_000, interval: 200 });
+    expect(node.querySelectorAll('.opblock')).toHaveLength(0);
+    (node.querySelector('.opblock-tag') as HTMLElement).click();
     await vi.waitFor(() => expect(node.querySelectorAll('.opblock').length).toBeGreaterThan(0), { timeout: 60_000, interval: 200 });
   } finally {
     viewer?.destroy();
