@@ -64,7 +64,8 @@ export function fateStatement(row: ComponentRow, plan: FatePlan, first: number):
   const live = sql`project_uuid = ${row.project_uuid} and component_uuid = ${row.uuid} and env = 'live' and deleted_at is null`;
   const values = columns.stored.map((key, index) => sql`data ->> ${key} as ${name('x', index)}`);
   const shared = columns.shared.map((expression, index) => sql`${expression} as ${name('s', index)}`);
-  const flags = checks.map((check, index) => sql`coalesce(${check.predicate}, false) as ${name('c', index)}`);
+  // A flag may be null (a rule's test of no value): it counts as not broken, as a filter reads it.
+  const flags = checks.map((check, index) => sql`${check.predicate} as ${name('c', index)}`);
   // The live records `where` says, in the list's order when `ordered`, and their flags.
   const flagged = (where: Sql, ordered: boolean) => sql`
     select uuid, created_at, seq ${after(flags)} from (
@@ -75,7 +76,12 @@ export function fateStatement(row: ComponentRow, plan: FatePlan, first: number):
   const loses = (check: FateCheck) => check.rule === 'removed' || check.rule === 'lost';
   const flagsWhere = (test: (check: FateCheck) => boolean) => anyOf(checks.flatMap((check, index) => (test(check) ? [name('c', index)] : [])));
   const breaking = flagsWhere(() => true);
-  const lookups = unique.map((stored, index) => sql`${name('dup', index)} as materialized (select (data ->> ${stored}) collate "C" as k from records where ${live} group by 1 having count(*) > 1),`);
+  // Grouped from the values sorted bytewise (abbreviated keys: far cheaper than hashing every text into a
+  // table larger than work_mem); text equality is bytewise in every deterministic collation.
+  const lookups = unique.map(
+    (stored, index) =>
+      sql`${name('dup', index)} as materialized (select k from (select (data ->> ${stored}) collate "C" as k from records where ${live} order by 1 offset 0) as sorted group by k having count(*) > 1),`,
+  );
   const counts = checks.map((_, index) => sql`count(*) filter (where ${name('c', index)})::int as ${name('n', index)}`);
   // The first records, read through the list's indexes (one for live records, one for disabled ones) in
   // their order from the first that breaks a rule, each stopping at the `first`-th that breaks one: the

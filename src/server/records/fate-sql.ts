@@ -60,8 +60,10 @@ export const fromData: ValueSource = {
 /** The value's parts and its blank test, for the key the records keep it under. */
 function valueOf(stored: string, source: ValueSource) {
   const { type, text } = source.parts(stored);
-  /** Absent, null, blank text or an empty list: isEmptyValue's blank cases (no number's, boolean's or object's text is blank). */
-  const blank = source.share(sql`(${text} is null or btrim(${text}, ${SPACE_CHARS}) = '' or (${text} = '[]' and ${type} = 'array'))`);
+  // Absent, null, blank text or an empty list: isEmptyValue's blank cases (no number's, boolean's or
+  // object's text is blank). Only a text starting with a control character, a space or past U+009F can
+  // be blank: the trim (a costly one, its characters being multibyte) is asked of those alone.
+  const blank = source.share(sql`(${text} is null or (ascii(${text}) not between 33 and 159 and btrim(${text}, ${SPACE_CHARS}) = '') or (${text} = '[]' and ${type} = 'array'))`);
   return { type, text, blank, share: source.share };
 }
 type Value = ReturnType<typeof valueOf>;
@@ -74,7 +76,7 @@ const orOf = (parts: Predicate[]) => (parts.length === 0 ? sql`false` : sql`(${s
 
 /** A field read as text (toText: numbers and booleans become text); rules run on non-blank text only. */
 function textFamily(value: Value) {
-  const container = value.share(sql`((starts_with(${value.text}, '[') or starts_with(${value.text}, '{')) and ${value.type} in ('array', 'object'))`);
+  const container = value.share(sql`(ascii(${value.text}) in (91, 123) and ${value.type} in ('array', 'object'))`); // '[' or '{'
   // A string that is not blank, a number or a boolean.
   const on = (test: Predicate) => sql`(not ${value.blank} and not ${container} and ${test})`;
   return {
