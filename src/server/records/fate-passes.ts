@@ -84,16 +84,17 @@ export function fateStatement(row: ComponentRow, plan: FatePlan, first: number):
   );
   const counts = checks.map((_, index) => sql`count(*) filter (where ${name('c', index)})::int as ${name('n', index)}`);
   // The first records, read through the list's indexes (one for live records, one for disabled ones) in
-  // their order from the first that breaks a rule, each stopping at the `first`-th that breaks one: the
-  // order is the innermost pass's only, so the planner, knowing the limit, walks the index rather than
-  // sorting every record.
-  const firstOf = (disabled: Sql) => sql`(select * from (${flagged(sql`${disabled} and created_at >= (select first_at from counted)`, true)}) as listed where ${breaking} limit ${first})`;
+  // their order between the first and the last that break a rule, each stopping at the `first`-th that
+  // breaks one: the order is the innermost pass's only, so the planner, knowing the limit, walks the
+  // index rather than sorting every record.
+  const between = sql`created_at between (select first_at from counted) and (select last_at from counted)`;
+  const firstOf = (disabled: Sql) => sql`(select * from (${flagged(sql`${disabled} and ${between}`, true)}) as listed where ${breaking} limit ${first})`;
   const statement = sql<FateRow>`
     with ${lookups.length === 0 ? sql`` : sql.join(lookups, sql` `)}
     counted as materialized (
       select count(*)::int as records, count(*) filter (where ${flagsWhere((check) => !loses(check))})::int as refused,
         count(*) filter (where ${flagsWhere(loses)})::int as losing,
-        min(created_at) filter (where ${breaking}) as first_at ${after(counts)}
+        min(created_at) filter (where ${breaking}) as first_at, max(created_at) filter (where ${breaking}) as last_at ${after(counts)}
       from (${flagged(sql`true`, false)}) as counting
     ),
     firsts as (${firstOf(sql`disabled_at is null`)} union all ${firstOf(sql`disabled_at is not null`)})
