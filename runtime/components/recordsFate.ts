@@ -19,7 +19,12 @@ export interface FatePlan {
   checked: FateField[];
 }
 
-const risky = (change: VersionPropertyChange) => change.effect === 'tightened' || change.group === 'type';
+/**
+ * A change that may refuse values live records hold: a tightened constraint, a type changed, or a
+ * changed list of choices (the diff says no effect of a list, but an item taken out refuses its values).
+ */
+const risky = (change: VersionPropertyChange) =>
+  change.effect === 'tightened' || change.group === 'type' || change.property === 'constraints.selectables' || change.property.startsWith('constraints.selectables.');
 
 /**
  * The plan of a diff's fate. Added fields are checked too (a new required field refuses every record

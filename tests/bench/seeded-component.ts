@@ -14,6 +14,8 @@ export interface SeededComponent {
   /** The component holding the records (a second one, empty, stands beside it as the list bench's does). */
   component: string;
   seedSeconds: number;
+  /** A connection of the bench's own to the scratch database (for baselines in SQL). */
+  client: pg.Client;
 }
 
 /** Runs `run` against a fresh server whose component `name` holds `records` live records. */
@@ -38,7 +40,7 @@ export async function withSeededComponent<T>(records: number, name: string, labe
     await direct.query('vacuum (analyze) records');
     const seedSeconds = (performance.now() - started) / 1000;
     console.log(`  ${scratch.name}: ${records.toLocaleString('en')} records seeded, deployed and vacuumed in ${seedSeconds.toFixed(1)} s`);
-    return await run({ call, component, seedSeconds });
+    return await run({ call, component, seedSeconds, client: direct });
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);
     await database?.close().catch(() => undefined);

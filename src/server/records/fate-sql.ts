@@ -31,14 +31,40 @@ const RADIX = '^0(?:[xX][0-9a-fA-F]+|[bB][01]+|[oO][0-7]+)$';
 const EMAIL_SQL = sqlPattern(EMAIL.source)!;
 const TIME_SQL = sqlPattern(TIME.source)!;
 
-/** The value's parts as SQL, for the key the records keep it under. */
-function valueOf(stored: string) {
-  const v = sql`(data -> ${stored})`;
-  const type = sql`jsonb_typeof(data -> ${stored})`;
-  const text = sql`(data ->> ${stored})`;
-  /** Absent, null, blank text or an empty list: isEmptyValue's blank cases. */
-  const blank = sql`(${v} is null or ${type} = 'null' or (${type} = 'string' and btrim(${text}, ${SPACE_CHARS}) = '') or ${v} = '[]'::jsonb)`;
-  return { v, type, text, blank };
+/**
+ * A field's value as the predicates read it: its text (`data ->> key`: null when absent or JSON null; a
+ * number's or a boolean's text as JavaScript's toText gives it), and its JSON type. The type costs a
+ * copy of the value per record, so the predicates ask it only of a text a list or an object can have
+ * ('[]', '{}', or one starting with '[' or '{'); the text alone tells the other cases apart.
+ */
+export interface ValueParts {
+  text: Predicate;
+  type: Predicate;
+}
+
+/**
+ * Where the predicates read a field's value. Alone, straight from `data` (`fromData`); in the fate's
+ * passes (fate.ts), from columns that extract each value once per record, where `share` also computes a
+ * costly part (a trim, a parse) once per record for every rule that reads it.
+ */
+export interface ValueSource {
+  parts(stored: string): ValueParts;
+  share(expression: Predicate): Predicate;
+}
+
+export const fromData: ValueSource = {
+  parts: (stored) => ({ text: sql`(data ->> ${stored})`, type: sql`jsonb_typeof(data -> ${stored})` }),
+  share: (expression) => expression,
+};
+
+/** The value's parts and its blank test, for the key the records keep it under. */
+function valueOf(stored: string, source: ValueSource) {
+  const { type, text } = source.parts(stored);
+  // Absent, null, blank text or an empty list: isEmptyValue's blank cases (no number's, boolean's or
+  // object's text is blank). Only a text starting with a control character, a space or past U+009F can
+  // be blank: the trim (a costly one, its characters being multibyte) is asked of those alone.
+  const blank = source.share(sql`(${text} is null or (ascii(${text}) not between 33 and 159 and btrim(${text}, ${SPACE_CHARS}) = '') or (${text} = '[]' and ${type} = 'array'))`);
+  return { type, text, blank, share: source.share };
 }
 type Value = ReturnType<typeof valueOf>;
 
@@ -50,11 +76,12 @@ const orOf = (parts: Predicate[]) => (parts.length === 0 ? sql`false` : sql`(${s
 
 /** A field read as text (toText: numbers and booleans become text); rules run on non-blank text only. */
 function textFamily(value: Value) {
-  const isText = sql`(${value.type} in ('number', 'boolean') or (${value.type} = 'string' and btrim(${value.text}, ${SPACE_CHARS}) <> ''))`;
-  const on = (test: Predicate) => sql`(${isText} and ${test})`;
+  const container = value.share(sql`(ascii(${value.text}) in (91, 123) and ${value.type} in ('array', 'object'))`); // '[' or '{'
+  // A string that is not blank, a number or a boolean.
+  const on = (test: Predicate) => sql`(not ${value.blank} and not ${container} and ${test})`;
   return {
     empty: value.blank,
-    shape: sql`(${value.type} = 'object' or (${value.type} = 'array' and ${value.v} <> '[]'::jsonb))`,
+    shape: sql`(${container} and ${value.text} <> '[]')`,
     lost: null,
     rule(rule: ValidationRule): Predicate | null {
       switch (rule.rule) {
@@ -83,9 +110,9 @@ function textFamily(value: Value) {
   };
 }
 
-/** input/number: parseFloat of text, a number as it is; anything else is empty. */
+/** input/number: parseFloat of text, a number as it is (its text is all the prefix); anything else is empty (no boolean's, list's or object's text starts like a number). */
 function numberFamily(value: Value) {
-  const parsed = sql`(case ${value.type} when 'number' then ${asDouble(sql`(${value.v})::numeric`)} when 'string' then ${asDouble(sql`(substring(${value.text} from ${FLOAT_PREFIX}))::numeric`)} end)`;
+  const parsed = asDouble(value.share(sql`(substring(${value.text} from ${FLOAT_PREFIX}))::numeric`));
   return {
     empty: sql`(${parsed} is null)`,
     shape: sql`false`,
@@ -109,9 +136,11 @@ function radixItems(numbers: number[]): string {
 
 /** select/number and radio/number of one value: Number() of trimmed text, blank text and [] empty. */
 function numberishFamily(value: Value) {
-  const trimmed = sql`btrim(${value.text}, ${SPACE_CHARS})`;
-  const parsed = sql`(case ${value.type} when 'number' then ${asDouble(sql`(${value.v})::numeric`)} when 'string' then (case when ${trimmed} ~ ${DECIMAL} then ${asDouble(sql`(${trimmed})::numeric`)} end) end)`;
-  const radix = sql`(${value.type} = 'string' and ${trimmed} ~ ${RADIX})`;
+  const trim = sql`btrim(${value.text}, ${SPACE_CHARS})`;
+  const trimmed = value.share(trim);
+  // A number's text is a decimal; no boolean's, list's or object's text is a decimal or a radix.
+  const parsed = asDouble(value.share(sql`(case when ${trim} ~ ${DECIMAL} then (${trim})::numeric end)`));
+  const radix = value.share(sql`(${trim} ~ ${RADIX})`);
   return {
     empty: value.blank,
     shape: sql`(not ${value.blank} and ${parsed} is null and not ${radix})`,
@@ -128,8 +157,9 @@ function numberishFamily(value: Value) {
 
 /** checkbox/bool: 'true' and 'false' text become booleans; false is empty. */
 function boolFamily(value: Value) {
-  const falsy = sql`((${value.type} = 'boolean' and ${value.v} = 'false'::jsonb) or (${value.type} = 'string' and ${value.text} = 'false'))`;
-  const truthy = sql`((${value.type} = 'boolean' and ${value.v} = 'true'::jsonb) or (${value.type} = 'string' and ${value.text} = 'true'))`;
+  // A JSON boolean's text is 'true' or 'false', as the same words in text are (and no other type's).
+  const falsy = sql`(${value.text} = 'false')`;
+  const truthy = sql`(${value.text} = 'true')`;
   return {
     empty: sql`(${value.blank} or ${falsy})`,
     shape: sql`(not ${value.blank} and not ${falsy} and not ${truthy})`,
@@ -174,11 +204,11 @@ function familyOf(field: ViewField, value: Value): Family | null {
 
 /**
  * Every rule of `field` (read where the records keep it, `stored`) as a predicate, uniqueness apart
- * (fate.ts counts it with a window); null when one of them has no faithful predicate.
+ * (fate.ts counts it with a grouped lookup); null when one of them has no faithful predicate.
  */
-export function fieldChecks(stored: string, field: ViewField): FateCheck[] | null {
+export function fieldChecks(stored: string, field: ViewField, source: ValueSource = fromData): FateCheck[] | null {
   if (field.hashed) return null;
-  const value = valueOf(stored);
+  const value = valueOf(stored, source);
   const family = familyOf(field, value);
   if (!family) return null;
   const key = field.key;
@@ -198,7 +228,7 @@ export function fieldChecks(stored: string, field: ViewField): FateCheck[] | nul
 }
 
 /** A removed field's value that is lost: anything but absent, null, blank text, [] and {}. */
-export function removedCheck(stored: string): FateCheck {
-  const value = valueOf(stored);
-  return { field: stored, rule: 'removed', predicate: sql`not (${value.blank} or ${value.v} = '{}'::jsonb)` };
+export function removedCheck(stored: string, source: ValueSource = fromData): FateCheck {
+  const value = valueOf(stored, source);
+  return { field: stored, rule: 'removed', predicate: sql`not (${value.blank} or (${value.text} = '{}' and ${value.type} = 'object'))` };
 }

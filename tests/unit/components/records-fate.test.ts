@@ -25,6 +25,16 @@ describe('fatePlan', () => {
     // title's type changed (checked); amount → total only renamed, so not checked.
     expect(plan.checked.map((entry) => [entry.stored, entry.field.key])).toEqual([['title', 'title']]);
   });
+
+  it('checks a field whose list of choices changed (an item taken out refuses the records holding it)', () => {
+    const withItems = (items: string[]) => ({
+      ...V1,
+      fields: V1.fields.map((field) => (field.key === 'title' ? { ...field, module: 'select', type: 'text', constraints: { ...field.constraints, selectables: { items } } } : field)),
+    });
+    const [older, newer] = [withItems(['new', 'paid', 'sent']), withItems(['new', 'paid'])];
+    expect(fatePlan(diffVersions('c', older, newer), compiled(newer)).checked.map((entry) => entry.field.key)).toEqual(['title']);
+    expect(fatePlan(diffVersions('c', older, older), compiled(older)).checked).toEqual([]);
+  });
 });
 
 describe('fateLine', () => {
