@@ -33,8 +33,7 @@ test('an operator finds a paid transfer from the checkout page and refuses it af
     await row.getByTestId('approval-refuse').click();
     const dialog = page.getByTestId('confirm-dialog');
     await expect(dialog).toContainText('Refuse PF-');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'billing-approvals-refuse-390');
+    await shot(page, 'billing-approvals-refuse-1280');
     await dialog.getByTestId('confirm-accept').click();
     await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(0);

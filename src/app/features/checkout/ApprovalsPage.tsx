@@ -17,6 +17,7 @@ import type { ListColumn } from '../../components/list/AdminTable';
 import { ListBody, ListEmpty } from '../../components/list/ListPage';
 import { PageHeader } from '../../components/PageHeader';
 import { formatAmount } from './money';
+import './checkout.css';
 
 type Decision = 'approve' | 'refuse';
 
@@ -38,7 +39,7 @@ function Decide({ item }: { item: TransferApproval }) {
   };
   const values = { proforma: item.proforma, project: item.project_name, amount: formatAmount(item, intl.locale) };
   return (
-    <div className="row-actions-inline">
+    <div className="approval-decide">
       <button type="button" className="button button-small button-primary" data-testid="approval-approve" onClick={() => setAsking('approve')}>
         <FormattedMessage id="approvals.approve" />
       </button>
