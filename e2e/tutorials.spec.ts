@@ -2,7 +2,7 @@
 // admin with no tutorial done, moves with the arrows and the buttons, lists the tutorials with done
 // ticks, closes on the last slide; the templates screen starts its own, skip saves it; in Serbian the
 // welcome slide's language choice switches the slides, and 'don't show tutorials' keeps them away
-// after a reload and in the dev environment. Screenshots at 1280 and 390 px.
+// after a reload and in the dev environment, until the profile shows them again. Screenshots at 1280 and 390 px.
 import type { Page } from '@playwright/test';
 import { atBothWidths, expect as baseExpect, shot, signInAsAdmin, test } from './support';
 
@@ -109,4 +109,15 @@ test("Serbian: the welcome slide's language choice, the slides in Serbian, and '
   await visit(page, '/admin/templates');
   await expect(page.getByTestId('templates-page')).toBeVisible();
   await expect(modal).toHaveCount(0);
+
+  // The profile brings them back: the flag cleared, and the next admin screen starts the introduction.
+  await visit(page, '/home/users/profile');
+  const section = page.getByTestId('tutorials-section');
+  await expect(section.getByTestId('tutorials-status')).toHaveAttribute('data-hidden', 'true');
+  await atBothWidths(page, 'tutorials-profile-sr', () => expect(section.getByTestId('tutorials-show-again')).toBeEnabled());
+  await section.getByTestId('tutorials-show-again').click();
+  await expect.poll(() => savedTutorials(page)).toEqual({ done: {}, dontShow: false });
+  await expect(section.getByTestId('tutorials-status')).toHaveAttribute('data-hidden', 'false');
+  await visit(page, '/admin/dashboard');
+  await expect(modal.getByRole('heading', { name: 'Dobro došli u Lumu' })).toBeVisible();
 });

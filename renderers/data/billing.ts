@@ -7,8 +7,12 @@ import { billingApi } from '../../runtime/client/billing';
 export const billingKeys = {
   subscriptions: ['billing', 'subscriptions'] as const,
   paymentInfo: ['billing', 'payment-info'] as const,
+  approvals: ['billing', 'approvals'] as const,
 };
 
 export const subscriptionsQueryOptions = () => queryOptions({ queryKey: billingKeys.subscriptions, queryFn: ({ signal }) => billingApi.subscriptions(signal) });
 
 export const paymentInfoQueryOptions = () => queryOptions({ queryKey: billingKeys.paymentInfo, queryFn: ({ signal }) => billingApi.paymentInfo(signal) });
+
+/** The operators' list of bank transfers waiting (403 for anyone else: not retried, it is an answer). */
+export const approvalsQueryOptions = () => queryOptions({ queryKey: billingKeys.approvals, queryFn: ({ signal }) => billingApi.approvals(signal), retry: false });

@@ -102,6 +102,16 @@ export interface Subscription {
   proforma_url: string | null;
 }
 
+/** A bank transfer waiting for an operator (GET /billing/approvals), across projects. */
+export interface TransferApproval extends Subscription {
+  project_uuid: string;
+  project_name: string;
+  /** The pro-forma invoice's number, also the transfer's reference. */
+  proforma: string;
+  /** When its state was set (for pending approval: when the admin said it was paid). */
+  state_at: string;
+}
+
 export interface SubscriptionList {
   items: Subscription[];
   /** The project's limits now: the free ones raised by what an active subscription gives. */
@@ -181,6 +191,20 @@ export const subscriptionSchema = closed(
     proforma_url: nullable(stringSchema),
   },
   ['uuid', 'product_id', 'product_type', 'is_trial', 'method', 'state', 'amount', 'currency', 'starts_at', 'expires_at', 'created_at', 'proforma_url'],
+);
+
+/** GET /billing/approvals (operators): a bank transfer waiting, with what the operator matches it by. */
+export const transferApprovalSchema = closed(
+  {
+    ...subscriptionSchema.properties,
+    project_uuid: uuidSchema,
+    project_name: stringSchema,
+    /** The pro-forma invoice's number, also the transfer's reference (PF-<year>-<6 digits>). */
+    proforma: stringSchema,
+    /** When the state was set: for pending approval, when the project's admin said the transfer was made. */
+    state_at: dateTimeSchema,
+  },
+  [...subscriptionSchema.required, 'project_uuid', 'project_name', 'proforma', 'state_at'],
 );
 
 export const subscriptionListSchema = closed({ items: arrayOf(subscriptionSchema), limits: limitsSchema }, ['items', 'limits']);

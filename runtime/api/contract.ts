@@ -107,9 +107,16 @@ export interface LoginResponse {
 }
 
 /** GET /api/v1/user/claims */
+/** Why a signed-in caller cannot open the console (spec section 4): no active project membership, roles in
+ * the project but none in the current workspace, or no role in the project at all. */
+export const NO_ACCESS_REASONS = ['noProject', 'noWorkspaceRole', 'noRoles'] as const;
+export type NoAccessReason = (typeof NO_ACCESS_REASONS)[number];
+
 export interface Claims {
   ProjectUUID: string | null;
   IsAdmin: boolean;
+  /** Present only when the caller can open nothing: which of the three holds, decided by the server. */
+  NoAccess?: NoAccessReason;
 }
 
 /** GET /api/v1/user/role/permissions */

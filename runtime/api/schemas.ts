@@ -90,7 +90,10 @@ export const inviteAcceptedResponse = closed({ project_uuid: uuidSchema }, ['pro
 
 // ---- The caller's account ------------------------------------------------------------------------
 
-export const claimsResponse = closed({ ProjectUUID: nullable(uuidSchema), IsAdmin: { type: 'boolean' } }, ['ProjectUUID', 'IsAdmin']);
+export const claimsResponse = closed(
+  { ProjectUUID: nullable(uuidSchema), IsAdmin: { type: 'boolean' }, NoAccess: { type: 'string', enum: ['noProject', 'noWorkspaceRole', 'noRoles'] } },
+  ['ProjectUUID', 'IsAdmin'],
+);
 export const rolePermissionsResponse = closed(
   { is_admin: { type: 'boolean' }, permissions: stringListSchema, roles: arrayOf(uuidSchema) },
   ['is_admin', 'permissions', 'roles'],

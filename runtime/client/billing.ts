@@ -8,6 +8,7 @@ import type {
   Price,
   Subscription,
   SubscriptionList,
+  TransferApproval,
   TrialList,
 } from '../api/billing';
 import { ERROR_KEY } from '../api/contract';
@@ -32,6 +33,10 @@ export const billingApi = {
   checkoutLinkV1: (body: CheckoutV1Request) => transactionClient.post<string>('/v1/checkout/link', body),
   remove: (uuid: string) => transactionClient.delete<Record<string, never>>(`/billing/subscription/${seg(uuid)}`),
   markPaid: (uuid: string) => transactionClient.post<Subscription>(`/billing/subscription/${seg(uuid)}/paid`),
+  /** Bank transfers waiting for an operator, across projects (403 for anyone else). */
+  approvals: (signal?: AbortSignal) => transactionClient.get<TransferApproval[]>('/billing/approvals', { signal }),
+  /** An operator approves (subscribed) or refuses (failed) a transfer. */
+  decide: (uuid: string, approved: boolean) => transactionClient.post<Subscription>(`/billing/subscription/${seg(uuid)}/approval`, { approved }),
 };
 
 /** What the lookup fills in the billing form (spec section 7: mb, name, address, place). */

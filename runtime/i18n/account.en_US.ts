@@ -71,6 +71,9 @@ export const accountEn_US = {
   'account.noRoles.title': 'You have no role in this project yet',
   'account.noRoles.body':
     'You are a member of a project but no role has been given to you, so there is nothing you can open yet. Ask a project administrator for a role, or create a project of your own.',
+  'account.noWorkspaceRole.title': 'You have no role in this workspace',
+  'account.noWorkspaceRole.body':
+    'You are a member of this project with a role in another of its workspaces, but none in the workspace you are in now, so nothing here is open to you. Ask a project administrator to give you a role in this workspace.',
   'account.noProject.name': 'Project name',
   'account.noProject.defaultName': 'My project',
   'account.noProject.create': 'Create a project',

@@ -71,6 +71,9 @@ export const accountSr: Record<AccountMessageKey, string> = {
   'account.noRoles.title': 'Još nemate ulogu u ovom projektu',
   'account.noRoles.body':
     'Član ste projekta, ali vam nije dodeljena nijedna uloga, pa još nemate šta da otvorite. Zatražite ulogu od administratora projekta ili napravite svoj projekat.',
+  'account.noWorkspaceRole.title': 'Nemate ulogu u ovom radnom prostoru',
+  'account.noWorkspaceRole.body':
+    'Član ste ovog projekta i imate ulogu u nekom drugom njegovom radnom prostoru, ali ne i u ovom u kome ste sada, pa vam ovde ništa nije otvoreno. Zatražite od administratora projekta ulogu u ovom radnom prostoru.',
   'account.noProject.name': 'Naziv projekta',
   'account.noProject.defaultName': 'Moj projekat',
   'account.noProject.create': 'Napravi projekat',

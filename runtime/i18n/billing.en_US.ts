@@ -47,6 +47,27 @@ export const billingEn_US = {
   'checkout.state.expired': 'expired',
   'checkout.state.cancelled': 'cancelled',
   'checkout.state.subscribed': 'subscribed',
+  // The operators' approvals of bank transfers (/admin/billing/approvals)
+  'approvals.title': 'Bank transfers to approve',
+  'approvals.hint': 'Transfers waiting across every project. Match each one by its pro-forma number, the reference the payer quotes, against your bank statement, then approve it or refuse it.',
+  'approvals.operatorsOnly': "Only the platform's operators approve bank transfers (LUMA_ADMIN_EMAIL and LUMA_OPERATORS). Ask one of them if a transfer of your project waits.",
+  'approvals.proforma': 'Pro-forma',
+  'approvals.project': 'Project',
+  'approvals.amount': 'Amount',
+  'approvals.state': 'State',
+  'approvals.date': 'Since',
+  'approvals.actions': 'Decision',
+  'approvals.approve': 'Approve',
+  'approvals.refuse': 'Refuse',
+  'approvals.approveTitle': 'Approve {proforma}?',
+  'approvals.approveBody': 'The transfer of {amount} from {project} has arrived: the subscription starts now and its period runs from today.',
+  'approvals.refuseTitle': 'Refuse {proforma}?',
+  'approvals.refuseBody': "No transfer of {amount} from {project} has arrived: the subscription fails and the project's admin has to start checkout again.",
+  'approvals.approvedToast': '{proforma} approved: the subscription is active.',
+  'approvals.refusedToast': '{proforma} refused: the subscription failed.',
+  'approvals.none': 'No transfers are waiting',
+  'approvals.noneHint': "A transfer shows here once a project's admin starts checkout by bank transfer.",
+  'approvals.link': '{count, plural, =0 {No bank transfers wait for approval} one {# bank transfer waits for approval} other {# bank transfers wait for approval}}',
 };
 
 export type BillingMessageKey = keyof typeof billingEn_US;

@@ -51,6 +51,16 @@ export const markDone = (config: TutorialConfig | null, name: TutorialName): Tut
 
 export const hideTutorials = (config: TutorialConfig | null): TutorialConfig => ({ done: { ...config?.done }, dontShow: true });
 
+/** 'Show tutorials again' (the profile): the flag cleared, and the done ticks too when asked, so those start again. */
+export const showTutorialsAgain = (config: TutorialConfig | null, clearDone: boolean): TutorialConfig => ({
+  done: clearDone ? {} : { ...config?.done },
+  dontShow: false,
+});
+
+/** Whether showing them again would change anything: hidden, or (clearing the ticks) some are done. */
+export const wouldShowAgain = (config: TutorialConfig | null, clearDone: boolean): boolean =>
+  config !== null && (config.dontShow || (clearDone && Object.values(config.done).some(Boolean)));
+
 /**
  * Which tutorial a screen starts, if any: the introduction first anywhere in the admin console, then
  * the one about the screen (templates, the dashboard) or about the dev environment when it is chosen.

@@ -33,7 +33,7 @@ describeApi(`auth register (${DB_KIND})`, () => {
     expect(await verifyPassword(row.password_hash!, PASSWORD)).toBe(true);
 
     const claims = await server().app.inject({ url: '/api/v1/user/claims', headers: { cookie } });
-    expect(claims.json()).toEqual({ ProjectUUID: null, IsAdmin: false });
+    expect(claims.json()).toEqual({ ProjectUUID: null, IsAdmin: false, NoAccess: 'noProject' });
     const model = (await server().app.inject({ url: '/api/v1/user/model', headers: { cookie } })).json();
     expect(model).toMatchObject({ uuid, name: 'New Person', email: 'new@luma.test', project_uuid: null, workspace_uuid: null, is_admin: false });
     // The new password signs in.
@@ -66,7 +66,7 @@ describeApi(`auth register (${DB_KIND})`, () => {
     const { uuid } = response.json();
     expect(uuid).not.toBe('00000000-0000-4000-8000-000000000000');
     const cookie = sessionCookie(response)!;
-    expect((await server().app.inject({ url: '/api/v1/user/claims', headers: { cookie } })).json()).toEqual({ ProjectUUID: null, IsAdmin: false });
+    expect((await server().app.inject({ url: '/api/v1/user/claims', headers: { cookie } })).json()).toEqual({ ProjectUUID: null, IsAdmin: false, NoAccess: 'noProject' });
     expect(await userByEmail('smuggler@luma.test')).toMatchObject({ kind: 'person', status: 'active', totp_secret: null });
     expect(await db().selectFrom('project_users').selectAll().where('user_uuid', '=', uuid).execute()).toEqual([]);
     expect(await db().selectFrom('user_roles').selectAll().where('user_uuid', '=', uuid).execute()).toEqual([]);

@@ -69,7 +69,7 @@ describeApi(`the caller cache (${DB_KIND})`, () => {
 
     await db().updateTable('project_users').set({ status: 'inactive' }).where('user_uuid', '=', member.userUuid).execute();
     const outside = await once('no project', () => call(cookie, '/api/v1/user/claims'), (answer) => answer.statusCode === 200 && JSON.parse(answer.body).ProjectUUID === null);
-    expect(JSON.parse(outside.body)).toEqual({ ProjectUUID: null, IsAdmin: false });
+    expect(JSON.parse(outside.body)).toEqual({ ProjectUUID: null, IsAdmin: false, NoAccess: 'noProject' });
 
     await fromCache(() => call(cookie, '/api/v1/user/claims'));
     await db().updateTable('users').set({ status: 'banned' }).where('uuid', '=', member.userUuid).execute();

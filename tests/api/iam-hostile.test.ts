@@ -204,7 +204,7 @@ describeApi(`iam: hostile callers (${DB_KIND})`, () => {
     ]);
     expect(await db().selectFrom('user_roles').select('role_uuid').where('user_uuid', '=', user.uuid).execute()).toEqual([]);
     const cookie = sessionCookie(response)!;
-    expect((await app().inject({ url: '/api/v1/user/claims', headers: { cookie } })).json()).toEqual({ ProjectUUID: projectUuid, IsAdmin: false });
+    expect((await app().inject({ url: '/api/v1/user/claims', headers: { cookie } })).json()).toEqual({ ProjectUUID: projectUuid, IsAdmin: false, NoAccess: 'noRoles' });
     expect((await app().inject({ url: '/api/v1/iam/users', headers: { cookie } })).statusCode).toBe(403);
 
     // The same for an existing account accepting while signed in.

@@ -20,13 +20,13 @@ describeApi(`projects and workspaces (${DB_KIND})`, () => {
   it('POST /v1/project: a person with no project creates one, owns it, is its admin, and it has Main with dev and live', async () => {
     const person = await signedInPerson(server(), 'founder@luma.test');
     const as = withCookie(app, () => person.cookie);
-    expect((await as.get('/v1/user/claims')).json()).toEqual({ ProjectUUID: null, IsAdmin: false });
+    expect((await as.get('/v1/user/claims')).json()).toEqual({ ProjectUUID: null, IsAdmin: false, NoAccess: 'noProject' });
 
     // Keys the call does not take (an owner, an account) are refused, never dropped in silence: nothing is created.
     const hostile = await as.post('/v1/project', { name: '  Acme  ', owner_uuid: crypto.randomUUID(), account: { plan: 'free' } });
     expect(hostile.statusCode).toBe(400);
     expect(hostile.json()).toMatchObject({ message: 'badRequest', errors: [{ field: 'owner_uuid', messages: ['unknownField'] }] });
-    expect((await as.get('/v1/user/claims')).json()).toEqual({ ProjectUUID: null, IsAdmin: false });
+    expect((await as.get('/v1/user/claims')).json()).toEqual({ ProjectUUID: null, IsAdmin: false, NoAccess: 'noProject' });
     const response = await as.post('/v1/project', { name: '  Acme  ' });
     expect(response.statusCode).toBe(200);
     const project = response.json();
@@ -186,7 +186,7 @@ describeApi(`projects and workspaces (${DB_KIND})`, () => {
     const left = await ownerAs.post(`/v1/project/${owner.projectUuid}/leave`, { new_owner_uuid: member.uuid });
     expect(left.statusCode).toBe(200);
     expect((await db().selectFrom('projects').select('owner_uuid').where('uuid', '=', owner.projectUuid).executeTakeFirstOrThrow()).owner_uuid).toBe(member.uuid);
-    expect((await ownerAs.get('/v1/user/claims')).json()).toEqual({ ProjectUUID: null, IsAdmin: false });
+    expect((await ownerAs.get('/v1/user/claims')).json()).toEqual({ ProjectUUID: null, IsAdmin: false, NoAccess: 'noProject' });
     expect((await memberAs.get('/v1/user/claims', { 'x-project-uuid': owner.projectUuid })).json().IsAdmin).toBe(true);
 
     // A project whose owner holds no admin role: its only admin cannot leave (409 lastAdmin).

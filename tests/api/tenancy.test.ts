@@ -78,7 +78,7 @@ describeApi(`tenancy (${DB_KIND})`, () => {
     // The stranger sees their own project and not ours.
     const strangerCookie = await login(server().app, 'stranger@luma.test', 'stranger-password');
     const claims = await server().app.inject({ url: '/api/v1/user/claims', headers: { cookie: strangerCookie } });
-    expect(claims.json()).toEqual({ ProjectUUID: foreignProject, IsAdmin: false });
+    expect(claims.json()).toEqual({ ProjectUUID: foreignProject, IsAdmin: false, NoAccess: 'noRoles' });
     const { projectUuid } = await adminProject(db);
     const ours = await server().app.inject({ url: '/api/v1/project/info', headers: { cookie: strangerCookie, 'x-project-uuid': projectUuid } });
     expect(ours.statusCode).toBe(403);

@@ -4,7 +4,10 @@
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { IntlProvider } from 'react-intl';
 import { vi } from 'vitest';
+import { CATALOGUES } from '../../runtime/i18n/catalogues';
+import { LOCALE_TAG } from '../../runtime/i18n/tags';
 import { createAppRouter, createQueryClient } from '../../src/app/routes/router';
 import { withIntl } from './harness';
 
@@ -52,15 +55,22 @@ export const apiError = (status: number, message: string, errors?: { field: stri
   { status, message, ...(errors ? { errors } : {}) },
 ];
 
-/** The app at `path`, as the browser would show it. */
-export function renderApp(path: string) {
+/** The app at `path`, as the browser would show it (in English, or in Serbian when asked). */
+export function renderApp(path: string, locale: 'en_US' | 'sr' = 'en_US') {
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  const app = (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
   render(
-    withIntl(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
+    locale === 'en_US' ? (
+      withIntl(app)
+    ) : (
+      <IntlProvider locale={LOCALE_TAG[locale]} messages={CATALOGUES[locale]} onError={() => undefined}>
+        {app}
+      </IntlProvider>
     ),
   );
   return { router, queryClient };

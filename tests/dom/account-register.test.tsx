@@ -103,16 +103,6 @@ describe('registration', () => {
     expect(localStorage.getItem(STORAGE_KEY.projectUuid)).toBe('p-new');
   });
 
-  it('explains a project without roles too', async () => {
-    fakeApi({
-      'GET /v1/user/claims': () => ({ ProjectUUID: 'p-1', IsAdmin: false }),
-      'GET /v1/user/role/permissions': () => ({ is_admin: false, permissions: [], roles: [] }),
-    });
-    renderApp('/?force=true');
-    expect((await screen.findByTestId('no-project-message')).textContent).toContain('no role has been given to you');
-    expect(screen.getByTestId('no-project-create')).toBeTruthy();
-  });
-
   it('shows the normal landing to a signed-out visitor, even with ?force=true', async () => {
     const calls = fakeApi({ 'GET /v1/user/claims': () => apiError(401, 'unauthorized') });
     const { queryClient } = renderApp('/?force=true');

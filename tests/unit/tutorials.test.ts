@@ -5,9 +5,22 @@ import { EN_US_CATALOGUE } from '../../runtime/i18n';
 import { SR_CATALOGUE } from '../../runtime/i18n/sr.catalogue';
 import { judgeOnboardingConfig, onboardingCompleted } from '../../runtime/integrations/onboarding';
 import type { Integration } from '../../runtime/api/integrations';
-import { judgeTutorialConfig, readTutorialConfig, shouldStart, TUTORIAL_NAMES, tutorialFor, tutorialSlides } from '../../runtime/tutorials/tutorials';
+import { judgeTutorialConfig, readTutorialConfig, shouldStart, showTutorialsAgain, TUTORIAL_NAMES, tutorialFor, tutorialSlides, wouldShowAgain } from '../../runtime/tutorials/tutorials';
 
 describe('tutorials', () => {
+  it('showing them again clears the flag, and the done ticks only when asked; it says when nothing would change', () => {
+    const hidden = { done: { introduction: true }, dontShow: true };
+    expect(showTutorialsAgain(hidden, false)).toEqual({ done: { introduction: true }, dontShow: false });
+    expect(showTutorialsAgain(hidden, true)).toEqual({ done: {}, dontShow: false });
+    expect(showTutorialsAgain(null, false)).toEqual({ done: {}, dontShow: false });
+    expect(shouldStart(showTutorialsAgain(hidden, true), 'introduction')).toBe(true);
+    expect(wouldShowAgain(hidden, false)).toBe(true);
+    expect(wouldShowAgain({ done: { introduction: true }, dontShow: false }, false)).toBe(false);
+    expect(wouldShowAgain({ done: { introduction: true }, dontShow: false }, true)).toBe(true);
+    expect(wouldShowAgain({ done: { introduction: false }, dontShow: false }, true)).toBe(false);
+    expect(wouldShowAgain(null, true)).toBe(false);
+  });
+
   it('start by the spec rule: no saved config, or not done and not hidden', () => {
     for (const name of TUTORIAL_NAMES) expect(shouldStart(null, name)).toBe(true);
     expect(shouldStart({ done: {}, dontShow: false }, 'dev')).toBe(true);

@@ -1,23 +1,24 @@
-// The landing page '/': product intro. With ?force=true (the entry guard found no project) a signed-in user
-// with no project or no roles gets an explanation and can create a project; signed-out visitors see the intro.
+// The landing page '/': product intro. With ?force=true (the entry guard found the console closed) a signed-in
+// user with no project, no role in the workspace or no role at all gets the server's reason explained and can
+// create a project or sign out; signed-out visitors see the intro.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { isApiRequestError } from '../../../runtime/client/errors';
-import { claimsQueryOptions, rolePermissionsQueryOptions } from '../../../renderers/data/queries';
+import type { NoAccessReason } from '../../../runtime/api/contract';
+import { claimsQueryOptions } from '../../../renderers/data/queries';
 import { AppLink } from '../components/AppLink';
 import { PublicFrame } from '../components/PublicFrame';
-import { NoProjectMessage, type NoProjectReason } from '../features/account/NoProjectMessage';
+import { NoProjectMessage } from '../features/account/NoProjectMessage';
 import { browserStorage, STORAGE_KEY } from '../../../runtime/client/storage';
 
 const route = getRouteApi('/');
 
-/** Why a signed-in user cannot open the console: null when signed out or all is well, undefined while asking. */
-function useNoProjectReason(enabled: boolean): NoProjectReason | null | undefined {
+/** Why a signed-in user cannot open the console, as the server names it in the claims: null when signed out or
+ * all is well, undefined while asking. */
+function useNoAccessReason(enabled: boolean): NoAccessReason | null | undefined {
   const claims = useQuery({ ...claimsQueryOptions(), enabled });
-  const project = claims.data?.ProjectUUID ?? null;
-  const permissions = useQuery({ ...rolePermissionsQueryOptions(), enabled: enabled && !!project, retry: false });
   const staleProject = claims.isError && isApiRequestError(claims.error) && claims.error.status === 403;
   const { refetch } = claims;
   useEffect(() => {
@@ -30,15 +31,12 @@ function useNoProjectReason(enabled: boolean): NoProjectReason | null | undefine
   if (!enabled) return null;
   if (claims.isPending || (claims.isError && claims.isFetching)) return undefined;
   if (!claims.isSuccess) return null;
-  if (!project) return 'noProject';
-  if (permissions.isPending) return undefined;
-  const p = permissions.data;
-  return p && !p.is_admin && p.roles.length === 0 ? 'noRoles' : null;
+  return claims.data.NoAccess ?? (claims.data.ProjectUUID ? null : 'noProject');
 }
 
 export function LandingPage() {
   const { force } = route.useSearch();
-  const reason = useNoProjectReason(!!force);
+  const reason = useNoAccessReason(!!force);
   return (
     <PublicFrame wide testId="landing">
       <section className="landing">

@@ -56,6 +56,7 @@ import {
   RatchetCreatePage,
   RatchetEditPage,
   FeedbackPage,
+  ApprovalsPage,
 } from './pages';
 import { sessionRoute } from './session';
 
@@ -157,4 +158,6 @@ export const adminChildren = [
   screen('iam/create', ApiUserCreatePage, 'iam.apiUser.create'),
   // Not in spec section 2's list: the feedback inbox the report-error modal sends to (issue 33 item 8).
   screen('feedback', FeedbackPage, 'nav.feedback'),
+  // Not in spec section 2's list: the operators' approvals of bank transfers (docs/billing.md "Bank transfer").
+  screen('billing/approvals', ApprovalsPage, 'approvals.title'),
 ] as const;

@@ -73,6 +73,8 @@ const sessionDone = [
   '/admin/environment',
   // The feedback inbox (docs/platform.md "Feedback"; not in spec section 2's list).
   '/admin/feedback',
+  // The operators' approvals of bank transfers (docs/billing.md "Bank transfer"; not in spec section 2's list).
+  '/admin/billing/approvals',
   // The media library screen (luma-media; src/app/features/media).
   '/home/integrations/page/$id',
   '/admin/integrations/page/$id',

@@ -1,22 +1,25 @@
 // The entry guard's decision (spec section 2 "Entry guard"), kept pure so it is tested alone.
-import type { Claims } from '../../../runtime/api/contract';
+import type { Claims, NoAccessReason } from '../../../runtime/api/contract';
 
 export type ClaimsOutcome = { claims: Claims } | { error: unknown };
 
 export type EntryDecision =
   | { kind: 'continue'; projectUuid: string }
-  | { kind: 'noProject'; to: '/'; search: { force: true } }
+  | { kind: 'noAccess'; reason: NoAccessReason; to: '/'; search: { force: true } }
   | { kind: 'signIn'; to: '/login'; search: { redirect: string } };
 
 /**
- * Claims with a project id: store it and continue. No project id: the landing page explains.
+ * Claims with a project id and no NoAccess: store it and continue. No project id, or the server's reason why
+ * nothing can be opened (no role in this workspace, no role at all): the landing page explains it.
  * Any failure (401 included): sign in, then come back to the asked path.
  */
 export function resolveEntry(outcome: ClaimsOutcome, askedHref: string): EntryDecision {
   if ('error' in outcome) return { kind: 'signIn', to: '/login', search: { redirect: askedHref } };
   const project = outcome.claims?.ProjectUUID;
-  if (typeof project === 'string' && project.length > 0) return { kind: 'continue', projectUuid: project };
-  return { kind: 'noProject', to: '/', search: { force: true } };
+  const hasProject = typeof project === 'string' && project.length > 0;
+  const reason = outcome.claims?.NoAccess ?? (hasProject ? null : 'noProject');
+  if (reason === null) return { kind: 'continue', projectUuid: project as string };
+  return { kind: 'noAccess', reason, to: '/', search: { force: true } };
 }
 
 export const DEFAULT_AFTER_LOGIN = '/admin/dashboard';

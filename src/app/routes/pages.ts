@@ -83,6 +83,8 @@ export const RatchetEditPage = lazyRouteComponent(() => import('../features/ratc
 // The checkout (docs/billing.md "The checkout screen").
 export const CheckoutPage = lazyRouteComponent(() => import('../features/checkout/CheckoutPage'), 'CheckoutPage');
 export const ThankYouPage = lazyRouteComponent(() => import('../features/checkout/ThankYouPage'), 'ThankYouPage');
+// The operators' approvals of bank transfers (docs/billing.md "Bank transfer").
+export const ApprovalsPage = lazyRouteComponent(() => import('../features/checkout/ApprovalsPage'), 'ApprovalsPage');
 // The feedback inbox (docs/platform.md "Feedback").
 export const FeedbackPage = lazyRouteComponent(() => import('../features/feedback/FeedbackPage'), 'FeedbackPage');
 // The public mobile page (docs/platform.md "Installable app").

@@ -20,7 +20,7 @@ export const sessionRoute = createRoute({
         // The clients send it as X-Project-Uuid.
         browserStorage.setItem(STORAGE_KEY.projectUuid, decision.projectUuid);
         return;
-      case 'noProject':
+      case 'noAccess':
         throw redirect({ to: decision.to, search: decision.search });
       case 'signIn':
         throw redirect({ to: decision.to, search: decision.search });

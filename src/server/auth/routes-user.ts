@@ -5,7 +5,8 @@
 // The caller's roles and permissions under /v1/user are IAM's (iam/routes-user.ts).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { JSONSchema } from 'json-schema-to-ts';
-import type { Claims, UserModel } from '../../../runtime/api/contract';
+import type { Kysely } from 'kysely';
+import type { Claims, NoAccessReason, UserModel } from '../../../runtime/api/contract';
 import type { SessionItem, TwoFactorSetup, TwoFactorState } from '../../../runtime/api/iam';
 import {
   arrayOf,
@@ -29,6 +30,19 @@ import { endOtherSessions, endSessionByUuid, listSessions, SESSION_COOKIE, type 
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor, twoFactorState } from './two-factor';
 import { editProfile, toUserModel } from './users';
 import { accountabilityOf } from './session-hook';
+import type { Database } from '../db/schema';
+import type { Accountability } from './tenancy';
+import { holdsRoleInProject } from './tenancy-sql';
+
+/**
+ * Why the caller can open nothing (spec section 4), or null: no project; roles in the project but none in the
+ * workspace it acts in; no role at all. The extra query runs only for a member with no role here.
+ */
+async function noAccessReason(db: Kysely<Database>, accountability: Accountability): Promise<NoAccessReason | null> {
+  if (accountability.project_uuid === null) return 'noProject';
+  if (accountability.roles.length > 0) return null;
+  return (await holdsRoleInProject(db, accountability.user.uuid, accountability.project_uuid)) ? 'noWorkspaceRole' : 'noRoles';
+}
 
 /** The caller's session; API users have none (403). */
 function sessionOf(request: FastifyRequest): ActiveSession {
@@ -44,9 +58,11 @@ export const userRoutes: FastifyPluginAsync<ServerContext> = async (plugin, { db
   const host = typed(plugin);
   const cookies = cookieJar(config);
 
-  host.get('/v1/user/claims', get('The caller\'s project and admin flag', claimsResponse), async (request): Promise<Claims> => {
+  host.get('/v1/user/claims', get('The caller\'s project and admin flag, and NoAccess when it can open nothing', claimsResponse), async (request): Promise<Claims> => {
     const accountability = accountabilityOf(request);
-    return { ProjectUUID: accountability.project_uuid, IsAdmin: accountability.is_admin };
+    const claims: Claims = { ProjectUUID: accountability.project_uuid, IsAdmin: accountability.is_admin };
+    const reason = await noAccessReason(db, accountability);
+    return reason ? { ...claims, NoAccess: reason } : claims;
   });
 
   host.get('/v1/user/model', get('The caller', userModelResponse), async (request): Promise<UserModel> => {

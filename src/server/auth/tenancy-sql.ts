@@ -35,3 +35,16 @@ export async function countRows(db: Db, table: 'projects' | 'users'): Promise<nu
   const row = await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return row.n;
 }
+
+/** Whether the user holds any role of the project, in any workspace (the claims' noWorkspaceRole against noRoles). */
+export async function holdsRoleInProject(db: Db, userUuid: string, projectUuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.uuid', 'ur.role_uuid')
+    .select('ur.role_uuid')
+    .where('ur.user_uuid', '=', userUuid)
+    .where('r.project_uuid', '=', projectUuid)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -2,12 +2,13 @@
 // the answered URL) and the subscription waits for payment; the project's admin says it is paid
 // (pending approval); an operator approves (subscribed, the period starts) or refuses (failed).
 import type { Kysely } from 'kysely';
-import { BILLING_MESSAGE, type Subscription } from '../../../runtime/api/billing';
+import { BILLING_MESSAGE, type Subscription, type TransferApproval } from '../../../runtime/api/billing';
 import type { Database } from '../db/schema';
 import type { BillingConfig } from '../platform/config-billing';
 import { nowDate } from '../platform/clock';
 import { HttpError } from '../platform/errors';
 import { findPrice } from './catalogue';
+import { proformaNumber } from './proforma';
 import type { CheckoutProvider } from './providers';
 import { moveState, proformaPath, requireSubscription, toSubscription } from './subscriptions';
 
@@ -42,8 +43,24 @@ export async function decideTransfer(db: Db, config: BillingConfig, uuid: string
   });
 }
 
-/** Transfers waiting for an operator, across projects, oldest first. */
-export async function pendingTransfers(db: Db): Promise<Subscription[]> {
-  const rows = await db.selectFrom('billing_subscriptions').selectAll().where('method', '=', 'bank_transfer').where('state', 'in', ['pending_approval', 'waiting_for_payment']).orderBy('created_at').limit(500).execute();
-  return rows.map((row) => toSubscription(row));
+/** Transfers waiting for an operator, across projects, oldest first, with the project and the pro-forma's number. */
+export async function pendingTransfers(db: Db): Promise<TransferApproval[]> {
+  const rows = await db
+    .selectFrom('billing_subscriptions as s')
+    .innerJoin('projects as p', 'p.uuid', 's.project_uuid')
+    .selectAll('s')
+    .select('p.name as project_name')
+    .where('s.method', '=', 'bank_transfer')
+    .where('s.state', 'in', ['pending_approval', 'waiting_for_payment'])
+    .orderBy('s.created_at')
+    .orderBy('s.uuid')
+    .limit(500)
+    .execute();
+  return rows.map(({ project_name, ...row }) => ({
+    ...toSubscription(row),
+    project_uuid: row.project_uuid,
+    project_name,
+    proforma: proformaNumber(row),
+    state_at: new Date(row.state_at).toISOString(),
+  }));
 }

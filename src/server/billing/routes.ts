@@ -16,6 +16,7 @@ import {
   subscriptionListSchema,
   subscriptionParams,
   subscriptionSchema,
+  transferApprovalSchema,
   trialBodySchema,
   trialListSchema,
   type CheckoutRequest,
@@ -105,7 +106,7 @@ export const billingRoutes: FastifyPluginAsync<ServerContext> = async (host, con
   host.post('/billing/subscription/:uuid/paid', spec('The bank transfer is made: pending approval (admins)', { params: subscriptionParams, response: replies({ 200: subscriptionSchema }) }), async (request) =>
     markPaid(db, requireBillingAdmin(accountabilityOf(request)), uuidOf(request)),
   );
-  host.get('/billing/approvals', spec('Bank transfers waiting for approval, across projects (operators)', { response: replies({ 200: arrayOf(subscriptionSchema) }) }), async (request) => {
+  host.get('/billing/approvals', spec('Bank transfers waiting for approval, across projects (operators)', { response: replies({ 200: arrayOf(transferApprovalSchema) }) }), async (request) => {
     if (!isOperator(accountabilityOf(request), config.operators)) throw forbidden();
     return pendingTransfers(db);
   });

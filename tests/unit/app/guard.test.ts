@@ -12,11 +12,22 @@ describe('resolveEntry (the entry guard)', () => {
 
   it('sends a user without a project to /?force=true', () => {
     const decision = resolveEntry({ claims: { ProjectUUID: null, IsAdmin: false } }, '/admin/dashboard');
-    expect(decision).toEqual({ kind: 'noProject', to: '/', search: { force: true } });
+    expect(decision).toEqual({ kind: 'noAccess', reason: 'noProject', to: '/', search: { force: true } });
   });
 
   it('treats an empty project id as no project', () => {
-    expect(resolveEntry({ claims: { ProjectUUID: '', IsAdmin: false } }, '/home').kind).toBe('noProject');
+    expect(resolveEntry({ claims: { ProjectUUID: '', IsAdmin: false } }, '/home')).toMatchObject({ kind: 'noAccess', reason: 'noProject' });
+  });
+
+  it("sends a member the server says can open nothing to /?force=true with the server's reason", () => {
+    for (const reason of ['noWorkspaceRole', 'noRoles'] as const) {
+      expect(resolveEntry({ claims: { ProjectUUID: 'p-1', IsAdmin: false, NoAccess: reason } }, '/admin/dashboard')).toEqual({
+        kind: 'noAccess',
+        reason,
+        to: '/',
+        search: { force: true },
+      });
+    }
   });
 
   it('sends any failure (401 included) to /login with a redirect back', () => {

@@ -1,8 +1,10 @@
-// The explanation on /?force=true for a signed-in user with no project or no roles (spec section 4):
-// create a project of their own right here, or wait for an invitation by e-mail.
+// The explanation on /?force=true for a signed-in user who can open nothing (spec section 4), one message per
+// reason the server gives in the claims (no project, no role in this workspace, no role at all) saying what it
+// means and whom to ask: create a project of their own right here, wait for an invitation, or sign out.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
+import type { NoAccessReason } from '../../../../runtime/api/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createProject } from '../../../../runtime/client/account';
 import { DEFAULT_AFTER_LOGIN } from '../../routes/guard';
@@ -11,9 +13,13 @@ import { FormMessage, NAME_VALUES } from './fields';
 import { beginSession, signOut } from './session';
 import { useAccountForm } from './useAccountForm';
 
-export type NoProjectReason = 'noProject' | 'noRoles';
+const TEXT: Record<NoAccessReason, { title: string; body: string }> = {
+  noProject: { title: 'account.noProject.title', body: 'account.noProject.body' },
+  noWorkspaceRole: { title: 'account.noWorkspaceRole.title', body: 'account.noWorkspaceRole.body' },
+  noRoles: { title: 'account.noRoles.title', body: 'account.noRoles.body' },
+};
 
-export function NoProjectMessage({ reason }: { reason: NoProjectReason }) {
+export function NoProjectMessage({ reason }: { reason: NoAccessReason }) {
   const intl = useIntl();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -38,12 +44,12 @@ export function NoProjectMessage({ reason }: { reason: NoProjectReason }) {
   };
 
   return (
-    <section className="callout callout-warning no-project" aria-labelledby="no-project-title" data-testid="no-project-message">
+    <section className="callout callout-warning no-project" aria-labelledby="no-project-title" data-testid="no-project-message" data-reason={reason}>
       <h2 id="no-project-title">
-        <FormattedMessage id={reason === 'noProject' ? 'account.noProject.title' : 'account.noRoles.title'} />
+        <FormattedMessage id={TEXT[reason].title} />
       </h2>
       <p>
-        <FormattedMessage id={reason === 'noProject' ? 'account.noProject.body' : 'account.noRoles.body'} />
+        <FormattedMessage id={TEXT[reason].body} />
       </p>
       <form className="no-project-form" onSubmit={create} noValidate>
         <TextField

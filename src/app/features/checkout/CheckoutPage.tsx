@@ -17,6 +17,8 @@ import { Message } from '../../../../renderers/ui/Message';
 import { PageHeader } from '../../components/PageHeader';
 import { Loading } from '../../components/LoadState';
 import { BillingModal } from './BillingModal';
+import { OperatorApprovalsLink } from './OperatorApprovalsLink';
+import { formatAmount } from './money';
 import './checkout.css';
 
 export const DEFAULT_PRICE = 'luma-pro-monthly';
@@ -30,9 +32,6 @@ const checkoutCalls = (lang: string): CheckoutCalls => ({
   trial: (priceId) => billingApi.startTrial(priceId),
 });
 
-function formatPrice(price: Price, locale: string): string {
-  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency: price.currency }).format(price.amount / 100);
-}
 
 /** The product's newest subscription, re-read when the purchase is done. */
 function SubscriptionState({ price }: { price: Price }) {
@@ -177,7 +176,7 @@ export function CheckoutPage() {
         <div className="card stack">
           <h2 className="checkout-product" data-testid="checkout-product">{price.name}</h2>
           <p className="checkout-amount" data-testid="checkout-price">
-            <FormattedMessage id="checkout.price" values={{ amount: <strong>{formatPrice(price, intl.locale)}</strong>, days: price.period_days }} />
+            <FormattedMessage id="checkout.price" values={{ amount: <strong>{formatAmount(price, intl.locale)}</strong>, days: price.period_days }} />
           </p>
           {price.trial_days > 0 ? (
             <p className="muted" data-testid="checkout-trial-days">
@@ -189,6 +188,7 @@ export function CheckoutPage() {
           <SubscriptionState price={price} />
         </div>
       ) : null}
+      <OperatorApprovalsLink />
       <BillingModal open={state.matches({ billing: 'asking' })} onSaved={() => send({ type: 'BILLING_SAVED' })} onClose={() => send({ type: 'CLOSE_BILLING' })} />
     </div>
   );

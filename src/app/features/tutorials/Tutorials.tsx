@@ -7,18 +7,13 @@ import { useRouterState } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { tutorialMachine } from '../../../../machines/tutorial.machine';
-import { configApi, entryDataOrUnset } from '../../../../runtime/client/config';
-import { readTutorialConfig, tutorialFor, TUTORIALS_CONFIG_PATH, type TutorialConfig } from '../../../../runtime/tutorials/tutorials';
+import { tutorialFor, type TutorialConfig } from '../../../../runtime/tutorials/tutorials';
 import { claimsQueryOptions } from '../../../../renderers/data/queries';
 import { environmentStore } from '../../../../renderers/ui/prefs';
 import { useStore } from '../../../../renderers/ui/store';
 import { showToast } from '../../../../renderers/ui/toast';
+import { saveTutorialConfig, tutorialConfigKey, tutorialConfigQueryOptions } from './config';
 import { TutorialModal, type TutorialView } from './TutorialModal';
-
-export const tutorialConfigKey = ['config', 'user', TUTORIALS_CONFIG_PATH] as const;
-
-/** The saved config, or null when there is none (404) or it is not one. */
-const readSaved = async (signal: AbortSignal) => readTutorialConfig(await entryDataOrUnset(configApi.user(TUTORIALS_CONFIG_PATH, signal)));
 
 export function Tutorials() {
   const queryClient = useQueryClient();
@@ -26,10 +21,10 @@ export function Tutorials() {
   const env = useStore(environmentStore);
   const claims = useQuery(claimsQueryOptions());
   const project = claims.data?.ProjectUUID ?? null;
-  const saved = useQuery({ queryKey: tutorialConfigKey, queryFn: ({ signal }) => readSaved(signal), enabled: project !== null, retry: false, staleTime: Infinity });
+  const saved = useQuery({ ...tutorialConfigQueryOptions(), enabled: project !== null });
   const write = useMutation({
-    mutationFn: (config: TutorialConfig) => configApi.putUser({ path: TUTORIALS_CONFIG_PATH, data: config, project_uuid: project ?? '' }),
-    onSuccess: (entry) => queryClient.setQueryData(tutorialConfigKey, readTutorialConfig(entry.data)),
+    mutationFn: (config: TutorialConfig) => saveTutorialConfig(config, project ?? ''),
+    onSuccess: (kept) => queryClient.setQueryData(tutorialConfigKey, kept),
     onError: () => showToast('tutorial.saveFailed', 'warning'),
   });
   // The machine is made once; its save goes through the latest mutation.

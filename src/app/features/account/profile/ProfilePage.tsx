@@ -1,5 +1,5 @@
 // /home/users/profile: the signed-in user's details, billing address and password; two-factor
-// authentication; the sessions signed in as them.
+// authentication; the sessions signed in as them; showing tutorials again.
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { userModelQueryOptions } from '../../../../../renderers/data/queries';
@@ -7,6 +7,7 @@ import { ProfileForm } from './ProfileForm';
 import { SectionRead } from './SectionRead';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { TutorialsSection } from '../../tutorials/TutorialsSection';
 
 export function ProfilePage() {
   const user = useQuery(userModelQueryOptions());
@@ -31,6 +32,7 @@ export function ProfilePage() {
         )}
         <TwoFactorSection />
         <SessionsSection />
+        <TutorialsSection />
       </div>
     </div>
   );
