@@ -56,8 +56,9 @@ export interface IntegrationSettingSchema {
   maximum?: number;
   /**
    * A secret (an API key, a password, a token, a PAC): JSON Schema's own keyword. The one rule every
-   * part reads (runtime/integrations/settings.ts secretSettingKeys): the settings form shows it as a
-   * password input, a project snapshot never carries it (docs/snapshots.md "Integrations").
+   * part reads (runtime/integrations/settings.ts secretSettingKeys): write-only (no answer carries its
+   * value, only `Integration.secrets_set`; a save without it keeps it: keepSecrets), the settings form
+   * shows it as an empty password input, a project snapshot never carries it (docs/snapshots.md "Integrations").
    */
   writeOnly?: boolean;
 }
