@@ -56,8 +56,9 @@ export interface IntegrationSettingSchema {
   maximum?: number;
   /**
    * A secret (an API key, a password, a token, a PAC): JSON Schema's own keyword. The one rule every
-   * part reads (runtime/integrations/settings.ts secretSettingKeys): the settings form shows it as a
-   * password input, a project snapshot never carries it (docs/snapshots.md "Integrations").
+   * part reads (runtime/integrations/settings.ts secretSettingKeys): write-only (no answer carries its
+   * value, only `Integration.secrets_set`; a save without it keeps it: keepSecrets), the settings form
+   * shows it as an empty password input, a project snapshot never carries it (docs/snapshots.md "Integrations").
    */
   writeOnly?: boolean;
 }
@@ -111,7 +112,14 @@ export interface Integration {
   service: IntegrationService;
   /** renderevents: the widgets (module/type) whose source chooser the integration renders into. */
   template: { renderevents: string[] };
+  /** Its settings without the secret (writeOnly) ones; `{}` for a member who may not change them. */
   settings: Record<string, unknown>;
+  /**
+   * The secret (writeOnly) settings that hold a value, by key, in the schema's order: a secret's value
+   * is never answered (write-only, docs/integrations.md "Secret settings"); `[]` for a member who may
+   * not change the settings.
+   */
+  secrets_set: string[];
   /** When an admin last changed it (null: the default state, never written). */
   updated_at: string | null;
 }
@@ -168,10 +176,11 @@ export const integrationSchema = closed(
     onboarding_required: booleanSchema,
     service: serviceSchema,
     template: closed({ renderevents: arrayOf(stringSchema) }, ['renderevents']),
-    settings: settingsSchema,
+    settings: { ...settingsSchema, description: 'the settings without the secret (writeOnly) ones' },
+    secrets_set: { ...arrayOf(stringSchema), description: 'the secret (writeOnly) settings that hold a value (their values are never answered)' },
     updated_at: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
   },
-  ['id', 'name', 'path', 'onboarded', 'disabled', 'onboarding_required', 'service', 'template', 'settings', 'updated_at'],
+  ['id', 'name', 'path', 'onboarded', 'disabled', 'onboarding_required', 'service', 'template', 'settings', 'secrets_set', 'updated_at'],
 );
 export const integrationListSchema = arrayOf(integrationSchema);
 export const catalogueEntrySchema = closed(
@@ -205,7 +214,7 @@ export const integrationUpdateBodySchema = {
     id: judged('an installed integration id (unknown: 404)'),
     disabled: judged('boolean: true deactivates, false activates'),
     onboarded: judged('boolean'),
-    settings: judged("object of the entry's declared settings (replaces them)"),
+    settings: judged("object of the entry's declared settings (replaces them; a secret left out or '' keeps its stored value, null clears it unless required)"),
   },
   additionalProperties: false,
 } as const;

@@ -70,7 +70,31 @@ export function secretSettingKeys(schema: IntegrationSettingsSchema): string[] {
   return Object.keys(schema.properties).filter((key) => schema.properties[key]!.writeOnly === true);
 }
 
-/** Settings without their secrets (a snapshot's copy: not the value, not a hash, not the key). */
+/** The secret settings that hold a value: what an answer says instead of the values (`Integration.secrets_set`). */
+export function secretsSet(schema: IntegrationSettingsSchema, settings: Record<string, unknown>): string[] {
+  return secretSettingKeys(schema).filter((key) => own(settings, key) && settings[key] !== undefined && settings[key] !== null && settings[key] !== '');
+}
+
+/**
+ * A save's settings with the stored secrets kept (secrets are write-only: the form never has them). A
+ * secret the save leaves out or sends as '' keeps its stored value; a new value replaces it; `null`
+ * clears it, refused (requiredField) when the schema requires it. The other settings are as sent (a
+ * save replaces them). The result is judged by judgeSettings after this; a value not an object is
+ * returned as it is for judgeSettings to refuse.
+ */
+export function keepSecrets(schema: IntegrationSettingsSchema, stored: Record<string, unknown>, sent: unknown): { value: unknown; errors: FieldError[] } {
+  if (!isRecord(sent)) return { value: sent, errors: [] };
+  const value: Record<string, unknown> = { ...sent };
+  const errors: FieldError[] = [];
+  for (const key of secretSettingKeys(schema)) {
+    const given = own(sent, key) ? sent[key] : undefined;
+    if (given === null && (schema.required ?? []).includes(key)) errors.push({ field: `settings.${key}`, messages: [COMPONENT_MESSAGE.requiredField] });
+    else if ((given === undefined || given === '') && own(stored, key)) value[key] = stored[key];
+  }
+  return { value, errors };
+}
+
+/** Settings without their secrets (a snapshot's copy, an answer's: not the value, not a hash, not the key). */
 export function withoutSecrets(schema: IntegrationSettingsSchema, settings: Record<string, unknown>): Record<string, unknown> {
   const secrets = new Set(secretSettingKeys(schema));
   return Object.fromEntries(Object.entries(settings).filter(([key]) => !secrets.has(key)));

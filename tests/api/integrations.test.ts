@@ -51,6 +51,7 @@ describeApi(`integrations (${DB_KIND})`, () => {
         service: 'ready',
         template: { renderevents: ['input/image', 'input/imagev2', 'input/file', 'image/carousel'] },
         settings: {},
+        secrets_set: [],
         updated_at: null,
       },
     ]);

@@ -30,7 +30,7 @@ function json(body: unknown, status = 200): Response {
 }
 
 function integration(): Integration {
-  return { id: INVOICING.id, name: 'Invoicing', path: INVOICING.pages[0]!.path, onboarded: state.onboarded, disabled: state.disabled, onboarding_required: !state.onboarded && !state.disabled, service: 'ready', template: { renderevents: [] }, settings: { company: 'Luma d.o.o.' }, updated_at: null };
+  return { id: INVOICING.id, name: 'Invoicing', path: INVOICING.pages[0]!.path, onboarded: state.onboarded, disabled: state.disabled, onboarding_required: !state.onboarded && !state.disabled, service: 'ready', template: { renderevents: [] }, settings: { company: 'Luma d.o.o.' }, secrets_set: [], updated_at: null };
 }
 
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

@@ -2,7 +2,7 @@
 // runtime/api/integrations.ts: the installed list and the catalogue, install without a question,
 // deactivate and activate after one (Cancel sends nothing), declared settings saved with their field
 // errors, what a member without 'settings {id}' sees, and an unknown id.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueEntry, Integration } from '../../runtime/api/integrations';
 import { toastStore } from '../../renderers/ui/toast';
@@ -58,7 +58,7 @@ const CRM: CatalogueEntry = {
 const PAID: CatalogueEntry = { ...CRM, id: 'luma-invoicing', name: 'Invoicing', paid: true, onboarding: true, pages: [], settings_schema: { type: 'object', properties: {}, additionalProperties: false } };
 const PLANNED: CatalogueEntry = { ...CRM, id: 'luma-ocr', name: 'OCR', service: 'unavailable', pages: [] };
 
-let state: { catalogue: CatalogueEntry[]; onboarded: string[]; settings: Record<string, Record<string, unknown>>; isAdmin: boolean; permissions: string[]; calls: Call[]; fail: Record<string, { status: number; body: unknown }> };
+let state: { catalogue: CatalogueEntry[]; onboarded: string[]; settings: Record<string, Record<string, unknown>>; secretsSet: Record<string, string[]>; isAdmin: boolean; permissions: string[]; calls: Call[]; fail: Record<string, { status: number; body: unknown }> };
 
 function json(body: unknown, status = 200): Response {
   const payload = status >= 400 && body && typeof body === 'object' ? { status, ...body } : body;
@@ -67,7 +67,7 @@ function json(body: unknown, status = 200): Response {
 
 function integrationOf(entry: CatalogueEntry): Integration {
   const onboarded = state.onboarded.includes(entry.id);
-  return { id: entry.id, name: entry.name, path: entry.pages[0]?.path ?? '', onboarded, disabled: entry.disabled, onboarding_required: entry.onboarding && !onboarded && !entry.disabled, service: entry.service, template: { renderevents: [] }, settings: state.settings[entry.id] ?? {}, updated_at: null };
+  return { id: entry.id, name: entry.name, path: entry.pages[0]?.path ?? '', onboarded, disabled: entry.disabled, onboarding_required: entry.onboarding && !onboarded && !entry.disabled, service: entry.service, template: { renderevents: [] }, settings: state.settings[entry.id] ?? {}, secrets_set: state.secretsSet[entry.id] ?? [], updated_at: null };
 }
 
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -104,7 +104,7 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
 }
 
 beforeEach(() => {
-  state = { catalogue: [{ ...MEDIA }, { ...CRM }], onboarded: [], settings: {}, isAdmin: true, permissions: [], calls: [], fail: {} };
+  state = { catalogue: [{ ...MEDIA }, { ...CRM }], onboarded: [], settings: {}, secretsSet: {}, isAdmin: true, permissions: [], calls: [], fail: {} };
   toastStore.set([]);
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   vi.stubGlobal('scrollTo', () => undefined);
@@ -259,6 +259,46 @@ describe('/admin/integrations/:id', () => {
     fireEvent.change(screen.getByTestId('integration-setting-batch'), { target: { value: '60' } });
     fireEvent.click(screen.getByTestId('integration-settings-save'));
     await screen.findByText('This integration has no such setting.');
+  });
+
+  it('a set secret is an empty password input saying it is kept: left empty it is not sent, a new one is, Remove sends null', async () => {
+    state.catalogue[1]!.installed = true;
+    state.settings['acme-crm'] = { endpoint: 'https://crm.example' };
+    state.secretsSet['acme-crm'] = ['api_key'];
+    await mount('/admin/integrations/acme-crm', 'integration-settings-form');
+    const key = screen.getByTestId('integration-setting-api_key') as HTMLInputElement;
+    expect(key).toMatchObject({ type: 'password', value: '' });
+    expect(key.parentElement?.textContent).toContain('Set; leave it empty to keep it.');
+    fireEvent.change(screen.getByTestId('integration-setting-endpoint'), { target: { value: 'https://crm2.example' } });
+    fireEvent.click(screen.getByTestId('integration-settings-save'));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    // Left empty: the secret is not in the save, so the server keeps it.
+    expect(writes()[0]!.body).toEqual({ id: 'acme-crm', settings: { endpoint: 'https://crm2.example' } });
+
+    fireEvent.change(screen.getByTestId('integration-setting-api_key'), { target: { value: 'sk-new' } });
+    fireEvent.click(screen.getByTestId('integration-settings-save'));
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]!.body).toEqual({ id: 'acme-crm', settings: { endpoint: 'https://crm2.example', api_key: 'sk-new' } });
+
+    fireEvent.change(screen.getByTestId('integration-setting-api_key'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('integration-setting-api_key-remove'));
+    expect(screen.getByTestId('integration-setting-api_key').parentElement?.textContent).toContain('Removed on save.');
+    fireEvent.click(screen.getByTestId('integration-settings-save'));
+    await waitFor(() => expect(writes()).toHaveLength(3));
+    expect(writes()[2]!.body).toEqual({ id: 'acme-crm', settings: { endpoint: 'https://crm2.example', api_key: null } });
+  });
+
+  it('a secret not set, or one the schema requires, has no Remove', async () => {
+    state.catalogue[1]!.installed = true;
+    state.catalogue[1]!.settings_schema = { ...CRM.settings_schema, required: ['endpoint', 'api_key'] };
+    await mount('/admin/integrations/acme-crm', 'integration-settings-form');
+    expect(screen.getByTestId('integration-setting-api_key').parentElement?.textContent).not.toContain('Set; leave it empty');
+    expect(screen.queryByTestId('integration-setting-api_key-remove')).toBeNull();
+    state.secretsSet['acme-crm'] = ['api_key'];
+    cleanup();
+    await mount('/admin/integrations/acme-crm', 'integration-settings-form');
+    expect(screen.getByTestId('integration-setting-api_key').parentElement?.textContent).toContain('Set; leave it empty to keep it.');
+    expect(screen.queryByTestId('integration-setting-api_key-remove')).toBeNull();
   });
 
   it("judges settings by the schema before sending: a bad address and an out-of-range number stay in the form", async () => {

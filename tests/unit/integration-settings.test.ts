@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Integration, IntegrationSettingsSchema } from '../../runtime/api/integrations';
 import { INTEGRATION_CATALOGUE } from '../../runtime/integrations/catalogue';
 import { isOnboardingPaused, requiredOnboarding } from '../../runtime/integrations/onboarding';
-import { judgeSettings, looksSecret, secretSettingKeys, withoutSecrets } from '../../runtime/integrations/settings';
+import { judgeSettings, keepSecrets, looksSecret, secretSettingKeys, secretsSet, withoutSecrets } from '../../runtime/integrations/settings';
 import { activationCodeFor, isValidActivationCode } from '../../src/server/integrations/activation';
 import { issueActivationCode } from '../../src/server/integrations/activation-code';
 
@@ -55,6 +55,23 @@ describe('secret settings (writeOnly)', () => {
     const secretive: IntegrationSettingsSchema = { type: 'object', properties: { url: { type: 'string', title: 'URL' }, api_key: { type: 'string', title: 'Key', writeOnly: true } }, additionalProperties: false };
     expect(withoutSecrets(secretive, { url: 'https://x.test', api_key: 'sk-1' })).toEqual({ url: 'https://x.test' });
     expect(secretSettingKeys(schema)).toEqual([]);
+  });
+
+  it('keepSecrets: a secret left out or sent empty keeps the stored one, a new one replaces it, null clears an optional one and is refused for a required one', () => {
+    const secretive: IntegrationSettingsSchema = {
+      type: 'object',
+      properties: { url: { type: 'string', title: 'URL' }, api_key: { type: 'string', title: 'Key', writeOnly: true }, pin: { type: 'string', title: 'PIN', writeOnly: true } },
+      required: ['api_key'],
+      additionalProperties: false,
+    };
+    const stored = { url: 'https://old.test', api_key: 'sk-1', pin: '1234' };
+    expect(keepSecrets(secretive, stored, { url: 'https://x.test' })).toEqual({ value: { url: 'https://x.test', api_key: 'sk-1', pin: '1234' }, errors: [] });
+    expect(keepSecrets(secretive, stored, { api_key: '', pin: 'new' })).toEqual({ value: { api_key: 'sk-1', pin: 'new' }, errors: [] });
+    expect(keepSecrets(secretive, stored, { pin: null }).value).toEqual({ api_key: 'sk-1', pin: null });
+    expect(keepSecrets(secretive, stored, { api_key: null }).errors).toEqual([{ field: 'settings.api_key', messages: ['identityField.requiredField'] }]);
+    expect(keepSecrets(secretive, {}, { url: 'https://x.test' }).value).toEqual({ url: 'https://x.test' });
+    expect(keepSecrets(secretive, stored, 'not an object').value).toBe('not an object');
+    expect(secretsSet(secretive, { url: 'u', api_key: 'sk-1', pin: '' })).toEqual(['api_key']);
   });
 });
 

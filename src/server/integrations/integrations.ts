@@ -15,7 +15,7 @@ import {
   type Integration,
   type IntegrationService,
 } from '../../../runtime/api/integrations';
-import { judgeSettings } from '../../../runtime/integrations/settings';
+import { judgeSettings, keepSecrets, secretsSet, withoutSecrets } from '../../../runtime/integrations/settings';
 import type { Config } from '../platform/config';
 import { isValidActivationCode } from './activation';
 import { joined } from '../db/joined';
@@ -60,9 +60,11 @@ const isInstalled = (entry: CatalogueDefinition, row: IntegrationRow | undefined
 /** Settings may hold an outside service's keys: only those who may change them read them. */
 const maySeeSettings = (accountability: Accountability, id: string) => hasPermission(accountability, 'settings', id);
 
+/** An integration as answered: its secret (writeOnly) settings never, only which of them are set. */
 function integrationOf(entry: CatalogueDefinition, row: IntegrationRow | undefined, options: IntegrationOptions, withSettings = true): Integration {
   const onboarded = row?.onboarded ?? false;
   const disabled = row?.disabled ?? false;
+  const settings = withSettings && isPlainObject(row?.settings) ? row.settings : {};
   return {
     id: entry.id,
     name: entry.name,
@@ -72,7 +74,8 @@ function integrationOf(entry: CatalogueDefinition, row: IntegrationRow | undefin
     onboarding_required: entry.onboarding && !onboarded && !disabled,
     service: serviceOf(entry, options),
     template: { renderevents: [...entry.renderevents] },
-    settings: withSettings && isPlainObject(row?.settings) ? row.settings : {},
+    settings: withoutSecrets(entry.settings_schema, settings),
+    secrets_set: secretsSet(entry.settings_schema, settings),
     updated_at: row ? new Date(row.updated_at).toISOString() : null,
   };
 }
@@ -135,11 +138,15 @@ function entryToChange(accountability: Accountability, id: unknown): { entry: Ca
   return { entry, projectUuid };
 }
 
-/** Only the entry's declared settings, each valid by its schema; '__proto__' and friends are unknown keys. */
-function checkSettings(entry: CatalogueDefinition, value: unknown): Record<string, unknown> {
+/**
+ * Only the entry's declared settings, each valid by its schema; '__proto__' and friends are unknown
+ * keys. The stored secrets a save leaves out (or sends '') are kept (keepSecrets: the form never has them).
+ */
+function checkSettings(entry: CatalogueDefinition, stored: unknown, value: unknown): Record<string, unknown> {
   if (JSON.stringify(value ?? null).length > INTEGRATION_SETTINGS_MAX_BYTES) throw invalid('settings', COMPONENT_MESSAGE.cantBeMoreThenChars);
-  const { settings, errors } = judgeSettings(entry.settings_schema, value);
-  if (errors.length > 0) throw fieldsNotValid(errors);
+  const kept = keepSecrets(entry.settings_schema, isPlainObject(stored) ? stored : {}, value);
+  const { settings, errors } = judgeSettings(entry.settings_schema, kept.value);
+  if (kept.errors.length + errors.length > 0) throw fieldsNotValid([...kept.errors, ...errors]);
   return settings;
 }
 
@@ -217,15 +224,13 @@ async function checkDeactivation(db: Db, projectUuid: string, entry: CatalogueDe
 export async function updateIntegration(db: Db, accountability: Accountability, body: unknown, options: IntegrationOptions): Promise<Integration> {
   const input = bodyObject(body);
   const { entry, projectUuid } = entryToChange(accountability, input.id);
+  const row = await db.selectFrom('integrations').select('settings').where('project_uuid', '=', projectUuid).where('id', '=', entry.id).executeTakeFirst();
   const change = {
     disabled: optionalBoolean(input.disabled, 'disabled'),
     onboarded: optionalBoolean(input.onboarded, 'onboarded'),
-    settings: input.settings === undefined ? undefined : checkSettings(entry, input.settings),
+    settings: input.settings === undefined ? undefined : checkSettings(entry, row?.settings, input.settings),
   };
-  if (!entry.default_active) {
-    const row = await db.selectFrom('integrations').select('id').where('project_uuid', '=', projectUuid).where('id', '=', entry.id).executeTakeFirst();
-    if (!row) throw new HttpError(404, INTEGRATION_MESSAGE.notInstalled);
-  }
+  if (!entry.default_active && !row) throw new HttpError(404, INTEGRATION_MESSAGE.notInstalled);
   if (change.onboarded === true) await checkOnboarding(db, projectUuid, entry, change.settings);
   if (change.disabled !== true) return write(db, projectUuid, entry, change, options);
   // The check and the write in one transaction that a template install waits for (dependencies.ts).

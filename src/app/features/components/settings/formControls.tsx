@@ -24,6 +24,8 @@ export interface ControlNames {
   testId?: (key: string) => string;
   /** An emptied input leaves the setting out (undefined, or null where the schema allows null) rather than '' or 0. */
   emptyIsUndefined?: boolean;
+  /** Whether a secret (writeOnly) setting holds a stored value the form never has (an integration's `secrets_set`). */
+  secretSet?: (key: string) => boolean;
 }
 
 const allowsNull = (schema: RJSFSchema) => [schema.type].flat().includes('null');
@@ -48,18 +50,42 @@ function useLabels(names: ControlNames, schema: RJSFSchema, name: string) {
   };
 }
 
+type SecretProps = { name: string; label: string; hint?: string; disabled?: boolean; errors?: readonly string[]; testId?: string; required: boolean; value: unknown; onChange: (value: unknown) => void };
+
+/**
+ * A secret that is set: the form never has its value (write-only), so an empty password input whose
+ * emptiness keeps the stored value (the setting left out of the save: runtime keepSecrets), a new
+ * value replaces it, and Remove (only when the schema does not require it) sends null, which clears it.
+ */
+function SetSecret({ hint, required, value, onChange, ...common }: SecretProps) {
+  const intl = useIntl();
+  const removed = value === null;
+  const state = intl.formatMessage({ id: removed ? 'cmp.secret.removed' : 'cmp.secret.kept' });
+  return (
+    <div className="stack">
+      <TextInput {...common} secret hint={hint ? `${state} ${hint}` : state} value={typeof value === 'string' ? value : ''} onChange={(v) => onChange(v === '' ? undefined : v)} />
+      {!required && !removed ? (
+        <button type="button" className="button button-small" disabled={common.disabled} data-testid={common.testId ? `${common.testId}-remove` : undefined} onClick={() => onChange(null)}>
+          {intl.formatMessage({ id: 'cmp.secret.remove' })}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** The controls of a form whose inputs and choices are named by `names`. */
 export function formControls(names: ControlNames): RegistryWidgetsType {
   const inputName = (key: string) => `${names.input}.${key}`;
   const testId = (key: string) => names.testId?.(key);
   const emptied = (schema: RJSFSchema, blank: unknown) => (!names.emptyIsUndefined ? blank : allowsNull(schema) ? null : undefined);
-  function TextWidget({ schema, name, value, onChange, disabled, readonly, rawErrors }: WidgetProps) {
+  function TextWidget({ schema, name, value, onChange, disabled, readonly, rawErrors, required }: WidgetProps) {
     const { label, hint } = useLabels(names, schema, name);
     const common = { name: inputName(name), label, hint, disabled: disabled || readonly, errors: rawErrors, testId: testId(name) };
     if (isNumeric(schema)) {
       return <NumberInput {...common} value={typeof value === 'number' ? value : null} min={schema.minimum} max={schema.maximum} onChange={(v) => onChange(v ?? (names.emptyIsUndefined ? undefined : 0))} />;
     }
     // writeOnly (JSON Schema's keyword): a secret setting (runtime/integrations/settings.ts secretSettingKeys).
+    if (schema.writeOnly === true && names.secretSet?.(name) === true) return <SetSecret {...common} required={required === true} value={value} onChange={onChange} />;
     return <TextInput {...common} secret={schema.writeOnly === true} value={typeof value === 'string' ? value : ''} onChange={(v) => onChange(v === '' ? emptied(schema, '') : v)} />;
   }
   function SelectWidget({ schema, name, value, onChange, options, disabled, rawErrors }: WidgetProps) {
