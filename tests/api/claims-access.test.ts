@@ -56,6 +56,15 @@ describeApi(`claims: why the console cannot open (${DB_KIND})`, () => {
     expect(await claimsIn(otherWorkspace)).toEqual({ ProjectUUID: projectUuid, IsAdmin: false });
   });
 
+  it('with no workspace asked for, the first workspace the person has a role in is the one acted in', async () => {
+    const { person, projectUuid, workspaceUuid, otherWorkspace, as } = await memberOfTwoWorkspaces('claims-default-ws@luma.test');
+    await grantRole(db(), person.uuid, await createRole(db(), projectUuid, { name: 'Second only, default' }), otherWorkspace);
+    const claims = await as.get('/v1/user/claims', { 'x-project-uuid': projectUuid });
+    expect(claims.json()).toEqual({ ProjectUUID: projectUuid, IsAdmin: false });
+    // Asked for the first workspace, it is still no access there (the default did not widen anything).
+    expect((await as.get('/v1/user/claims', { 'x-project-uuid': projectUuid, 'x-workspace-uuid': workspaceUuid })).json().NoAccess).toBe('noWorkspaceRole');
+  });
+
   it('an admin role in one workspace is no access elsewhere either, and the admin everywhere has no NoAccess', async () => {
     const { person, projectUuid, workspaceUuid, otherWorkspace, claimsIn } = await memberOfTwoWorkspaces('claims-wsadmin@luma.test');
     await grantRole(db(), person.uuid, await createRole(db(), projectUuid, { name: 'Second admin', isAdmin: true, level: 100 }), otherWorkspace);

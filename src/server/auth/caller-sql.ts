@@ -1,6 +1,7 @@
 // Who is calling, in one round trip (docs/iam.md "Who is calling"): the principal (a session's user,
 // or an API user by its secret), the project it acts in (the header's, else the session's, else its
-// first; active memberships only), the workspace (the header's, else the project's first) and its roles
+// first; active memberships only), the workspace (the header's, else the first the person has a role in,
+// else the project's first) and its roles
 // there. The session hook keeps what this finds in the caller cache (auth/caller-cache.ts), which
 // every change to these rows empties on every instance; the event-bus sockets call it directly.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -128,7 +129,14 @@ export async function findPrincipal(db: Db, lookup: PrincipalLookup): Promise<Pr
       select case when ${lookup.workspaceUuid}::uuid is not null then
         (select w.uuid from workspaces w, chosen_project c where w.uuid = ${lookup.workspaceUuid}::uuid and w.project_uuid = c.uuid)
       else
-        (select w.uuid from workspaces w, chosen_project c where w.project_uuid = c.uuid order by w.created_at, w.uuid limit 1)
+        -- No workspace asked for: the first one the person holds a role in (a project-wide role counts
+        -- in every workspace), else the first. Someone whose only role is in a later workspace lands
+        -- where they can work instead of on 'no role in this workspace'.
+        (select w.uuid from workspaces w, chosen_project c, principal p where w.project_uuid = c.uuid
+          order by exists (
+            select 1 from user_roles ur join roles r on r.uuid = ur.role_uuid
+            where ur.user_uuid = p.uuid and r.project_uuid = c.uuid and (ur.workspace_uuid is null or ur.workspace_uuid = w.uuid)) desc,
+          w.created_at, w.uuid limit 1)
       end as uuid
     ),
     chosen_component as (
