@@ -67,9 +67,6 @@ async function saveBilling(page: Page) {
 }
 
 test('buying the media product: Buy on the create sidebar, the card paid in another tab, the library created', async ({ page, context }) => {
-  // Two tabs of checkout beside the media screen, on a server started by this spec: more than the 60 s
-  // a test gets when the machine is busy.
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAsAdmin(page);
   await saveBilling(page);
