@@ -2,7 +2,7 @@
 // field's options read by a saved read-only query of one of the project's connections. The query
 // lives in the field's settings (`constraints.ratchet`); the browser sends only the search text and
 // the page. Wire types, limits, message keys and route schemas. Framework-free.
-import { arrayOf, closed, judged, stringSchema } from './schema-kit';
+import { arrayOf, closed, stringSchema } from './schema-kit';
 
 /** A select/external field's `constraints.ratchet`: which connection, which statement, which columns. */
 export interface RatchetSelectSource {
@@ -54,8 +54,9 @@ export const ratchetSelectParams = closed(
 export const ratchetSelectQuery = {
   type: 'object',
   properties: {
-    search: judged(`the search text (at most ${RATCHET_SELECT_LIMITS.searchMax} characters), bound to :search, never part of the SQL`),
-    page: judged(`1..${RATCHET_SELECT_LIMITS.pages} (default 1), ${RATCHET_SELECT_LIMITS.pageSize} options a page`),
+    // Strings as every query value arrives; the handler judges them (417 'invalid' at the key).
+    search: { type: 'string', description: `the search text (at most ${RATCHET_SELECT_LIMITS.searchMax} characters), bound to :search, never part of the SQL` },
+    page: { type: 'string', description: `1..${RATCHET_SELECT_LIMITS.pages} (default 1), ${RATCHET_SELECT_LIMITS.pageSize} options a page` },
   },
   additionalProperties: false,
 } as const;
