@@ -37,6 +37,11 @@ test('an operator finds a paid transfer from the checkout page and refuses it af
     await dialog.getByTestId('confirm-accept').click();
     await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(0);
+
+    // The buyer's checkout now shows the refused payment with spec section 8's failed-order message.
+    await page.goto('/checkout?price=luma-media-monthly');
+    await expect(page.getByTestId('checkout-subscription-state')).toHaveAttribute('data-state', 'failed');
+    await expect(page.getByTestId('checkout-failed-order')).toHaveText('The order failed, check your card informations and available funds.');
   } finally {
     await setBilling(page, null);
   }

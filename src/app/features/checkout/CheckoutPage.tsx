@@ -39,9 +39,17 @@ function SubscriptionState({ price }: { price: Price }) {
   const mine = list.data?.items.find((s) => s.product_id === price.id || s.product_type === price.product_type);
   if (!mine) return null;
   return (
-    <p data-testid="checkout-subscription-state" data-state={mine.state}>
-      <FormattedMessage id="checkout.subscriptionState" values={{ state: <FormattedMessage id={`checkout.state.${mine.state}`} /> }} />
-    </p>
+    <>
+      <p data-testid="checkout-subscription-state" data-state={mine.state}>
+        <FormattedMessage id="checkout.subscriptionState" values={{ state: <FormattedMessage id={`checkout.state.${mine.state}`} /> }} />
+      </p>
+      {/* A payment the provider refused: spec section 8's failed order ('check your card informations and available funds'). */}
+      {mine.state === 'failed' ? (
+        <p className="form-error" role="alert" data-testid="checkout-failed-order">
+          <Message value="failedOrder" />
+        </p>
+      ) : null}
+    </>
   );
 }
 
