@@ -77,13 +77,12 @@ export async function applyIntegrations(db: Db, context: ApplyContext, projectUu
     if (have && sameJson(have, { ...have, ...given })) continue;
     const work = async () => {
       if (!have) await integrate(db, context.accountability, { id }, options);
-      const secretKeys = secretSettingKeys(entry.settings_schema);
-      const secrets = Object.fromEntries(Object.entries(stored.get(id)?.settings ?? {}).filter(([key]) => secretKeys.includes(key)));
-      const settings = isPlainObject(given.settings) ? { ...given.settings, ...secrets } : given.settings;
-      const saved = isPlainObject(settings) ? settings : (stored.get(id)?.settings ?? {});
+      // The save keeps the project's stored secrets the document leaves out (integrations' keepSecrets).
       // Onboarded on the source, but a required secret this project does not have yet: installed, to be onboarded here.
-      const secretMissing = (entry.settings_schema.required ?? []).some((key) => secretKeys.includes(key) && saved[key] === undefined);
-      await change({ id, ...given, settings, onboarded: given.onboarded === true && secretMissing ? false : given.onboarded });
+      const secretKeys = secretSettingKeys(entry.settings_schema);
+      const storedSecrets = stored.get(id)?.settings ?? {};
+      const secretMissing = (entry.settings_schema.required ?? []).some((key) => secretKeys.includes(key) && storedSecrets[key] === undefined);
+      await change({ id, ...given, onboarded: given.onboarded === true && secretMissing ? false : given.onboarded });
     };
     await work().catch((error: unknown) => at('integrations', item, error));
   }
